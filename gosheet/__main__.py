@@ -1,0 +1,5 @@
+import sys
+
+from gosheet.cli import main
+
+sys.exit(main())

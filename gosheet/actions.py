@@ -1,0 +1,119 @@
+"""What an organiser can do to a workbook, whatever opens it.
+
+Each action reads the workbook through a :class:`BookPort` (the ``.xlsx`` file
+adapter today; xlwings and LibreOffice adapters implement the same three
+methods), runs the pure core, and writes sheets back through the port. An
+action that finds a problem raises before writing anything.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any, Protocol
+
+from gosheet.core.errors import ConsistencyError
+from gosheet.core.groups import assign_groups
+from gosheet.core.model import Tournament
+from gosheet.core.pairing import Pairing
+from gosheet.core.simulate import simulate_round
+from gosheet.core.systems import pair_next_round
+from gosheet.io.reader import BookState, read_book
+from gosheet.io.sheets import PLAYERS, SheetData, cell_name, round_number_of
+from gosheet.io.writer import round_sheet, standings_sheet
+
+
+class BookPort(Protocol):
+    """The three things an action needs from an open workbook."""
+
+    def grids(self) -> dict[str, list[list[Any]]]: ...
+
+    def render(self, data: SheetData, index: int | None = None) -> object: ...
+
+    def set_cell(self, sheet: str, cell: str, value: Any) -> None: ...
+
+
+@dataclass(frozen=True)
+class Done:
+    """What an action did, for the caller to report."""
+
+    tournament: Tournament
+    pairing: Pairing | None = None
+    changed_results: int = 0
+
+
+def _normalise_results(book: BookPort, state: BookState) -> int:
+    for sheet, cell, code in state.result_fixes:
+        book.set_cell(sheet, cell, code)
+    return len(state.result_fixes)
+
+
+def _write_groups(
+    book: BookPort, state: BookState, grids: dict[str, list[list[Any]]], grouped: Tournament
+) -> None:
+    """Fill the Group column for players who had none: groups are fixed when a
+    player is first paired; the organiser may still move a player by hand."""
+    column = state.player_columns.get("Group")
+    if column is None:
+        column = len(grids[PLAYERS][0])
+        book.set_cell(PLAYERS, cell_name(0, column), "Group")
+    for old, new in zip(state.tournament.players, grouped.players, strict=True):
+        if old.group is None:
+            book.set_cell(PLAYERS, cell_name(state.player_rows[new.number], column), new.group)
+
+
+def _sheet_index_after_rounds(names: list[str]) -> int:
+    rounds = [i for i, name in enumerate(names) if round_number_of(name) is not None]
+    if rounds:
+        return rounds[-1] + 1
+    if PLAYERS in names:
+        return names.index(PLAYERS) + 1
+    return len(names)
+
+
+def update_standings(book: BookPort) -> Done:
+    """Recompute the Standings sheet from every round's results."""
+    state = read_book(book.grids())
+    changed = _normalise_results(book, state)
+    book.render(standings_sheet(state.tournament))
+    return Done(state.tournament, changed_results=changed)
+
+
+def pair(book: BookPort) -> Done:
+    """Pair the next round, write it as ``Round N``, and update the standings."""
+    grids = book.grids()
+    state = read_book(grids)
+    settings = state.tournament.settings
+    grouped = replace(
+        state.tournament,
+        players=assign_groups(settings.mcmahon_groups, state.tournament.players),
+    )
+    pairing = pair_next_round(grouped)
+    paired = grouped.with_round(pairing.as_round())
+    _write_groups(book, state, grids, grouped)
+    changed = _normalise_results(book, state)
+    book.render(round_sheet(grouped, pairing), _sheet_index_after_rounds(list(grids)))
+    book.render(standings_sheet(paired))
+    return Done(paired, pairing, changed)
+
+
+def simulate(book: BookPort) -> Done:
+    """Fill the last round's empty results from the players' strength."""
+    state = read_book(book.grids())
+    tournament = state.tournament
+    if not tournament.rounds:
+        raise ConsistencyError("no round is paired yet: pair round 1 first")
+    last = tournament.rounds[-1]
+    filled = simulate_round(tournament, last)
+    changed = _normalise_results(book, state)
+    for old, new in zip(last.games, filled.games, strict=True):
+        if old.result is None and new.result is not None:
+            sheet, cell = state.result_cells[(last.number, new.table)]
+            book.set_cell(sheet, cell, new.result.value)
+    tournament = replace(tournament, rounds=(*tournament.rounds[:-1], filled))
+    book.render(standings_sheet(tournament))
+    return Done(tournament, changed_results=changed)
+
+
+def check(book: BookPort) -> Done:
+    """Read everything and raise :class:`InputError` on any problem; change nothing."""
+    return Done(read_book(book.grids()).tournament)

@@ -1,0 +1,67 @@
+"""The small taxonomy of errors gosheet raises.
+
+Every problem with the input carries where it was found (sheet, cell) and the
+value found there, so an organiser can fix a workbook in one pass; readers
+collect all problems and raise them together in one :class:`InputError`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One thing wrong with the input, and where.
+
+    >>> str(Problem("Players", "C5", "3x", "not a rank (expected e.g. 3k, 2d, 1p)"))
+    "Players!C5: '3x': not a rank (expected e.g. 3k, 2d, 1p)"
+    """
+
+    sheet: str
+    cell: str
+    value: object
+    message: str
+
+    def __str__(self) -> str:
+        where = f"{self.sheet}!{self.cell}" if self.cell else self.sheet
+        if self.value is None or self.value == "":
+            return f"{where}: {self.message}"
+        return f"{where}: {self.value!r}: {self.message}"
+
+
+class GosheetError(Exception):
+    """Base class of the errors the command line reports without a traceback."""
+
+    exit_code = 1
+
+
+class InputError(GosheetError):
+    """The workbook or roster has one or more problems; nothing was changed."""
+
+    exit_code = 1
+
+    def __init__(self, problems: list[Problem] | tuple[Problem, ...]) -> None:
+        self.problems = tuple(problems)
+        count = len(self.problems)
+        head = f"{count} problem{'s' if count != 1 else ''} found"
+        super().__init__("\n".join([head, *(f"  {p}" for p in self.problems)]))
+
+
+class ConsistencyError(GosheetError):
+    """The workbook is readable but the requested action does not fit its state
+    (e.g. pairing while the previous round has empty results)."""
+
+    exit_code = 3
+
+
+class NoValidPairingError(GosheetError):
+    """No pairing satisfies the hard constraints."""
+
+    exit_code = 4
+
+
+class FileProblem(GosheetError):
+    """A file cannot be read or written (missing, not a workbook, locked …)."""
+
+    exit_code = 5

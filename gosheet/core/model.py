@@ -1,0 +1,176 @@
+"""The tournament as immutable data: players, rounds, games, results.
+
+A :class:`Tournament` is one frozen state; functions of the core take it and
+return new values (a pairing, standings) without side effects.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from enum import Enum
+
+from gosheet.core.ranks import format_rank
+from gosheet.core.settings import Settings
+
+
+class Result(Enum):
+    """A game's result, by its canonical code (White's score first)."""
+
+    WHITE_WINS = "1-0"
+    BLACK_WINS = "0-1"
+    JIGO = "½-½"
+    BOTH_LOSE = "0-0"
+    WHITE_WINS_BY_FORFEIT = "1-0!"
+    BLACK_WINS_BY_FORFEIT = "0-1!"
+    BOTH_LOSE_BY_FORFEIT = "0-0!"
+
+    @property
+    def by_forfeit(self) -> bool:
+        """True when the game was not played (a no-show)."""
+        return self.value.endswith("!")
+
+
+class Outcome(Enum):
+    """What one round meant for one player."""
+
+    WIN = "win"
+    LOSS = "loss"
+    JIGO = "jigo"
+    FORFEIT_WIN = "forfeit win"
+    FORFEIT_LOSS = "forfeit loss"
+    BYE = "bye"
+    ABSENT = "absent"
+    PENDING = "pending"  # paired, result not yet entered
+
+    @property
+    def played(self) -> bool:
+        """True for a game that was really played on the board."""
+        return self in (Outcome.WIN, Outcome.LOSS, Outcome.JIGO)
+
+
+_WHITE_OUTCOME = {
+    Result.WHITE_WINS: (Outcome.WIN, Outcome.LOSS),
+    Result.BLACK_WINS: (Outcome.LOSS, Outcome.WIN),
+    Result.JIGO: (Outcome.JIGO, Outcome.JIGO),
+    Result.BOTH_LOSE: (Outcome.LOSS, Outcome.LOSS),
+    Result.WHITE_WINS_BY_FORFEIT: (Outcome.FORFEIT_WIN, Outcome.FORFEIT_LOSS),
+    Result.BLACK_WINS_BY_FORFEIT: (Outcome.FORFEIT_LOSS, Outcome.FORFEIT_WIN),
+    Result.BOTH_LOSE_BY_FORFEIT: (Outcome.FORFEIT_LOSS, Outcome.FORFEIT_LOSS),
+}
+
+
+@dataclass(frozen=True)
+class Player:
+    """A player on the roster. ``number`` is the player's id (row order, from 1)."""
+
+    number: int
+    surname: str
+    first_name: str = ""
+    rank: int = -30
+    rating: int | None = None
+    club: str = ""
+    country: str = ""
+    group: int | None = None  # McMahon group, 1 = top; None: not yet assigned
+    not_playing: frozenset[int] = frozenset()
+
+    @property
+    def name(self) -> str:
+        """Surname and first name, as written in round sheets."""
+        return f"{self.surname} {self.first_name}".strip()
+
+    @property
+    def rank_text(self) -> str:
+        return format_rank(self.rank)
+
+    def plays_in(self, round_number: int) -> bool:
+        return round_number not in self.not_playing
+
+
+@dataclass(frozen=True)
+class Game:
+    """One board of a round. ``result`` is None until it is entered."""
+
+    table: int
+    white: int
+    black: int
+    handicap: int = 0
+    komi: float = 6.5
+    result: Result | None = None
+
+    def outcome_for(self, player: int) -> Outcome:
+        if self.result is None:
+            return Outcome.PENDING
+        white, black = _WHITE_OUTCOME[self.result]
+        if player == self.white:
+            return white
+        if player == self.black:
+            return black
+        raise ValueError(f"player {player} is not in game {self}")
+
+    def opponent_of(self, player: int) -> int:
+        if player == self.white:
+            return self.black
+        if player == self.black:
+            return self.white
+        raise ValueError(f"player {player} is not in game {self}")
+
+    def colour_of(self, player: int) -> str:
+        """``"w"`` or ``"b"``."""
+        return "w" if player == self.white else "b"
+
+
+@dataclass(frozen=True)
+class Round:
+    """A paired round: its games and the players with a bye (technical win)."""
+
+    number: int
+    games: tuple[Game, ...] = ()
+    byes: tuple[int, ...] = ()
+
+    @property
+    def complete(self) -> bool:
+        """True when every game has a result."""
+        return all(game.result is not None for game in self.games)
+
+    def game_of(self, player: int) -> Game | None:
+        for game in self.games:
+            if player in (game.white, game.black):
+                return game
+        return None
+
+    def outcome_for(self, player: int) -> Outcome:
+        if player in self.byes:
+            return Outcome.BYE
+        game = self.game_of(player)
+        return Outcome.ABSENT if game is None else game.outcome_for(player)
+
+
+@dataclass(frozen=True)
+class Tournament:
+    """The whole tournament: settings, roster and the rounds paired so far."""
+
+    settings: Settings = field(default_factory=Settings)
+    players: tuple[Player, ...] = ()
+    rounds: tuple[Round, ...] = ()
+
+    @property
+    def next_round_number(self) -> int:
+        return len(self.rounds) + 1
+
+    def player(self, number: int) -> Player:
+        for player in self.players:
+            if player.number == number:
+                return player
+        raise KeyError(number)
+
+    def with_round(self, new_round: Round) -> Tournament:
+        return replace(self, rounds=(*self.rounds, new_round))
+
+    def with_players(self, players: tuple[Player, ...]) -> Tournament:
+        return replace(self, players=players)
+
+    def have_met(self) -> frozenset[frozenset[int]]:
+        """Every pair of players already paired together (forfeits included)."""
+        return frozenset(
+            frozenset((game.white, game.black)) for rnd in self.rounds for game in rnd.games
+        )

@@ -1,0 +1,80 @@
+"""What every pairing system shares: the result type, the checks before a
+round is paired, colours and table numbers.
+
+The entry point is :func:`gosheet.core.systems.pair_next_round`.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from gosheet.core.errors import ConsistencyError
+from gosheet.core.model import Game, Round, Tournament
+
+
+@dataclass(frozen=True)
+class PairCost:
+    """Why two players were paired: each criterion's value for the pair
+    (higher is better), most important first, and the packed weight."""
+
+    first: int
+    second: int
+    weight: int
+    criteria: tuple[tuple[str, int], ...]
+
+
+@dataclass(frozen=True)
+class Pairing:
+    """A new round: its games, its byes, and the cost of each chosen pair."""
+
+    round_number: int
+    games: tuple[Game, ...]
+    byes: tuple[int, ...]
+    costs: tuple[PairCost, ...] = ()
+
+    def as_round(self) -> Round:
+        return Round(self.round_number, self.games, self.byes)
+
+
+def check_can_pair(tournament: Tournament) -> int:
+    """The number of the round to pair next, or :class:`ConsistencyError`."""
+    number = tournament.next_round_number
+    if tournament.rounds and not tournament.rounds[-1].complete:
+        last = tournament.rounds[-1]
+        missing = sum(1 for g in last.games if g.result is None)
+        raise ConsistencyError(
+            f"Round {last.number} still has {missing} game(s) without a result; "
+            "enter every result before pairing the next round"
+        )
+    if number > tournament.settings.rounds:
+        raise ConsistencyError(
+            f"all {tournament.settings.rounds} rounds are paired; raise 'Rounds' "
+            "in the Settings sheet to add one"
+        )
+    if not any(p.plays_in(number) for p in tournament.players):
+        raise ConsistencyError(f"no player is playing round {number}")
+    return number
+
+
+def white_count(tournament: Tournament, player: int) -> tuple[int, int]:
+    """(games as White, games as Black) so far."""
+    white = black = 0
+    for rnd in tournament.rounds:
+        for game in rnd.games:
+            white += game.white == player
+            black += game.black == player
+    return white, black
+
+
+def choose_colours(tournament: Tournament, round_number: int, a: int, b: int) -> tuple[int, int]:
+    """(white, black) of an even game: the player who has had White less often
+    (counted as whites minus blacks) takes White; on a tie, by lot, drawn from
+    the tournament's random seed so the draw can be checked again."""
+    wa, ba = white_count(tournament, a)
+    wb, bb = white_count(tournament, b)
+    if wa - ba != wb - bb:
+        return (a, b) if wa - ba < wb - bb else (b, a)
+    low, high = min(a, b), max(a, b)
+    lot = random.Random(f"{tournament.settings.random_seed}:{round_number}:{low}:{high}")
+    return (low, high) if lot.random() < 0.5 else (high, low)

@@ -1,0 +1,60 @@
+"""Result codes: the canonical ones and the spellings organisers type.
+
+>>> parse_result("W+").value, parse_result("b").value, parse_result("1:0").value
+('1-0', '0-1', '1-0')
+>>> parse_result("=").value, parse_result("0-1 !").value
+('½-½', '0-1!')
+"""
+
+from __future__ import annotations
+
+import re
+
+from gosheet.core.model import Result
+
+CANONICAL = tuple(r.value for r in Result)
+MESSAGE = f"not a result code (use {', '.join(CANONICAL)}; or W+, B+, =)"
+
+_SPELLINGS: dict[str, Result] = {}
+
+
+def _add(result: Result, *spellings: str) -> None:
+    for spelling in spellings:
+        _SPELLINGS[spelling] = result
+
+
+_add(Result.WHITE_WINS, "1-0", "w", "w+", "white", "whitewins")
+_add(Result.BLACK_WINS, "0-1", "b", "b+", "black", "blackwins")
+_add(Result.JIGO, "½-½", "1/2-1/2", "0.5-0.5", "=", "jigo", "draw", "d", "½")
+_add(Result.BOTH_LOSE, "0-0", "bothlose")
+_add(Result.WHITE_WINS_BY_FORFEIT, "1-0!", "w+f", "w+ff", "w+forfeit", "w!", "1-0ff")
+_add(Result.BLACK_WINS_BY_FORFEIT, "0-1!", "b+f", "b+ff", "b+forfeit", "b!", "0-1ff")
+_add(Result.BOTH_LOSE_BY_FORFEIT, "0-0!", "0-0ff")
+
+
+class ResultError(ValueError):
+    """A result cell that is not a known result code."""
+
+
+def _normalise(text: str) -> str:
+    text = text.strip().casefold()
+    text = re.sub(r"[\u2010-\u2015\u2212:]", "-", text)  # dashes, minus, colon
+    text = text.replace(",", ".")
+    text = re.sub(r"\s+", "", text)
+    text = re.sub(r"^(w|b)\+(r|res|resign|t|time|\d+(\.\d+)?)$", r"\1+", text)
+    return text
+
+
+def parse_result(value: object) -> Result | None:
+    """Read a result cell; ``None`` for an empty cell; raise :class:`ResultError`."""
+    if value is None:
+        return None
+    if isinstance(value, float | int) and not isinstance(value, bool):
+        raise ResultError(MESSAGE)
+    text = _normalise(str(value))
+    if text == "":
+        return None
+    result = _SPELLINGS.get(text)
+    if result is None:
+        raise ResultError(MESSAGE)
+    return result

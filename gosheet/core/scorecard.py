@@ -1,0 +1,34 @@
+"""Per-player records that tiebreaks read: a pure, spreadsheet-free table.
+
+Scores are :class:`fractions.Fraction`, so half points stay exact.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+
+from gosheet.core.model import Outcome
+
+
+@dataclass(frozen=True)
+class RoundEntry:
+    """One round for one player: the outcome and, for a game, the opponent."""
+
+    round_number: int
+    outcome: Outcome
+    opponent: int | None = None
+    colour: str = ""  # "w" / "b" for a game
+    handicap: int = 0
+
+
+@dataclass(frozen=True)
+class PlayerRecord:
+    """A player's whole tournament so far."""
+
+    player: int
+    start_score: Fraction
+    score: Fraction  # MMS (McMahon score) after the rounds so far
+    wins: Fraction
+    entries: tuple[RoundEntry, ...]
+    group: int = 1

@@ -1,0 +1,85 @@
+"""McMahon scores and wins, round by round (seed, "Организация игры").
+
+- A win: +1 McMahon point (MMS) and +1 win; a loss: 0 and 0.
+- A jigo: +½ MMS and +½ win; a no-show ("неявка"): the settings' points
+  (seed: ½ MMS), 0 wins.
+- A technical win (bye): the settings' points (seed: 1) and a win.
+- A round the player did not play: the settings' points (seed: ½), 0 wins.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from gosheet.core.groups import assign_groups, group_count, start_score
+from gosheet.core.model import Outcome, Tournament
+from gosheet.core.scorecard import PlayerRecord, RoundEntry
+from gosheet.core.settings import Settings
+
+ZERO = Fraction(0)
+HALF = Fraction(1, 2)
+ONE = Fraction(1)
+
+
+def points(outcome: Outcome, settings: Settings) -> Fraction:
+    """McMahon points a player gains from one round."""
+    if outcome in (Outcome.WIN, Outcome.FORFEIT_WIN):
+        return ONE
+    if outcome is Outcome.JIGO:
+        return HALF
+    if outcome is Outcome.FORFEIT_LOSS:
+        return settings.forfeit_loss_points
+    if outcome is Outcome.BYE:
+        return settings.bye_points
+    if outcome is Outcome.ABSENT:
+        return settings.absent_points
+    return ZERO  # loss, or a game still without a result
+
+
+def wins(outcome: Outcome) -> Fraction:
+    """The "wins" column: 1 a win (technical ones too), ½ a jigo, else 0."""
+    if outcome in (Outcome.WIN, Outcome.FORFEIT_WIN, Outcome.BYE):
+        return ONE
+    if outcome is Outcome.JIGO:
+        return HALF
+    return ZERO
+
+
+def records(tournament: Tournament, rounds: int | None = None) -> dict[int, PlayerRecord]:
+    """Every player's record after the first ``rounds`` rounds (default: all).
+
+    Players without a McMahon group are given the one the settings compute.
+    """
+    upto = len(tournament.rounds) if rounds is None else rounds
+    settings = tournament.settings
+    players = assign_groups(settings.mcmahon_groups, tournament.players)
+    groups = group_count(settings.mcmahon_groups, players)
+    played_rounds = tournament.rounds[:upto]
+    result: dict[int, PlayerRecord] = {}
+    for player in players:
+        start = Fraction(start_score(player, groups))
+        score, won = start, ZERO
+        entries = []
+        for rnd in played_rounds:
+            outcome = rnd.outcome_for(player.number)
+            game = rnd.game_of(player.number)
+            score += points(outcome, settings)
+            won += wins(outcome)
+            entries.append(
+                RoundEntry(
+                    rnd.number,
+                    outcome,
+                    opponent=None if game is None else game.opponent_of(player.number),
+                    colour="" if game is None else game.colour_of(player.number),
+                    handicap=0 if game is None else game.handicap,
+                )
+            )
+        result[player.number] = PlayerRecord(
+            player=player.number,
+            start_score=start,
+            score=score,
+            wins=won,
+            entries=tuple(entries),
+            group=player.group or 1,
+        )
+    return result

@@ -1,0 +1,272 @@
+"""Tournament settings: one field table drives the Settings sheet, parsing,
+validation and defaults.
+
+Each :class:`Field` says how a setting is labelled in the workbook, its
+default, how a cell value is read (raising :class:`ValueError` with a message
+an organiser understands) and written, and a one-line explanation.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field, fields, replace
+from fractions import Fraction
+from typing import Any
+
+from gosheet.core.ranks import RankError, format_rank, parse_rank
+
+SYSTEMS = ("mcmahon",)
+TIEBREAK_NAMES = ("SOS", "SODOS")
+MAX_ROUNDS = 99
+MAX_GROUPS = 40
+
+
+@dataclass(frozen=True)
+class McMahonGroups:
+    """How the roster is split into McMahon groups (the seed's "N groups").
+
+    Either ``count`` groups of about equal size (players of one rank are never
+    split), or explicit ``bounds``: the lowest rank of each group from the top,
+    the last group taking everyone below.
+
+    >>> McMahonGroups.parse("3")
+    McMahonGroups(count=3, bounds=())
+    >>> str(McMahonGroups.parse("1d, 5k"))
+    '1d, 5k'
+    """
+
+    count: int = 3
+    bounds: tuple[int, ...] = ()
+
+    def __post_init__(self) -> None:
+        if self.bounds:
+            if list(self.bounds) != sorted(set(self.bounds), reverse=True):
+                raise ValueError("group ranks must go from strongest to weakest, each once")
+            if len(self.bounds) + 1 > MAX_GROUPS:
+                raise ValueError(f"at most {MAX_GROUPS} groups")
+        elif not 1 <= self.count <= MAX_GROUPS:
+            raise ValueError(f"the number of groups must be 1 to {MAX_GROUPS}")
+
+    @property
+    def by_rank(self) -> bool:
+        return bool(self.bounds)
+
+    @classmethod
+    def parse(cls, value: object) -> McMahonGroups:
+        if isinstance(value, bool):
+            raise ValueError("expected a number of groups, or ranks like '1d, 5k'")
+        if isinstance(value, int) or (isinstance(value, float) and value.is_integer()):
+            return cls(count=int(value))
+        text = str(value).strip()
+        if re.fullmatch(r"\d+", text):
+            return cls(count=int(text))
+        parts = [p for p in re.split(r"[,;]\s*|\s+(?=\d)", text) if p.strip()]
+        try:
+            bounds = tuple(parse_rank(p.strip()) for p in parts)
+        except RankError:
+            raise ValueError(
+                "expected a number of groups (e.g. 3) or the lowest rank of each "
+                "group from the top (e.g. '1d, 5k, 12k')"
+            ) from None
+        return cls(count=len(bounds) + 1, bounds=bounds)
+
+    def __str__(self) -> str:
+        if self.bounds:
+            return ", ".join(format_rank(b) for b in self.bounds)
+        return str(self.count)
+
+    def cell_value(self) -> int | str:
+        """What the Settings sheet shows: the count as a number, or the ranks."""
+        return str(self) if self.bounds else self.count
+
+
+def _parse_int(low: int, high: int) -> Callable[[object], int]:
+    def parse(value: object) -> int:
+        if isinstance(value, bool):
+            raise ValueError(f"expected a whole number from {low} to {high}")
+        if isinstance(value, float) and value.is_integer():
+            value = int(value)
+        if isinstance(value, str) and re.fullmatch(r"\s*-?\d+\s*", value):
+            value = int(value)
+        if not isinstance(value, int) or not low <= value <= high:
+            raise ValueError(f"expected a whole number from {low} to {high}")
+        return value
+
+    return parse
+
+
+def parse_points(value: object) -> Fraction:
+    """Read 0, ½, 1 (as ``0.5``, ``1/2`` or ``½`` too); multiples of ½ up to 1."""
+    text = str(value).strip().replace("½", "1/2").replace(",", ".")
+    try:
+        number = Fraction(text)
+    except (ValueError, ZeroDivisionError):
+        raise ValueError("expected 0, ½ or 1") from None
+    if number not in (Fraction(0), Fraction(1, 2), Fraction(1)):
+        raise ValueError("expected 0, ½ or 1")
+    return number
+
+
+def format_points(value: Fraction) -> float | int:
+    return int(value) if value.denominator == 1 else float(value)
+
+
+def _parse_komi(value: object) -> float:
+    try:
+        komi = float(str(value).strip().replace(",", "."))
+    except ValueError:
+        raise ValueError("expected a number such as 6.5") from None
+    if (komi * 2) != int(komi * 2) or not -50 <= komi <= 50:
+        raise ValueError("expected a multiple of 0.5 between -50 and 50, such as 6.5")
+    return komi
+
+
+def _parse_system(value: object) -> str:
+    text = str(value).strip().lower().replace(" ", "").replace("-", "")
+    if text == "macmahon":
+        text = "mcmahon"
+    if text not in SYSTEMS:
+        raise ValueError(f"expected one of: {', '.join(SYSTEMS)}")
+    return text
+
+
+def _parse_tiebreaks(value: object) -> tuple[str, ...]:
+    names = tuple(p.strip().upper() for p in re.split(r"[,;]", str(value)) if p.strip())
+    unknown = [n for n in names if n not in TIEBREAK_NAMES]
+    if unknown:
+        raise ValueError(
+            f"unknown tiebreak {', '.join(unknown)}; known: {', '.join(TIEBREAK_NAMES)}"
+        )
+    if len(set(names)) != len(names):
+        raise ValueError("a tiebreak is named twice")
+    return names
+
+
+def _parse_text(value: object) -> str:
+    return "" if value is None else str(value).strip()
+
+
+@dataclass(frozen=True)
+class Field:
+    """One setting: its label in the Settings sheet and how to read and write it."""
+
+    label: str
+    attr: str
+    parse: Callable[[Any], Any]
+    write: Callable[[Any], Any]
+    explanation: str
+
+
+def _same(value: Any) -> Any:
+    return value
+
+
+def _join(value: tuple[str, ...]) -> str:
+    return ", ".join(value)
+
+
+FIELDS: tuple[Field, ...] = (
+    Field(
+        "Tournament", "name", _parse_text, _same, "The tournament's name, printed on every sheet."
+    ),
+    Field(
+        "System",
+        "system",
+        _parse_system,
+        _same,
+        "Pairing system: mcmahon (the seed McMahon: strength groups, pair by "
+        "closest McMahon score, standings per group).",
+    ),
+    Field(
+        "Rounds", "rounds", _parse_int(1, MAX_ROUNDS), _same, "Number of rounds of the tournament."
+    ),
+    Field("Komi", "komi", _parse_komi, _same, "Komi given to White in even games."),
+    Field(
+        "McMahon groups",
+        "mcmahon_groups",
+        McMahonGroups.parse,
+        McMahonGroups.cell_value,
+        "A number N: the roster, sorted 9d..30k, is cut into N groups of about "
+        "equal size (one rank never split). Or ranks such as '1d, 5k': the lowest "
+        "rank of each group from the top. The bottom group starts with 0 McMahon "
+        "points, each group above with one more. A player's group is written in "
+        "the Players sheet at the first pairing; edit it there to move a player.",
+    ),
+    Field(
+        "Tiebreaks",
+        "tiebreaks",
+        _parse_tiebreaks,
+        _join,
+        "After wins, in this order: SOS (sum of opponents' McMahon scores), "
+        "SODOS (McMahon scores of beaten opponents, half of those drawn with).",
+    ),
+    Field(
+        "Points for a bye",
+        "bye_points",
+        parse_points,
+        format_points,
+        "McMahon points for a technical win (a bye, or no opponent left); it also counts as a win.",
+    ),
+    Field(
+        "Points for an absent round",
+        "absent_points",
+        parse_points,
+        format_points,
+        "McMahon points for a round the player did not play (seed: ½).",
+    ),
+    Field(
+        "Points for a forfeit loss",
+        "forfeit_loss_points",
+        parse_points,
+        format_points,
+        "McMahon points of a player who did not come to a paired game (seed: a no-show scores ½).",
+    ),
+    Field(
+        "Random seed",
+        "random_seed",
+        _parse_int(0, 2**31 - 1),
+        _same,
+        "Seed of the lot (colours of even games, simulated results), kept here "
+        "so that every draw can be checked again.",
+    ),
+)
+
+FIELD_BY_LABEL = {f.label.casefold(): f for f in FIELDS}
+
+
+@dataclass(frozen=True)
+class Settings:
+    """All settings of a tournament, validated on construction.
+
+    >>> Settings(rounds=5).rounds
+    5
+    """
+
+    name: str = "Go tournament"
+    system: str = "mcmahon"
+    rounds: int = 5
+    komi: float = 6.5
+    mcmahon_groups: McMahonGroups = field(default_factory=McMahonGroups)
+    tiebreaks: tuple[str, ...] = ("SOS", "SODOS")
+    bye_points: Fraction = Fraction(1)
+    absent_points: Fraction = Fraction(1, 2)
+    forfeit_loss_points: Fraction = Fraction(1, 2)
+    random_seed: int = 1
+
+    def __post_init__(self) -> None:
+        for f in FIELDS:
+            value = getattr(self, f.attr)
+            parsed = f.parse(f.write(value))  # raises ValueError when invalid
+            if parsed != value:
+                raise ValueError(f"{f.label}: {value!r} is not a valid value")
+
+    def replace(self, **changes: Any) -> Settings:
+        return replace(self, **changes)
+
+    def rows(self) -> list[tuple[str, Any, str]]:
+        """(label, cell value, explanation) for each setting, in table order."""
+        return [(f.label, f.write(getattr(self, f.attr)), f.explanation) for f in FIELDS]
+
+
+assert {f.attr for f in FIELDS} == {f.name for f in fields(Settings)}

@@ -1,0 +1,104 @@
+"""The seed's McMahon ("Как работает система Мак-Магон", seeds/000).
+
+"The table is sorted by McMahon score, descending. For the first player we
+pick one below with the same or the closest score (usually the second); we go
+down the table the same way; who has played whom is kept, so that no pair plays
+twice; a player left without a pair (odd count, or has already met everyone
+near) gets a technical win."
+
+The greedy reading is made exact and global: one maximum-weight matching over
+all pairs not yet played, whose integer weights rank the pairings by these
+criteria, most important first (see :data:`CRITERIA`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from gosheet.core.groups import assign_groups, strength_key
+from gosheet.core.matching import Criterion, LexicographicWeights, max_weight_matching
+from gosheet.core.model import Game, Player, Tournament
+from gosheet.core.pairing import PairCost, Pairing, check_can_pair, choose_colours
+from gosheet.core.scoring import records
+
+CRITERIA_RULES = (
+    (
+        "games",
+        "As many games as possible: a technical win only for a player "
+        "left without an opponent (seed).",
+    ),
+    ("bye to a new player", "A technical win goes to a player who has not had one."),
+    (
+        "bye to the lowest",
+        "The player left over is the lowest in the table "
+        "(seed: going down the table, the last one remains).",
+    ),
+    (
+        "MMS gap",
+        "Opponents with the same or the closest McMahon score; gaps are "
+        "squared, so two games one point apart beat one two points apart.",
+    ),
+    (
+        "table order",
+        "Each player with the next one down the table (seed: the first with the second).",
+    ),
+)
+
+
+def pairing_order(tournament: Tournament, round_number: int) -> list[Player]:
+    """Players of the round, sorted by McMahon score, then strength, then name."""
+    table = records(tournament)
+    present = [p for p in tournament.players if p.plays_in(round_number)]
+    return sorted(present, key=lambda p: (-table[p.number].score, strength_key(p)))
+
+
+def pair(tournament: Tournament) -> Pairing:
+    """Pair the next round of a seed-McMahon tournament."""
+    number = check_can_pair(tournament)
+    players = assign_groups(tournament.settings.mcmahon_groups, tournament.players)
+    tournament = replace(tournament, players=players)
+    order = pairing_order(tournament, number)
+    table = records(tournament)
+    n = len(order)
+    half_scores = [int(table[p.number].score * 2) for p in order]
+    had_bye = [any(p.number in r.byes for r in tournament.rounds) for p in order]
+    met = tournament.have_met()
+    widest = max(half_scores, default=0) - min(half_scores, default=0)
+
+    criteria = [
+        Criterion(name, bound, rule)
+        for (name, rule), bound in zip(CRITERIA_RULES, (1, 2, 2 * n, widest**2, n), strict=True)
+    ]
+    weights = LexicographicWeights(criteria, max_edges=n // 2)
+    edges: list[tuple[int, int, int]] = []
+    values: dict[tuple[int, int], tuple[int, ...]] = {}
+    vector: tuple[int, ...]
+    for i in range(n):
+        for j in range(i + 1, n):
+            if frozenset((order[i].number, order[j].number)) in met:
+                continue
+            gap = half_scores[i] - half_scores[j]
+            vector = (1, had_bye[i] + had_bye[j], 2 * n - i - j, widest**2 - gap * gap, n - (j - i))
+            values[(i, j)] = vector
+            edges.append((i, j, weights.pack(vector)))
+
+    matched = max_weight_matching(n, edges, max_weight=weights.max_weight)
+    paired = {v for pair in matched for v in pair}
+    byes = tuple(order[i].number for i in range(n) if i not in paired)
+    komi = tournament.settings.komi
+    games: list[Game] = []
+    costs: list[PairCost] = []
+    # Pairs are (higher, lower) positions: sorted, table 1 holds the best-placed player.
+    for table_number, (i, j) in enumerate(sorted(matched), start=1):
+        white, black = choose_colours(tournament, number, order[i].number, order[j].number)
+        games.append(Game(table_number, white, black, handicap=0, komi=komi))
+        vector = values[(i, j)]
+        costs.append(
+            PairCost(
+                order[i].number,
+                order[j].number,
+                weights.pack(vector),
+                tuple((c.name, v) for c, v in zip(criteria, vector, strict=True)),
+            )
+        )
+    return Pairing(number, tuple(games), byes, tuple(costs))

@@ -1,0 +1,1 @@
+"""Adapters at the edge: workbook files (openpyxl), roster files (pandas)."""

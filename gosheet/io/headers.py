@@ -1,0 +1,99 @@
+"""Tolerant column headers: case, spaces, accents and common synonyms.
+
+>>> canonical_header("Surname"), canonical_header(" GRADE "), canonical_header("Prénom")
+('Name', 'Rank', 'First name')
+>>> canonical_header("Shoe size") is None
+True
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+SYNONYMS: dict[str, tuple[str, ...]] = {
+    "Name": (
+        "name",
+        "surname",
+        "last name",
+        "lastname",
+        "family name",
+        "familyname",
+        "player",
+        "player name",
+        "nom",
+        "apellido",
+        "cognom",
+        "фамилия",
+        "игрок",
+    ),
+    "First name": (
+        "first name",
+        "firstname",
+        "given name",
+        "forename",
+        "prenom",
+        "nombre",
+        "имя",
+        "vorname",
+    ),
+    "Rank": (
+        "rank",
+        "grade",
+        "strength",
+        "level",
+        "kyu/dan",
+        "kyu dan",
+        "dan/kyu",
+        "ранг",
+        "разряд",
+        "сила",
+        "rang",
+    ),
+    "Rating": ("rating", "elo", "gor", "egd rating", "egf rating", "рейтинг"),
+    "Club": ("club", "team", "city", "клуб", "город", "verein"),
+    "Country": ("country", "nation", "nationality", "cc", "country code", "страна", "pais", "land"),
+    "Group": ("group", "mcmahon group", "mm group", "группа"),
+    "Not playing": (
+        "not playing",
+        "not playing rounds",
+        "absent",
+        "absent rounds",
+        "skip",
+        "skips",
+        "skip rounds",
+        "не играет",
+    ),
+}
+
+
+def normalise_header(text: object) -> str:
+    """Lower case, no accents, letters, digits, ``/`` and single spaces only."""
+    raw = unicodedata.normalize("NFKD", str(text or ""))
+    raw = "".join(ch for ch in raw if not unicodedata.combining(ch)).casefold()
+    raw = re.sub(r"[^\w/]+", " ", raw).replace("_", " ")
+    return re.sub(r"\s+", " ", raw).strip()
+
+
+_LOOKUP = {
+    normalise_header(alias): canonical
+    for canonical, aliases in SYNONYMS.items()
+    for alias in (canonical, *aliases)
+}
+_LOOKUP.update({key.replace(" ", ""): value for key, value in list(_LOOKUP.items())})
+
+
+def canonical_header(text: object) -> str | None:
+    """The canonical column this header means, or None for an unknown one."""
+    key = normalise_header(text)
+    return _LOOKUP.get(key) or _LOOKUP.get(key.replace(" ", ""))
+
+
+def match_headers(headers: list[object]) -> dict[str, int]:
+    """Canonical name → index of the first column that means it."""
+    found: dict[str, int] = {}
+    for index, header in enumerate(headers):
+        canonical = canonical_header(header)
+        if canonical is not None and canonical not in found:
+            found[canonical] = index
+    return found

@@ -1,0 +1,110 @@
+"""Plain roster files (CSV in any common encoding and delimiter, or a sheet
+of ``.xlsx``/``.xls``/``.ods`` through python-calamine), read with pandas.
+
+One row a player: name, first name, rank, and optionally rating, club,
+country. Headers are matched tolerantly (:mod:`gosheet.io.headers`); columns
+gosheet does not know are returned so they can be kept in the Players sheet.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pandas as pd
+from charset_normalizer import from_bytes
+
+from gosheet.core.errors import FileProblem, InputError, Problem
+from gosheet.core.model import Player
+from gosheet.io.headers import match_headers
+from gosheet.io.reader import ProblemList, read_players
+
+SPREADSHEET_SUFFIXES = (".xlsx", ".xlsm", ".xls", ".ods")
+
+
+@dataclass(frozen=True)
+class Roster:
+    players: tuple[Player, ...]
+    extra_headers: tuple[str, ...]
+    extra_values: tuple[tuple[Any, ...], ...]
+
+
+def decode(data: bytes) -> str:
+    """Text of a CSV file: UTF-8 (with or without BOM), UTF-16 with a BOM, or
+    whatever single-byte encoding charset-normalizer finds most likely."""
+    for encoding in ("utf-8-sig",):
+        try:
+            return data.decode(encoding)
+        except UnicodeDecodeError:
+            pass
+    if data[:2] in (b"\xff\xfe", b"\xfe\xff"):
+        return data.decode("utf-16")
+    best = from_bytes(data).best()
+    if best is None:
+        return data.decode("latin-1")
+    return str(best)
+
+
+def _frame(path: Path) -> pd.DataFrame:
+    if path.suffix.lower() in SPREADSHEET_SUFFIXES:
+        try:
+            return pd.read_excel(path, engine="calamine", header=None, dtype=object)
+        except Exception as error:  # calamine raises its own error types
+            raise FileProblem(f"{path}: cannot be read as a spreadsheet ({error})") from error
+    text = decode(path.read_bytes())
+    try:
+        dialect = csv.Sniffer().sniff(text[:20000], delimiters=",;\t|")
+        delimiter = dialect.delimiter
+    except csv.Error:
+        delimiter = ","
+    try:
+        return pd.read_csv(
+            io.StringIO(text),
+            sep=delimiter,
+            header=None,
+            dtype=str,
+            keep_default_na=False,
+            skip_blank_lines=True,
+        )
+    except (pd.errors.ParserError, pd.errors.EmptyDataError) as error:
+        raise FileProblem(f"{path}: cannot be read as a CSV roster ({error})") from error
+
+
+def _cell(value: Any) -> Any:
+    if value is None or (isinstance(value, float) and pd.isna(value)):
+        return None
+    if isinstance(value, str):
+        value = value.strip()
+        return value or None
+    return value
+
+
+def read_roster(path: str | Path) -> Roster:
+    """Read a roster file; raise :class:`InputError` listing every bad cell."""
+    path = Path(path)
+    if not path.exists():
+        raise FileProblem(f"{path}: no such file")
+    frame = _frame(path)
+    grid = [[_cell(v) for v in row] for row in frame.itertuples(index=False, name=None)]
+    if not grid:
+        raise InputError([Problem(path.name, "", None, "the roster is empty")])
+    known = match_headers(list(grid[0]))
+    problems = ProblemList()
+    state = read_players(grid, problems)
+    if problems.problems:
+        # the reader names the sheet "Players"; here the sheet is the file
+        raise InputError(
+            [Problem(path.name, p.cell, p.value, p.message) for p in problems.problems]
+        )
+    extra_columns = [
+        i for i, header in enumerate(grid[0]) if i not in known.values() and header is not None
+    ]
+    extra_headers = tuple(str(grid[0][i]) for i in extra_columns)
+    player_rows = sorted(state.player_rows.values())
+    extra_values = tuple(
+        tuple(grid[r][i] if i < len(grid[r]) else None for i in extra_columns) for r in player_rows
+    )
+    return Roster(state.tournament.players, extra_headers, extra_values)

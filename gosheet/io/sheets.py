@@ -1,0 +1,79 @@
+"""What the workbook looks like: sheet names, columns, and sheet contents as
+plain data (:class:`SheetData`) that any adapter (openpyxl, xlwings, UNO) can
+render. Nothing here imports a spreadsheet library.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+SETTINGS = "Settings"
+PLAYERS = "Players"
+STANDINGS = "Standings"
+ROUND_PREFIX = "Round "
+ROUND_RE = re.compile(r"^\s*round\s+(\d+)\s*$", re.IGNORECASE)
+
+SETTINGS_HEADERS = ("Setting", "Value", "Explanation")
+PLAYER_HEADERS = ("Name", "First name", "Rank", "Rating", "Club", "Country", "Group", "Not playing")
+ROUND_HEADERS = (
+    "Table",
+    "White",
+    "White rank",
+    "Black",
+    "Black rank",
+    "Handicap",
+    "Komi",
+    "Result",
+)
+BYE_LABEL = "Bye"
+BYE_RESULT = "bye"
+
+
+def round_sheet_name(number: int) -> str:
+    return f"{ROUND_PREFIX}{number}"
+
+
+def round_number_of(sheet_name: str) -> int | None:
+    match = ROUND_RE.match(sheet_name)
+    return int(match.group(1)) if match else None
+
+
+def column_letter(index: int) -> str:
+    """0 → A, 25 → Z, 26 → AA."""
+    letters = ""
+    index += 1
+    while index:
+        index, remainder = divmod(index - 1, 26)
+        letters = chr(65 + remainder) + letters
+    return letters
+
+
+def cell_name(row: int, column: int) -> str:
+    """A cell's name from 0-based row and column: (4, 2) → C5."""
+    return f"{column_letter(column)}{row + 1}"
+
+
+@dataclass(frozen=True)
+class Column:
+    header: str
+    width: float = 12
+    number_format: str | None = None
+
+
+@dataclass
+class SheetData:
+    """A sheet gosheet writes whole: columns, rows, and how it prints."""
+
+    name: str
+    columns: tuple[Column, ...]
+    rows: list[list[Any]] = field(default_factory=list)
+    title: str = ""
+    landscape: bool = False
+    dropdown: tuple[int, tuple[str, ...]] | None = None  # (column index, values)
+    blank_rows: int = 0  # rows below the data that get the columns' formats too
+
+    @property
+    def headers(self) -> list[str]:
+        return [c.header for c in self.columns]

@@ -1,0 +1,177 @@
+"""The sheets gosheet writes, as :class:`SheetData` (adapters render them)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from fractions import Fraction
+from typing import Any
+
+from gosheet.core.model import Outcome, Player, Tournament
+from gosheet.core.pairing import Pairing
+from gosheet.core.ranks import format_rank
+from gosheet.core.results import CANONICAL
+from gosheet.core.scorecard import RoundEntry
+from gosheet.core.settings import Settings
+from gosheet.core.standings import Standings, standings
+from gosheet.io.sheets import (
+    BYE_LABEL,
+    BYE_RESULT,
+    PLAYER_HEADERS,
+    PLAYERS,
+    ROUND_HEADERS,
+    SETTINGS,
+    SETTINGS_HEADERS,
+    STANDINGS,
+    Column,
+    SheetData,
+    round_sheet_name,
+)
+
+TEXT = "@"
+
+
+def number(value: Fraction) -> int | float:
+    """A score as a spreadsheet number: 3 or 3.5 (exact for halves and quarters)."""
+    return int(value) if value.denominator == 1 else float(value)
+
+
+def settings_sheet(settings: Settings) -> SheetData:
+    widths = (26, 16, 90)
+    return SheetData(
+        SETTINGS,
+        tuple(Column(h, w) for h, w in zip(SETTINGS_HEADERS, widths, strict=True)),
+        [list(row) for row in settings.rows()],
+        title=settings.name,
+    )
+
+
+def players_sheet(
+    players: Sequence[Player],
+    settings: Settings,
+    extra_headers: Sequence[str] = (),
+    extra_values: Sequence[Sequence[Any]] = (),
+) -> SheetData:
+    """The roster; columns gosheet does not know are kept after its own."""
+    widths = (20, 16, 7, 8, 16, 9, 7, 12)
+    columns = [Column(h, w) for h, w in zip(PLAYER_HEADERS, widths, strict=True)]
+    columns[PLAYER_HEADERS.index("Not playing")] = Column("Not playing", 12, TEXT)
+    columns += [Column(str(h), max(10, len(str(h)) + 2)) for h in extra_headers]
+    rows = []
+    for index, p in enumerate(players):
+        extra = list(extra_values[index]) if index < len(extra_values) else []
+        rows.append(
+            [
+                p.surname,
+                p.first_name,
+                format_rank(p.rank),
+                p.rating,
+                p.club,
+                p.country,
+                p.group,
+                ", ".join(str(r) for r in sorted(p.not_playing)) or None,
+                *extra,
+            ]
+        )
+    # "Not playing" is text, so that "2,4" typed later stays two rounds, not 2.4
+    return SheetData(PLAYERS, tuple(columns), rows, title=settings.name, blank_rows=300)
+
+
+def round_sheet(tournament: Tournament, pairing: Pairing) -> SheetData:
+    """``Round N``: one line a table, then a line for each bye."""
+    widths = (7, 24, 10, 24, 10, 10, 7, 9)
+    columns = tuple(
+        Column(h, w, TEXT if h == "Result" else None)
+        for h, w in zip(ROUND_HEADERS, widths, strict=True)
+    )
+    players = {p.number: p for p in tournament.players}
+    rows: list[list[Any]] = []
+    for game in pairing.games:
+        white, black = players[game.white], players[game.black]
+        rows.append(
+            [
+                game.table,
+                white.name,
+                white.rank_text,
+                black.name,
+                black.rank_text,
+                game.handicap,
+                game.komi,
+                game.result.value if game.result else None,
+            ]
+        )
+    for bye in pairing.byes:
+        p = players[bye]
+        rows.append([BYE_LABEL, p.name, p.rank_text, None, None, None, None, BYE_RESULT])
+    return SheetData(
+        round_sheet_name(pairing.round_number),
+        columns,
+        rows,
+        title=f"{tournament.settings.name} — round {pairing.round_number}",
+        dropdown=(ROUND_HEADERS.index("Result"), CANONICAL),
+    )
+
+
+def crosstable_cell(entry: RoundEntry, table: Standings) -> str:
+    """OpenGotha's notation: opponent's line, +/-/=, ``!`` when not played,
+    ``/w`` or ``/b`` and the handicap: ``12+/w``, ``3-!/b``; ``bye``; ``-``."""
+    if entry.outcome is Outcome.BYE:
+        return "bye"
+    if entry.opponent is None:
+        return "-"
+    sign = {
+        Outcome.WIN: "+",
+        Outcome.FORFEIT_WIN: "+!",
+        Outcome.LOSS: "-",
+        Outcome.FORFEIT_LOSS: "-!",
+        Outcome.JIGO: "=",
+        Outcome.PENDING: "?",
+    }[entry.outcome]
+    handicap = str(entry.handicap) if entry.handicap else ""
+    return f"{table.number_of(entry.opponent)}{sign}/{entry.colour}{handicap}"
+
+
+def standings_sheet(tournament: Tournament) -> SheetData:
+    """``Standings``: per McMahon group, by wins then the tiebreaks."""
+    table = standings(tournament)
+    rounds = [r.number for r in tournament.rounds]
+    columns = (
+        Column("No.", 5),
+        Column("Group", 7),
+        Column("Place", 7),
+        Column("Name", 20),
+        Column("First name", 14),
+        Column("Rank", 6),
+        Column("Club", 12),
+        Column("Start MMS", 10),
+        *(Column(f"R{n}", 9) for n in rounds),
+        Column("Wins", 7),
+        Column("MMS", 7),
+        *(Column(name, 8) for name in table.tiebreak_names),
+    )
+    rows = []
+    for row in table.rows:
+        p, rec = row.player, row.record
+        rows.append(
+            [
+                row.number,
+                row.group,
+                row.place,
+                p.surname,
+                p.first_name,
+                p.rank_text,
+                p.club,
+                number(rec.start_score),
+                *(crosstable_cell(e, table) for e in rec.entries),
+                number(rec.wins),
+                number(rec.score),
+                *(number(v) for v in row.tiebreaks),
+            ]
+        )
+    done = sum(1 for r in tournament.rounds if r.complete)
+    return SheetData(
+        STANDINGS,
+        columns,
+        rows,
+        title=f"{tournament.settings.name} — standings after round {done}",
+        landscape=True,
+    )

@@ -1,0 +1,151 @@
+"""The workbook file adapter (openpyxl): read a ``.xlsx`` into cell grids,
+render :class:`SheetData`, and save safely.
+
+Saving never leaves a half-written workbook: the new file is written to a
+temporary file beside the original, the original is copied to
+``NAME.backup.xlsx``, and only then does the new file replace it.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import zipfile
+from pathlib import Path
+from typing import Any
+
+from openpyxl import Workbook, load_workbook
+from openpyxl.styles import Alignment, Border, Font, PatternFill, Side
+from openpyxl.utils import get_column_letter
+from openpyxl.utils.exceptions import InvalidFileException
+from openpyxl.worksheet.datavalidation import DataValidation
+from openpyxl.worksheet.header_footer import HeaderFooterItem
+from openpyxl.worksheet.properties import PageSetupProperties
+from openpyxl.worksheet.worksheet import Worksheet
+
+from gosheet.core.errors import FileProblem
+from gosheet.io.reader import BookState, read_book
+from gosheet.io.sheets import SheetData
+
+HEADER_FONT = Font(bold=True)
+HEADER_FILL = PatternFill("solid", fgColor="DDE4EE")
+HEADER_BORDER = Border(bottom=Side(style="thin"))
+
+
+def backup_path(path: Path) -> Path:
+    """``tournament.xlsx`` → ``tournament.backup.xlsx``."""
+    return path.with_name(f"{path.stem}.backup{path.suffix}")
+
+
+class XlsxBook:
+    """An open ``.xlsx`` workbook."""
+
+    def __init__(self, workbook: Workbook, path: Path | None = None) -> None:
+        self.workbook = workbook
+        self.path = path
+
+    @classmethod
+    def open(cls, path: str | Path) -> XlsxBook:
+        path = Path(path)
+        if not path.exists():
+            raise FileProblem(f"{path}: no such file")
+        if path.suffix.lower() not in (".xlsx", ".xlsm"):
+            raise FileProblem(f"{path}: not an .xlsx workbook")
+        try:
+            workbook = load_workbook(path, keep_vba=path.suffix.lower() == ".xlsm")
+        except (InvalidFileException, zipfile.BadZipFile, KeyError, OSError, ValueError) as error:
+            raise FileProblem(f"{path}: cannot be read as a workbook ({error})") from error
+        return cls(workbook, path)
+
+    def grids(self) -> dict[str, list[list[Any]]]:
+        """Every sheet's cell values, row by row."""
+        return {
+            ws.title: [list(row) for row in ws.iter_rows(values_only=True)]
+            for ws in self.workbook.worksheets
+        }
+
+    def read(self) -> BookState:
+        return read_book(self.grids())
+
+    def render(self, data: SheetData, index: int | None = None) -> Worksheet:
+        """Write ``data`` as a whole sheet, replacing one of the same name."""
+        if data.name in self.workbook.sheetnames:
+            old = self.workbook[data.name]
+            index = self.workbook.sheetnames.index(data.name) if index is None else index
+            self.workbook.remove(old)
+        ws: Worksheet = self.workbook.create_sheet(data.name, index)
+        render_sheet(ws, data)
+        return ws
+
+    def set_cell(self, sheet: str, cell: str, value: Any) -> None:
+        self.workbook[sheet][cell] = value
+
+    def save(self, path: str | Path | None = None, *, backup: bool = True) -> Path:
+        target = Path(path) if path is not None else self.path
+        if target is None:
+            raise FileProblem("no file name to save to")
+        return save_atomically(self.workbook, target, backup=backup)
+
+
+def render_sheet(ws: Worksheet, data: SheetData) -> None:
+    """Headers, rows, widths, frozen header, print titles, fit to page width."""
+    ws.append(data.headers)
+    for row in data.rows:
+        ws.append(row)
+    for index, column in enumerate(data.columns, start=1):
+        letter = get_column_letter(index)
+        ws.column_dimensions[letter].width = column.width
+        header = ws.cell(row=1, column=index)
+        header.font, header.fill, header.border = HEADER_FONT, HEADER_FILL, HEADER_BORDER
+        header.alignment = Alignment(wrap_text=True, vertical="center")
+        if column.number_format:
+            for r in range(2, len(data.rows) + data.blank_rows + 2):
+                ws.cell(row=r, column=index).number_format = column.number_format
+    ws.freeze_panes = "A2"
+    ws.print_title_rows = "1:1"
+    ws.page_setup.orientation = "landscape" if data.landscape else "portrait"
+    ws.page_setup.fitToWidth = 1
+    ws.page_setup.fitToHeight = 0
+    ws.sheet_properties.pageSetUpPr = PageSetupProperties(fitToPage=True)
+    if data.title:
+        _centre(ws.oddHeader).text = data.title.replace("&", "&&")
+    _centre(ws.oddFooter).text = "&P / &N"
+    if data.dropdown is not None and data.rows:
+        dropdown_column, values = data.dropdown
+        letter = get_column_letter(dropdown_column + 1)
+        validation = DataValidation(
+            type="list",
+            formula1='"' + ",".join(values) + '"',
+            allow_blank=True,
+            showErrorMessage=False,  # gosheet itself reads and checks other spellings
+        )
+        validation.add(f"{letter}2:{letter}{len(data.rows) + 1}")
+        ws.add_data_validation(validation)
+
+
+def _centre(item: HeaderFooterItem | None) -> Any:
+    """The centre part of a page header or footer (always present in openpyxl)."""
+    assert item is not None and item.center is not None
+    return item.center
+
+
+def save_atomically(workbook: Workbook, target: Path, *, backup: bool = True) -> Path:
+    """Write to a temporary file, keep a backup of the old one, then replace."""
+    target = target.resolve()
+    temporary = target.with_name(f".{target.name}.{os.getpid()}.tmp")
+    try:
+        workbook.save(temporary)
+        with zipfile.ZipFile(temporary) as archive:  # complete and readable?
+            if archive.testzip() is not None:
+                raise FileProblem(f"{target}: the new workbook came out damaged; nothing changed")
+        if backup and target.exists():
+            partial = temporary.with_suffix(".bak.tmp")
+            shutil.copy2(target, partial)
+            os.replace(partial, backup_path(target))
+        os.replace(temporary, target)
+    except OSError as error:
+        raise FileProblem(f"{target}: cannot be written ({error}); nothing changed") from error
+    finally:
+        if temporary.exists():
+            temporary.unlink()
+    return target
