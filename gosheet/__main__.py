@@ -1,5 +1,8 @@
+"""``python -m gosheet``: the same as the ``gosheet`` command."""
+
 import sys
 
 from gosheet.cli import main
 
-sys.exit(main())
+if __name__ == "__main__":
+    sys.exit(main())

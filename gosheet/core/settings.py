@@ -257,7 +257,10 @@ class Settings:
     def __post_init__(self) -> None:
         for f in FIELDS:
             value = getattr(self, f.attr)
-            parsed = f.parse(f.write(value))  # raises ValueError when invalid
+            try:
+                parsed = f.parse(f.write(value))
+            except (ValueError, TypeError, AttributeError) as error:
+                raise ValueError(f"{f.label}: {value!r}: {error}") from None
             if parsed != value:
                 raise ValueError(f"{f.label}: {value!r} is not a valid value")
 

@@ -60,6 +60,17 @@ class Column:
     header: str
     width: float = 12
     number_format: str | None = None
+    wrap: bool = False  # long text wraps inside the column's width
+    centre: bool = False
+
+
+@dataclass(frozen=True)
+class Dropdown:
+    """A list of values offered in one column, for the first ``rows`` data rows."""
+
+    column: int
+    values: tuple[str, ...]
+    rows: int
 
 
 @dataclass
@@ -71,7 +82,7 @@ class SheetData:
     rows: list[list[Any]] = field(default_factory=list)
     title: str = ""
     landscape: bool = False
-    dropdown: tuple[int, tuple[str, ...]] | None = None  # (column index, values)
+    dropdown: Dropdown | None = None
     blank_rows: int = 0  # rows below the data that get the columns' formats too
 
     @property

@@ -23,6 +23,7 @@ from gosheet.io.sheets import (
     SETTINGS_HEADERS,
     STANDINGS,
     Column,
+    Dropdown,
     SheetData,
     round_sheet_name,
 )
@@ -36,10 +37,15 @@ def number(value: Fraction) -> int | float:
 
 
 def settings_sheet(settings: Settings) -> SheetData:
-    widths = (26, 16, 90)
+    columns = (
+        Column("Setting", 26, wrap=True),
+        Column("Value", 16, wrap=True),
+        Column("Explanation", 70, wrap=True),
+    )
+    assert tuple(c.header for c in columns) == SETTINGS_HEADERS
     return SheetData(
         SETTINGS,
-        tuple(Column(h, w) for h, w in zip(SETTINGS_HEADERS, widths, strict=True)),
+        columns,
         [list(row) for row in settings.rows()],
         title=settings.name,
     )
@@ -79,8 +85,9 @@ def players_sheet(
 def round_sheet(tournament: Tournament, pairing: Pairing) -> SheetData:
     """``Round N``: one line a table, then a line for each bye."""
     widths = (7, 24, 10, 24, 10, 10, 7, 9)
+    centred = {"Table", "White rank", "Black rank", "Handicap", "Komi", "Result"}
     columns = tuple(
-        Column(h, w, TEXT if h == "Result" else None)
+        Column(h, w, TEXT if h == "Result" else None, centre=h in centred)
         for h, w in zip(ROUND_HEADERS, widths, strict=True)
     )
     players = {p.number: p for p in tournament.players}
@@ -107,7 +114,7 @@ def round_sheet(tournament: Tournament, pairing: Pairing) -> SheetData:
         columns,
         rows,
         title=f"{tournament.settings.name} — round {pairing.round_number}",
-        dropdown=(ROUND_HEADERS.index("Result"), CANONICAL),
+        dropdown=Dropdown(ROUND_HEADERS.index("Result"), CANONICAL, len(pairing.games)),
     )
 
 

@@ -98,9 +98,21 @@ def render_sheet(ws: Worksheet, data: SheetData) -> None:
         header = ws.cell(row=1, column=index)
         header.font, header.fill, header.border = HEADER_FONT, HEADER_FILL, HEADER_BORDER
         header.alignment = Alignment(wrap_text=True, vertical="center")
-        if column.number_format:
-            for r in range(2, len(data.rows) + data.blank_rows + 2):
-                ws.cell(row=r, column=index).number_format = column.number_format
+        if not (column.number_format or column.wrap or column.centre):
+            continue
+        alignment = Alignment(
+            wrap_text=column.wrap or None,
+            vertical="top" if column.wrap else None,
+            horizontal="center" if column.centre else None,
+        )
+        for r in range(2, len(data.rows) + data.blank_rows + 2):
+            cell = ws.cell(row=r, column=index)
+            if column.number_format:
+                cell.number_format = column.number_format
+            cell.alignment = alignment
+    if any(len(c.header) > c.width for c in data.columns):
+        ws.row_dimensions[1].height = 30
+    _fit_wrapped_rows(ws, data)
     ws.freeze_panes = "A2"
     ws.print_title_rows = "1:1"
     ws.page_setup.orientation = "landscape" if data.landscape else "portrait"
@@ -110,17 +122,31 @@ def render_sheet(ws: Worksheet, data: SheetData) -> None:
     if data.title:
         _centre(ws.oddHeader).text = data.title.replace("&", "&&")
     _centre(ws.oddFooter).text = "&P / &N"
-    if data.dropdown is not None and data.rows:
-        dropdown_column, values = data.dropdown
-        letter = get_column_letter(dropdown_column + 1)
+    if data.dropdown is not None and data.dropdown.rows:
+        dropdown = data.dropdown
+        letter = get_column_letter(dropdown.column + 1)
         validation = DataValidation(
             type="list",
-            formula1='"' + ",".join(values) + '"',
+            formula1='"' + ",".join(dropdown.values) + '"',
             allow_blank=True,
             showErrorMessage=False,  # gosheet itself reads and checks other spellings
         )
-        validation.add(f"{letter}2:{letter}{len(data.rows) + 1}")
+        validation.add(f"{letter}2:{letter}{dropdown.rows + 1}")
         ws.add_data_validation(validation)
+
+
+def _fit_wrapped_rows(ws: Worksheet, data: SheetData) -> None:
+    """Give rows with wrapped text the height of their longest cell (not every
+    office suite recomputes row heights when it opens a file)."""
+    wrapped = [i for i, c in enumerate(data.columns) if c.wrap]
+    for r, row in enumerate(data.rows, start=2):
+        lines = 1
+        for i in wrapped:
+            text = str(row[i]) if i < len(row) and row[i] is not None else ""
+            per_line = max(1, int(data.columns[i].width * 1.1))
+            lines = max(lines, -(-len(text) // per_line))
+        if lines > 1:
+            ws.row_dimensions[r].height = 15 * lines
 
 
 def _centre(item: HeaderFooterItem | None) -> Any:

@@ -1,0 +1,186 @@
+"""Units of the core: ranks, result codes, settings, lexicographic weights."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+
+from gosheet.core.matching import Criterion, LexicographicWeights, max_weight_matching
+from gosheet.core.model import Result
+from gosheet.core.ranks import RankError, format_rank, nominal_rating, parse_rank
+from gosheet.core.results import ResultError, parse_result
+from gosheet.core.settings import FIELDS, McMahonGroups, Settings, parse_points
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("30k", -30),
+        ("1k", -1),
+        ("1d", 0),
+        ("9d", 8),
+        ("1p", 9),
+        ("9p", 17),
+        ("3 kyu", -3),
+        ("2 Dan", 1),
+        (" 12K ", -12),
+        ("5-k", -5),
+    ],
+)
+def test_rank_spellings(text: str, value: int) -> None:
+    assert parse_rank(text) == value
+
+
+@pytest.mark.parametrize("text", ["31k", "0k", "10d", "0d", "10p", "3x", "", "k3", "dan", None, 3])
+def test_bad_ranks(text: object) -> None:
+    with pytest.raises(RankError):
+        parse_rank(text)
+
+
+def test_rank_round_trip_and_order() -> None:
+    texts = [format_rank(r) for r in range(-30, 18)]
+    assert [parse_rank(t) for t in texts] == list(range(-30, 18))
+    ratings = [nominal_rating(r) for r in range(-30, 18)]
+    assert ratings == sorted(ratings) and len(set(ratings)) == len(ratings)
+    assert nominal_rating(parse_rank("1k")) == 2000
+    assert nominal_rating(parse_rank("1d")) == 2100
+
+
+@pytest.mark.parametrize(
+    ("typed", "code"),
+    [
+        ("1-0", "1-0"),
+        ("0-1", "0-1"),
+        ("½-½", "½-½"),
+        ("=", "½-½"),
+        ("0-0", "0-0"),
+        ("1-0!", "1-0!"),
+        ("0-1!", "0-1!"),
+        ("W+", "1-0"),
+        ("B+", "0-1"),
+        ("w", "1-0"),
+        ("b", "0-1"),
+        ("1:0", "1-0"),
+        ("0:1", "0-1"),
+        ("B+R", "0-1"),
+        ("W+3.5", "1-0"),
+        ("1–0", "1-0"),
+        (" 0 - 1 ", "0-1"),
+        ("1/2-1/2", "½-½"),
+        ("jigo", "½-½"),
+        ("1-0 !", "1-0!"),
+        ("0-0!", "0-0!"),
+    ],
+)
+def test_result_spellings(typed: str, code: str) -> None:
+    result = parse_result(typed)
+    assert result is not None and result.value == code
+
+
+@pytest.mark.parametrize("typed", ["2-0", "x", "1", 1, 0.5, "W++", "1-1", "B+W"])
+def test_unknown_result_codes(typed: object) -> None:
+    with pytest.raises(ResultError):
+        parse_result(typed)
+
+
+def test_empty_result_is_none() -> None:
+    assert parse_result(None) is None
+    assert parse_result("  ") is None
+
+
+def test_forfeit_flag() -> None:
+    assert Result.WHITE_WINS_BY_FORFEIT.by_forfeit
+    assert not Result.JIGO.by_forfeit
+
+
+def test_settings_defaults_round_trip_through_the_field_table() -> None:
+    settings = Settings(rounds=7, komi=7.5, mcmahon_groups=McMahonGroups.parse("2d, 3k"))
+    parsed = {
+        f.attr: f.parse(value) for f, (_, value, _) in zip(FIELDS, settings.rows(), strict=True)
+    }
+    assert Settings(**parsed) == settings
+
+
+@pytest.mark.parametrize(
+    ("changes", "message"),
+    [
+        ({"rounds": 0}, "Rounds"),
+        ({"komi": 6.3}, "Komi"),
+        ({"system": "chess"}, "System"),
+        ({"tiebreaks": ("SOS", "XYZ")}, "Tiebreaks"),
+        ({"bye_points": Fraction(2)}, "Points for a bye"),
+    ],
+)
+def test_settings_validated_on_construction(changes: dict[str, object], message: str) -> None:
+    with pytest.raises(ValueError, match=message):
+        Settings(**changes)  # type: ignore[arg-type]
+
+
+def test_mcmahon_groups_parse() -> None:
+    assert McMahonGroups.parse(4) == McMahonGroups(count=4)
+    assert McMahonGroups.parse("1d; 5k; 12k").bounds == (0, -5, -12)
+    with pytest.raises(ValueError):
+        McMahonGroups.parse("5k, 1d")  # weakest first
+    with pytest.raises(ValueError):
+        McMahonGroups.parse("many")
+    with pytest.raises(ValueError):
+        McMahonGroups.parse(0)
+
+
+def test_points() -> None:
+    assert parse_points("½") == Fraction(1, 2)
+    assert parse_points(0.5) == Fraction(1, 2)
+    assert parse_points("1/2") == Fraction(1, 2)
+    with pytest.raises(ValueError):
+        parse_points(2)
+
+
+def test_lexicographic_weights_dominate_over_the_whole_matching() -> None:
+    criteria = [Criterion("first", 1), Criterion("second", 10), Criterion("third", 3)]
+    weights = LexicographicWeights(criteria, max_edges=4)
+    best_low = weights.pack((0, 10, 3)) * 4
+    assert weights.pack((1, 0, 0)) > best_low
+    assert weights.pack((0, 1, 0)) > weights.pack((0, 0, 3)) * 4
+    assert weights.max_weight >= weights.pack((1, 10, 3))
+    with pytest.raises(ValueError):
+        weights.pack((0, 11, 0))
+
+
+def _brute_force_best(n: int, weight: dict[tuple[int, int], int]) -> int:
+    best = 0
+
+    def walk(free: list[int], total: int) -> None:
+        nonlocal best
+        best = max(best, total)
+        if len(free) < 2:
+            return
+        first, rest = free[0], free[1:]
+        walk(rest, total)  # first stays unmatched
+        for k, other in enumerate(rest):
+            w = weight.get((first, other))
+            if w is not None:
+                walk(rest[:k] + rest[k + 1 :], total + w)
+
+    walk(list(range(n)), 0)
+    return best
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_matching_is_optimal_with_both_solvers(seed: int) -> None:
+    import random
+
+    rng = random.Random(seed)
+    n = rng.randint(2, 9)
+    weight = {
+        (i, j): rng.randint(1, 50) * (2**125 if seed % 2 else 1)
+        for i in range(n)
+        for j in range(i + 1, n)
+        if rng.random() < 0.7
+    }
+    edges = [(i, j, w) for (i, j), w in weight.items()]
+    limit = max(weight.values(), default=1)
+    matched = max_weight_matching(n, edges, max_weight=limit)  # odd seeds: networkx
+    vertices = [v for pair in matched for v in pair]
+    assert len(vertices) == len(set(vertices))
+    assert sum(weight[p] for p in matched) == _brute_force_best(n, weight)
