@@ -38,7 +38,8 @@ class Done:
 
     tournament: Tournament
     pairing: Pairing | None = None
-    changed_results: int = 0
+    changed_results: int = 0  # results rewritten in the standard form
+    filled_results: int = 0  # empty results filled by a simulation
 
 
 def _normalise_results(book: BookPort, state: BookState) -> int:
@@ -105,13 +106,15 @@ def simulate(book: BookPort) -> Done:
     last = tournament.rounds[-1]
     filled = simulate_round(tournament, last)
     changed = _normalise_results(book, state)
+    count = 0
     for old, new in zip(last.games, filled.games, strict=True):
         if old.result is None and new.result is not None:
             sheet, cell = state.result_cells[(last.number, new.table)]
             book.set_cell(sheet, cell, new.result.value)
+            count += 1
     tournament = replace(tournament, rounds=(*tournament.rounds[:-1], filled))
     book.render(standings_sheet(tournament))
-    return Done(tournament, changed_results=changed)
+    return Done(tournament, changed_results=changed, filled_results=count)
 
 
 def check(book: BookPort) -> Done:

@@ -18,7 +18,7 @@ from pathlib import Path
 from gosheet import actions
 from gosheet.core.errors import FileProblem, GosheetError
 from gosheet.core.pairing import Pairing
-from gosheet.core.settings import SYSTEMS, McMahonGroups, Settings
+from gosheet.core.settings import MAX_ROUNDS, SYSTEMS, McMahonGroups, Settings
 from gosheet.io.roster import read_roster
 from gosheet.io.template import new_book
 from gosheet.io.xlsx import XlsxBook, backup_path
@@ -46,7 +46,8 @@ def _settings_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--force", action="store_true", help="overwrite an existing file")
 
 
-def _settings(args: argparse.Namespace) -> Settings:
+def _settings(parser: argparse.ArgumentParser, args: argparse.Namespace) -> Settings:
+    """Settings from the options; a bad value is a usage error (exit 2)."""
     try:
         return Settings(
             name=args.name,
@@ -57,7 +58,7 @@ def _settings(args: argparse.Namespace) -> Settings:
             random_seed=args.seed if args.seed is not None else secrets.randbelow(2**31),
         )
     except ValueError as error:
-        raise SystemExit(f"gosheet: {error}") from None
+        parser.error(str(error))
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -77,6 +78,11 @@ def build_parser() -> argparse.ArgumentParser:
     imp = sub.add_parser("import", help="turn a roster (.csv/.xlsx) into a tournament workbook")
     imp.add_argument("roster", type=Path, metavar="ROSTER")
     imp.add_argument("-o", "--output", type=Path, required=True, metavar="BOOK.xlsx")
+    imp.add_argument(
+        "--encoding",
+        default=None,
+        help="encoding of a CSV roster, when the guess is wrong (e.g. cp1250)",
+    )
     _settings_options(imp)
 
     for name, text in (
@@ -113,11 +119,12 @@ def _describe(pairing: Pairing, book: actions.Done) -> list[str]:
 
 
 def run(argv: Sequence[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
+    parser = build_parser()
+    args = parser.parse_args(argv)
     out = sys.stdout
     if args.command == "new":
         _refuse_overwrite(args.book, args.force)
-        saved = new_book(_settings(args), template=args.template).save(args.book, backup=False)
+        saved = new_book(_settings(parser, args), template=args.template).save(args.book)
         print(
             f"Wrote {saved}: an empty {args.system} tournament of {args.rounds} rounds; "
             "add the players in the Players sheet.",
@@ -125,15 +132,15 @@ def run(argv: Sequence[str] | None = None) -> int:
         )
     elif args.command == "import":
         _refuse_overwrite(args.output, args.force)
-        roster = read_roster(args.roster)
+        roster = read_roster(args.roster, args.encoding)
         book = new_book(
-            _settings(args),
+            _settings(parser, args),
             roster.players,
             roster.extra_headers,
             roster.extra_values,
             template=args.template,
         )
-        saved = book.save(args.output, backup=False)
+        saved = book.save(args.output)
         print(f"Wrote {saved}: {len(roster.players)} players.", file=out)
     elif args.command == "check":
         done = actions.check(XlsxBook.open(args.book))
@@ -154,10 +161,15 @@ def run(argv: Sequence[str] | None = None) -> int:
         saved = book.save()
         if done.pairing is not None:
             print("\n".join(_describe(done.pairing, done)), file=out)
+        if args.command == "simulate":
+            last = done.tournament.rounds[-1].number
+            print(f"Round {last}: {done.filled_results} empty result(s) filled.", file=out)
         if done.changed_results:
             print(f"{done.changed_results} result(s) rewritten in the standard form.", file=out)
         print(f"Saved {saved} (previous version: {backup_path(saved).name}).", file=out)
     elif args.command == "demo":
+        if not 1 <= args.rounds <= MAX_ROUNDS:
+            parser.error(f"--rounds: expected a whole number from 1 to {MAX_ROUNDS}")
         _refuse_overwrite(args.book, args.force)
         print(run_demo(args.book, args.rounds), file=out)
     return 0
@@ -175,7 +187,7 @@ def run_demo(path: Path, rounds: int) -> str:
     for _ in range(rounds):
         actions.pair(book)
         actions.simulate(book)
-    saved = book.save(path, backup=False)
+    saved = book.save(path)
     return (
         f"Wrote {saved}: {len(roster.players)} players, {rounds} rounds paired and "
         "played (simulated results), standings in the Standings sheet."

@@ -40,11 +40,14 @@ class Pairing:
 def check_can_pair(tournament: Tournament) -> int:
     """The number of the round to pair next, or :class:`ConsistencyError`."""
     number = tournament.next_round_number
-    if tournament.rounds and not tournament.rounds[-1].complete:
-        last = tournament.rounds[-1]
-        missing = sum(1 for g in last.games if g.result is None)
+    incomplete = [
+        f"Round {r.number} ({sum(1 for g in r.games if g.result is None)} game(s))"
+        for r in tournament.rounds
+        if not r.complete
+    ]
+    if incomplete:
         raise ConsistencyError(
-            f"Round {last.number} still has {missing} game(s) without a result; "
+            f"results are missing in {', '.join(incomplete)}; "
             "enter every result before pairing the next round"
         )
     if number > tournament.settings.rounds:

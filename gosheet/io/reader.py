@@ -92,10 +92,12 @@ def _int_cell(value: Any, low: int, high: int | None = None) -> int:
     return value
 
 
-def read_settings(grid: Grid | None, problems: ProblemList) -> Settings:
+def read_settings(grid: Grid | None, problems: ProblemList) -> tuple[Settings, dict[str, int]]:
+    """The settings, and the 0-based row of each one found in the sheet."""
+    rows: dict[str, int] = {}
     if grid is None:
         problems.add(SETTINGS, -1, 0, None, "the sheet is missing")
-        return Settings()
+        return Settings(), rows
     values: dict[str, Any] = {}
     for r, row in enumerate(grid):
         label = _text(row[0]) if row else ""
@@ -111,6 +113,10 @@ def read_settings(grid: Grid | None, problems: ProblemList) -> Settings:
                 "unknown setting; known: " + ", ".join(f.label for f in FIELD_BY_LABEL.values()),
             )
             continue
+        if field_.attr in rows:
+            problems.add(SETTINGS, r, 0, label, f"set twice (also on row {rows[field_.attr] + 1})")
+            continue
+        rows[field_.attr] = r
         value = row[1] if len(row) > 1 else None
         if _blank(value):
             continue
@@ -119,10 +125,10 @@ def read_settings(grid: Grid | None, problems: ProblemList) -> Settings:
         except ValueError as error:
             problems.add(SETTINGS, r, 1, value, f"{field_.label}: {error}")
     try:
-        return Settings(**values)
+        return Settings(**values), rows
     except ValueError as error:  # pragma: no cover - every field was parsed above
         problems.add(SETTINGS, -1, 0, None, str(error))
-        return Settings()
+        return Settings(), rows
 
 
 def _not_playing(value: Any) -> frozenset[int]:
@@ -186,8 +192,8 @@ def read_players(grid: Grid | None, problems: ProblemList) -> BookState:
         raw = get(row, "Rating")
         if not _blank(raw):
             try:
-                rating = _int_cell(round(raw) if isinstance(raw, float) else raw, -1000, 4000)
-            except (ValueError, TypeError):
+                rating = _int_cell(round(float(str(raw).replace(",", "."))), -1000, 4000)
+            except (ValueError, TypeError, OverflowError):
                 problems.add(
                     PLAYERS, r, columns["Rating"], raw, "not a rating (a whole number such as 2150)"
                 )
@@ -335,29 +341,29 @@ def read_round(
 def read_book(sheets: Mapping[str, Grid]) -> BookState:
     """Read the whole tournament; raise :class:`InputError` listing every problem."""
     problems = ProblemList()
-    settings = read_settings(sheets.get(SETTINGS), problems)
+    settings, setting_rows = read_settings(sheets.get(SETTINGS), problems)
     state = read_players(sheets.get(PLAYERS), problems)
+    roster_readable = "Name" in state.player_columns and "Rank" in state.player_columns
     by_name = {name_key(p.name): p for p in state.tournament.players}
     numbered = sorted((n, name) for name in sheets if (n := round_number_of(name)) is not None)
     rounds: list[Round] = []
     for expected, (number, name) in enumerate(numbered, start=1):
         if number != expected:
+            missing = round_sheet_name(expected)
             problems.add(
-                name,
-                -1,
-                0,
-                None,
-                f"rounds must follow each other: '{round_sheet_name(expected)}' is missing",
+                name, -1, 0, None, f"rounds must follow each other: '{missing}' is missing"
             )
             break
-        rounds.append(read_round(name, number, sheets[name], by_name, problems, state))
-    if len(rounds) > settings.rounds:
+        if roster_readable:  # else every name would be reported as unknown
+            rounds.append(read_round(name, number, sheets[name], by_name, problems, state))
+    if len(numbered) > settings.rounds:
+        row = setting_rows.get("rounds", -1)
         problems.add(
             SETTINGS,
-            -1,
-            0,
-            None,
-            f"the workbook has {len(rounds)} round sheets but 'Rounds' is {settings.rounds}",
+            row,
+            1,
+            settings.rounds,
+            f"'Rounds' is less than the {len(numbered)} round sheets of the workbook",
         )
     if problems.problems:
         raise InputError(problems.problems)

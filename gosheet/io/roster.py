@@ -1,4 +1,4 @@
-"""Plain roster files (CSV in any common encoding and delimiter, or a sheet
+"""Plain roster files (CSV in the common encodings and delimiters, or a sheet
 of ``.xlsx``/``.xls``/``.ods`` through python-calamine), read with pandas.
 
 One row a player: name, first name, rank, and optionally rating, club,
@@ -15,7 +15,6 @@ from pathlib import Path
 from typing import Any
 
 import pandas as pd
-from charset_normalizer import from_bytes
 
 from gosheet.core.errors import FileProblem, InputError, Problem
 from gosheet.core.model import Player
@@ -32,29 +31,47 @@ class Roster:
     extra_values: tuple[tuple[Any, ...], ...]
 
 
-def decode(data: bytes) -> str:
-    """Text of a CSV file: UTF-8 (with or without BOM), UTF-16 with a BOM, or
-    whatever single-byte encoding charset-normalizer finds most likely."""
-    for encoding in ("utf-8-sig",):
-        try:
-            return data.decode(encoding)
-        except UnicodeDecodeError:
-            pass
+def decode(data: bytes, encoding: str | None = None) -> str:
+    """Text of a CSV file.
+
+    UTF-8 (with or without BOM) and UTF-16 with a BOM are recognised exactly.
+    Otherwise the file is in a single-byte code page: Windows-1251 when its
+    non-ASCII bytes stand in runs, as the letters of Cyrillic words do, and
+    Windows-1252 (Western European, a superset of Latin-1) when they stand
+    alone between ASCII letters, as accents do. ``encoding`` overrides all this.
+
+    >>> decode("Иванова;Мария".encode("cp1251")), decode("Lefèvre,Hélène".encode("cp1252"))
+    ('Иванова;Мария', 'Lefèvre,Hélène')
+    """
+    if encoding is not None:
+        return data.decode(encoding)
     if data[:2] in (b"\xff\xfe", b"\xfe\xff"):
         return data.decode("utf-16")
-    best = from_bytes(data).best()
-    if best is None:
-        return data.decode("latin-1")
-    return str(best)
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        pass
+    high = [i for i, byte in enumerate(data) if byte >= 0x80]
+    in_runs = sum(
+        1
+        for i in high
+        if (i > 0 and data[i - 1] >= 0x80) or (i + 1 < len(data) and data[i + 1] >= 0x80)
+    )
+    if high and in_runs >= 0.6 * len(high):
+        return data.decode("cp1251", errors="replace")
+    return data.decode("cp1252", errors="replace")
 
 
-def _frame(path: Path) -> pd.DataFrame:
+def _frame(path: Path, encoding: str | None) -> pd.DataFrame:
     if path.suffix.lower() in SPREADSHEET_SUFFIXES:
         try:
             return pd.read_excel(path, engine="calamine", header=None, dtype=object)
         except Exception as error:  # calamine raises its own error types
             raise FileProblem(f"{path}: cannot be read as a spreadsheet ({error})") from error
-    text = decode(path.read_bytes())
+    try:
+        text = decode(path.read_bytes(), encoding)
+    except (UnicodeDecodeError, LookupError) as error:
+        raise FileProblem(f"{path}: cannot be read as {encoding} ({error})") from error
     try:
         dialect = csv.Sniffer().sniff(text[:20000], delimiters=",;\t|")
         delimiter = dialect.delimiter
@@ -82,12 +99,15 @@ def _cell(value: Any) -> Any:
     return value
 
 
-def read_roster(path: str | Path) -> Roster:
-    """Read a roster file; raise :class:`InputError` listing every bad cell."""
+def read_roster(path: str | Path, encoding: str | None = None) -> Roster:
+    """Read a roster file; raise :class:`InputError` listing every bad cell.
+
+    ``encoding`` names a CSV file's encoding when the guess would be wrong.
+    """
     path = Path(path)
     if not path.exists():
         raise FileProblem(f"{path}: no such file")
-    frame = _frame(path)
+    frame = _frame(path, encoding)
     grid = [[_cell(v) for v in row] for row in frame.itertuples(index=False, name=None)]
     if not grid:
         raise InputError([Problem(path.name, "", None, "the roster is empty")])

@@ -156,22 +156,26 @@ def _centre(item: HeaderFooterItem | None) -> Any:
 
 
 def save_atomically(workbook: Workbook, target: Path, *, backup: bool = True) -> Path:
-    """Write to a temporary file, keep a backup of the old one, then replace."""
+    """Write to a temporary file, keep a backup of the old one, then replace.
+
+    Whatever fails, the original is untouched and no temporary file is left.
+    """
     target = target.resolve()
     temporary = target.with_name(f".{target.name}.{os.getpid()}.tmp")
+    partial = target.with_name(f".{target.name}.{os.getpid()}.bak.tmp")
     try:
         workbook.save(temporary)
         with zipfile.ZipFile(temporary) as archive:  # complete and readable?
             if archive.testzip() is not None:
                 raise FileProblem(f"{target}: the new workbook came out damaged; nothing changed")
         if backup and target.exists():
-            partial = temporary.with_suffix(".bak.tmp")
             shutil.copy2(target, partial)
             os.replace(partial, backup_path(target))
         os.replace(temporary, target)
     except OSError as error:
         raise FileProblem(f"{target}: cannot be written ({error}); nothing changed") from error
     finally:
-        if temporary.exists():
-            temporary.unlink()
+        for leftover in (temporary, partial):
+            if leftover.exists():
+                leftover.unlink()
     return target
