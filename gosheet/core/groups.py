@@ -21,10 +21,10 @@ def strength_key(player: Player) -> tuple[int, int, str]:
 
 
 def group_count(spec: McMahonGroups, players: Sequence[Player]) -> int:
-    """How many groups there are: fixed by ranks, or by the count (never fewer
-    than a group number an organiser has already written)."""
-    written = max((p.group for p in players if p.group is not None), default=0)
-    return max(spec.count, written)
+    """How many groups there are, once every player has one: fixed by the ranks
+    when groups are given by ranks, else as many as were made (or written)."""
+    made = max((p.group for p in players if p.group is not None), default=1)
+    return max(len(spec.bounds) + 1, made) if spec.by_rank else made
 
 
 def group_by_rank(spec: McMahonGroups, rank: int) -> int:
@@ -36,39 +36,71 @@ def group_by_rank(spec: McMahonGroups, rank: int) -> int:
 
 
 def equal_groups(count: int, players: Sequence[Player]) -> dict[int, int]:
-    """Cut the players, sorted by strength, into ``count`` groups of about equal
-    size without splitting a rank; returns player number → group.
+    """Cut the players, sorted by strength, into ``count`` groups of sizes as
+    equal as possible without splitting a rank; player number → group.
 
-    The cut before group g+1 is the rank boundary nearest to g·n/count; with
-    fewer distinct ranks than groups, the lower groups stay empty.
+    With fewer distinct ranks than ``count``, each rank is a group. Among the
+    cuts, the one with the least sum of squared differences from the mean size
+    is taken (exact integer arithmetic; on a tie, the earliest cut).
     """
     ordered = sorted(players, key=strength_key)
+    blocks: list[list[Player]] = []
+    for player in ordered:
+        if blocks and blocks[-1][0].rank == player.rank:
+            blocks[-1].append(player)
+        else:
+            blocks.append([player])
+    groups = min(count, len(blocks))
     n = len(ordered)
-    breaks = [i for i in range(1, n) if ordered[i].rank != ordered[i - 1].rank]
-    cuts: list[int] = []
-    for g in range(1, count):
-        target = g * n / count
-        candidates = [b for b in breaks if not cuts or b > cuts[-1]]
-        if not candidates:
-            break
-        cuts.append(min(candidates, key=lambda b: (abs(b - target), b)))
+    sizes = [len(b) for b in blocks]
+    # best[g][i]: (cost, cuts) of the first i blocks in g groups
+    infinity = (float("inf"), ())
+    best: list[list[tuple[float, tuple[int, ...]]]] = [
+        [infinity] * (len(blocks) + 1) for _ in range(groups + 1)
+    ]
+    best[0][0] = (0, ())
+    for g in range(1, groups + 1):
+        for i in range(g, len(blocks) + 1):
+            for j in range(g - 1, i):
+                cost, cuts = best[g - 1][j]
+                size = sum(sizes[j:i])
+                total = cost + (groups * size - n) ** 2
+                if total < best[g][i][0]:
+                    best[g][i] = (total, (*cuts, i))
+    cuts = best[groups][len(blocks)][1]
     result: dict[int, int] = {}
-    group = 1
-    for index, player in enumerate(ordered):
-        while group - 1 < len(cuts) and index >= cuts[group - 1]:
-            group += 1
-        result[player.number] = group
+    start = 0
+    for group, end in enumerate(cuts, start=1):
+        for block in blocks[start:end]:
+            for player in block:
+                result[player.number] = group
+        start = end
     return result
+
+
+def group_of_nearest_rank(player: Player, grouped: Sequence[Player]) -> int:
+    """A late player's group: the most common group among players of the same
+    rank, else the group of the player nearest in rank (the stronger on a tie)."""
+    same = [p.group for p in grouped if p.rank == player.rank and p.group is not None]
+    if same:
+        return max(sorted(set(same)), key=same.count)
+    nearest = min(grouped, key=lambda p: (abs(p.rank - player.rank), -p.rank))
+    assert nearest.group is not None
+    return nearest.group
 
 
 def assign_groups(spec: McMahonGroups, players: Sequence[Player]) -> tuple[Player, ...]:
     """Give a group to every player who has none; a written group is kept.
 
-    With a count, the cut is made over the whole current roster, and only the
-    players without a group take theirs from it.
+    By ranks: the group of the player's rank. By count: the equal cut of the
+    whole roster at the start; a player added once groups exist joins the
+    group of his rank (:func:`group_of_nearest_rank`), so no one else moves.
     """
+    grouped = [p for p in players if p.group is not None]
     if spec.by_rank:
         computed = {p.number: group_by_rank(spec, p.rank) for p in players}
+    elif grouped:
+        computed = {p.number: group_of_nearest_rank(p, grouped) for p in players}
     else:
         computed = equal_groups(spec.count, players)
     return tuple(p if p.group is not None else _with_group(p, computed[p.number]) for p in players)

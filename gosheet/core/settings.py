@@ -191,7 +191,8 @@ FIELDS: tuple[Field, ...] = (
         "equal size (one rank never split). Or ranks such as '1d, 5k': the lowest "
         "rank of each group from the top. The bottom group starts with 0 McMahon "
         "points, each group above with one more. A player's group is written in "
-        "the Players sheet at the first pairing; edit it there to move a player.",
+        "the Players sheet at the first pairing; edit it there to move a player. "
+        "A player added later joins the group of his rank.",
     ),
     Field(
         "Tiebreaks",

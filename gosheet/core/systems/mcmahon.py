@@ -40,7 +40,9 @@ CRITERIA_RULES = (
     ),
     (
         "table order",
-        "Each player with the next one down the table (seed: the first with the second).",
+        "Each player with the next one down the table (seed: the first with the "
+        "second); distances are squared, so that going down the table, each player "
+        "takes the nearest one still free.",
     ),
 )
 
@@ -67,7 +69,7 @@ def pair(tournament: Tournament) -> Pairing:
 
     criteria = [
         Criterion(name, bound, rule)
-        for (name, rule), bound in zip(CRITERIA_RULES, (1, 2, 2 * n, widest**2, n), strict=True)
+        for (name, rule), bound in zip(CRITERIA_RULES, (1, 2, 2 * n, widest**2, n * n), strict=True)
     ]
     weights = LexicographicWeights(criteria, max_edges=n // 2)
     edges: list[tuple[int, int, int]] = []
@@ -78,7 +80,14 @@ def pair(tournament: Tournament) -> Pairing:
             if frozenset((order[i].number, order[j].number)) in met:
                 continue
             gap = half_scores[i] - half_scores[j]
-            vector = (1, had_bye[i] + had_bye[j], 2 * n - i - j, widest**2 - gap * gap, n - (j - i))
+            table_distance = (j - i) ** 2
+            vector = (
+                1,
+                had_bye[i] + had_bye[j],
+                2 * n - i - j,
+                widest**2 - gap * gap,
+                n * n - table_distance,
+            )
             values[(i, j)] = vector
             edges.append((i, j, weights.pack(vector)))
 
