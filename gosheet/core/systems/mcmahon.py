@@ -8,17 +8,19 @@ near) gets a technical win."
 
 The greedy reading is made exact and global: one maximum-weight matching over
 all pairs not yet played, whose integer weights rank the pairings by these
-criteria, most important first (see :data:`CRITERIA`).
+criteria, most important first (see :data:`CRITERIA_RULES`).
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import replace
 
 from gosheet.core.groups import assign_groups, strength_key
 from gosheet.core.matching import Criterion, LexicographicWeights, max_weight_matching
 from gosheet.core.model import Game, Player, Tournament
 from gosheet.core.pairing import PairCost, Pairing, check_can_pair, choose_colours
+from gosheet.core.scorecard import PlayerRecord
 from gosheet.core.scoring import records
 
 CRITERIA_RULES = (
@@ -47,9 +49,10 @@ CRITERIA_RULES = (
 )
 
 
-def pairing_order(tournament: Tournament, round_number: int) -> list[Player]:
+def pairing_order(
+    tournament: Tournament, round_number: int, table: Mapping[int, PlayerRecord]
+) -> list[Player]:
     """Players of the round, sorted by McMahon score, then strength, then name."""
-    table = records(tournament)
     present = [p for p in tournament.players if p.plays_in(round_number)]
     return sorted(present, key=lambda p: (-table[p.number].score, strength_key(p)))
 
@@ -59,8 +62,8 @@ def pair(tournament: Tournament) -> Pairing:
     number = check_can_pair(tournament)
     players = assign_groups(tournament.settings.mcmahon_groups, tournament.players)
     tournament = replace(tournament, players=players)
-    order = pairing_order(tournament, number)
     table = records(tournament)
+    order = pairing_order(tournament, number, table)
     n = len(order)
     half_scores = [int(table[p.number].score * 2) for p in order]
     had_bye = [any(p.number in r.byes for r in tournament.rounds) for p in order]
