@@ -84,13 +84,13 @@ def pair(book: BookPort) -> Done:
     grids = book.grids()
     state = read_book(grids)
     settings = state.tournament.settings
-    grouped = replace(
-        state.tournament,
-        players=assign_groups(settings.mcmahon_groups, state.tournament.players),
-    )
+    grouped = state.tournament
+    if settings.system == "mcmahon":
+        grouped = replace(grouped, players=assign_groups(settings.mcmahon_groups, grouped.players))
     pairing = pair_next_round(grouped)
     paired = grouped.with_round(pairing.as_round())
-    _write_groups(book, state, grids, grouped)
+    if settings.system == "mcmahon":
+        _write_groups(book, state, grids, grouped)
     changed = _normalise_results(book, state)
     book.render(round_sheet(grouped, pairing), _sheet_index_after_rounds(list(grids)))
     book.render(standings_sheet(paired))

@@ -95,11 +95,21 @@ def test_forfeit_flag() -> None:
 
 
 def test_settings_defaults_round_trip_through_the_field_table() -> None:
-    settings = Settings(rounds=7, komi=7.5, mcmahon_groups=McMahonGroups.parse("2d, 3k"))
-    parsed = {
-        f.attr: f.parse(value) for f, (_, value, _) in zip(FIELDS, settings.rows(), strict=True)
-    }
-    assert Settings(**parsed) == settings
+    for settings in (
+        Settings(rounds=7, komi=7.5, mcmahon_groups=McMahonGroups.parse("2d, 3k")),
+        Settings(system="fus", rating_per_level=40, handicap_cap=5, reverse_komi=False),
+    ):
+        by_label = {f.label: f for f in FIELDS}
+        parsed = {by_label[label].attr: by_label[label].parse(v) for label, v, _ in settings.rows()}
+        assert Settings(**parsed) == settings
+
+
+def test_the_settings_sheet_shows_the_settings_of_its_system() -> None:
+    mcmahon = [label for label, _, _ in Settings().rows()]
+    fus = [label for label, _, _ in Settings(system="fus").rows()]
+    assert "McMahon groups" in mcmahon and "Handicap cap" not in mcmahon
+    assert "Handicap cap" in fus and "McMahon groups" not in fus
+    assert {"Tournament", "System", "Rounds", "Komi", "Random seed"} <= set(mcmahon) & set(fus)
 
 
 @pytest.mark.parametrize(
@@ -184,3 +194,72 @@ def test_matching_is_optimal_with_both_solvers(seed: int) -> None:
     vertices = [v for pair in matched for v in pair]
     assert len(vertices) == len(set(vertices))
     assert sum(weight[p] for p in matched) == _brute_force_best(n, weight)
+
+
+def _brute_force_lexicographic(n: int, cost: dict[tuple[int, int], int]) -> list[int] | None:
+    best: list[int] | None = None
+
+    def walk(free: list[int], vector: list[int]) -> None:
+        nonlocal best
+        if not free:
+            if best is None or vector < best:
+                best = list(vector)
+            return
+        first = free[0]
+        for k, other in enumerate(free[1:], start=1):
+            if (first, other) in cost:
+                vector[first] = vector[other] = cost[(first, other)]
+                walk(free[1:k] + free[k + 1 :], vector)
+        vector[first] = 0
+
+    walk(list(range(n)), [0] * n)
+    return best
+
+
+@pytest.mark.parametrize("bits", [112, 4])
+@pytest.mark.parametrize("seed", range(60))
+def test_lexicographic_perfect_matching_against_brute_force(seed: int, bits: int) -> None:
+    import random
+
+    from gosheet.core.matching import lexicographic_perfect_matching
+
+    rng = random.Random(seed)
+    n = rng.choice([2, 4, 6, 8, 10])
+    cost = {
+        (i, j): rng.randint(0, 6) for i in range(n) for j in range(i + 1, n) if rng.random() < 0.75
+    }
+    want = _brute_force_lexicographic(n, cost)
+    if want is None:
+        with pytest.raises(ValueError):
+            lexicographic_perfect_matching(n, cost, weight_bits=bits)
+        return
+    got = [0] * n
+    for a, b in lexicographic_perfect_matching(n, cost, weight_bits=bits):
+        got[a] = got[b] = cost[(a, b)]
+    assert got == want
+
+
+@pytest.mark.parametrize("seed", range(30))
+def test_choose_left_out_takes_the_most_willing_that_keep_the_matching_maximum(seed: int) -> None:
+    import itertools
+    import random
+
+    from gosheet.core.matching import choose_left_out, maximum_matching_size
+
+    rng = random.Random(seed)
+    n = rng.randint(1, 9)
+    edges = [(i, j) for i in range(n) for j in range(i + 1, n) if rng.random() < 0.4]
+    preference = list(range(n))
+    rng.shuffle(preference)
+    left = choose_left_out(n, edges, preference)
+    size = maximum_matching_size(n, edges)
+    assert len(left) == n - 2 * size
+    rest = [(a, b) for a, b in edges if a not in left and b not in left]
+    assert maximum_matching_size(n, rest) == size
+    # no feasible set is better in preference order (compared as sorted positions)
+    rank = {v: i for i, v in enumerate(preference)}
+    mine = sorted(rank[v] for v in left)
+    for other in itertools.combinations(range(n), len(left)):
+        kept = [(a, b) for a, b in edges if a not in other and b not in other]
+        if maximum_matching_size(n, kept) == size:
+            assert mine <= sorted(rank[v] for v in other)

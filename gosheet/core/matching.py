@@ -85,3 +85,83 @@ def max_weight_matching(
         nx_graph.add_weighted_edges_from(edge_list)
         pairs = networkx.max_weight_matching(nx_graph)
     return {(min(a, b), max(a, b)) for a, b in pairs}
+
+
+def maximum_matching_size(vertex_count: int, edges: Iterable[tuple[int, int]]) -> int:
+    """How many pairs the largest matching has (every edge weighing the same)."""
+    graph = rustworkx.PyGraph()
+    graph.add_nodes_from(range(vertex_count))
+    graph.add_edges_from([(a, b, 1) for a, b in edges])
+    matched: set[tuple[int, int]] = rustworkx.max_weight_matching(
+        graph, max_cardinality=True, weight_fn=lambda w: w
+    )
+    return len(matched)
+
+
+def choose_left_out(
+    vertex_count: int, edges: Sequence[tuple[int, int]], preference: Sequence[int]
+) -> list[int]:
+    """The vertices a maximum matching must leave out, chosen by ``preference``
+    (a list of every vertex, the most willing first): each is taken in turn if
+    the others can still be matched as fully as before. The vertex sets a
+    maximum matching can leave out form a matroid, so this greedy choice is
+    the best for the order."""
+    size = maximum_matching_size(vertex_count, edges)
+    needed = vertex_count - 2 * size
+    chosen: list[int] = []
+    for vertex in preference:
+        if len(chosen) == needed:
+            break
+        out = {*chosen, vertex}
+        rest = [(a, b) for a, b in edges if a not in out and b not in out]
+        if maximum_matching_size(vertex_count, rest) == size:
+            chosen.append(vertex)
+    return chosen
+
+
+def lexicographic_perfect_matching(
+    vertex_count: int, cost: dict[tuple[int, int], int], *, weight_bits: int = 112
+) -> set[tuple[int, int]]:
+    """Among the perfect matchings of vertices 0..n-1 over the edges of ``cost``,
+    the one whose vector (cost at vertex 0, cost at vertex 1, …) is least,
+    read from vertex 0 on (lexicographically).
+
+    Exact, with weights that fit 128 bits: the costs are ranked (digits), the
+    vertices taken in blocks; each block's digits are packed into one weight
+    and solved, then its vertices keep the cost they got while the next block
+    is solved. ``weight_bits`` bounds the packed weights (smaller in tests, to
+    force several blocks). Raises ValueError when no perfect matching exists.
+    """
+    if vertex_count % 2:
+        raise ValueError("an odd number of vertices has no perfect matching")
+    ranks = {value: index for index, value in enumerate(sorted(set(cost.values())))}
+    base = max(2, len(ranks))
+    block = 1
+    while base ** (block + 1) < 2**weight_bits:
+        block += 1
+    fixed: dict[int, int] = {}
+    matched: set[tuple[int, int]] = set()
+    for start in range(0, max(vertex_count, 1), block):
+        end = min(vertex_count, start + block)
+        full = int(base ** (end - start))  # more than every bonus of the block together
+
+        def bonus(vertex: int, digit: int, start: int = start, end: int = end) -> int:
+            if not start <= vertex < end:
+                return 0
+            return (base - 1 - digit) * int(base ** (end - 1 - vertex))
+
+        edges = []
+        for (a, b), value in cost.items():
+            if fixed.get(a, value) != value or fixed.get(b, value) != value:
+                continue
+            digit = ranks[value]
+            edges.append((a, b, full + bonus(a, digit) + bonus(b, digit)))
+        matched = max_weight_matching(vertex_count, edges, max_weight=3 * full)
+        if 2 * len(matched) != vertex_count:
+            raise ValueError("no perfect matching exists")
+        for a, b in matched:
+            value = cost[(a, b)] if (a, b) in cost else cost[(b, a)]
+            for vertex in (a, b):
+                if start <= vertex < end:
+                    fixed[vertex] = value
+    return matched

@@ -62,3 +62,12 @@ def nominal_rating(rank: int) -> int:
     if rank <= 8:
         return 2100 + 100 * rank
     return 2900 + 30 * (rank - 8)
+
+
+def rank_of_rating(rating: int) -> int:
+    """The rank a rating falls in (EGF: 2050..2149 is 1d), between 30k and 9d.
+
+    >>> [format_rank(rank_of_rating(r)) for r in (2100, 2049, 2000, 1234, -2000, 3100)]
+    ['1d', '1k', '1k', '9k', '30k', '9d']
+    """
+    return max(WEAKEST, min(8, (rating - 2050) // 100))

@@ -16,7 +16,10 @@ from typing import Any
 
 from gosheet.core.ranks import RankError, format_rank, parse_rank
 
-SYSTEMS = ("mcmahon",)
+SYSTEMS = ("mcmahon", "fus")
+ALL = frozenset(SYSTEMS)
+MCMAHON = frozenset({"mcmahon"})
+FUS = frozenset({"fus"})
 TIEBREAK_NAMES = ("SOS", "SODOS")
 MAX_ROUNDS = 99
 MAX_GROUPS = 40
@@ -149,13 +152,30 @@ def _parse_text(value: object) -> str:
 
 @dataclass(frozen=True)
 class Field:
-    """One setting: its label in the Settings sheet and how to read and write it."""
+    """One setting: its label in the Settings sheet, how to read and write it,
+    and the systems whose Settings sheet shows it (others keep the default)."""
 
     label: str
     attr: str
     parse: Callable[[Any], Any]
     write: Callable[[Any], Any]
     explanation: str
+    systems: frozenset[str] = ALL
+
+
+def _parse_yes_no(value: object) -> bool:
+    if isinstance(value, bool):
+        return value
+    text = str(value).strip().casefold()
+    if text in ("yes", "y", "true", "1", "on", "да"):
+        return True
+    if text in ("no", "n", "false", "0", "off", "нет"):
+        return False
+    raise ValueError("expected yes or no")
+
+
+def _yes_no(value: bool) -> str:
+    return "yes" if value else "no"
 
 
 def _same(value: Any) -> Any:
@@ -176,12 +196,20 @@ FIELDS: tuple[Field, ...] = (
         _parse_system,
         _same,
         "Pairing system: mcmahon (the seed McMahon: strength groups, pair by "
-        "closest McMahon score, standings per group).",
+        "closest McMahon score, standings per group) or fus (handicap scheme with "
+        "dynamic levels: pairs with the smallest handicaps, accelerated level steps).",
     ),
     Field(
         "Rounds", "rounds", _parse_int(1, MAX_ROUNDS), _same, "Number of rounds of the tournament."
     ),
-    Field("Komi", "komi", _parse_komi, _same, "Komi given to White in even games."),
+    Field(
+        "Komi",
+        "komi",
+        _parse_komi,
+        _same,
+        "Komi given to White in even games (K). FUS handicap games: 0.5 with an odd "
+        "half-stone difference; with an even one, see 'Reverse komi'.",
+    ),
     Field(
         "McMahon groups",
         "mcmahon_groups",
@@ -193,6 +221,7 @@ FIELDS: tuple[Field, ...] = (
         "points, each group above with one more. A player's group is written in "
         "the Players sheet at the first pairing; edit it there to move a player. "
         "A player added later joins the group of his rank.",
+        MCMAHON,
     ),
     Field(
         "Tiebreaks",
@@ -201,6 +230,7 @@ FIELDS: tuple[Field, ...] = (
         _join,
         "After wins, in this order: SOS (sum of opponents' McMahon scores), "
         "SODOS (McMahon scores of beaten opponents, half of those drawn with).",
+        MCMAHON,
     ),
     Field(
         "Points for a bye",
@@ -208,6 +238,7 @@ FIELDS: tuple[Field, ...] = (
         parse_points,
         format_points,
         "McMahon points for a technical win (a bye, or no opponent left); it also counts as a win.",
+        MCMAHON,
     ),
     Field(
         "Points for an absent round",
@@ -215,6 +246,7 @@ FIELDS: tuple[Field, ...] = (
         parse_points,
         format_points,
         "McMahon points for a round the player did not play (seed: ½).",
+        MCMAHON,
     ),
     Field(
         "Points for a forfeit loss",
@@ -222,6 +254,44 @@ FIELDS: tuple[Field, ...] = (
         parse_points,
         format_points,
         "McMahon points of a player who did not come to a paired game (seed: a no-show scores ½).",
+        MCMAHON,
+    ),
+    Field(
+        "Rating points per level",
+        "rating_per_level",
+        _parse_int(1, 1000),
+        _same,
+        "FUS: one level is half a stone; on the EGF scale (100 points a rank) that "
+        "is 50 rating points. Start level = rating / this, rounded.",
+        FUS,
+    ),
+    Field(
+        "Handicap cap",
+        "handicap_cap",
+        _parse_int(0, 9),
+        _same,
+        "FUS: the most handicap stones a game can have (a larger level difference "
+        "is played at this handicap).",
+        FUS,
+    ),
+    Field(
+        "Reverse komi",
+        "reverse_komi",
+        _parse_yes_no,
+        _yes_no,
+        "FUS, a difference of 2H levels (a whole number of stones): yes = H stones "
+        "and reverse komi 0.5 - (K - 0.5), so Black receives K - 1; no = H stones "
+        "and komi 0.5 (half a stone less).",
+        FUS,
+    ),
+    Field(
+        "Levels for a bye",
+        "bye_levels",
+        _parse_int(0, 9),
+        _same,
+        "FUS: levels a player gains from a bye or a technical win (not accelerated); "
+        "it counts as a win.",
+        FUS,
     ),
     Field(
         "Random seed",
@@ -253,6 +323,10 @@ class Settings:
     bye_points: Fraction = Fraction(1)
     absent_points: Fraction = Fraction(1, 2)
     forfeit_loss_points: Fraction = Fraction(1, 2)
+    rating_per_level: int = 50
+    handicap_cap: int = 9
+    reverse_komi: bool = True
+    bye_levels: int = 1
     random_seed: int = 1
 
     def __post_init__(self) -> None:
@@ -269,8 +343,12 @@ class Settings:
         return replace(self, **changes)
 
     def rows(self) -> list[tuple[str, Any, str]]:
-        """(label, cell value, explanation) for each setting, in table order."""
-        return [(f.label, f.write(getattr(self, f.attr)), f.explanation) for f in FIELDS]
+        """(label, cell value, explanation) of each setting of this system, in order."""
+        return [
+            (f.label, f.write(getattr(self, f.attr)), f.explanation)
+            for f in FIELDS
+            if self.system in f.systems
+        ]
 
 
 assert {f.attr for f in FIELDS} == {f.name for f in fields(Settings)}

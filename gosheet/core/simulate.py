@@ -2,7 +2,7 @@
 
 White wins with probability 1 / (1 + exp(-d / 110)), where d is White's
 rating minus Black's (a player's rating, or the nominal rating of the rank),
-less 100 points a handicap stone beyond the first; a jigo is possible only
+less what the handicap gives Black (:func:`black_advantage`); a jigo is possible only
 with an integer komi (3 %). The draw is seeded by the tournament's random
 seed and the round, so a simulation can be repeated exactly.
 """
@@ -24,8 +24,20 @@ def strength(player: Player) -> int:
     return player.rating if player.rating is not None else nominal_rating(player.rank)
 
 
-def white_win_chance(white: Player, black: Player, handicap: int = 0) -> float:
-    d = strength(white) - strength(black) - 100 * max(0, handicap - 1) - (50 if handicap else 0)
+def black_advantage(handicap: int, komi: float) -> int:
+    """Rating points the conditions give Black: H stones with komi ½ are worth
+    H − ½ stones (100 points a stone), with reverse komi H stones.
+
+    >>> [black_advantage(h, k) for h, k in ((0, 6.5), (1, 0.5), (1, -5.5), (2, 0.5))]
+    [0, 50, 100, 150]
+    """
+    if handicap == 0:
+        return 0
+    return 100 * handicap - (50 if komi >= 0.5 else 0)
+
+
+def white_win_chance(white: Player, black: Player, handicap: int = 0, komi: float = 0.5) -> float:
+    d = strength(white) - strength(black) - black_advantage(handicap, komi)
     return 1.0 / (1.0 + math.exp(-d / SCALE))
 
 
@@ -42,7 +54,9 @@ def simulate_round(tournament: Tournament, rnd: Round) -> Round:
         if float(game.komi).is_integer() and draw < JIGO_CHANCE:
             result = Result.JIGO
         else:
-            chance = white_win_chance(players[game.white], players[game.black], game.handicap)
+            chance = white_win_chance(
+                players[game.white], players[game.black], game.handicap, game.komi
+            )
             result = Result.WHITE_WINS if lot.random() < chance else Result.BLACK_WINS
         games.append(replace(game, result=result))
     return replace(rnd, games=tuple(games))

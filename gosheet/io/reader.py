@@ -15,7 +15,7 @@ from typing import Any
 
 from gosheet.core.errors import InputError, Problem
 from gosheet.core.model import Game, Player, Round, Tournament
-from gosheet.core.ranks import RankError, parse_rank
+from gosheet.core.ranks import RankError, parse_rank, rank_of_rating
 from gosheet.core.results import ResultError, parse_result
 from gosheet.core.settings import FIELD_BY_LABEL, Settings
 from gosheet.io.headers import match_headers, normalise_header
@@ -150,10 +150,11 @@ def read_players(grid: Grid | None, problems: ProblemList) -> BookState:
         return state
     columns = match_headers(list(grid[0]))
     state.player_columns = columns
-    for needed in ("Name", "Rank"):
-        if needed not in columns:
-            problems.add(PLAYERS, 0, 0, None, f"no '{needed}' column in the header row")
-    if "Name" not in columns or "Rank" not in columns:
+    if "Name" not in columns:
+        problems.add(PLAYERS, 0, 0, None, "no 'Name' column in the header row")
+    if "Rank" not in columns and "Rating" not in columns:
+        problems.add(PLAYERS, 0, 0, None, "no 'Rank' (or 'Rating') column in the header row")
+    if "Name" not in columns or ("Rank" not in columns and "Rating" not in columns):
         return state
 
     def get(row: Sequence[Any], name: str) -> Any:
@@ -181,13 +182,6 @@ def read_players(grid: Grid | None, problems: ProblemList) -> BookState:
             )
             continue
         seen[name_key(full)] = r
-        raw_rank = get(row, "Rank")
-        rank = -30
-        try:
-            rank = parse_rank(_text(raw_rank) if raw_rank is not None else raw_rank)
-        except RankError:
-            message = "no rank" if _blank(raw_rank) else "not a rank (expected e.g. 3k, 2d, 1p)"
-            problems.add(PLAYERS, r, columns["Rank"], raw_rank, message)
         rating = None
         raw = get(row, "Rating")
         if not _blank(raw):
@@ -197,6 +191,21 @@ def read_players(grid: Grid | None, problems: ProblemList) -> BookState:
                 problems.add(
                     PLAYERS, r, columns["Rating"], raw, "not a rating (a whole number such as 2150)"
                 )
+        raw_rank = get(row, "Rank")
+        rank = -30
+        if _blank(raw_rank) and rating is not None:
+            rank = rank_of_rating(rating)
+        else:
+            try:
+                rank = parse_rank(_text(raw_rank) if raw_rank is not None else raw_rank)
+            except RankError:
+                message = (
+                    "no rank (nor rating)"
+                    if _blank(raw_rank)
+                    else "not a rank (expected e.g. 3k, 2d, 1p)"
+                )
+                column = columns.get("Rank", columns.get("Rating", 0))
+                problems.add(PLAYERS, r, column, raw_rank, message)
         group = None
         raw = get(row, "Group")
         if not _blank(raw):

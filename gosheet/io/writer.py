@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from typing import Any
 
@@ -12,7 +12,8 @@ from gosheet.core.ranks import format_rank
 from gosheet.core.results import CANONICAL
 from gosheet.core.scorecard import RoundEntry
 from gosheet.core.settings import Settings
-from gosheet.core.standings import Standings, standings
+from gosheet.core.standings import standings
+from gosheet.core.systems.fus_levels import fus_records, fus_standings
 from gosheet.io.sheets import (
     BYE_LABEL,
     BYE_RESULT,
@@ -83,14 +84,22 @@ def players_sheet(
 
 
 def round_sheet(tournament: Tournament, pairing: Pairing) -> SheetData:
-    """``Round N``: one line a table, then a line for each bye."""
+    """``Round N``: one line a table, then a line for each bye. Next to each
+    name: the rank (McMahon) or the level before the round (FUS)."""
+    players = {p.number: p for p in tournament.players}
+    strength: dict[int, int | str]
+    if tournament.settings.system == "fus":
+        records = fus_records(tournament)
+        label, strength = "level", {n: records[n].level for n in players}
+    else:
+        label, strength = "rank", {n: p.rank_text for n, p in players.items()}
+    headers = [h.replace("rank", label) for h in ROUND_HEADERS]
     widths = (7, 24, 10, 24, 10, 10, 7, 9)
-    centred = {"Table", "White rank", "Black rank", "Handicap", "Komi", "Result"}
+    centred = {"Table", f"White {label}", f"Black {label}", "Handicap", "Komi", "Result"}
     columns = tuple(
         Column(h, w, TEXT if h == "Result" else None, centre=h in centred)
-        for h, w in zip(ROUND_HEADERS, widths, strict=True)
+        for h, w in zip(headers, widths, strict=True)
     )
-    players = {p.number: p for p in tournament.players}
     rows: list[list[Any]] = []
     for game in pairing.games:
         white, black = players[game.white], players[game.black]
@@ -98,9 +107,9 @@ def round_sheet(tournament: Tournament, pairing: Pairing) -> SheetData:
             [
                 game.table,
                 white.name,
-                white.rank_text,
+                strength[white.number],
                 black.name,
-                black.rank_text,
+                strength[black.number],
                 game.handicap,
                 game.komi,
                 game.result.value if game.result else None,
@@ -108,7 +117,7 @@ def round_sheet(tournament: Tournament, pairing: Pairing) -> SheetData:
         )
     for bye in pairing.byes:
         p = players[bye]
-        rows.append([BYE_LABEL, p.name, p.rank_text, None, None, None, None, BYE_RESULT])
+        rows.append([BYE_LABEL, p.name, strength[bye], None, None, None, None, BYE_RESULT])
     return SheetData(
         round_sheet_name(pairing.round_number),
         columns,
@@ -118,7 +127,7 @@ def round_sheet(tournament: Tournament, pairing: Pairing) -> SheetData:
     )
 
 
-def crosstable_cell(entry: RoundEntry, table: Standings) -> str:
+def crosstable_cell(entry: RoundEntry, line_of: Mapping[int, int]) -> str:
     """OpenGotha's notation: opponent's line, +/-/=, ``!`` when not played,
     ``/w`` or ``/b`` and the handicap: ``12+/w``, ``3-!/b``; ``bye``; ``-``."""
     if entry.outcome is Outcome.BYE:
@@ -134,12 +143,25 @@ def crosstable_cell(entry: RoundEntry, table: Standings) -> str:
         Outcome.PENDING: "?",
     }[entry.outcome]
     handicap = str(entry.handicap) if entry.handicap else ""
-    return f"{table.number_of(entry.opponent)}{sign}/{entry.colour}{handicap}"
+    return f"{line_of[entry.opponent]}{sign}/{entry.colour}{handicap}"
 
 
 def standings_sheet(tournament: Tournament) -> SheetData:
-    """``Standings``: per McMahon group, by wins then the tiebreaks."""
+    """``Standings`` of the tournament's system."""
+    if tournament.settings.system == "fus":
+        return fus_standings_sheet(tournament)
+    return mcmahon_standings_sheet(tournament)
+
+
+def _finished(tournament: Tournament) -> str:
+    done = sum(1 for r in tournament.rounds if r.complete)
+    return f"{tournament.settings.name} — standings after round {done}"
+
+
+def mcmahon_standings_sheet(tournament: Tournament) -> SheetData:
+    """Per McMahon group, by wins then the tiebreaks."""
     table = standings(tournament)
+    line_of = {row.player.number: row.number for row in table.rows}
     rounds = [r.number for r in tournament.rounds]
     columns = (
         Column("No.", 5),
@@ -168,17 +190,55 @@ def standings_sheet(tournament: Tournament) -> SheetData:
                 p.rank_text,
                 p.club,
                 number(rec.start_score),
-                *(crosstable_cell(e, table) for e in rec.entries),
+                *(crosstable_cell(e, line_of) for e in rec.entries),
                 number(rec.wins),
                 number(rec.score),
                 *(number(v) for v in row.tiebreaks),
             ]
         )
-    done = sum(1 for r in tournament.rounds if r.complete)
-    return SheetData(
-        STANDINGS,
-        columns,
-        rows,
-        title=f"{tournament.settings.name} — standings after round {done}",
-        landscape=True,
+    return SheetData(STANDINGS, columns, rows, title=_finished(tournament), landscape=True)
+
+
+def fus_standings_sheet(tournament: Tournament) -> SheetData:
+    """By final level, FUS coefficient, wins; each round's game and step."""
+    table = fus_standings(tournament)
+    line_of = {row.player.number: row.number for row in table}
+    rounds = [r.number for r in tournament.rounds]
+    columns = (
+        Column("No.", 5),
+        Column("Place", 7),
+        Column("Name", 20),
+        Column("First name", 14),
+        Column("Rank", 6),
+        Column("Rating", 7),
+        Column("Club", 12),
+        Column("Start level", 8),
+        *(Column(f"R{n}", 9) for n in rounds),
+        *(Column(f"Step {n}", 7) for n in rounds),
+        Column("Level", 7),
+        Column("Wins", 6),
+        Column("Losses", 7),
+        Column("FUS coefficient", 12),
     )
+    rows = []
+    for row in table:
+        p, rec = row.player, row.record
+        rows.append(
+            [
+                row.number,
+                row.place,
+                p.surname,
+                p.first_name,
+                p.rank_text,
+                p.rating,
+                p.club,
+                rec.start_level,
+                *(crosstable_cell(e, line_of) for e in rec.entries),
+                *rec.steps,
+                rec.level,
+                rec.wins,
+                rec.losses,
+                row.coefficient,
+            ]
+        )
+    return SheetData(STANDINGS, columns, rows, title=_finished(tournament), landscape=True)

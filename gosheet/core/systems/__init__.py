@@ -6,9 +6,9 @@ from collections.abc import Callable
 
 from gosheet.core.model import Tournament
 from gosheet.core.pairing import Pairing
-from gosheet.core.systems import mcmahon
+from gosheet.core.systems import fus, mcmahon
 
-PAIRERS: dict[str, Callable[[Tournament], Pairing]] = {"mcmahon": mcmahon.pair}
+PAIRERS: dict[str, Callable[[Tournament], Pairing]] = {"mcmahon": mcmahon.pair, "fus": fus.pair}
 
 
 def pair_next_round(tournament: Tournament) -> Pairing:

@@ -1,0 +1,153 @@
+"""FUS levels (seeds/001, ``docs/systems.md`` §2): start levels, accelerated
+steps, the FUS coefficient and the standings.
+
+- 1 level = 1 tournament point = ½ stone = 50 rating points (a setting).
+- Start level S = rating / 50, rounded (half up); with a rank only, the rank's
+  nominal EGF rating.
+- A win in round T of R, with W wins and L losses counting round T, moves the
+  level by ``min(max(1, W − L), R − T + 1)``: +1 in round 1 or after losses,
+  one more with each win while wins exceed losses, never more than the
+  remaining rounds + 1 (seed: 5 wins of 5 give 1 + 2 + 3 + 2 + 1 = 9).
+- A loss, a jigo, an absent round: 0. A bye or a win by forfeit: the settings'
+  levels (1), not accelerated; they count as wins. A forfeit loss counts as a loss.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from gosheet.core.model import Outcome, Player, Tournament
+from gosheet.core.ranks import nominal_rating
+from gosheet.core.scorecard import RoundEntry
+from gosheet.core.settings import Settings
+
+
+@dataclass(frozen=True)
+class FusRecord:
+    """One player's FUS tournament: ``levels_before[k]`` is the level before
+    round k + 1; ``steps[k]`` what round k + 1 added."""
+
+    player: int
+    start_level: int
+    steps: tuple[int, ...]
+    levels_before: tuple[int, ...]
+    level: int
+    wins: int
+    losses: int
+    entries: tuple[RoundEntry, ...]
+
+    @property
+    def gained(self) -> int:
+        """Tournament points: the levels gained since the start."""
+        return self.level - self.start_level
+
+
+def start_level(player: Player, settings: Settings) -> int:
+    """round(rating / rating points per level), halves rounded up.
+
+    >>> start_level(Player(1, "A", rating=2250), Settings())
+    45
+    >>> start_level(Player(1, "B", rank=0), Settings())  # 1d: nominal 2100
+    42
+    """
+    rating = player.rating if player.rating is not None else nominal_rating(player.rank)
+    per_level = settings.rating_per_level
+    return (2 * rating + per_level) // (2 * per_level)
+
+
+def win_step(wins: int, losses: int, rounds: int, round_number: int) -> int:
+    """The step of a win in round ``round_number`` of ``rounds``; ``wins`` and
+    ``losses`` count that round.
+
+    >>> [win_step(w, 0, 5, w) for w in range(1, 6)]
+    [1, 2, 3, 2, 1]
+    """
+    return max(1, min(max(1, wins - losses), rounds - round_number + 1))
+
+
+def fus_records(tournament: Tournament, rounds: int | None = None) -> dict[int, FusRecord]:
+    """Every player's levels after the first ``rounds`` rounds (default: all)."""
+    settings = tournament.settings
+    played = tournament.rounds[: len(tournament.rounds) if rounds is None else rounds]
+    result: dict[int, FusRecord] = {}
+    for player in tournament.players:
+        level = start_level(player, settings)
+        first, wins, losses = level, 0, 0
+        steps: list[int] = []
+        before: list[int] = []
+        entries: list[RoundEntry] = []
+        for rnd in played:
+            before.append(level)
+            outcome = rnd.outcome_for(player.number)
+            step = 0
+            if outcome is Outcome.WIN:
+                wins += 1
+                step = win_step(wins, losses, settings.rounds, rnd.number)
+            elif outcome in (Outcome.BYE, Outcome.FORFEIT_WIN):
+                wins += 1
+                step = settings.bye_levels
+            elif outcome in (Outcome.LOSS, Outcome.FORFEIT_LOSS):
+                losses += 1
+            level += step
+            steps.append(step)
+            game = rnd.game_of(player.number)
+            entries.append(
+                RoundEntry(
+                    rnd.number,
+                    outcome,
+                    opponent=None if game is None else game.opponent_of(player.number),
+                    colour="" if game is None else game.colour_of(player.number),
+                    handicap=0 if game is None else game.handicap,
+                )
+            )
+        result[player.number] = FusRecord(
+            player.number, first, tuple(steps), tuple(before), level, wins, losses, tuple(entries)
+        )
+    return result
+
+
+def fus_coefficient(record: FusRecord, everyone: Mapping[int, FusRecord]) -> int:
+    """FUS(A) = Σ Lv(B) + Σ (Lv(A,T) − Lv(B,T)) over the games A played on the
+    board: Buchholz on final levels plus the level differences at the time of
+    each game (seed: "проще всего сначала вычислить коэффициент Бухгольца, а
+    затем учесть ненулевые (Ур(А,Т)-Ур(Б,Т))"). Byes, forfeits and absent
+    rounds add 0."""
+    total = 0
+    for index, entry in enumerate(record.entries):
+        if not entry.outcome.played or entry.opponent is None:
+            continue
+        opponent = everyone[entry.opponent]
+        total += opponent.level + record.levels_before[index] - opponent.levels_before[index]
+    return total
+
+
+@dataclass(frozen=True)
+class FusRow:
+    number: int
+    place: int
+    player: Player
+    record: FusRecord
+    coefficient: int
+
+
+def fus_standings(tournament: Tournament) -> tuple[FusRow, ...]:
+    """By final level, then FUS coefficient, then wins; a tie shares the place."""
+    records = fus_records(tournament)
+    players = {p.number: p for p in tournament.players}
+    keyed = []
+    for number, record in records.items():
+        coefficient = fus_coefficient(record, records)
+        key = (record.level, coefficient, record.wins)
+        keyed.append((key, players[number], record, coefficient))
+    keyed.sort(key=lambda x: (tuple(-v for v in x[0]), players_order(x[1])))
+    rows: list[FusRow] = []
+    for index, (key, player, record, coefficient) in enumerate(keyed):
+        place = rows[-1].place if rows and keyed[index - 1][0] == key else index + 1
+        rows.append(FusRow(index + 1, place, player, record, coefficient))
+    return tuple(rows)
+
+
+def players_order(player: Player) -> tuple[int, str]:
+    """Among equals, the stronger first, then by name (display order only)."""
+    return (-(player.rating or nominal_rating(player.rank)), player.name.casefold())
