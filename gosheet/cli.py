@@ -19,6 +19,7 @@ from gosheet import actions
 from gosheet.core.errors import FileProblem, GosheetError
 from gosheet.core.pairing import Pairing
 from gosheet.core.settings import MAX_ROUNDS, SYSTEMS, McMahonGroups, Settings
+from gosheet.core.study import study
 from gosheet.io.roster import read_roster
 from gosheet.io.template import new_book
 from gosheet.io.xlsx import XlsxBook, backup_path
@@ -89,10 +90,26 @@ def build_parser() -> argparse.ArgumentParser:
         ("pair", "pair the next round and update the standings"),
         ("standings", "recompute the Standings sheet"),
         ("check", "list every problem of a workbook, changing nothing"),
-        ("simulate", "fill the current round's empty results from the players' strength"),
     ):
         cmd = sub.add_parser(name, help=text)
         cmd.add_argument("book", type=Path, metavar="BOOK.xlsx")
+
+    sim = sub.add_parser(
+        "simulate",
+        help="fill the current round's empty results from the players' strength; "
+        "without a workbook, compare FUS and McMahon over many simulated tournaments",
+    )
+    sim.add_argument("book", type=Path, nargs="?", metavar="BOOK.xlsx")
+    sim.add_argument("--tournaments", type=int, default=200, help="study: how many (200)")
+    sim.add_argument("--players", type=int, default=40, help="study: players each (40)")
+    sim.add_argument("--rounds", type=int, default=5, help="study: rounds each (5)")
+    sim.add_argument("--seed", type=int, default=1, help="study: random seed (1)")
+    sim.add_argument(
+        "--rating-noise",
+        type=float,
+        default=150.0,
+        help="study: spread of true strength around the rating, in rating points (150)",
+    )
 
     demo = sub.add_parser("demo", help="play a whole example tournament into a workbook")
     demo.add_argument("book", type=Path, metavar="OUT.xlsx")
@@ -150,6 +167,10 @@ def run(argv: Sequence[str] | None = None) -> int:
             f"{len(t.rounds)} of {t.settings.rounds} rounds paired.",
             file=out,
         )
+    elif args.command == "simulate" and args.book is None:
+        if args.tournaments < 1 or args.players < 2 or not 1 <= args.rounds <= MAX_ROUNDS:
+            parser.error("a study needs --tournaments ≥ 1, --players ≥ 2, 1 ≤ --rounds ≤ 99")
+        print(run_study(args), file=out)
     elif args.command in ("pair", "standings", "simulate"):
         book = XlsxBook.open(args.book)
         action = {
@@ -173,6 +194,29 @@ def run(argv: Sequence[str] | None = None) -> int:
         _refuse_overwrite(args.book, args.force)
         print(run_demo(args.book, args.rounds), file=out)
     return 0
+
+
+def run_study(args: argparse.Namespace) -> str:
+    """Both systems over the same simulated fields; a table of the measures."""
+    lines = [
+        f"{args.tournaments} tournaments of {args.players} players, {args.rounds} rounds; "
+        f"true strength = rating + N(0, {args.rating_noise:g}); seed {args.seed}",
+        f"{'system':<8} {'games':>7} {'even':>7} {'≤ ½ stone':>10} {'stones':>7} {'order ρ':>8}",
+    ]
+    for system in ("fus", "mcmahon"):
+        result = study(
+            system, args.tournaments, args.players, args.rounds, args.seed, args.rating_noise
+        )
+        lines.append(
+            f"{system:<8} {result.games:>7} {result.even_share:>7.1%} "
+            f"{result.half_stone_share:>10.1%} {result.mean_handicap:>7.2f} "
+            f"{result.order_correlation:>8.3f}"
+        )
+    lines.append(
+        "even: games without handicap; ≤ ½ stone: even, or one stone with komi ½; stones: mean "
+        "handicap; order ρ: Spearman correlation of the final order with true strength."
+    )
+    return "\n".join(lines)
 
 
 def run_demo(path: Path, rounds: int) -> str:

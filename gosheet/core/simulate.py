@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Mapping
 from dataclasses import replace
 
 from gosheet.core.model import Game, Player, Result, Round, Tournament
@@ -36,15 +37,23 @@ def black_advantage(handicap: int, komi: float) -> int:
     return 100 * handicap - (50 if komi >= 0.5 else 0)
 
 
-def white_win_chance(white: Player, black: Player, handicap: int = 0, komi: float = 0.5) -> float:
-    d = strength(white) - strength(black) - black_advantage(handicap, komi)
+def white_win_chance(white: int, black: int, handicap: int = 0, komi: float = 0.5) -> float:
+    """White's chance against Black, from their strengths (rating points)."""
+    d = white - black - black_advantage(handicap, komi)
     return 1.0 / (1.0 + math.exp(-d / SCALE))
 
 
-def simulate_round(tournament: Tournament, rnd: Round) -> Round:
-    """The round with every empty result filled; results already there stay."""
+def simulate_round(
+    tournament: Tournament, rnd: Round, true_strength: Mapping[int, int] | None = None
+) -> Round:
+    """The round with every empty result filled; results already there stay.
+
+    ``true_strength`` (player → rating points) replaces the roster's ratings,
+    for studies where players are stronger or weaker than their rating says.
+    """
     lot = random.Random(f"{tournament.settings.random_seed}:simulate:{rnd.number}")
     players = {p.number: p for p in tournament.players}
+    power = dict(true_strength or {n: strength(p) for n, p in players.items()})
     games: list[Game] = []
     for game in rnd.games:
         draw = lot.random()
@@ -55,7 +64,7 @@ def simulate_round(tournament: Tournament, rnd: Round) -> Round:
             result = Result.JIGO
         else:
             chance = white_win_chance(
-                players[game.white], players[game.black], game.handicap, game.komi
+                power[game.white], power[game.black], game.handicap, game.komi
             )
             result = Result.WHITE_WINS if lot.random() < chance else Result.BLACK_WINS
         games.append(replace(game, result=result))
