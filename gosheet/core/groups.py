@@ -17,7 +17,7 @@ from gosheet.core.settings import McMahonGroups
 def strength_key(player: Player) -> tuple[int, int, str]:
     """Sort key, strongest first: rank, then rating, then name."""
     rating = player.rating if player.rating is not None else -(10**6)
-    return (-player.rank, -rating, player.name.casefold())
+    return (-player.known_rank, -rating, player.name.casefold())
 
 
 def group_count(spec: McMahonGroups, players: Sequence[Player]) -> int:
@@ -46,7 +46,7 @@ def equal_groups(count: int, players: Sequence[Player]) -> dict[int, int]:
     ordered = sorted(players, key=strength_key)
     blocks: list[list[Player]] = []
     for player in ordered:
-        if blocks and blocks[-1][0].rank == player.rank:
+        if blocks and blocks[-1][0].known_rank == player.known_rank:
             blocks[-1].append(player)
         else:
             blocks.append([player])
@@ -81,10 +81,11 @@ def equal_groups(count: int, players: Sequence[Player]) -> dict[int, int]:
 def group_of_nearest_rank(player: Player, grouped: Sequence[Player]) -> int:
     """A late player's group: the most common group among players of the same
     rank, else the group of the player nearest in rank (the stronger on a tie)."""
-    same = [p.group for p in grouped if p.rank == player.rank and p.group is not None]
+    rank = player.known_rank
+    same = [p.group for p in grouped if p.known_rank == rank and p.group is not None]
     if same:
         return max(sorted(set(same)), key=same.count)
-    nearest = min(grouped, key=lambda p: (abs(p.rank - player.rank), -p.rank))
+    nearest = min(grouped, key=lambda p: (abs(p.known_rank - rank), -p.known_rank))
     assert nearest.group is not None
     return nearest.group
 
@@ -98,7 +99,7 @@ def assign_groups(spec: McMahonGroups, players: Sequence[Player]) -> tuple[Playe
     """
     grouped = [p for p in players if p.group is not None]
     if spec.by_rank:
-        computed = {p.number: group_by_rank(spec, p.rank) for p in players}
+        computed = {p.number: group_by_rank(spec, p.known_rank) for p in players}
     elif grouped:
         computed = {p.number: group_of_nearest_rank(p, grouped) for p in players}
     else:

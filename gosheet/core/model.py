@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from enum import Enum
 
-from gosheet.core.ranks import format_rank
+from gosheet.core.ranks import WEAKEST, format_rank, nominal_rating, rank_of_rating
 from gosheet.core.settings import Settings
 
 
@@ -66,12 +66,13 @@ class Player:
     number: int
     surname: str
     first_name: str = ""
-    rank: int = -30
+    rank: int | None = None  # None: not given (the rating, if any, stands for it)
     rating: int | None = None
     club: str = ""
     country: str = ""
     group: int | None = None  # McMahon group, 1 = top; None: not yet assigned
     not_playing: frozenset[int] = frozenset()
+    tier: int | None = None  # Swiss without ratings: 1 = among the best, 2 …
 
     @property
     def name(self) -> str:
@@ -80,7 +81,25 @@ class Player:
 
     @property
     def rank_text(self) -> str:
-        return format_rank(self.rank)
+        """The rank as written, or "" when none was given."""
+        return "" if self.rank is None else format_rank(self.rank)
+
+    @property
+    def has_strength(self) -> bool:
+        """True when a rank or a rating says how strong the player is."""
+        return self.rank is not None or self.rating is not None
+
+    @property
+    def known_rank(self) -> int:
+        """The rank, else the rank of the rating (EGF), else 30k."""
+        if self.rank is not None:
+            return self.rank
+        return rank_of_rating(self.rating) if self.rating is not None else WEAKEST
+
+    @property
+    def known_rating(self) -> int:
+        """The rating, else the nominal rating of the rank."""
+        return self.rating if self.rating is not None else nominal_rating(self.known_rank)
 
     def plays_in(self, round_number: int) -> bool:
         return round_number not in self.not_playing

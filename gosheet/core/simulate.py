@@ -15,14 +15,13 @@ from collections.abc import Mapping
 from dataclasses import replace
 
 from gosheet.core.model import Game, Player, Result, Round, Tournament
-from gosheet.core.ranks import nominal_rating
 
 SCALE = 110.0
 JIGO_CHANCE = 0.03
 
 
 def strength(player: Player) -> int:
-    return player.rating if player.rating is not None else nominal_rating(player.rank)
+    return player.known_rating
 
 
 def black_advantage(handicap: int, komi: float) -> int:

@@ -15,7 +15,7 @@ from typing import Any
 
 from gosheet.core.errors import InputError, Problem
 from gosheet.core.model import Game, Player, Round, Tournament
-from gosheet.core.ranks import RankError, parse_rank, rank_of_rating
+from gosheet.core.ranks import RankError, parse_rank
 from gosheet.core.results import ResultError, parse_result
 from gosheet.core.settings import FIELD_BY_LABEL, Settings
 from gosheet.io.headers import match_headers, normalise_header
@@ -192,9 +192,9 @@ def read_players(grid: Grid | None, problems: ProblemList) -> BookState:
                     PLAYERS, r, columns["Rating"], raw, "not a rating (a whole number such as 2150)"
                 )
         raw_rank = get(row, "Rank")
-        rank = -30
+        rank: int | None = None
         if _blank(raw_rank) and rating is not None:
-            rank = rank_of_rating(rating)
+            pass  # the rating stands for the rank
         else:
             try:
                 rank = parse_rank(_text(raw_rank) if raw_rank is not None else raw_rank)

@@ -8,7 +8,6 @@ from typing import Any
 
 from gosheet.core.model import Outcome, Player, Tournament
 from gosheet.core.pairing import Pairing
-from gosheet.core.ranks import format_rank
 from gosheet.core.results import CANONICAL
 from gosheet.core.scorecard import RoundEntry
 from gosheet.core.settings import Settings
@@ -70,7 +69,7 @@ def players_sheet(
             [
                 p.surname,
                 p.first_name,
-                format_rank(p.rank),
+                p.rank_text or None,
                 p.rating,
                 p.club,
                 p.country,
@@ -172,7 +171,7 @@ def mcmahon_standings_sheet(tournament: Tournament) -> SheetData:
         Column("Rank", 6),
         Column("Club", 12),
         Column("Start MMS", 10),
-        *(Column(f"R{n}", 9) for n in rounds),
+        *(Column(f"R{n}", 9, centre=True) for n in rounds),
         Column("Wins", 7),
         Column("MMS", 7),
         *(Column(name, 8) for name in table.tiebreak_names),
@@ -213,8 +212,8 @@ def fus_standings_sheet(tournament: Tournament) -> SheetData:
         Column("Rating", 7),
         Column("Club", 12),
         Column("Start level", 8),
-        *(Column(f"R{n}", 9) for n in rounds),
-        *(Column(f"Step {n}", 7) for n in rounds),
+        *(Column(f"R{n}", 9, centre=True) for n in rounds),
+        *(Column(f"Step {n}", 7, centre=True) for n in rounds),
         Column("Level", 7),
         Column("Wins", 6),
         Column("Losses", 7),

@@ -18,7 +18,6 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from gosheet.core.model import Outcome, Player, Tournament
-from gosheet.core.ranks import nominal_rating
 from gosheet.core.scorecard import RoundEntry
 from gosheet.core.settings import Settings
 
@@ -51,7 +50,7 @@ def start_level(player: Player, settings: Settings) -> int:
     >>> start_level(Player(1, "B", rank=0), Settings())  # 1d: nominal 2100
     42
     """
-    rating = player.rating if player.rating is not None else nominal_rating(player.rank)
+    rating = player.known_rating
     per_level = settings.rating_per_level
     return (2 * rating + per_level) // (2 * per_level)
 
@@ -150,4 +149,4 @@ def fus_standings(tournament: Tournament) -> tuple[FusRow, ...]:
 
 def players_order(player: Player) -> tuple[int, str]:
     """Among equals, the stronger first, then by name (display order only)."""
-    return (-(player.rating or nominal_rating(player.rank)), player.name.casefold())
+    return (-player.known_rating, player.name.casefold())
