@@ -312,7 +312,7 @@ def test_missing_sheet(
         ("Rounds", 2.5),
         ("Komi", "6.3"),
         ("Komi", "abc"),
-        ("System", "swiss"),
+        ("System", "round robin"),
         ("McMahon groups", "abc"),
         ("Tiebreaks", "SOS, XYZ"),
         ("Points for a bye", 2),

@@ -105,7 +105,7 @@ def test_every_command_has_help(capsys: pytest.CaptureFixture[str], command: str
         ["pair"],
         ["import", "roster.csv"],  # no -o
         ["new", "x.xlsx", "--rounds", "many"],
-        ["new", "x.xlsx", "--system", "swiss"],
+        ["new", "x.xlsx", "--system", "round-robin"],
     ],
     ids=["nothing", "unknown-command", "no-book", "no-output", "rounds-not-a-number", "system"],
 )

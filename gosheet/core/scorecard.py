@@ -28,7 +28,8 @@ class PlayerRecord:
 
     player: int
     start_score: Fraction
-    score: Fraction  # MMS (McMahon score) after the rounds so far
+    score: Fraction  # MMS (McMahon score) or Swiss points after the rounds so far
     wins: Fraction
     entries: tuple[RoundEntry, ...]
     group: int = 1
+    gains: tuple[Fraction, ...] = ()  # the points each round added

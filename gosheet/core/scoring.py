@@ -1,4 +1,5 @@
-"""McMahon scores and wins, round by round (seed, "Организация игры").
+"""Scores and wins, round by round: McMahon scores (seed, "Организация игры")
+and Swiss points (start 0).
 
 - A win: +1 McMahon point (MMS) and +1 win; a loss: 0 and 0.
 - A jigo: +½ MMS and +½ win; a no-show ("неявка"): the settings' points
@@ -52,18 +53,23 @@ def records(tournament: Tournament, rounds: int | None = None) -> dict[int, Play
     """
     upto = len(tournament.rounds) if rounds is None else rounds
     settings = tournament.settings
-    players = assign_groups(settings.mcmahon_groups, tournament.players)
+    mcmahon = settings.system == "mcmahon"
+    players = tournament.players
+    if mcmahon:
+        players = assign_groups(settings.mcmahon_groups, players)
     groups = group_count(settings.mcmahon_groups, players)
     played_rounds = tournament.rounds[:upto]
     result: dict[int, PlayerRecord] = {}
     for player in players:
-        start = Fraction(start_score(player, groups))
+        start = Fraction(start_score(player, groups) if mcmahon else 0)
         score, won = start, ZERO
         entries = []
+        gains = []
         for rnd in played_rounds:
             outcome = rnd.outcome_for(player.number)
             game = rnd.game_of(player.number)
-            score += points(outcome, settings)
+            gains.append(points(outcome, settings))
+            score += gains[-1]
             won += wins(outcome)
             entries.append(
                 RoundEntry(
@@ -81,5 +87,6 @@ def records(tournament: Tournament, rounds: int | None = None) -> dict[int, Play
             wins=won,
             entries=tuple(entries),
             group=player.group or 1,
+            gains=tuple(gains),
         )
     return result

@@ -8,6 +8,7 @@ an organiser understands) and written, and a one-line explanation.
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field, fields, replace
@@ -16,11 +17,41 @@ from typing import Any
 
 from gosheet.core.ranks import RankError, format_rank, parse_rank
 
-SYSTEMS = ("mcmahon", "fus")
+SYSTEMS = ("mcmahon", "fus", "swiss")
+GAMES = ("go", "oware", "other")
 ALL = frozenset(SYSTEMS)
 MCMAHON = frozenset({"mcmahon"})
 FUS = frozenset({"fus"})
-TIEBREAK_NAMES = ("SOS", "SODOS")
+SWISS = frozenset({"swiss"})
+SCORED = MCMAHON | SWISS  # systems that score points (not levels)
+TIEBREAK_NAMES = (
+    "SOS",
+    "SODOS",
+    "Buchholz",
+    "Buchholz cut 1",
+    "Median Buchholz",
+    "Sonneborn-Berger",
+    "Cumulative",
+    "Direct encounter",
+    "Wins",
+)
+
+
+def _key(name: str) -> str:
+    return re.sub(r"[^a-z0-9]", "", name.casefold())
+
+
+_TIEBREAK_BY_KEY = {_key(n): n for n in TIEBREAK_NAMES} | {
+    "sb": "Sonneborn-Berger",
+    "bh": "Buchholz",
+    "buchholzcut": "Buchholz cut 1",
+    "buchholzcut1": "Buchholz cut 1",
+    "bhc1": "Buchholz cut 1",
+    "medianbuchholz": "Median Buchholz",
+    "cumulativescore": "Cumulative",
+    "directencounter": "Direct encounter",
+    "numberofwins": "Wins",
+}
 MAX_ROUNDS = 99
 MAX_GROUPS = 40
 
@@ -135,15 +166,39 @@ def _parse_system(value: object) -> str:
 
 
 def _parse_tiebreaks(value: object) -> tuple[str, ...]:
-    names = tuple(p.strip().upper() for p in re.split(r"[,;]", str(value)) if p.strip())
-    unknown = [n for n in names if n not in TIEBREAK_NAMES]
+    """Tiebreak names in order; case, spaces and hyphens do not matter."""
+    given = [p.strip() for p in re.split(r"[,;]", str(value or "")) if p.strip()]
+    unknown = [n for n in given if _key(n) not in _TIEBREAK_BY_KEY]
     if unknown:
         raise ValueError(
             f"unknown tiebreak {', '.join(unknown)}; known: {', '.join(TIEBREAK_NAMES)}"
         )
+    names = tuple(_TIEBREAK_BY_KEY[_key(n)] for n in given)
     if len(set(names)) != len(names):
         raise ValueError("a tiebreak is named twice")
     return names
+
+
+def _parse_game(value: object) -> str:
+    text = str(value).strip().casefold()
+    text = {"aualé": "oware", "auale": "oware", "awale": "oware", "awalé": "oware"}.get(text, text)
+    if text not in GAMES:
+        raise ValueError(f"expected one of: {', '.join(GAMES)}")
+    return text
+
+
+def proposed_rounds(players: int) -> int:
+    """round(1.3 · log2 N), halves rounded up (the Oware book; at least 1).
+
+    >>> [proposed_rounds(n) for n in (8, 10, 12, 16, 20, 32, 64)]
+    [4, 4, 5, 5, 6, 7, 8]
+    """
+    if players < 2:
+        return 1
+    if players & (players - 1) == 0:  # a power of two: log2 is exact
+        tenths = 13 * (players.bit_length() - 1)
+        return max(1, (tenths + 5) // 10)
+    return max(1, int(1.3 * math.log2(players) + 0.5))
 
 
 def _parse_text(value: object) -> str:
@@ -161,6 +216,11 @@ class Field:
     write: Callable[[Any], Any]
     explanation: str
     systems: frozenset[str] = ALL
+    go_only: bool = False
+    plain: str = ""  # the explanation in words of any board game, where it differs
+
+    def explain(self, game: str) -> str:
+        return self.plain if game != "go" and self.plain else self.explanation
 
 
 def _parse_yes_no(value: object) -> bool:
@@ -196,8 +256,20 @@ FIELDS: tuple[Field, ...] = (
         _parse_system,
         _same,
         "Pairing system: mcmahon (the seed McMahon: strength groups, pair by "
-        "closest McMahon score, standings per group) or fus (handicap scheme with "
-        "dynamic levels: pairs with the smallest handicaps, accelerated level steps).",
+        "closest McMahon score, standings per group), fus (handicap scheme with "
+        "dynamic levels: pairs with the smallest handicaps, accelerated level steps) "
+        "or swiss (score groups, top half against bottom half).",
+        plain="Pairing system: swiss (score groups, top half of a group against the "
+        "bottom half, never the same pair twice).",
+    ),
+    Field(
+        "Game",
+        "game",
+        _parse_game,
+        _same,
+        "go, oware or other: the words of the sheets (White and Black, or first "
+        "and second player) and whether handicap and komi are shown.",
+        plain="The game: go, oware or other. Sheets speak of the first and the second player.",
     ),
     Field(
         "Rounds", "rounds", _parse_int(1, MAX_ROUNDS), _same, "Number of rounds of the tournament."
@@ -209,6 +281,7 @@ FIELDS: tuple[Field, ...] = (
         _same,
         "Komi given to White in even games (K). FUS handicap games: 0.5 with an odd "
         "half-stone difference; with an even one, see 'Reverse komi'.",
+        go_only=True,
     ),
     Field(
         "McMahon groups",
@@ -228,33 +301,48 @@ FIELDS: tuple[Field, ...] = (
         "tiebreaks",
         _parse_tiebreaks,
         _join,
-        "After wins, in this order: SOS (sum of opponents' McMahon scores), "
-        "SODOS (McMahon scores of beaten opponents, half of those drawn with).",
-        MCMAHON,
+        "After wins (McMahon) or points (Swiss), in this order: SOS (sum of "
+        "opponents' McMahon scores), SODOS (McMahon scores of beaten opponents, half "
+        "of those drawn with), Buchholz (sum of opponents' scores), Buchholz cut 1 "
+        "(without the lowest), Median Buchholz (without the highest and the lowest), "
+        "Sonneborn-Berger (scores of beaten opponents, half of those drawn with), "
+        "Cumulative (sum of the running score after each round), Direct encounter "
+        "(points among the tied players, when they all met), Wins.",
+        SCORED,
+        plain="After points, in this order: Buchholz (sum of opponents' scores), "
+        "Buchholz cut 1 (without the lowest), Median Buchholz (without the highest and "
+        "the lowest), Sonneborn-Berger (scores of beaten opponents, half of those "
+        "drawn with), Cumulative (sum of the running score after each round), Direct "
+        "encounter (points among the tied players, when they all met), Wins.",
     ),
     Field(
         "Points for a bye",
         "bye_points",
         parse_points,
         format_points,
-        "McMahon points for a technical win (a bye, or no opponent left); it also counts as a win.",
-        MCMAHON,
+        "Points (McMahon: MMS) for a technical win (a bye, or no opponent left); "
+        "it also counts as a win.",
+        SCORED,
+        plain="Points for a bye (no opponent left); it also counts as a win.",
     ),
     Field(
         "Points for an absent round",
         "absent_points",
         parse_points,
         format_points,
-        "McMahon points for a round the player did not play (seed: ½).",
-        MCMAHON,
+        "Points (McMahon: MMS) for a round the player did not play (seed McMahon: ½).",
+        SCORED,
+        plain="Points for a round the player did not play.",
     ),
     Field(
         "Points for a forfeit loss",
         "forfeit_loss_points",
         parse_points,
         format_points,
-        "McMahon points of a player who did not come to a paired game (seed: a no-show scores ½).",
-        MCMAHON,
+        "Points (McMahon: MMS) of a player who did not come to a paired game "
+        "(seed McMahon: a no-show scores ½).",
+        SCORED,
+        plain="Points of a player who did not come to a paired game.",
     ),
     Field(
         "Rating points per level",
@@ -300,6 +388,9 @@ FIELDS: tuple[Field, ...] = (
         _same,
         "Seed of the lot (colours of even games, simulated results), kept here "
         "so that every draw can be checked again.",
+        plain="Seed of the lot (who moves first when nothing else decides, the first "
+        "round without ratings, simulated results), kept here so that every draw can "
+        "be checked again.",
     ),
 )
 
@@ -316,6 +407,7 @@ class Settings:
 
     name: str = "Go tournament"
     system: str = "mcmahon"
+    game: str = "go"
     rounds: int = 5
     komi: float = 6.5
     mcmahon_groups: McMahonGroups = field(default_factory=McMahonGroups)
@@ -330,6 +422,8 @@ class Settings:
     random_seed: int = 1
 
     def __post_init__(self) -> None:
+        if self.game != "go" and self.system != "swiss":
+            raise ValueError(f"System: {self.system} is for go; a game of {self.game} uses swiss")
         for f in FIELDS:
             value = getattr(self, f.attr)
             try:
@@ -342,12 +436,34 @@ class Settings:
     def replace(self, **changes: Any) -> Settings:
         return replace(self, **changes)
 
+    @classmethod
+    def preset(cls, system: str = "mcmahon", game: str = "go", **changes: Any) -> Settings:
+        """The defaults of a system and game, with ``changes`` on top.
+
+        >>> Settings.preset("swiss", "oware").absent_points
+        Fraction(0, 1)
+        """
+        base: dict[str, Any] = {"system": system, "game": game}
+        if system == "swiss":
+            base |= {
+                "absent_points": Fraction(0),
+                "forfeit_loss_points": Fraction(0),
+                "tiebreaks": ("Buchholz", "Buchholz cut 1", "Sonneborn-Berger", "Wins"),
+            }
+        if game != "go":
+            base["name"] = "Oware tournament" if game == "oware" else "Tournament"
+        return cls(**(base | changes))
+
+    def shows(self, f: Field) -> bool:
+        """Whether the Settings sheet of this tournament lists ``f``."""
+        return self.system in f.systems and (self.game == "go" or not f.go_only)
+
     def rows(self) -> list[tuple[str, Any, str]]:
         """(label, cell value, explanation) of each setting of this system, in order."""
         return [
-            (f.label, f.write(getattr(self, f.attr)), f.explanation)
+            (f.label, f.write(getattr(self, f.attr)), f.explain(self.game))
             for f in FIELDS
-            if self.system in f.systems
+            if self.shows(f)
         ]
 
 

@@ -1,19 +1,26 @@
-"""Standings of the seed McMahon: made per group, by wins, then the tiebreaks
-of the settings (seed default SOS, SODOS). The McMahon score itself does not
-rank (seed: "Количество очков Мак-Магона никак не учитывается при подведении
-итогов!").
+"""Standings of the scored systems.
+
+- Seed McMahon: per group, by wins, then the tiebreaks of the settings (seed
+  default SOS, SODOS). The McMahon score itself does not rank (seed:
+  "Количество очков Мак-Магона никак не учитывается при подведении итогов!").
+- Swiss: the whole field, by points, then the tiebreaks (default Buchholz,
+  Buchholz cut 1, Sonneborn-Berger, Wins).
+
+"Direct encounter" is computed among the players still tied when it comes:
+the points each scored against the others, counted only when all of them met.
 """
 
 from __future__ import annotations
 
+from collections import defaultdict
 from dataclasses import dataclass
 from fractions import Fraction
 
 from gosheet.core.groups import strength_key
-from gosheet.core.model import Player, Tournament
+from gosheet.core.model import Outcome, Player, Tournament
 from gosheet.core.scorecard import PlayerRecord
 from gosheet.core.scoring import records
-from gosheet.core.tiebreaks import REGISTRY
+from gosheet.core.tiebreaks import DIRECT_ENCOUNTER, REGISTRY
 
 
 @dataclass(frozen=True)
@@ -41,24 +48,59 @@ class Standings:
         raise KeyError(player)
 
 
+POINTS = {Outcome.WIN: Fraction(1), Outcome.JIGO: Fraction(1, 2)}
+
+
+def direct_encounter(tied: list[int], table: dict[int, PlayerRecord]) -> dict[int, Fraction]:
+    """Points each tied player scored on the board against the others; all 0
+    unless every two of them met."""
+    members = set(tied)
+    scored: dict[int, Fraction] = {p: Fraction(0) for p in tied}
+    met: set[frozenset[int]] = set()
+    for player in tied:
+        for entry in table[player].entries:
+            if entry.opponent in members and entry.outcome.played:
+                met.add(frozenset((player, entry.opponent)))
+                scored[player] += POINTS.get(entry.outcome, Fraction(0))
+    pairs = len(tied) * (len(tied) - 1) // 2
+    if len(tied) < 2 or len(met) < pairs:
+        return {p: Fraction(0) for p in tied}
+    return scored
+
+
 def standings(tournament: Tournament, rounds: int | None = None) -> Standings:
     """The standings after ``rounds`` rounds (default: all paired rounds)."""
     table = records(tournament, rounds)
     names = tournament.settings.tiebreaks
+    swiss = tournament.settings.system == "swiss"
     players = {p.number: p for p in tournament.players}
-    lines: list[tuple[int, tuple[Fraction, ...], Player, PlayerRecord]] = []
-    for number, record in table.items():
-        values = tuple(REGISTRY[name](record, table) for name in names)
-        lines.append((record.group, (record.wins, *values), players[number], record))
-    lines.sort(key=lambda x: (x[0], tuple(-v for v in x[1]), strength_key(x[2])))
-    rows: list[StandingsRow] = []
-    for index, (group, key, player, record) in enumerate(lines):
-        previous = rows[-1] if rows else None
-        if previous is not None and previous.group == group and lines[index - 1][1] == key:
-            place = previous.place
-        elif previous is not None and previous.group == group:
-            place = sum(1 for r in rows if r.group == group) + 1
+    group = {n: 1 if swiss else r.group for n, r in table.items()}
+    keys: dict[int, list[Fraction]] = {n: [r.score if swiss else r.wins] for n, r in table.items()}
+    for name in names:
+        if name == DIRECT_ENCOUNTER:
+            tied: dict[tuple[object, ...], list[int]] = defaultdict(list)
+            for n in table:
+                tied[(group[n], *keys[n])].append(n)
+            for members in tied.values():
+                for n, value in direct_encounter(members, table).items():
+                    keys[n].append(value)
         else:
+            for n, record in table.items():
+                keys[n].append(REGISTRY[name](record, table))
+    order = sorted(
+        table,
+        key=lambda n: (group[n], tuple(-v for v in keys[n]), strength_key(players[n])),
+    )
+    rows: list[StandingsRow] = []
+    for index, n in enumerate(order):
+        previous = rows[-1] if rows else None
+        if previous is None or previous.group != group[n]:
             place = 1
-        rows.append(StandingsRow(index + 1, group, place, player, record, key[1:]))
+        elif keys[previous.player.number] == keys[n]:
+            place = previous.place
+        else:
+            place = sum(1 for r in rows if r.group == group[n]) + 1
+        rows.append(
+            StandingsRow(index + 1, group[n], place, players[n], table[n], tuple(keys[n][1:]))
+        )
     return Standings(names, tuple(rows))

@@ -1,8 +1,9 @@
 """Tiebreaks, registered by the name the Settings sheet uses.
 
-Each is a function of one player's record and everybody's records. Unplayed
-games and technical wins add 0 (seed: "Для не сыгранных игр и технических
-побед … к сумме добавлялся 0").
+Each is a function of one player's record and everybody's records, except
+"Direct encounter", which needs the tied players (:mod:`gosheet.core.standings`).
+Unplayed games and technical wins add 0 (seed: "Для не сыгранных игр и
+технических побед … к сумме добавлялся 0"; for Swiss, systems.md §3 [D]).
 """
 
 from __future__ import annotations
@@ -15,25 +16,41 @@ from gosheet.core.scorecard import PlayerRecord
 from gosheet.core.settings import TIEBREAK_NAMES
 
 Tiebreak = Callable[[PlayerRecord, Mapping[int, PlayerRecord]], Fraction]
+ZERO = Fraction(0)
+DIRECT_ENCOUNTER = "Direct encounter"
+
+
+def opponent_scores(record: PlayerRecord, everyone: Mapping[int, PlayerRecord]) -> list[Fraction]:
+    """One value a round: the final score of the opponent of a game played on
+    the board, 0 for a round without one (bye, forfeit, absence)."""
+    return [
+        everyone[e.opponent].score if e.outcome.played and e.opponent is not None else ZERO
+        for e in record.entries
+    ]
 
 
 def sos(record: PlayerRecord, everyone: Mapping[int, PlayerRecord]) -> Fraction:
-    """SOS, Buchholz: the sum of the McMahon scores of all opponents played,
-    whatever the result (seed: "сумма всех очков ММ соперников")."""
-    return sum(
-        (
-            everyone[e.opponent].score
-            for e in record.entries
-            if e.outcome.played and e.opponent is not None
-        ),
-        Fraction(0),
-    )
+    """SOS, Buchholz: the sum of the scores (McMahon: MMS) of all opponents
+    played, whatever the result (seed: "сумма всех очков ММ соперников")."""
+    return sum(opponent_scores(record, everyone), ZERO)
+
+
+def buchholz_cut_1(record: PlayerRecord, everyone: Mapping[int, PlayerRecord]) -> Fraction:
+    """Buchholz without the lowest of its values (one a round)."""
+    values = sorted(opponent_scores(record, everyone))
+    return sum(values[1:], ZERO)
+
+
+def median_buchholz(record: PlayerRecord, everyone: Mapping[int, PlayerRecord]) -> Fraction:
+    """Buchholz without the highest and the lowest of its values."""
+    values = sorted(opponent_scores(record, everyone))
+    return sum(values[1:-1], ZERO)
 
 
 def sodos(record: PlayerRecord, everyone: Mapping[int, PlayerRecord]) -> Fraction:
-    """SODOS: the McMahon scores of the opponents beaten, plus half of those
-    drawn with (seed: "коэффициент Бергера")."""
-    total = Fraction(0)
+    """SODOS, Sonneborn–Berger: the scores of the opponents beaten, plus half
+    of those drawn with (seed: "коэффициент Бергера")."""
+    total = ZERO
     for e in record.entries:
         if e.opponent is None:
             continue
@@ -44,6 +61,31 @@ def sodos(record: PlayerRecord, everyone: Mapping[int, PlayerRecord]) -> Fractio
     return total
 
 
-REGISTRY: dict[str, Tiebreak] = {"SOS": sos, "SODOS": sodos}
+def cumulative(record: PlayerRecord, everyone: Mapping[int, PlayerRecord]) -> Fraction:
+    """The sum of the player's running score after each round (without the
+    starting score): early points weigh more."""
+    running, total = ZERO, ZERO
+    for gained in record.gains:
+        running += gained
+        total += running
+    return total
 
-assert tuple(REGISTRY) == TIEBREAK_NAMES
+
+def wins(record: PlayerRecord, everyone: Mapping[int, PlayerRecord]) -> Fraction:
+    """Games won, on the board or by forfeit, and byes."""
+    won = (Outcome.WIN, Outcome.FORFEIT_WIN, Outcome.BYE)
+    return Fraction(sum(1 for e in record.entries if e.outcome in won))
+
+
+REGISTRY: dict[str, Tiebreak] = {
+    "SOS": sos,
+    "SODOS": sodos,
+    "Buchholz": sos,
+    "Buchholz cut 1": buchholz_cut_1,
+    "Median Buchholz": median_buchholz,
+    "Sonneborn-Berger": sodos,
+    "Cumulative": cumulative,
+    "Wins": wins,
+}
+
+assert set(REGISTRY) | {DIRECT_ENCOUNTER} == set(TIEBREAK_NAMES)

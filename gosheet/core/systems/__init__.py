@@ -6,9 +6,13 @@ from collections.abc import Callable
 
 from gosheet.core.model import Tournament
 from gosheet.core.pairing import Pairing
-from gosheet.core.systems import fus, mcmahon
+from gosheet.core.systems import fus, mcmahon, swiss
 
-PAIRERS: dict[str, Callable[[Tournament], Pairing]] = {"mcmahon": mcmahon.pair, "fus": fus.pair}
+PAIRERS: dict[str, Callable[[Tournament], Pairing]] = {
+    "mcmahon": mcmahon.pair,
+    "fus": fus.pair,
+    "swiss": swiss.pair,
+}
 
 
 def pair_next_round(tournament: Tournament) -> Pairing:
