@@ -15,10 +15,11 @@ from gosheet.core.errors import ConsistencyError
 from gosheet.core.groups import assign_groups
 from gosheet.core.model import Tournament
 from gosheet.core.pairing import Pairing
+from gosheet.core.settings import proposed_rounds
 from gosheet.core.simulate import simulate_round
 from gosheet.core.systems import pair_next_round
 from gosheet.io.reader import BookState, read_book
-from gosheet.io.sheets import PLAYERS, SheetData, cell_name, round_number_of
+from gosheet.io.sheets import PLAYERS, SETTINGS, SheetData, cell_name, round_number_of
 from gosheet.io.writer import round_sheet, standings_sheet
 
 
@@ -40,6 +41,7 @@ class Done:
     pairing: Pairing | None = None
     changed_results: int = 0  # results rewritten in the standard form
     filled_results: int = 0  # empty results filled by a simulation
+    proposed_rounds: int | None = None  # Swiss: rounds proposed at the first pairing
 
 
 def _normalise_results(book: BookPort, state: BookState) -> int:
@@ -85,16 +87,24 @@ def pair(book: BookPort) -> Done:
     state = read_book(grids)
     settings = state.tournament.settings
     grouped = state.tournament
+    proposed = None
+    if settings.rounds is None:  # Swiss: propose round(1.3 · log2 N) now
+        registered = sum(1 for p in grouped.players if p.plays_in(1))
+        proposed = proposed_rounds(registered)
+        settings = replace(settings, rounds=proposed)
+        grouped = replace(grouped, settings=settings)
     if settings.system == "mcmahon":
         grouped = replace(grouped, players=assign_groups(settings.mcmahon_groups, grouped.players))
     pairing = pair_next_round(grouped)
     paired = grouped.with_round(pairing.as_round())
     if settings.system == "mcmahon":
         _write_groups(book, state, grids, grouped)
+    if proposed is not None:
+        book.set_cell(SETTINGS, cell_name(state.setting_rows["rounds"], 1), proposed)
     changed = _normalise_results(book, state)
     book.render(round_sheet(grouped, pairing), _sheet_index_after_rounds(list(grids)))
     book.render(standings_sheet(paired))
-    return Done(paired, pairing, changed)
+    return Done(paired, pairing, changed, proposed_rounds=proposed)
 
 
 def simulate(book: BookPort) -> Done:

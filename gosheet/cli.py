@@ -18,7 +18,14 @@ from pathlib import Path
 from gosheet import actions
 from gosheet.core.errors import FileProblem, GosheetError
 from gosheet.core.pairing import Pairing
-from gosheet.core.settings import MAX_ROUNDS, SYSTEMS, McMahonGroups, Settings
+from gosheet.core.settings import (
+    GAMES,
+    MAX_ROUNDS,
+    SYSTEMS,
+    McMahonGroups,
+    Settings,
+    proposed_rounds,
+)
 from gosheet.core.study import study
 from gosheet.io.roster import read_roster
 from gosheet.io.template import new_book
@@ -29,14 +36,28 @@ DEMO_ROSTER = "demo_roster.csv"
 
 def _settings_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
-        "--system", choices=SYSTEMS, default="mcmahon", help="pairing system (default: mcmahon)"
+        "--system",
+        choices=SYSTEMS,
+        default=None,
+        help="pairing system: mcmahon, fus or swiss (default: mcmahon for go, swiss otherwise)",
     )
-    parser.add_argument("--rounds", type=int, default=5, help="number of rounds (default: 5)")
+    parser.add_argument(
+        "--game",
+        choices=GAMES,
+        default="go",
+        help="go (default), oware or other: the words of the sheets; handicap and komi for go",
+    )
+    parser.add_argument(
+        "--rounds",
+        type=int,
+        default=None,
+        help="number of rounds (default: 5; swiss: round(1.3·log2 N) for N players)",
+    )
     parser.add_argument("--komi", type=float, default=6.5, help="komi (default: 6.5)")
     parser.add_argument(
         "--groups", default="3", help="McMahon groups: a number, or ranks like '1d,5k' (default: 3)"
     )
-    parser.add_argument("--name", default="Go tournament", help="the tournament's name")
+    parser.add_argument("--name", default=None, help="the tournament's name")
     parser.add_argument(
         "--seed",
         type=int,
@@ -47,19 +68,46 @@ def _settings_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--force", action="store_true", help="overwrite an existing file")
 
 
-def _settings(parser: argparse.ArgumentParser, args: argparse.Namespace) -> Settings:
-    """Settings from the options; a bad value is a usage error (exit 2)."""
+def _settings(
+    parser: argparse.ArgumentParser, args: argparse.Namespace, players: int | None = None
+) -> Settings:
+    """Settings from the options; a bad value is a usage error (exit 2).
+
+    Swiss without --rounds: proposed for ``players`` players, or left for the
+    first pairing when the roster is not known yet."""
+    system = args.system or ("mcmahon" if args.game == "go" else "swiss")
+    rounds = args.rounds
+    if rounds is None and system != "swiss":
+        rounds = 5
+    elif rounds is None and players:
+        rounds = proposed_rounds(players)
+    changes = {"rounds": rounds, "komi": args.komi}
+    if args.name is not None:
+        changes["name"] = args.name
     try:
-        return Settings(
-            name=args.name,
-            system=args.system,
-            rounds=args.rounds,
-            komi=args.komi,
+        return Settings.preset(
+            system,
+            args.game,
             mcmahon_groups=McMahonGroups.parse(args.groups),
             random_seed=args.seed if args.seed is not None else secrets.randbelow(2**31),
+            **changes,
         )
     except ValueError as error:
         parser.error(str(error))
+
+
+def _rounds_note(settings: Settings, players: int, given: int | None) -> str:
+    if given is not None or settings.system != "swiss":
+        return ""
+    if settings.rounds is None:
+        return (
+            " 'Rounds' is left empty: the first pairing proposes round(1.3 · log2 N) "
+            "for the N players registered then."
+        )
+    return (
+        f" {settings.rounds} rounds proposed for {players} players "
+        "(round(1.3 · log2 N)); change 'Rounds' in the Settings sheet if you like."
+    )
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -125,10 +173,19 @@ def _refuse_overwrite(path: Path, force: bool) -> None:
 
 def _describe(pairing: Pairing, book: actions.Done) -> list[str]:
     players = {p.number: p for p in book.tournament.players}
+    go = book.tournament.settings.game == "go"
+    left, right = ("(W)", "(B)") if go else ("(1st)", "(2nd)")
     lines = [f"Round {pairing.round_number}: {len(pairing.games)} games"]
+    if book.proposed_rounds is not None:
+        lines.insert(
+            0,
+            f"Rounds: {book.proposed_rounds} proposed for the players registered "
+            "(round(1.3 · log2 N)), written in the Settings sheet; change it if you like.",
+        )
     for game in pairing.games:
         lines.append(
-            f"  {game.table:>3}  {players[game.white].name} (W) – {players[game.black].name} (B)"
+            f"  {game.table:>3}  {players[game.white].name} {left} – "
+            f"{players[game.black].name} {right}"
         )
     for bye in pairing.byes:
         lines.append(f"  bye  {players[bye].name}")
@@ -141,24 +198,29 @@ def run(argv: Sequence[str] | None = None) -> int:
     out = sys.stdout
     if args.command == "new":
         _refuse_overwrite(args.book, args.force)
-        saved = new_book(_settings(parser, args), template=args.template).save(args.book)
+        settings = _settings(parser, args)
+        saved = new_book(settings, template=args.template).save(args.book)
+        length = f"of {settings.rounds} rounds" if settings.rounds else "(rounds to come)"
         print(
-            f"Wrote {saved}: an empty {args.system} tournament of {args.rounds} rounds; "
-            "add the players in the Players sheet.",
+            f"Wrote {saved}: an empty {settings.system} tournament {length}; add the players "
+            "in the Players sheet." + _rounds_note(settings, 0, args.rounds),
             file=out,
         )
     elif args.command == "import":
         _refuse_overwrite(args.output, args.force)
-        roster = read_roster(args.roster, args.encoding)
+        system = args.system or ("mcmahon" if args.game == "go" else "swiss")
+        roster = read_roster(args.roster, args.encoding, needs_strength=system != "swiss")
+        settings = _settings(parser, args, len(roster.players))
         book = new_book(
-            _settings(parser, args),
+            settings,
             roster.players,
             roster.extra_headers,
             roster.extra_values,
             template=args.template,
         )
         saved = book.save(args.output)
-        print(f"Wrote {saved}: {len(roster.players)} players.", file=out)
+        note = _rounds_note(settings, len(roster.players), args.rounds)
+        print(f"Wrote {saved}: {len(roster.players)} players.{note}", file=out)
     elif args.command == "check":
         done = actions.check(XlsxBook.open(args.book))
         t = done.tournament

@@ -50,10 +50,10 @@ def check_can_pair(tournament: Tournament) -> int:
             f"results are missing in {', '.join(incomplete)}; "
             "enter every result before pairing the next round"
         )
-    if number > tournament.settings.rounds:
+    total = tournament.settings.rounds_for(len(tournament.players))
+    if number > total:
         raise ConsistencyError(
-            f"all {tournament.settings.rounds} rounds are paired; raise 'Rounds' "
-            "in the Settings sheet to add one"
+            f"all {total} rounds are paired; raise 'Rounds' in the Settings sheet to add one"
         )
     if not any(p.plays_in(number) for p in tournament.players):
         raise ConsistencyError(f"no player is playing round {number}")

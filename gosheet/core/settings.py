@@ -187,6 +187,12 @@ def _parse_game(value: object) -> str:
     return text
 
 
+def _parse_rounds(value: object) -> int | None:
+    if value is None or (isinstance(value, str) and not value.strip()):
+        return None
+    return _parse_int(1, MAX_ROUNDS)(value)
+
+
 def proposed_rounds(players: int) -> int:
     """round(1.3 · log2 N), halves rounded up (the Oware book; at least 1).
 
@@ -272,7 +278,12 @@ FIELDS: tuple[Field, ...] = (
         plain="The game: go, oware or other. Sheets speak of the first and the second player.",
     ),
     Field(
-        "Rounds", "rounds", _parse_int(1, MAX_ROUNDS), _same, "Number of rounds of the tournament."
+        "Rounds",
+        "rounds",
+        _parse_rounds,
+        _same,
+        "Number of rounds of the tournament. Swiss: left empty, gosheet proposes "
+        "round(1.3 · log2 N) for N players at the first pairing and writes it here.",
     ),
     Field(
         "Komi",
@@ -408,7 +419,7 @@ class Settings:
     name: str = "Go tournament"
     system: str = "mcmahon"
     game: str = "go"
-    rounds: int = 5
+    rounds: int | None = 5  # None (Swiss only): proposed at the first pairing
     komi: float = 6.5
     mcmahon_groups: McMahonGroups = field(default_factory=McMahonGroups)
     tiebreaks: tuple[str, ...] = ("SOS", "SODOS")
@@ -422,6 +433,8 @@ class Settings:
     random_seed: int = 1
 
     def __post_init__(self) -> None:
+        if self.rounds is None and self.system != "swiss":
+            raise ValueError(f"Rounds: a {self.system} tournament needs its number of rounds")
         if self.game != "go" and self.system != "swiss":
             raise ValueError(f"System: {self.system} is for go; a game of {self.game} uses swiss")
         for f in FIELDS:
@@ -453,6 +466,10 @@ class Settings:
         if game != "go":
             base["name"] = "Oware tournament" if game == "oware" else "Tournament"
         return cls(**(base | changes))
+
+    def rounds_for(self, players: int) -> int:
+        """The number of rounds: as set, or proposed for ``players`` players."""
+        return self.rounds if self.rounds is not None else proposed_rounds(players)
 
     def shows(self, f: Field) -> bool:
         """Whether the Settings sheet of this tournament lists ``f``."""

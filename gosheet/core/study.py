@@ -74,7 +74,7 @@ def final_order(tournament: Tournament) -> list[int]:
 
 def play(settings: Settings, players: list[Player], truth: dict[int, int]) -> Tournament:
     tournament = Tournament(settings, tuple(players))
-    for _ in range(settings.rounds):
+    for _ in range(settings.rounds_for(len(players))):
         pairing = pair_next_round(tournament)
         tournament = tournament.with_round(simulate_round(tournament, pairing.as_round(), truth))
     return tournament

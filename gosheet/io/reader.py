@@ -21,7 +21,9 @@ from gosheet.core.settings import FIELD_BY_LABEL, Settings
 from gosheet.io.headers import match_headers, normalise_header
 from gosheet.io.sheets import (
     BYE_LABEL,
+    FIRST_PLAYER,
     PLAYERS,
+    SECOND_PLAYER,
     SETTINGS,
     cell_name,
     round_number_of,
@@ -31,12 +33,12 @@ from gosheet.io.sheets import (
 Grid = Sequence[Sequence[Any]]
 
 ROUND_COLUMNS = {
-    "table": "Table",
-    "white": "White",
-    "black": "Black",
-    "handicap": "Handicap",
-    "komi": "Komi",
-    "result": "Result",
+    "table": ("Table",),
+    "white": ("White", FIRST_PLAYER),
+    "black": ("Black", SECOND_PLAYER),
+    "handicap": ("Handicap",),
+    "komi": ("Komi",),
+    "result": ("Result",),
 }
 
 
@@ -49,6 +51,7 @@ class BookState:
     player_columns: dict[str, int] = field(default_factory=dict)  # canonical → column
     result_fixes: list[tuple[str, str, str]] = field(default_factory=list)  # sheet, cell, code
     result_cells: dict[tuple[int, int], tuple[str, str]] = field(default_factory=dict)
+    setting_rows: dict[str, int] = field(default_factory=dict)  # attr → 0-based row
     """(round, table) → (sheet, cell) of each game's result."""
 
 
@@ -119,6 +122,8 @@ def read_settings(grid: Grid | None, problems: ProblemList) -> tuple[Settings, d
         rows[field_.attr] = r
         value = row[1] if len(row) > 1 else None
         if _blank(value):
+            if field_.attr == "rounds":  # Swiss: proposed at the first pairing
+                values["rounds"] = None
             continue
         try:
             values[field_.attr] = field_.parse(value)
@@ -126,8 +131,12 @@ def read_settings(grid: Grid | None, problems: ProblemList) -> tuple[Settings, d
             problems.add(SETTINGS, r, 1, value, f"{field_.label}: {error}")
     try:
         return Settings(**values), rows
-    except ValueError as error:  # pragma: no cover - every field was parsed above
-        problems.add(SETTINGS, -1, 0, None, str(error))
+    except ValueError as error:  # settings that do not go together
+        label = str(error).split(":", 1)[0].casefold()
+        attr = FIELD_BY_LABEL[label].attr if label in FIELD_BY_LABEL else ""
+        where = rows.get(attr, -1)
+        shown = values.get(attr) if where >= 0 else None
+        problems.add(SETTINGS, where, 1, shown, str(error).split(":", 1)[-1].strip())
         return Settings(), rows
 
 
@@ -140,7 +149,11 @@ def _not_playing(value: Any) -> frozenset[int]:
     return frozenset(_int_cell(p, 1) for p in parts)
 
 
-def read_players(grid: Grid | None, problems: ProblemList) -> BookState:
+def read_players(
+    grid: Grid | None, problems: ProblemList, needs_strength: bool = True
+) -> BookState:
+    """The roster. ``needs_strength``: every player must have a rank or a
+    rating (McMahon, FUS); a Swiss roster may have neither (round 1 by lot)."""
     state = BookState(Tournament())
     if grid is None:
         problems.add(PLAYERS, -1, 0, None, "the sheet is missing")
@@ -152,9 +165,10 @@ def read_players(grid: Grid | None, problems: ProblemList) -> BookState:
     state.player_columns = columns
     if "Name" not in columns:
         problems.add(PLAYERS, 0, 0, None, "no 'Name' column in the header row")
-    if "Rank" not in columns and "Rating" not in columns:
+    no_strength = "Rank" not in columns and "Rating" not in columns
+    if needs_strength and no_strength:
         problems.add(PLAYERS, 0, 0, None, "no 'Rank' (or 'Rating') column in the header row")
-    if "Name" not in columns or ("Rank" not in columns and "Rating" not in columns):
+    if "Name" not in columns or (needs_strength and no_strength):
         return state
 
     def get(row: Sequence[Any], name: str) -> Any:
@@ -193,8 +207,8 @@ def read_players(grid: Grid | None, problems: ProblemList) -> BookState:
                 )
         raw_rank = get(row, "Rank")
         rank: int | None = None
-        if _blank(raw_rank) and rating is not None:
-            pass  # the rating stands for the rank
+        if _blank(raw_rank) and (rating is not None or not needs_strength):
+            pass  # the rating stands for the rank, or none is needed
         else:
             try:
                 rank = parse_rank(_text(raw_rank) if raw_rank is not None else raw_rank)
@@ -215,6 +229,13 @@ def read_players(grid: Grid | None, problems: ProblemList) -> BookState:
                 problems.add(
                     PLAYERS, r, columns["Group"], raw, "not a McMahon group (1 = top group, 2, 3 …)"
                 )
+        tier = None
+        raw = get(row, "Tier")
+        if not _blank(raw):
+            try:
+                tier = _int_cell(raw, 1, 99)
+            except ValueError:
+                problems.add(PLAYERS, r, columns["Tier"], raw, "not a tier (1 = the best, 2, 3 …)")
         not_playing: frozenset[int] = frozenset()
         raw = get(row, "Not playing")
         try:
@@ -235,6 +256,7 @@ def read_players(grid: Grid | None, problems: ProblemList) -> BookState:
                 _text(get(row, "Country")),
                 group,
                 not_playing,
+                tier,
             )
         )
         state.player_rows[number] = r
@@ -255,12 +277,15 @@ def read_round(
         return Round(number)
     headers = [normalise_header(h) for h in grid[0]]
     col: dict[str, int] = {}
-    for key, label in ROUND_COLUMNS.items():
-        if normalise_header(label) in headers:
-            col[key] = headers.index(normalise_header(label))
+    for key, labels in ROUND_COLUMNS.items():
+        for label in labels:
+            if normalise_header(label) in headers:
+                col[key] = headers.index(normalise_header(label))
+                break
     for key in ("table", "white", "black", "result"):
         if key not in col:
-            problems.add(sheet, 0, 0, None, f"no '{ROUND_COLUMNS[key]}' column in the header row")
+            wanted = "' or '".join(ROUND_COLUMNS[key])
+            problems.add(sheet, 0, 0, None, f"no '{wanted}' column in the header row")
     if any(k not in col for k in ("table", "white", "black", "result")):
         return Round(number)
 
@@ -276,7 +301,7 @@ def read_round(
     def player_at(row: Sequence[Any], r: int, key: str) -> int | None:
         value = _text(get(row, key))
         if not value:
-            problems.add(sheet, r, col[key], None, f"no {ROUND_COLUMNS[key]} player")
+            problems.add(sheet, r, col[key], None, f"no {ROUND_COLUMNS[key][0]} player")
             return None
         player = by_name.get(name_key(value))
         if player is None:
@@ -351,8 +376,12 @@ def read_book(sheets: Mapping[str, Grid]) -> BookState:
     """Read the whole tournament; raise :class:`InputError` listing every problem."""
     problems = ProblemList()
     settings, setting_rows = read_settings(sheets.get(SETTINGS), problems)
-    state = read_players(sheets.get(PLAYERS), problems)
-    roster_readable = "Name" in state.player_columns and "Rank" in state.player_columns
+    needs_strength = settings.system != "swiss"
+    state = read_players(sheets.get(PLAYERS), problems, needs_strength)
+    columns = state.player_columns
+    roster_readable = "Name" in columns and (
+        not needs_strength or "Rank" in columns or "Rating" in columns
+    )
     by_name = {name_key(p.name): p for p in state.tournament.players}
     numbered = sorted((n, name) for name in sheets if (n := round_number_of(name)) is not None)
     rounds: list[Round] = []
@@ -365,7 +394,7 @@ def read_book(sheets: Mapping[str, Grid]) -> BookState:
             break
         if roster_readable:  # else every name would be reported as unknown
             rounds.append(read_round(name, number, sheets[name], by_name, problems, state))
-    if len(numbered) > settings.rounds:
+    if settings.rounds is not None and len(numbered) > settings.rounds:
         row = setting_rows.get("rounds", -1)
         problems.add(
             SETTINGS,
@@ -377,4 +406,5 @@ def read_book(sheets: Mapping[str, Grid]) -> BookState:
     if problems.problems:
         raise InputError(problems.problems)
     state.tournament = Tournament(settings, state.tournament.players, tuple(rounds))
+    state.setting_rows = setting_rows
     return state

@@ -99,7 +99,9 @@ def _cell(value: Any) -> Any:
     return value
 
 
-def read_roster(path: str | Path, encoding: str | None = None) -> Roster:
+def read_roster(
+    path: str | Path, encoding: str | None = None, needs_strength: bool = True
+) -> Roster:
     """Read a roster file; raise :class:`InputError` listing every bad cell.
 
     ``encoding`` names a CSV file's encoding when the guess would be wrong.
@@ -113,7 +115,7 @@ def read_roster(path: str | Path, encoding: str | None = None) -> Roster:
         raise InputError([Problem(path.name, "", None, "the roster is empty")])
     known = match_headers(list(grid[0]))
     problems = ProblemList()
-    state = read_players(grid, problems)
+    state = read_players(grid, problems, needs_strength)
     if problems.problems:
         # the reader names the sheet "Players"; here the sheet is the file
         raise InputError(

@@ -9,6 +9,8 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
+from gosheet.core.settings import Settings
+
 SETTINGS = "Settings"
 PLAYERS = "Players"
 STANDINGS = "Standings"
@@ -27,8 +29,34 @@ ROUND_HEADERS = (
     "Komi",
     "Result",
 )
+FIRST_PLAYER, SECOND_PLAYER = "First player", "Second player"
 BYE_LABEL = "Bye"
 BYE_RESULT = "bye"
+
+
+def player_headers(settings: Settings) -> tuple[str, ...]:
+    """The Players sheet's columns for a system and game (go McMahon:
+    :data:`PLAYER_HEADERS`)."""
+    headers = ["Name", "First name"]
+    if settings.game == "go":
+        headers.append("Rank")
+    headers.append("Rating")
+    if settings.system == "swiss":
+        headers.append("Tier")
+    headers += ["Club", "Country"]
+    if settings.system == "mcmahon":
+        headers.append("Group")
+    headers.append("Not playing")
+    return tuple(headers)
+
+
+def round_headers(settings: Settings) -> tuple[str, ...]:
+    """A round sheet's columns: White/Black with ranks (levels in FUS),
+    handicap and komi for go; first and second player for other games."""
+    if settings.game != "go":
+        return ("Table", FIRST_PLAYER, SECOND_PLAYER, "Result")
+    label = "level" if settings.system == "fus" else "rank"
+    return tuple(h.replace("rank", label) for h in ROUND_HEADERS)
 
 
 def round_sheet_name(number: int) -> str:

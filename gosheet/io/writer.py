@@ -16,15 +16,17 @@ from gosheet.core.systems.fus_levels import fus_records, fus_standings
 from gosheet.io.sheets import (
     BYE_LABEL,
     BYE_RESULT,
-    PLAYER_HEADERS,
+    FIRST_PLAYER,
     PLAYERS,
-    ROUND_HEADERS,
+    SECOND_PLAYER,
     SETTINGS,
     SETTINGS_HEADERS,
     STANDINGS,
     Column,
     Dropdown,
     SheetData,
+    player_headers,
+    round_headers,
     round_sheet_name,
 )
 
@@ -51,6 +53,19 @@ def settings_sheet(settings: Settings) -> SheetData:
     )
 
 
+PLAYER_WIDTHS = {
+    "Name": 20,
+    "First name": 16,
+    "Rank": 7,
+    "Rating": 8,
+    "Tier": 6,
+    "Club": 16,
+    "Country": 9,
+    "Group": 7,
+    "Not playing": 12,
+}
+
+
 def players_sheet(
     players: Sequence[Player],
     settings: Settings,
@@ -58,77 +73,85 @@ def players_sheet(
     extra_values: Sequence[Sequence[Any]] = (),
 ) -> SheetData:
     """The roster; columns gosheet does not know are kept after its own."""
-    widths = (20, 16, 7, 8, 16, 9, 7, 12)
-    columns = [Column(h, w) for h, w in zip(PLAYER_HEADERS, widths, strict=True)]
-    columns[PLAYER_HEADERS.index("Not playing")] = Column("Not playing", 12, TEXT)
+    headers = player_headers(settings)
+    # "Not playing" is text, so that "2,4" typed later stays two rounds, not 2.4
+    columns = [Column(h, PLAYER_WIDTHS[h], TEXT if h == "Not playing" else None) for h in headers]
     columns += [Column(str(h), max(10, len(str(h)) + 2)) for h in extra_headers]
     rows = []
     for index, p in enumerate(players):
+        cells = {
+            "Name": p.surname,
+            "First name": p.first_name,
+            "Rank": p.rank_text or None,
+            "Rating": p.rating,
+            "Tier": p.tier,
+            "Club": p.club,
+            "Country": p.country,
+            "Group": p.group,
+            "Not playing": ", ".join(str(r) for r in sorted(p.not_playing)) or None,
+        }
         extra = list(extra_values[index]) if index < len(extra_values) else []
-        rows.append(
-            [
-                p.surname,
-                p.first_name,
-                p.rank_text or None,
-                p.rating,
-                p.club,
-                p.country,
-                p.group,
-                ", ".join(str(r) for r in sorted(p.not_playing)) or None,
-                *extra,
-            ]
-        )
-    # "Not playing" is text, so that "2,4" typed later stays two rounds, not 2.4
+        rows.append([cells[h] for h in headers] + extra)
     return SheetData(PLAYERS, tuple(columns), rows, title=settings.name, blank_rows=300)
 
 
 def round_sheet(tournament: Tournament, pairing: Pairing) -> SheetData:
-    """``Round N``: one line a table, then a line for each bye. Next to each
-    name: the rank (McMahon) or the level before the round (FUS)."""
+    """``Round N``: one line a table, then a line for each bye. In go, next to
+    each name the rank (the level before the round in FUS), and the handicap
+    and komi; in other games, the first and the second player."""
+    settings = tournament.settings
     players = {p.number: p for p in tournament.players}
-    strength: dict[int, int | str]
-    if tournament.settings.system == "fus":
+    strength: dict[int, int | str] = {n: p.rank_text for n, p in players.items()}
+    if settings.system == "fus":
         records = fus_records(tournament)
-        label, strength = "level", {n: records[n].level for n in players}
-    else:
-        label, strength = "rank", {n: p.rank_text for n, p in players.items()}
-    headers = [h.replace("rank", label) for h in ROUND_HEADERS]
-    widths = (7, 24, 10, 24, 10, 10, 7, 9)
-    centred = {"Table", f"White {label}", f"Black {label}", "Handicap", "Komi", "Result"}
+        strength = {n: records[n].level for n in players}
+    headers = round_headers(settings)
+    go = settings.game == "go"
+    widths = {"Table": 7, "Handicap": 10, "Komi": 7, "Result": 9}
     columns = tuple(
-        Column(h, w, TEXT if h == "Result" else None, centre=h in centred)
-        for h, w in zip(headers, widths, strict=True)
+        Column(
+            h,
+            widths.get(h, 24 if h in ("White", "Black", FIRST_PLAYER, SECOND_PLAYER) else 10),
+            TEXT if h == "Result" else None,
+            centre=h not in ("White", "Black", FIRST_PLAYER, SECOND_PLAYER),
+        )
+        for h in headers
     )
     rows: list[list[Any]] = []
     for game in pairing.games:
         white, black = players[game.white], players[game.black]
-        rows.append(
-            [
-                game.table,
-                white.name,
-                strength[white.number],
-                black.name,
-                strength[black.number],
-                game.handicap,
-                game.komi,
-                game.result.value if game.result else None,
-            ]
-        )
+        cells: dict[str, Any] = {
+            "Table": game.table,
+            "White": white.name,
+            FIRST_PLAYER: white.name,
+            "Black": black.name,
+            SECOND_PLAYER: black.name,
+            "Handicap": game.handicap,
+            "Komi": game.komi,
+            "Result": game.result.value if game.result else None,
+        }
+        if go:  # "White rank" / "Black rank" (or level)
+            cells[headers[2]], cells[headers[4]] = strength[white.number], strength[black.number]
+        rows.append([cells[h] for h in headers])
     for bye in pairing.byes:
         p = players[bye]
-        rows.append([BYE_LABEL, p.name, strength[bye], None, None, None, None, BYE_RESULT])
+        line: dict[str, Any] = {"Table": BYE_LABEL, headers[1]: p.name, "Result": BYE_RESULT}
+        if go:
+            line[headers[2]] = strength[bye]
+        rows.append([line.get(h) for h in headers])
     return SheetData(
         round_sheet_name(pairing.round_number),
         columns,
         rows,
-        title=f"{tournament.settings.name} — round {pairing.round_number}",
-        dropdown=Dropdown(ROUND_HEADERS.index("Result"), CANONICAL, len(pairing.games)),
+        title=f"{settings.name} — round {pairing.round_number}",
+        dropdown=Dropdown(headers.index("Result"), CANONICAL, len(pairing.games)),
     )
 
 
-def crosstable_cell(entry: RoundEntry, line_of: Mapping[int, int]) -> str:
+def crosstable_cell(entry: RoundEntry, line_of: Mapping[int, int], game: str = "go") -> str:
     """OpenGotha's notation: opponent's line, +/-/=, ``!`` when not played,
-    ``/w`` or ``/b`` and the handicap: ``12+/w``, ``3-!/b``; ``bye``; ``-``."""
+    ``/w`` or ``/b`` and the handicap: ``12+/w``, ``3-!/b``; ``bye``; ``-``.
+    In other games ``/1`` or ``/2``: moved first or second."""
     if entry.outcome is Outcome.BYE:
         return "bye"
     if entry.opponent is None:
@@ -142,13 +165,16 @@ def crosstable_cell(entry: RoundEntry, line_of: Mapping[int, int]) -> str:
         Outcome.PENDING: "?",
     }[entry.outcome]
     handicap = str(entry.handicap) if entry.handicap else ""
-    return f"{line_of[entry.opponent]}{sign}/{entry.colour}{handicap}"
+    colour = entry.colour if game == "go" else {"w": "1", "b": "2"}[entry.colour]
+    return f"{line_of[entry.opponent]}{sign}/{colour}{handicap}"
 
 
 def standings_sheet(tournament: Tournament) -> SheetData:
     """``Standings`` of the tournament's system."""
     if tournament.settings.system == "fus":
         return fus_standings_sheet(tournament)
+    if tournament.settings.system == "swiss":
+        return swiss_standings_sheet(tournament)
     return mcmahon_standings_sheet(tournament)
 
 
@@ -191,6 +217,44 @@ def mcmahon_standings_sheet(tournament: Tournament) -> SheetData:
                 number(rec.start_score),
                 *(crosstable_cell(e, line_of) for e in rec.entries),
                 number(rec.wins),
+                number(rec.score),
+                *(number(v) for v in row.tiebreaks),
+            ]
+        )
+    return SheetData(STANDINGS, columns, rows, title=_finished(tournament), landscape=True)
+
+
+def swiss_standings_sheet(tournament: Tournament) -> SheetData:
+    """The whole field by points, then the tiebreaks of the settings."""
+    table = standings(tournament)
+    game = tournament.settings.game
+    line_of = {row.player.number: row.number for row in table.rows}
+    rounds = [r.number for r in tournament.rounds]
+    columns = (
+        Column("No.", 5),
+        Column("Place", 7),
+        Column("Name", 20),
+        Column("First name", 14),
+        *((Column("Rank", 6),) if game == "go" else ()),
+        Column("Rating", 7),
+        Column("Club", 12),
+        *(Column(f"R{n}", 9, centre=True) for n in rounds),
+        Column("Points", 7),
+        *(Column(name, max(8, len(name) + 1)) for name in table.tiebreak_names),
+    )
+    rows = []
+    for row in table.rows:
+        p, rec = row.player, row.record
+        rows.append(
+            [
+                row.number,
+                row.place,
+                p.surname,
+                p.first_name,
+                *((p.rank_text or None,) if game == "go" else ()),
+                p.rating,
+                p.club,
+                *(crosstable_cell(e, line_of, game) for e in rec.entries),
                 number(rec.score),
                 *(number(v) for v in row.tiebreaks),
             ]

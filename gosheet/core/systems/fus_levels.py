@@ -82,7 +82,8 @@ def fus_records(tournament: Tournament, rounds: int | None = None) -> dict[int, 
             step = 0
             if outcome is Outcome.WIN:
                 wins += 1
-                step = win_step(wins, losses, settings.rounds, rnd.number)
+                total = settings.rounds_for(len(tournament.players))
+                step = win_step(wins, losses, total, rnd.number)
             elif outcome in (Outcome.BYE, Outcome.FORFEIT_WIN):
                 wins += 1
                 step = settings.bye_levels
