@@ -27,6 +27,7 @@ from gosheet.core.settings import (
     proposed_rounds,
 )
 from gosheet.core.study import study
+from gosheet.io import bridge
 from gosheet.io.roster import read_roster
 from gosheet.io.template import new_book
 from gosheet.io.xlsx import XlsxBook, backup_path
@@ -159,6 +160,12 @@ def build_parser() -> argparse.ArgumentParser:
         help="study: spread of true strength around the rating, in rating points (150)",
     )
 
+    sub.add_parser(
+        "bridge",
+        help="for office-suite macros: a JSON request on standard input, the JSON answer "
+        "on standard output (see gosheet/io/bridge.py)",
+    )
+
     demo = sub.add_parser("demo", help="play a whole example tournament into a workbook")
     demo.add_argument("book", type=Path, metavar="OUT.xlsx")
     demo.add_argument("--rounds", type=int, default=5, help="number of rounds (default: 5)")
@@ -250,6 +257,10 @@ def run(argv: Sequence[str] | None = None) -> int:
         if done.changed_results:
             print(f"{done.changed_results} result(s) rewritten in the standard form.", file=out)
         print(f"Saved {saved} (previous version: {backup_path(saved).name}).", file=out)
+    elif args.command == "bridge":
+        answer, code = bridge.run(sys.stdin.read())
+        print(answer, file=out)
+        return code
     elif args.command == "demo":
         if not 1 <= args.rounds <= MAX_ROUNDS:
             parser.error(f"--rounds: expected a whole number from 1 to {MAX_ROUNDS}")
