@@ -32,7 +32,7 @@ from typing import Any
 
 from gosheet import actions
 from gosheet.core.errors import GosheetError, InputError
-from gosheet.io.sheets import SheetData
+from gosheet.io.sheets import Column, Dropdown, SheetData
 
 ACTIONS = {
     "pair": actions.pair,
@@ -121,3 +121,30 @@ def run(text: str) -> tuple[str, int]:
         return json.dumps({"ok": False, "message": "expected a JSON object", "problems": []}), 2
     answer, code = handle(request)
     return json.dumps(answer, ensure_ascii=False, default=str), code
+
+
+def sheet_data(operation: dict[str, Any]) -> SheetData:
+    """The :class:`SheetData` of a ``render`` operation (undoes :meth:`RecordingBook.render`)."""
+    dropdown = operation.get("dropdown")
+    return SheetData(
+        name=operation["sheet"],
+        columns=tuple(Column(**c) for c in operation["columns"]),
+        rows=[list(r) for r in operation["rows"]],
+        title=operation.get("title", ""),
+        landscape=bool(operation.get("landscape")),
+        dropdown=None
+        if dropdown is None
+        else Dropdown(dropdown["column"], tuple(dropdown["values"]), dropdown["rows"]),
+        blank_rows=int(operation.get("blank_rows", 0)),
+    )
+
+
+def apply(book: actions.BookPort, operations: list[dict[str, Any]]) -> None:
+    """Carry out an answer's operations on a workbook port (what a macro does)."""
+    for operation in operations:
+        if operation["op"] == "render":
+            book.render(sheet_data(operation), operation.get("index"))
+        elif operation["op"] == "set":
+            book.set_cell(operation["sheet"], operation["cell"], operation["value"])
+        else:
+            raise ValueError(f"unknown operation {operation['op']!r}")
