@@ -7,9 +7,11 @@ The entry point is :func:`gosheet.core.systems.pair_next_round`.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from gosheet.core.errors import ConsistencyError
+from gosheet.core.matching import LexicographicWeights
 from gosheet.core.model import Game, Round, Tournament
 
 
@@ -35,6 +37,18 @@ class Pairing:
 
     def as_round(self) -> Round:
         return Round(self.round_number, self.games, self.byes)
+
+
+def explain(
+    first: int, second: int, weights: LexicographicWeights, vector: Sequence[int]
+) -> PairCost:
+    """The cost of a chosen pair, criterion by criterion."""
+    return PairCost(
+        first,
+        second,
+        weights.pack(vector),
+        tuple((c.name, v) for c, v in zip(weights.criteria, vector, strict=True)),
+    )
 
 
 def check_can_pair(tournament: Tournament) -> int:

@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-from gosheet.core.model import Outcome
+from gosheet.core.model import Outcome, Round
 
 
 @dataclass(frozen=True)
@@ -20,6 +20,20 @@ class RoundEntry:
     opponent: int | None = None
     colour: str = ""  # "w" / "b" for a game
     handicap: int = 0
+
+
+def round_entry(rnd: Round, player: int) -> RoundEntry:
+    """What ``rnd`` was for ``player``."""
+    game = rnd.game_of(player)
+    if game is None:
+        return RoundEntry(rnd.number, rnd.outcome_for(player))
+    return RoundEntry(
+        rnd.number,
+        game.outcome_for(player),
+        opponent=game.opponent_of(player),
+        colour=game.colour_of(player),
+        handicap=game.handicap,
+    )
 
 
 @dataclass(frozen=True)

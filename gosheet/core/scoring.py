@@ -14,7 +14,7 @@ from fractions import Fraction
 
 from gosheet.core.groups import assign_groups, group_count, start_score
 from gosheet.core.model import Outcome, Tournament
-from gosheet.core.scorecard import PlayerRecord, RoundEntry
+from gosheet.core.scorecard import PlayerRecord, round_entry
 from gosheet.core.settings import Settings
 
 ZERO = Fraction(0)
@@ -67,19 +67,10 @@ def records(tournament: Tournament, rounds: int | None = None) -> dict[int, Play
         gains = []
         for rnd in played_rounds:
             outcome = rnd.outcome_for(player.number)
-            game = rnd.game_of(player.number)
             gains.append(points(outcome, settings))
             score += gains[-1]
             won += wins(outcome)
-            entries.append(
-                RoundEntry(
-                    rnd.number,
-                    outcome,
-                    opponent=None if game is None else game.opponent_of(player.number),
-                    colour="" if game is None else game.colour_of(player.number),
-                    handicap=0 if game is None else game.handicap,
-                )
-            )
+            entries.append(round_entry(rnd, player.number))
         result[player.number] = PlayerRecord(
             player=player.number,
             start_score=start,

@@ -18,7 +18,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from gosheet.core.model import Outcome, Player, Tournament
-from gosheet.core.scorecard import RoundEntry
+from gosheet.core.scorecard import RoundEntry, round_entry
 from gosheet.core.settings import Settings
 
 
@@ -91,16 +91,7 @@ def fus_records(tournament: Tournament, rounds: int | None = None) -> dict[int, 
                 losses += 1
             level += step
             steps.append(step)
-            game = rnd.game_of(player.number)
-            entries.append(
-                RoundEntry(
-                    rnd.number,
-                    outcome,
-                    opponent=None if game is None else game.opponent_of(player.number),
-                    colour="" if game is None else game.colour_of(player.number),
-                    handicap=0 if game is None else game.handicap,
-                )
-            )
+            entries.append(round_entry(rnd, player.number))
         result[player.number] = FusRecord(
             player.number, first, tuple(steps), tuple(before), level, wins, losses, tuple(entries)
         )

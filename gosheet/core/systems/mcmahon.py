@@ -19,7 +19,7 @@ from dataclasses import replace
 from gosheet.core.groups import assign_groups, strength_key
 from gosheet.core.matching import Criterion, LexicographicWeights, max_weight_matching
 from gosheet.core.model import Game, Player, Tournament
-from gosheet.core.pairing import PairCost, Pairing, check_can_pair, choose_colours
+from gosheet.core.pairing import PairCost, Pairing, check_can_pair, choose_colours, explain
 from gosheet.core.scorecard import PlayerRecord
 from gosheet.core.scoring import records
 
@@ -104,13 +104,5 @@ def pair(tournament: Tournament) -> Pairing:
     for table_number, (i, j) in enumerate(sorted(matched), start=1):
         white, black = choose_colours(tournament, number, order[i].number, order[j].number)
         games.append(Game(table_number, white, black, handicap=0, komi=komi))
-        vector = values[(i, j)]
-        costs.append(
-            PairCost(
-                order[i].number,
-                order[j].number,
-                weights.pack(vector),
-                tuple((c.name, v) for c, v in zip(criteria, vector, strict=True)),
-            )
-        )
+        costs.append(explain(order[i].number, order[j].number, weights, values[(i, j)]))
     return Pairing(number, tuple(games), byes, tuple(costs))

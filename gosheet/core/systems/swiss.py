@@ -20,7 +20,7 @@ from dataclasses import dataclass
 
 from gosheet.core.matching import Criterion, LexicographicWeights, max_weight_matching
 from gosheet.core.model import Game, Outcome, Player, Tournament
-from gosheet.core.pairing import PairCost, Pairing, check_can_pair
+from gosheet.core.pairing import PairCost, Pairing, check_can_pair, explain
 from gosheet.core.scoring import records
 
 FIRST, SECOND = "first", "second"
@@ -198,15 +198,7 @@ def pair(tournament: Tournament) -> Pairing:
             white, black = first.number, second.number
             komi = 0.0
         games.append(Game(table_number, white, black, 0, komi))
-        vector = values[(i, j)]
-        costs.append(
-            PairCost(
-                order[i].number,
-                order[j].number,
-                weights.pack(vector),
-                tuple((c.name, v) for c, v in zip(criteria, vector, strict=True)),
-            )
-        )
+        costs.append(explain(order[i].number, order[j].number, weights, values[(i, j)]))
     byes = tuple(order[i].number for i in range(n) if i not in paired)
     return Pairing(number, tuple(games), byes, tuple(costs))
 
