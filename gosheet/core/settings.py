@@ -275,7 +275,7 @@ FIELDS: tuple[Field, ...] = (
         _same,
         "go, oware or other: the words of the sheets (White and Black, or first "
         "and second player) and whether handicap and komi are shown.",
-        plain="The game: go, oware or other. Sheets speak of the first and the second player.",
+        plain="The game this workbook is for; its sheets speak of the first and the second player.",
     ),
     Field(
         "Rounds",

@@ -17,6 +17,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
+from fractions import Fraction
 
 from gosheet.core.matching import Criterion, LexicographicWeights, max_weight_matching
 from gosheet.core.model import Game, Outcome, Player, Tournament
@@ -35,8 +36,11 @@ CRITERIA = (
         "Nobody moves first (or second) three times running, nor more "
         "than twice more often than the other way.",
     ),
-    ("same score", "Opponents from the same score group."),
-    ("score gap", "Otherwise the nearest scores (gaps squared)."),
+    (
+        "score gap",
+        "Opponents from the same score group, else the nearest scores (gaps squared: "
+        "a floater meets the next group down, never skips one).",
+    ),
     ("floaters", "Nobody floats down (or up) to another score group twice running."),
     ("first-move balance", "Each player gets the first move he is due where possible."),
     (
@@ -54,13 +58,31 @@ def pairing_numbers(tournament: Tournament) -> dict[int, int]:
     lot = list(tournament.players)
     random.Random(f"{tournament.settings.random_seed}:lot").shuffle(lot)
     drawn = {p.number: i for i, p in enumerate(lot)}
+    unmarked = middle_tier([p.tier for p in tournament.players if p.tier is not None])
 
-    def key(p: Player) -> tuple[int, int, int, int]:
+    def key(p: Player) -> tuple[int, int, Fraction, int]:
         strength = -p.known_rating if p.has_strength else 0
-        return (0 if p.has_strength else 1, strength, p.tier or 0, drawn[p.number])
+        tier = Fraction(p.tier) if p.tier is not None else unmarked
+        return (0 if p.has_strength else 1, strength, tier, drawn[p.number])
 
     ordered = sorted(tournament.players, key=key)
     return {p.number: i + 1 for i, p in enumerate(ordered)}
+
+
+def middle_tier(tiers: Sequence[int]) -> Fraction:
+    """Where a player with no tier stands among those marked: in the middle of
+    the tiers given; after tier 1 when only the best are marked, before the
+    weakest when only they are.
+
+    >>> middle_tier([1, 3]), middle_tier([1]), middle_tier([2]), middle_tier([])
+    (Fraction(2, 1), Fraction(3, 2), Fraction(3, 2), Fraction(0, 1))
+    """
+    if not tiers:
+        return Fraction(0)
+    low, high = min(tiers), max(tiers)
+    if low == high:
+        return Fraction(2 * low + (1 if low == 1 else -1), 2)
+    return Fraction(low + high, 2)
 
 
 def mover(game: Game, kind: str) -> int:
@@ -151,7 +173,7 @@ def pair(tournament: Tournament) -> Pairing:
     floated = [floats.get(p.number) for p in order]
     met = tournament.have_met()
 
-    bounds = (1, 1, 2, 2 * n, 1, 1, widest**2, 2, 1, 2 * n)
+    bounds = (1, 1, 2, 2 * n, 1, widest**2, 2, 1, 2 * n)
     criteria = [Criterion(name, b, rule) for (name, rule), b in zip(CRITERIA, bounds, strict=True)]
     weights = LexicographicWeights(criteria, max_edges=n // 2)
     edges, values = [], {}
@@ -168,7 +190,6 @@ def pair(tournament: Tournament) -> Pairing:
                 had_bye[i] + had_bye[j],
                 2 * n - i - j,
                 int(not (dues[i].must and dues[i].must == dues[j].must)),
-                int(gap == 0),
                 widest**2 - gap * gap,
                 2 - (gap > 0 and floated[i] == "down") - (gap > 0 and floated[j] == "up"),
                 int(not (dues[i].wants and dues[i].wants == dues[j].wants)),
