@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from importlib import resources
 from pathlib import Path
 
-from gosheet import actions
+from gosheet import actions, excel_template
 from gosheet.core.errors import FileProblem, GosheetError
 from gosheet.core.pairing import Pairing
 from gosheet.core.settings import (
@@ -160,6 +160,23 @@ def build_parser() -> argparse.ArgumentParser:
         help="study: spread of true strength around the rating, in rating points (150)",
     )
 
+    exc = sub.add_parser(
+        "excel-template",
+        help="the macro-enabled Excel workbook (.xlsm, buttons Pair next round / Update "
+        "standings / Check the workbook) from a tournament .xlsx, or the macro-free .xlsx from "
+        "an .xlsm; without SOURCE, a new empty tournament .xlsm",
+    )
+    exc.add_argument(
+        "source",
+        type=Path,
+        nargs="?",
+        metavar="SOURCE",
+        help="the tournament to convert: .xlsx → .xlsm, .xlsm → .xlsx (.xlsm → .xlsm renews "
+        "the macros)",
+    )
+    exc.add_argument("out", type=Path, metavar="OUT", help="OUT.xlsm or OUT.xlsx")
+    exc.add_argument("--force", action="store_true", help="overwrite an existing OUT")
+
     sub.add_parser(
         "bridge",
         help="for office-suite macros: a JSON request on standard input, the JSON answer "
@@ -257,6 +274,15 @@ def run(argv: Sequence[str] | None = None) -> int:
         if done.changed_results:
             print(f"{done.changed_results} result(s) rewritten in the standard form.", file=out)
         print(f"Saved {saved} (previous version: {backup_path(saved).name}).", file=out)
+    elif args.command == "excel-template":
+        _refuse_overwrite(args.out, args.force)
+        saved = excel_template.convert(args.source, args.out)
+        what = (
+            "macro-enabled, buttons on the Control sheet; allow macros when Excel asks."
+            if saved.suffix.lower() == ".xlsm"
+            else "without macros."
+        )
+        print(f"Wrote {saved}: {what}", file=out)
     elif args.command == "bridge":
         answer, code = bridge.run(sys.stdin.read())
         print(answer, file=out)

@@ -27,6 +27,7 @@ from gosheet.core.errors import FileProblem
 from gosheet.io.reader import BookState, read_book
 from gosheet.io.sheets import SheetData
 
+VBA_PART = "xl/vbaProject.bin"
 HEADER_FONT = Font(bold=True)
 HEADER_FILL = PatternFill("solid", fgColor="DDE4EE")
 HEADER_BORDER = Border(bottom=Side(style="thin"))
@@ -168,6 +169,12 @@ def save_atomically(workbook: Workbook, target: Path, *, backup: bool = True) ->
         with zipfile.ZipFile(temporary) as archive:  # complete and readable?
             if archive.testzip() is not None:
                 raise FileProblem(f"{target}: the new workbook came out damaged; nothing changed")
+            if target.suffix.lower() == ".xlsm" and VBA_PART not in archive.namelist():
+                raise FileProblem(
+                    f"{target}: an .xlsm must keep its VBA project, and this workbook has "
+                    "none; nothing changed (make a macro-enabled workbook with "
+                    "'gosheet excel-template')"
+                )
         if backup and target.exists():
             shutil.copy2(target, partial)
             os.replace(partial, backup_path(target))

@@ -1,0 +1,540 @@
+"""The Excel path: gosheet's xlwings adapter and button entry points on real
+xlwings Book objects.
+
+Excel itself is not on this machine. The Books here are xlwings' remote
+books (xlwings PRO's remote engine, free for this non-commercial project
+with ``XLWINGS_LICENSE_KEY=noncommercial``), opened from the JSON an Excel
+client sends — the sheets' values from A1 to the last used cell, empty
+cells as ``""``, numbers as JavaScript numbers — built here from real
+workbook files. Their writes come back as the actions the client would
+carry out; :class:`ExcelClient` carries them out on a model of the workbook
+(and complains about any action it does not know, and about text written
+into a cell Excel would read as a number or date), so that the results can
+be compared, value for value, with ``gosheet pair`` / ``gosheet standings``
+on the same file.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+import xlwings as xw
+from openpyxl import load_workbook
+
+import gosheet.excel as excel
+from gosheet import actions
+from gosheet.adapters.xlwings_book import (
+    MARK_FILL,
+    MARKED_FILL,
+    MARKED_NOTE,
+    NOTE_PREFIX,
+    XlwingsBook,
+    plain,
+)
+from gosheet.cli import main
+from gosheet.core.model import Player
+from gosheet.core.ranks import parse_rank
+from gosheet.core.results import CANONICAL
+from gosheet.core.settings import McMahonGroups, Settings
+from gosheet.excel_template import CONTROL, PROBLEM_HEADER_ROW, convert
+from gosheet.io.sheets import PLAYERS, STANDINGS
+from gosheet.io.template import new_book
+from gosheet.io.xlsx import XlsxBook
+
+CLIENTS = ("Office.js", "Microsoft Office Scripts")
+MARK_HEX = "#{:02x}{:02x}{:02x}".format(*MARK_FILL)
+# Text Excel would turn into a number, a date or a formula in a General cell (and
+# a number it would keep as text in a text cell): the client lists both in .coerced
+COERCIBLE = re.compile(r"^\s*([+-]?\d+([.,]\d+)?|\d{1,4}[-/.]\d{1,2}([-/.]\d{1,4})?|=.*)\s*$")
+
+
+# ----------------------------------------------------------- a fake client
+
+
+def _cell(address: str) -> tuple[int, int]:
+    """``$H$5`` → (4, 7), 0-based."""
+    match = re.fullmatch(r"\$?([A-Z]+)\$?(\d+)", address)
+    assert match, address
+    column = 0
+    for letter in match.group(1):
+        column = column * 26 + ord(letter) - 64
+    return int(match.group(2)) - 1, column - 1
+
+
+class Sheet:
+    def __init__(self, name: str, values: list[list[Any]] | None = None) -> None:
+        self.name = name
+        self.values: dict[tuple[int, int], Any] = {}
+        for r, row in enumerate(values or []):
+            for c, value in enumerate(row):
+                if value not in ("", None):
+                    self.values[(r, c)] = value
+        self.formats: dict[tuple[int, int], str] = {}
+        self.colors: dict[tuple[int, int], str | None] = {}
+        self.notes: dict[tuple[int, int], str] = {}
+        self.frozen: str | None = None
+
+    def grid(self) -> list[list[Any]]:
+        if not self.values:
+            return [[""]]
+        rows = max(r for r, _ in self.values) + 1
+        columns = max(c for _, c in self.values) + 1
+        return [[self.values.get((r, c), "") for c in range(columns)] for r in range(rows)]
+
+    def rows(self) -> list[list[Any]]:
+        """Values as openpyxl would read them back from a saved file."""
+        return [[None if v == "" else plain(v) for v in row] for row in self.grid()]
+
+
+class ExcelClient:
+    """What Excel's JavaScript client does with a book's JSON and actions."""
+
+    def __init__(self, client: str = "Office.js", notes: bool = True) -> None:
+        self.client = client
+        self.with_notes = notes and client == "Office.js"
+        self.sheets: list[Sheet] = []
+        self.active = 0
+        self.alerts: list[list[Any]] = []
+        self.coerced: list[str] = []
+        self.funcs: list[str] = []
+
+    @classmethod
+    def from_file(cls, path: Path, client: str = "Office.js", notes: bool = True) -> ExcelClient:
+        self = cls(client, notes)
+        workbook = load_workbook(path)
+        for ws in workbook.worksheets:
+            rows = [["" if v is None else v for v in row] for row in ws.iter_rows(values_only=True)]
+            self.sheets.append(Sheet(ws.title, rows))
+        return self
+
+    def sheet(self, name: str) -> Sheet:
+        return next(s for s in self.sheets if s.name == name)
+
+    def payload(self, floats: bool = False) -> dict[str, Any]:
+        """The book as the client sends it; ``floats``: every number as a
+        float (as a Python client reading through COM would)."""
+
+        def number(value: Any) -> Any:
+            if isinstance(value, bool) or not isinstance(value, int | float):
+                return value
+            return float(value) if floats else plain(value)  # JSON.stringify(5.0) == "5"
+
+        sheets = []
+        for sheet in self.sheets:
+            entry: dict[str, Any] = {
+                "name": sheet.name,
+                "values": [[number(v) for v in row] for row in sheet.grid()],
+                "pictures": [],
+                "tables": [],
+            }
+            if self.with_notes:
+                entry["notes"] = [{"address": f"{_a1(*cell)}"} for cell in sheet.notes]
+            sheets.append(entry)
+        data = {
+            "client": self.client,
+            "version": xw.__version__,
+            "book": {"name": "cup.xlsm", "active_sheet_index": self.active, "selection": "A1"},
+            "names": [],
+            "sheets": sheets,
+        }
+        return json.loads(json.dumps(data))
+
+    def apply(self, actions: list[dict[str, Any]]) -> None:
+        for action in json.loads(json.dumps(actions)):  # what travels is JSON
+            self.funcs.append(action["func"])
+            getattr(self, "do_" + action["func"])(action)
+
+    def _range(self, action: dict[str, Any]) -> Iterator[tuple[int, int]]:
+        for r in range(action["start_row"], action["start_row"] + action["row_count"]):
+            for c in range(action["start_column"], action["start_column"] + action["column_count"]):
+                yield r, c
+
+    def _at(self, action: dict[str, Any]) -> Sheet:
+        return self.sheets[action["sheet_position"]]
+
+    def do_addSheet(self, action: dict[str, Any]) -> None:
+        position, name = action["args"]
+        self.sheets.insert(position, Sheet(name))
+
+    def do_sheetDelete(self, action: dict[str, Any]) -> None:
+        del self.sheets[action["sheet_position"]]
+
+    def do_setValues(self, action: dict[str, Any]) -> None:
+        sheet = self._at(action)
+        r0, c0 = action["start_row"], action["start_column"]
+        for r, row in enumerate(action["values"]):
+            for c, value in enumerate(row):
+                cell = (r0 + r, c0 + c)
+                text_cell = sheet.formats.get(cell) == "@"
+                if isinstance(value, str) and COERCIBLE.match(value) and not text_cell:
+                    self.coerced.append(f"{sheet.name}!{_a1(*cell)}: {value!r} read as a number")
+                if isinstance(value, int | float) and text_cell:
+                    self.coerced.append(f"{sheet.name}!{_a1(*cell)}: {value!r} kept as text")
+                if value in ("", None):
+                    sheet.values.pop(cell, None)
+                else:
+                    sheet.values[cell] = value
+
+    def do_setNumberFormat(self, action: dict[str, Any]) -> None:
+        sheet = self._at(action)
+        for cell in self._range(action):
+            sheet.formats[cell] = action["args"][0]
+
+    def do_setRangeColor(self, action: dict[str, Any]) -> None:
+        sheet = self._at(action)
+        for cell in self._range(action):
+            sheet.colors[cell] = action["args"][0]
+
+    def do_rangeClearContents(self, action: dict[str, Any]) -> None:
+        sheet = self._at(action)
+        for cell in self._range(action):
+            sheet.values.pop(cell, None)
+
+    def do_addNote(self, action: dict[str, Any]) -> None:
+        assert self.with_notes, "a note on a client that cannot add one"
+        address, text = action["args"]
+        cell = _cell(address)
+        assert cell not in self._at(action).notes, "a second note on a cell"
+        self._at(action).notes[cell] = text
+
+    def do_deleteNote(self, action: dict[str, Any]) -> None:
+        del self._at(action).notes[_cell(action["args"][0])]
+
+    def do_freezePaneAtRange(self, action: dict[str, Any]) -> None:
+        self._at(action).frozen = action["args"][0]
+
+    def do_activateSheet(self, action: dict[str, Any]) -> None:
+        self.active = action["args"][0]
+
+    def do_alert(self, action: dict[str, Any]) -> None:
+        self.alerts.append(action["args"])
+
+    # formatting this model does not keep
+    def _ignore(self, action: dict[str, Any]) -> None:
+        pass
+
+    do_setFontProperty = do_setWrapText = do_setColumnWidth = _ignore
+    do_setHorizontalAlignment = do_setVerticalAlignment = _ignore
+
+
+def _a1(row: int, column: int) -> str:
+    letters = ""
+    column += 1
+    while column:
+        column, rest = divmod(column - 1, 26)
+        letters = chr(65 + rest) + letters
+    return f"${letters}${row + 1}"
+
+
+# --------------------------------------------------------------- fixtures
+
+
+@pytest.fixture
+def remote(monkeypatch: pytest.MonkeyPatch) -> Callable[[dict[str, Any]], Any]:
+    """Open a client's JSON as a real xlwings Book on the remote engine."""
+    monkeypatch.setenv("XLWINGS_LICENSE_KEY", "noncommercial")
+    from xlwings.pro import _xlremote
+
+    # xlwings caches cell reads by value across books, and 5 == 5.0: clear it,
+    # or a book sending floats would read another's integers
+    _xlremote.get_range_api.cache_clear()
+
+    def open_book(data: dict[str, Any]) -> Any:
+        impl = _xlremote.App(_xlremote.Apps(), add_book=False).books.open(data)
+        return xw.Book(impl=impl)
+
+    return open_book
+
+
+def run(
+    remote: Callable[[dict[str, Any]], Any],
+    client: ExcelClient,
+    entry: Callable[[Any], str],
+    floats: bool = False,
+) -> tuple[str, list[dict[str, Any]]]:
+    """Press a button: the message shown and the actions sent back."""
+    book = remote(client.payload(floats))
+    message = entry(book)
+    sent: list[dict[str, Any]] = book.json()["actions"]
+    client.apply(sent)
+    return message, sent
+
+
+ROSTER = [
+    ("Ivanova", "Maria", "4d", 2380, "Moscow"),
+    ("Kowalski", "Piotr", "3d", None, "Warszawa"),
+    ("García", "Lucía", "2k", 1920, "Barcelona"),
+    ("Müller", "Jonas", "3k", None, "Hamburg"),
+    ("Dubois", "Luc", "2d", 2170, "Paris"),
+    ("Novak", "Jan", "1d", None, "Praha"),
+    ("O'Brien", "Sean", "12k", 890, "Dublin"),
+    ("Nagy", "Eszter", "4k", None, "Budapest"),
+    ("Lindqvist", "Oskar", "20k", 120, "Göteborg"),
+]
+
+
+def tournament_xlsm(folder: Path, played: int = 2) -> Path:
+    """A seed-McMahon tournament of 5 rounds, ``played`` rounds played, one
+    result typed as ``W+`` and a late player without a group: the next pair
+    has a result to rewrite and a group to fill."""
+    players = tuple(
+        Player(i, surname, first, parse_rank(rank), rating, club)
+        for i, (surname, first, rank, rating, club) in enumerate(ROSTER, start=1)
+    )
+    settings = Settings(
+        name="Xlwings Cup", rounds=5, mcmahon_groups=McMahonGroups(3), random_seed=4242
+    )
+    book = new_book(settings, players)
+    for _ in range(played):
+        actions.pair(book)
+        actions.simulate(book)
+    last = book.workbook[f"Round {played}"]
+    for row in range(2, last.max_row + 1):
+        if last.cell(row=row, column=8).value == "1-0":
+            last.cell(row=row, column=8, value="W+")
+            break
+    book.workbook[PLAYERS].append(["Latecomer", "Lea", "5k", None, "Oslo"])
+    folder.mkdir(parents=True, exist_ok=True)
+    xlsx = book.save(folder / "cup.xlsx", backup=False)
+    return convert(xlsx, folder / "cup.xlsm")
+
+
+def file_sheets(path: Path, *names: str) -> dict[str, list[list[Any]]]:
+    workbook = load_workbook(path)
+    return {n: [list(r) for r in workbook[n].iter_rows(values_only=True)] for n in names}
+
+
+def trimmed(rows: list[list[Any]]) -> list[list[Any]]:
+    """Without trailing empty rows and columns (formatted blank cells)."""
+    rows = [list(r) for r in rows]
+    while rows and all(v is None for v in rows[-1]):
+        rows.pop()
+    width = max((i + 1 for r in rows for i, v in enumerate(r) if v is not None), default=0)
+    return [(r + [None] * width)[:width] for r in rows]
+
+
+# ------------------------------------------------------------------ tests
+
+
+@pytest.mark.parametrize("floats", [False, True])
+def test_grids_are_read_as_openpyxl_reads_the_file(
+    remote: Callable[[dict[str, Any]], Any], tmp_path: Path, floats: bool
+) -> None:
+    path = tournament_xlsm(tmp_path)
+    book = remote(ExcelClient.from_file(path).payload(floats))
+    through_xlwings = XlwingsBook(book).grids()
+    from_file = XlsxBook.open(path).grids()
+    assert list(through_xlwings) == list(from_file)
+    for name, rows in from_file.items():
+        assert trimmed(through_xlwings[name]) == trimmed(rows), name
+    if floats:
+        settings = through_xlwings["Settings"]
+        assert all(not isinstance(v, float) or not v.is_integer() for r in settings for v in r)
+
+
+@pytest.mark.parametrize("client_name", CLIENTS)
+def test_pair_through_xlwings_gives_what_gosheet_pair_gives(
+    remote: Callable[[dict[str, Any]], Any],
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    client_name: str,
+) -> None:
+    path = tournament_xlsm(tmp_path)
+    on_file = Path(shutil.copy(path, tmp_path / "file.xlsm"))
+    client = ExcelClient.from_file(path, client_name)
+
+    assert main(["pair", str(on_file)]) == 0
+    message, sent = run(remote, client, excel.pair)
+
+    assert message.startswith("Round 3 paired: 5 games")
+    assert "1 result(s) rewritten" in message
+    expected = load_workbook(on_file)
+    assert [s.name for s in client.sheets] == expected.sheetnames
+    for name in ("Round 3", STANDINGS, PLAYERS, "Round 2", "Settings"):
+        want = [list(r) for r in expected[name].iter_rows(values_only=True)]
+        assert trimmed(client.sheet(name).rows()) == trimmed(want), name
+    assert client.coerced == []  # text went into text-formatted cells
+    round3 = client.sheet("Round 3")
+    assert all(round3.formats.get((r, 7)) == "@" for r in range(1, 6))  # Result column
+    assert round3.frozen == "1:1"
+    assert client.sheets[client.active].name == "Round 3"
+    assert client.alerts[-1][:4] == [message, "gosheet", "ok", "info"]
+    funcs = {a["func"] for a in sent}
+    assert "setDataValidationList" not in funcs  # see XlwingsBook: no strict dropdown
+    assert "Result dropdown" in message
+
+
+def test_standings_through_xlwings_gives_what_gosheet_standings_gives(
+    remote: Callable[[dict[str, Any]], Any], tmp_path: Path
+) -> None:
+    path = tournament_xlsm(tmp_path, played=3)
+    workbook = load_workbook(path, keep_vba=True)
+    sheet = workbook["Round 1"]
+    sheet["H2"] = "0-1" if sheet["H2"].value == "1-0" else "1-0"  # a corrected result
+    sheet["H3"] = "jigo"
+    workbook.save(path)
+    on_file = Path(shutil.copy(path, tmp_path / "file.xlsm"))
+    client = ExcelClient.from_file(path)
+
+    assert main(["standings", str(on_file)]) == 0
+    message, _ = run(remote, client, excel.standings, floats=True)
+
+    assert message.startswith("Standings updated.")
+    expected = file_sheets(on_file, STANDINGS, "Round 1")
+    for name, want in expected.items():
+        assert trimmed(client.sheet(name).rows()) == trimmed(want), name
+    assert client.sheet("Round 1").values[(2, 7)] == "½-½"
+    assert [s.name for s in client.sheets] == load_workbook(on_file).sheetnames
+    assert client.coerced == []
+
+
+def test_a_failed_action_writes_nothing_and_names_the_cells(
+    remote: Callable[[dict[str, Any]], Any], tmp_path: Path
+) -> None:
+    client = ExcelClient.from_file(tournament_xlsm(tmp_path))
+    players = client.sheet(PLAYERS)
+    players.values[(3, 2)] = "3x"  # C4
+    client.sheet("Round 2").values[(1, 7)] = "2-0"  # H2
+    for entry in (excel.pair, excel.standings, excel.simulate):
+        message, sent = run(remote, client, entry)
+        assert [a["func"] for a in sent] == ["alert"]
+        assert sent[0]["args"][3] == "critical"
+        assert "2 problems found" in message
+        assert "Players!C4: '3x': not a rank" in message
+        assert "Round 2!H2: '2-0': not a result code" in message
+        assert "Traceback" not in message
+
+
+def test_an_action_that_does_not_fit_writes_nothing(
+    remote: Callable[[dict[str, Any]], Any], tmp_path: Path
+) -> None:
+    client = ExcelClient.from_file(tournament_xlsm(tmp_path))
+    client.sheet("Round 2").values.pop((1, 7))  # an empty result in the last round
+    message, sent = run(remote, client, excel.pair)
+    assert [a["func"] for a in sent] == ["alert"]
+    assert message.startswith("Nothing was changed:")
+    assert "Round 2" in message
+
+
+def test_an_unexpected_error_is_a_message_not_a_traceback(
+    remote: Callable[[dict[str, Any]], Any], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def broken(book: Any) -> Any:
+        raise RuntimeError("the disk is on fire")
+
+    monkeypatch.setitem(excel.ACTIONS, "pair", broken)
+    client = ExcelClient.from_file(tournament_xlsm(tmp_path, played=1))
+    message, sent = run(remote, client, excel.pair)
+    assert [a["func"] for a in sent] == ["alert"]
+    assert "RuntimeError: the disk is on fire" in message
+    assert "Nothing was changed" in message
+
+
+@pytest.mark.parametrize("client_name", CLIENTS)
+def test_check_marks_every_bad_cell_and_a_clean_check_takes_the_marks_off(
+    remote: Callable[[dict[str, Any]], Any], tmp_path: Path, client_name: str
+) -> None:
+    client = ExcelClient.from_file(tournament_xlsm(tmp_path), client_name)
+    players, round2 = client.sheet(PLAYERS), client.sheet("Round 2")
+    name_b3 = round2.values[(2, 1)]
+    players.values[(3, 2)] = "3x"  # Players!C4
+    round2.values[(1, 7)] = "2-0"  # Round 2!H2
+    round2.values[(2, 1)] = "Nobody"  # Round 2!B3
+    notes = client_name == "Office.js"
+
+    message, sent = run(remote, client, excel.check)
+
+    assert "3 problems found" in message and "Players!C4" in message
+    for name, cell in ((PLAYERS, (3, 2)), ("Round 2", (1, 7)), ("Round 2", (2, 1))):
+        assert client.sheet(name).colors[cell] == MARK_HEX
+        assert (cell in client.sheet(name).notes) is notes
+    if notes:
+        assert round2.notes[(1, 7)].startswith(NOTE_PREFIX)
+        assert round2.notes[(1, 7)].endswith(
+            "not a result code (use 1-0, 0-1, ½-½, 0-0, 1-0!, 0-1!, 0-0!; or W+, B+, =)"
+        )
+    assert sum(c == MARK_HEX for s in client.sheets for c in s.colors.values()) == 3
+    listed = {row[0]: row for row in client.sheet(CONTROL).rows()[PROBLEM_HEADER_ROW:]}
+    assert set(listed) == {"Players!C4", "Round 2!H2", "Round 2!B3"}
+    assert listed["Players!C4"][2] == (MARKED_NOTE if notes else MARKED_FILL)
+    assert listed["Players!C4"][1] == "'3x': not a rank (expected e.g. 3k, 2d, 1p)"
+    assert client.sheets[client.active].name == CONTROL
+    assert not {"addSheet", "sheetDelete"} & {a["func"] for a in sent}
+
+    # two cells corrected: their marks go, the third stays
+    players.values[(3, 2)] = "3k"
+    round2.values[(2, 1)] = name_b3
+    message, _ = run(remote, client, excel.check)
+    assert message.startswith("1 problem found") and "Round 2!H2" in message
+    assert players.colors[(3, 2)] is None and round2.colors[(2, 1)] is None
+    assert round2.colors[(1, 7)] == MARK_HEX
+    assert set(players.notes) | set(round2.notes) == ({(1, 7)} if notes else set())
+    assert [r[0] for r in client.sheet(CONTROL).rows()[PROBLEM_HEADER_ROW:]] == ["Round 2!H2"]
+
+    # all correct: no marks, no list, and the message says so
+    round2.values[(1, 7)] = "1-0"
+    message, _ = run(remote, client, excel.check)
+    assert message.startswith("No problems: 10 players, 2 round(s) paired.")
+    assert "marks of the last check (1) were taken off" in message
+    assert all(c is None for s in client.sheets for c in s.colors.values())
+    assert all(not s.notes for s in client.sheets)
+    assert client.sheet(CONTROL).rows()[PROBLEM_HEADER_ROW:] == []
+    message, sent = run(remote, client, excel.check)
+    assert [a["func"] for a in sent] == ["alert"]  # nothing left to take off
+
+
+def test_a_check_lists_its_problems_on_a_new_control_sheet_if_there_is_none(
+    remote: Callable[[dict[str, Any]], Any], tmp_path: Path
+) -> None:
+    path = tournament_xlsm(tmp_path)
+    plain_file = convert(path, tmp_path / "plain.xlsx")
+    client = ExcelClient.from_file(plain_file)
+    client.sheet(PLAYERS).values[(3, 2)] = "3x"
+    run(remote, client, excel.check)
+    assert client.sheets[0].name == CONTROL
+    assert client.sheet(CONTROL).rows()[PROBLEM_HEADER_ROW][0] == "Players!C4"
+
+
+def test_the_buttons_find_the_calling_workbook(
+    remote: Callable[[dict[str, Any]], Any], tmp_path: Path
+) -> None:
+    client = ExcelClient.from_file(tournament_xlsm(tmp_path, played=1))
+    book = remote(client.payload())
+    book.set_mock_caller()
+    try:
+        message = excel.standings()  # as RunPython calls it: no argument
+    finally:
+        del xw.Book._mock_caller
+    client.apply(book.json()["actions"])
+    assert message.startswith("Standings updated.")
+    assert client.sheet(STANDINGS).rows()[0][:3] == ["No.", "Group", "Place"]
+
+
+def test_the_desktop_branch_leaves_no_strict_dropdown(
+    remote: Callable[[dict[str, Any]], Any], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Excel on Windows: widths in characters, the Result dropdown added and,
+    when its error alert cannot be switched off (here: no COM behind the
+    book), taken off again. The native COM calls themselves need Windows."""
+    client = ExcelClient.from_file(tournament_xlsm(tmp_path))
+    book = remote(client.payload())
+    monkeypatch.setattr(XlwingsBook, "engine", property(lambda self: "excel"))
+    monkeypatch.setattr("gosheet.adapters.xlwings_book.sys.platform", "win32")
+    message = excel.pair(book)
+    sent = book.json()["actions"]
+    funcs = [a["func"] for a in sent]
+    at = funcs.index("setDataValidationList")
+    assert funcs[at + 1] == "deleteDataValidation"
+    listed = sent[at]
+    assert listed["args"][0] == {"type": "literal", "values": list(CANONICAL)}
+    assert (listed["start_column"], listed["start_row"], listed["row_count"]) == (7, 1, 5)
+    widths = [a["args"][0] for a in sent if a["func"] == "setColumnWidth"]
+    assert widths[:8] == [7, 24, 10, 24, 10, 10, 7, 9]  # Round 3, in characters
+    assert "setScreenUpdating" in funcs
+    assert "Result dropdown" in message and "page setup" in message
