@@ -31,6 +31,7 @@ from gosheet.io import bridge
 from gosheet.io.roster import read_roster
 from gosheet.io.template import new_book
 from gosheet.io.xlsx import XlsxBook, backup_path
+from gosheet.libreoffice import build as lo_build
 
 DEMO_ROSTER = "demo_roster.csv"
 
@@ -177,6 +178,28 @@ def build_parser() -> argparse.ArgumentParser:
     exc.add_argument("out", type=Path, metavar="OUT", help="OUT.xlsm or OUT.xlsx")
     exc.add_argument("--force", action="store_true", help="overwrite an existing OUT")
 
+    lo = sub.add_parser(
+        "libreoffice", help="the LibreOffice extension: a gosheet menu and toolbar in Calc"
+    )
+    lo_sub = lo.add_subparsers(dest="lo_command", required=True, metavar="ACTION")
+    inst = lo_sub.add_parser(
+        "install",
+        help="build gosheet.oxt and install it for this user (restart LibreOffice: Calc then "
+        "has a gosheet menu and toolbar)",
+    )
+    inst.add_argument(
+        "--profile",
+        type=Path,
+        default=None,
+        metavar="DIR",
+        help="install into this LibreOffice profile (-env:UserInstallation) instead of the "
+        "user's own",
+    )
+    bld = lo_sub.add_parser(
+        "build", help="only write gosheet.oxt (install it with Tools ▸ Extensions…)"
+    )
+    bld.add_argument("out", type=Path, nargs="?", default=Path("."), metavar="DIR")
+
     sub.add_parser(
         "bridge",
         help="for office-suite macros: a JSON request on standard input, the JSON answer "
@@ -283,6 +306,17 @@ def run(argv: Sequence[str] | None = None) -> int:
             else "without macros."
         )
         print(f"Wrote {saved}: {what}", file=out)
+    elif args.command == "libreoffice":
+        if args.lo_command == "install":
+            oxt = lo_build.install_extension(args.profile)
+            command = " ".join(lo_build.default_command())
+            print(
+                f"Installed {oxt} into LibreOffice. Restart LibreOffice: Calc has a gosheet "
+                f"menu and toolbar, which run {command}.",
+                file=out,
+            )
+        else:
+            print(f"Wrote {lo_build.build_extension(args.out)}", file=out)
     elif args.command == "bridge":
         answer, code = bridge.run(sys.stdin.read())
         print(answer, file=out)
