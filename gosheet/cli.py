@@ -115,7 +115,8 @@ def _rounds_note(settings: Settings, players: int, given: int | None) -> str:
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="gosheet",
-        description="Go tournaments in a spreadsheet: pairings, McMahon scores, standings.",
+        description="Go and other board-game tournaments in a spreadsheet: McMahon, FUS and "
+        "Swiss pairings, scores and standings.",
         epilog="Exit codes: 0 done, 1 problems in the input (nothing changed), 2 usage, "
         "3 action does not fit the tournament's state, 4 no valid pairing, "
         "5 file cannot be read or written.",

@@ -745,3 +745,54 @@ def test_simulate_before_any_round_is_refused(
     assert cli(capsys, "import", roster, "-o", tmp_path / BOOK)[0] == 0
     err = refused(capsys, tmp_path, 3, "simulate", tmp_path / BOOK)
     assert "round" in err
+
+
+# ------------------------------------------------- settings and columns added later
+
+
+@pytest.mark.parametrize(
+    ("label", "value", "reported", "words"),
+    [
+        # a McMahon tournament cannot be of oware: the System cell is the one to change
+        ("Game", "oware", "System", "a game of oware uses swiss"),
+        ("Rounds", None, "Rounds", "needs its number of rounds"),  # only Swiss proposes it
+        ("Game", "chess", "Game", "expected one of"),
+        ("Tiebreaks", "SOS, Elo", "Tiebreaks", "unknown tiebreak"),
+    ],
+)
+def test_settings_that_do_not_fit_name_their_cell(
+    capsys: pytest.CaptureFixture[str],
+    open_book: Path,
+    label: str,
+    value: object,
+    reported: str,
+    words: str,
+) -> None:
+    cell = ""
+
+    def change(wb: Workbook) -> None:
+        nonlocal cell
+        wb["Settings"][cell_of(wb["Settings"], "Setting", label, "Value")] = value
+        cell = cell_of(wb["Settings"], "Setting", reported, "Value")
+
+    damage(open_book, change)
+    err = refused(capsys, open_book.parent, 1, "pair", open_book)
+    line = problem_line(err, f"Settings!{cell}")
+    assert words in line
+
+
+def test_a_bad_tier_in_a_swiss_roster(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    roster = tmp_path / "r.csv"
+    roster.write_text("Name,Tier\nAbad,1\nBosch,best\nCasals,0\n", "utf-8")
+    err = refused(
+        capsys, tmp_path, 1, "import", roster, "-o", tmp_path / "o.xlsx", "--game", "oware"
+    )
+    assert "'best': not a tier" in problem_line(err, "r.csv!B3")
+    assert "'0': not a tier" in problem_line(err, "r.csv!B4")
+
+
+def test_no_xlsm_without_its_vba_project(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    err = refused(capsys, tmp_path, 5, "new", tmp_path / "cup.xlsm")
+    assert "VBA project" in err and "excel-template" in err
