@@ -146,12 +146,17 @@ def format_points(value: Fraction) -> float | int:
     return int(value) if value.denominator == 1 else float(value)
 
 
-def _parse_komi(value: object) -> float:
+def parse_komi(value: object) -> float:
+    """A komi: a multiple of ½ between -50 and 50 (``6.5``, ``"7,5"``, ``-5.5``).
+
+    >>> parse_komi("7,5"), parse_komi(-5.5)
+    (7.5, -5.5)
+    """
     try:
         komi = float(str(value).strip().replace(",", "."))
     except ValueError:
         raise ValueError("expected a number such as 6.5") from None
-    if (komi * 2) != int(komi * 2) or not -50 <= komi <= 50:
+    if not -50 <= komi <= 50 or komi * 2 != int(komi * 2):  # also refuses inf and nan
         raise ValueError("expected a multiple of 0.5 between -50 and 50, such as 6.5")
     return komi
 
@@ -288,7 +293,7 @@ FIELDS: tuple[Field, ...] = (
     Field(
         "Komi",
         "komi",
-        _parse_komi,
+        parse_komi,
         _same,
         "Komi given to White in even games (K). FUS handicap games: 0.5 with an odd "
         "half-stone difference; with an even one, see 'Reverse komi'.",

@@ -10,14 +10,13 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from fractions import Fraction
 from typing import Any
 
 from gosheet.core.errors import InputError, Problem
 from gosheet.core.model import Game, Player, Round, Tournament
 from gosheet.core.ranks import RankError, parse_rank
 from gosheet.core.results import ResultError, parse_result
-from gosheet.core.settings import FIELD_BY_LABEL, Settings
+from gosheet.core.settings import FIELD_BY_LABEL, Settings, parse_komi
 from gosheet.io.headers import match_headers, normalise_header
 from gosheet.io.sheets import (
     BYE_LABEL,
@@ -363,8 +362,8 @@ def read_round(
         raw = get(row, "komi")
         if not _blank(raw):
             try:
-                komi = float(Fraction(str(raw).replace(",", ".")))
-            except (ValueError, ZeroDivisionError):
+                komi = parse_komi(raw)
+            except ValueError:
                 problems.add(sheet, r, col["komi"], raw, "not a komi (a number such as 6.5)")
         if white is not None and black is not None:
             games.append(Game(table, white, black, handicap, komi, result))
