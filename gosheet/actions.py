@@ -12,6 +12,7 @@ from dataclasses import dataclass, replace
 from typing import Any, Protocol
 
 from gosheet.core.errors import ConsistencyError
+from gosheet.core.explain import Explanation, explain_round
 from gosheet.core.groups import assign_groups
 from gosheet.core.model import Tournament
 from gosheet.core.pairing import Pairing
@@ -20,7 +21,7 @@ from gosheet.core.simulate import simulate_round
 from gosheet.core.systems import pair_next_round
 from gosheet.io.reader import BookState, read_book
 from gosheet.io.sheets import PLAYERS, SETTINGS, SheetData, cell_name, round_number_of
-from gosheet.io.writer import round_sheet, standings_sheet
+from gosheet.io.writer import explain_sheet, round_sheet, standings_sheet
 
 
 class BookPort(Protocol):
@@ -125,6 +126,17 @@ def simulate(book: BookPort) -> Done:
     tournament = replace(tournament, rounds=(*tournament.rounds[:-1], filled))
     book.render(standings_sheet(tournament))
     return Done(tournament, changed_results=changed, filled_results=count)
+
+
+def explain(book: BookPort, round_number: int | None = None) -> Explanation:
+    """Write the ``Explain`` sheet for a round (default: the last one paired);
+    the tournament itself is not changed."""
+    state = read_book(book.grids())
+    tournament = state.tournament
+    number = round_number if round_number is not None else len(tournament.rounds)
+    explanation = explain_round(tournament, number)
+    book.render(explain_sheet(tournament, explanation))
+    return explanation
 
 
 def check(book: BookPort) -> Done:

@@ -17,6 +17,7 @@ from pathlib import Path
 
 from gosheet import actions, excel_template
 from gosheet.core.errors import FileProblem, GosheetError
+from gosheet.core.explain import Explanation
 from gosheet.core.pairing import Pairing
 from gosheet.core.settings import (
     GAMES,
@@ -162,6 +163,16 @@ def build_parser() -> argparse.ArgumentParser:
         help="study: spread of true strength around the rating, in rating points (150)",
     )
 
+    why = sub.add_parser(
+        "explain",
+        help="why a round was paired so: each game's value under every pairing criterion, "
+        "written in an Explain sheet (the tournament is not changed)",
+    )
+    why.add_argument("book", type=Path, metavar="BOOK.xlsx")
+    why.add_argument(
+        "--round", type=int, default=None, metavar="N", help="the round (default: the last one)"
+    )
+
     exc = sub.add_parser(
         "excel-template",
         help="the macro-enabled Excel workbook (.xlsm, buttons Pair next round / Update "
@@ -298,6 +309,12 @@ def run(argv: Sequence[str] | None = None) -> int:
         if done.changed_results:
             print(f"{done.changed_results} result(s) rewritten in the standard form.", file=out)
         print(f"Saved {saved} (previous version: {backup_path(saved).name}).", file=out)
+    elif args.command == "explain":
+        book = XlsxBook.open(args.book)
+        explanation = actions.explain(book, args.round)
+        saved = book.save()
+        print(_describe_explanation(explanation, book), file=out)
+        print(f"Saved the Explain sheet in {saved}.", file=out)
     elif args.command == "excel-template":
         _refuse_overwrite(args.out, args.force)
         saved = excel_template.convert(args.source, args.out)
@@ -328,6 +345,24 @@ def run(argv: Sequence[str] | None = None) -> int:
         _refuse_overwrite(args.book, args.force)
         print(run_demo(args.book, args.rounds), file=out)
     return 0
+
+
+def _describe_explanation(explanation: Explanation, book: XlsxBook) -> str:
+    players = {p.number: p.name for p in book.read().tournament.players}
+    names = [c.name for c in explanation.criteria]
+    lines = [
+        f"Round {explanation.round_number}: criteria, most important first: " + ", ".join(names)
+    ]
+    for game in explanation.games:
+        values = "not allowed" if game.values is None else " ".join(str(v) for v in game.values)
+        lines.append(f"  {game.table:>3}  {players[game.white]} – {players[game.black]}: {values}")
+    if explanation.same_pairs:
+        lines.append("gosheet pairs this round the same way now.")
+    elif explanation.tie:
+        lines.append("gosheet would pair it differently now, as good: the optimum is a tie.")
+    else:
+        lines.append("gosheet would pair it differently now (results or players changed?).")
+    return "\n".join(lines)
 
 
 def run_study(args: argparse.Namespace) -> str:

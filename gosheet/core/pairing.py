@@ -11,8 +11,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from gosheet.core.errors import ConsistencyError
-from gosheet.core.matching import LexicographicWeights
-from gosheet.core.model import Game, Round, Tournament
+from gosheet.core.matching import LexicographicWeights, max_weight_matching
+from gosheet.core.model import Game, Player, Round, Tournament
 
 
 @dataclass(frozen=True)
@@ -37,6 +37,39 @@ class Pairing:
 
     def as_round(self) -> Round:
         return Round(self.round_number, self.games, self.byes)
+
+
+@dataclass(frozen=True)
+class Weighing:
+    """Every pair a system may make in a round, with its criterion values.
+
+    ``order`` is the round's table (the players present, best placed first);
+    ``values[(i, j)]`` (positions, i < j) holds the pair's value under each
+    criterion of ``weights`` (higher is better); a pair missing from it may
+    not be made (McMahon: already played)."""
+
+    number: int
+    order: tuple[Player, ...]
+    weights: LexicographicWeights
+    values: dict[tuple[int, int], tuple[int, ...]]
+
+    def edges(self) -> list[tuple[int, int, int]]:
+        return [(i, j, self.weights.pack(v)) for (i, j), v in self.values.items()]
+
+    def solve(self) -> list[tuple[int, int]]:
+        """The best pairs, as positions (i, j), i < j, best-placed pair first."""
+        found = max_weight_matching(
+            len(self.order), self.edges(), max_weight=self.weights.max_weight
+        )
+        return sorted(found)
+
+    def of(self, a: int, b: int) -> tuple[int, ...] | None:
+        """The values of the pair of players ``a`` and ``b``; None when not allowed."""
+        position = {p.number: i for i, p in enumerate(self.order)}
+        if a not in position or b not in position:
+            return None
+        i, j = sorted((position[a], position[b]))
+        return self.values.get((i, j))
 
 
 def explain(

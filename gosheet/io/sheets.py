@@ -14,6 +14,7 @@ from gosheet.core.settings import Settings
 SETTINGS = "Settings"
 PLAYERS = "Players"
 STANDINGS = "Standings"
+EXPLAIN = "Explain"
 ROUND_PREFIX = "Round "
 ROUND_RE = re.compile(r"^\s*round\s+(\d+)\s*$", re.IGNORECASE)
 

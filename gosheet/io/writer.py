@@ -6,6 +6,7 @@ from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from typing import Any
 
+from gosheet.core.explain import Explanation
 from gosheet.core.model import Outcome, Player, Tournament
 from gosheet.core.pairing import Pairing
 from gosheet.core.results import CANONICAL
@@ -16,6 +17,7 @@ from gosheet.core.systems.fus_levels import fus_records, fus_standings
 from gosheet.io.sheets import (
     BYE_LABEL,
     BYE_RESULT,
+    EXPLAIN,
     FIRST_PLAYER,
     PLAYERS,
     SECOND_PLAYER,
@@ -305,3 +307,55 @@ def fus_standings_sheet(tournament: Tournament) -> SheetData:
             ]
         )
     return SheetData(STANDINGS, columns, rows, title=_finished(tournament), landscape=True)
+
+
+def explain_sheet(tournament: Tournament, explanation: Explanation) -> SheetData:
+    """``Explain``: each game of a round, its value under each criterion of the
+    system (most important first), then what the criteria mean."""
+    players = {p.number: p for p in tournament.players}
+    go = tournament.settings.game == "go"
+    left, right = ("White", "Black") if go else (FIRST_PLAYER, SECOND_PLAYER)
+    names = [c.name for c in explanation.criteria]
+    packed = explanation.system != "fus"
+    columns = (
+        Column("Table", 7, centre=True),
+        Column(left, 22),
+        Column(right, 22),
+        *(Column(name, max(10, len(name) + 2), centre=True) for name in names),
+        *((Column("Weight", 16),) if packed else ()),
+    )
+    rows: list[list[Any]] = []
+    for game in explanation.games:
+        values: list[Any] = (
+            list(game.values) if game.values is not None else ["not allowed"] * len(names)
+        )
+        # weights pass 15 digits: as text, so that no spreadsheet rounds them
+        weight = [str(game.weight) if game.weight is not None else None] if packed else []
+        rows.append(
+            [game.table, players[game.white].name, players[game.black].name, *values, *weight]
+        )
+    for bye in explanation.byes:
+        rows.append([BYE_LABEL, players[bye].name])
+    rows.append([])
+    if explanation.same_pairs:
+        verdict = "gosheet pairs this round the same way now."
+    elif explanation.tie:
+        verdict = (
+            "gosheet would pair this round differently now, with exactly the same total "
+            "weight: the optimum is a tie."
+        )
+    else:
+        verdict = "gosheet would pair this round differently now (results or players changed?)."
+    rows.append([f"Round {explanation.round_number}: {verdict}"])
+    rows.append([])
+    rows.append(["Criterion", "Best value", "Rule (most important first)"])
+    for criterion in explanation.criteria:
+        best = 0 if not packed else criterion.bound
+        rows.append([criterion.name, best, criterion.rule])
+    return SheetData(
+        EXPLAIN,
+        columns,
+        rows,
+        title=f"{tournament.settings.name} — why round {explanation.round_number} was paired so",
+        landscape=True,
+    )

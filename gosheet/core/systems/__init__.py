@@ -5,9 +5,14 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from gosheet.core.model import Tournament
-from gosheet.core.pairing import Pairing
+from gosheet.core.pairing import Pairing, Weighing
 from gosheet.core.systems import fus, mcmahon, swiss
 
+WEIGHERS: dict[str, Callable[[Tournament], Weighing]] = {
+    "mcmahon": mcmahon.weigh,
+    "fus": fus.weigh,
+    "swiss": swiss.weigh,
+}
 PAIRERS: dict[str, Callable[[Tournament], Pairing]] = {
     "mcmahon": mcmahon.pair,
     "fus": fus.pair,

@@ -25,9 +25,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from gosheet.core.matching import choose_left_out, lexicographic_perfect_matching
+from gosheet.core.matching import (
+    Criterion,
+    LexicographicWeights,
+    choose_left_out,
+    lexicographic_perfect_matching,
+)
 from gosheet.core.model import Game, Player, Tournament
-from gosheet.core.pairing import PairCost, Pairing, check_can_pair, choose_colours
+from gosheet.core.pairing import PairCost, Pairing, Weighing, check_can_pair, choose_colours
 from gosheet.core.settings import Settings
 from gosheet.core.systems.fus_levels import FusRecord, fus_records, players_order
 
@@ -66,6 +71,31 @@ def pairing_order(
         present,
         key=lambda p: (-records[p.number].level, -records[p.number].gained, players_order(p)),
     )
+
+
+def weigh(tournament: Tournament) -> Weighing:
+    """Every pair not yet played of the next round, with its level difference
+    (lower is better; the pairing minimises them read from the leaders down,
+    which one weight cannot hold: see :func:`pair`)."""
+    number = tournament.next_round_number
+    records = fus_records(tournament)
+    order = pairing_order(tournament, number, records)
+    level = [records[p.number].level for p in order]
+    widest = max(level, default=0) - min(level, default=0)
+    criterion = Criterion(
+        "level difference",
+        widest,
+        "lower is better: the handicaps are made as small as possible, read from the leaders down",
+    )
+    met = tournament.have_met()
+    values: dict[tuple[int, int], tuple[int, ...]] = {
+        (i, j): (abs(level[i] - level[j]),)
+        for i in range(len(order))
+        for j in range(i + 1, len(order))
+        if frozenset((order[i].number, order[j].number)) not in met
+    }
+    weights = LexicographicWeights([criterion], max_edges=len(order) // 2)
+    return Weighing(number, tuple(order), weights, values)
 
 
 def pair(tournament: Tournament) -> Pairing:

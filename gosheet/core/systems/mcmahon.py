@@ -17,9 +17,16 @@ from collections.abc import Mapping
 from dataclasses import replace
 
 from gosheet.core.groups import assign_groups, strength_key
-from gosheet.core.matching import Criterion, LexicographicWeights, max_weight_matching
+from gosheet.core.matching import Criterion, LexicographicWeights
 from gosheet.core.model import Game, Player, Tournament
-from gosheet.core.pairing import PairCost, Pairing, check_can_pair, choose_colours, explain
+from gosheet.core.pairing import (
+    PairCost,
+    Pairing,
+    Weighing,
+    check_can_pair,
+    choose_colours,
+    explain,
+)
 from gosheet.core.scorecard import PlayerRecord
 from gosheet.core.scoring import records
 
@@ -57,9 +64,9 @@ def pairing_order(
     return sorted(present, key=lambda p: (-table[p.number].score, strength_key(p)))
 
 
-def pair(tournament: Tournament) -> Pairing:
-    """Pair the next round of a seed-McMahon tournament."""
-    number = check_can_pair(tournament)
+def weigh(tournament: Tournament) -> Weighing:
+    """Every pair not yet played of the next round, valued by :data:`CRITERIA_RULES`."""
+    number = tournament.next_round_number
     players = assign_groups(tournament.settings.mcmahon_groups, tournament.players)
     tournament = replace(tournament, players=players)
     table = records(tournament)
@@ -75,16 +82,14 @@ def pair(tournament: Tournament) -> Pairing:
         for (name, rule), bound in zip(CRITERIA_RULES, (1, 2, 2 * n, widest**2, n * n), strict=True)
     ]
     weights = LexicographicWeights(criteria, max_edges=n // 2)
-    edges: list[tuple[int, int, int]] = []
     values: dict[tuple[int, int], tuple[int, ...]] = {}
-    vector: tuple[int, ...]
     for i in range(n):
         for j in range(i + 1, n):
             if frozenset((order[i].number, order[j].number)) in met:
                 continue
             gap = half_scores[i] - half_scores[j]
             table_distance = (j - i) ** 2
-            vector = (
+            vector: tuple[int, ...] = (
                 1,
                 had_bye[i] + had_bye[j],
                 2 * n - i - j,
@@ -92,17 +97,25 @@ def pair(tournament: Tournament) -> Pairing:
                 n * n - table_distance,
             )
             values[(i, j)] = vector
-            edges.append((i, j, weights.pack(vector)))
+    return Weighing(number, tuple(order), weights, values)
 
-    matched = max_weight_matching(n, edges, max_weight=weights.max_weight)
+
+def pair(tournament: Tournament) -> Pairing:
+    """Pair the next round of a seed-McMahon tournament."""
+    number = check_can_pair(tournament)
+    weighing = weigh(tournament)
+    order, n = weighing.order, len(weighing.order)
+    matched = weighing.solve()
     paired = {v for pair in matched for v in pair}
     byes = tuple(order[i].number for i in range(n) if i not in paired)
     komi = tournament.settings.komi
     games: list[Game] = []
     costs: list[PairCost] = []
     # Pairs are (higher, lower) positions: sorted, table 1 holds the best-placed player.
-    for table_number, (i, j) in enumerate(sorted(matched), start=1):
+    for table_number, (i, j) in enumerate(matched, start=1):
         white, black = choose_colours(tournament, number, order[i].number, order[j].number)
         games.append(Game(table_number, white, black, handicap=0, komi=komi))
-        costs.append(explain(order[i].number, order[j].number, weights, values[(i, j)]))
+        costs.append(
+            explain(order[i].number, order[j].number, weighing.weights, weighing.values[(i, j)])
+        )
     return Pairing(number, tuple(games), byes, tuple(costs))

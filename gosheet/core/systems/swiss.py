@@ -19,9 +19,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from gosheet.core.matching import Criterion, LexicographicWeights, max_weight_matching
+from gosheet.core.matching import Criterion, LexicographicWeights
 from gosheet.core.model import Game, Outcome, Player, Tournament
-from gosheet.core.pairing import PairCost, Pairing, check_can_pair, explain
+from gosheet.core.pairing import PairCost, Pairing, Weighing, check_can_pair, explain
 from gosheet.core.scoring import records
 
 FIRST, SECOND = "first", "second"
@@ -152,9 +152,13 @@ def first_move(a: Due, b: Due, lot: bool) -> bool:
     return lot
 
 
-def pair(tournament: Tournament) -> Pairing:
-    """Pair the next round of a Swiss tournament."""
-    number = check_can_pair(tournament)
+def weigh(tournament: Tournament) -> Weighing:
+    """Every pair of the next round, valued by :data:`CRITERIA`."""
+    return _weigh(tournament)[0]
+
+
+def _weigh(tournament: Tournament) -> tuple[Weighing, list[Due]]:
+    number = tournament.next_round_number
     table = records(tournament)
     ranking = pairing_numbers(tournament)
     present = [p for p in tournament.players if p.plays_in(number)]
@@ -176,7 +180,7 @@ def pair(tournament: Tournament) -> Pairing:
     bounds = (1, 1, 2, 2 * n, 1, widest**2, 2, 1, 2 * n)
     criteria = [Criterion(name, b, rule) for (name, rule), b in zip(CRITERIA, bounds, strict=True)]
     weights = LexicographicWeights(criteria, max_edges=n // 2)
-    edges, values = [], {}
+    values: dict[tuple[int, int], tuple[int, ...]] = {}
     for i in range(n):
         for j in range(i + 1, n):
             gap = half[i] - half[j]
@@ -196,8 +200,15 @@ def pair(tournament: Tournament) -> Pairing:
                 max(0, halves),
             )
             values[(i, j)] = vector
-            edges.append((i, j, weights.pack(vector)))
-    matched = sorted(max_weight_matching(n, edges, max_weight=weights.max_weight))
+    return Weighing(number, tuple(order), weights, values), dues
+
+
+def pair(tournament: Tournament) -> Pairing:
+    """Pair the next round of a Swiss tournament."""
+    number = check_can_pair(tournament)
+    weighing, dues = _weigh(tournament)
+    order, n = weighing.order, len(weighing.order)
+    matched = weighing.solve()
     paired = {v for pair in matched for v in pair}
 
     settings = tournament.settings
@@ -219,7 +230,9 @@ def pair(tournament: Tournament) -> Pairing:
             white, black = first.number, second.number
             komi = 0.0
         games.append(Game(table_number, white, black, 0, komi))
-        costs.append(explain(order[i].number, order[j].number, weights, values[(i, j)]))
+        costs.append(
+            explain(order[i].number, order[j].number, weighing.weights, weighing.values[(i, j)])
+        )
     byes = tuple(order[i].number for i in range(n) if i not in paired)
     return Pairing(number, tuple(games), byes, tuple(costs))
 

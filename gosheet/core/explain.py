@@ -1,0 +1,83 @@
+"""Why a round was paired as it was, criterion by criterion, without changing
+anything: the round is weighed again from the tournament as it stood before
+it, and each recorded game shows its value under every criterion of its
+system (most important first), beside what gosheet would pair now.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from gosheet.core.errors import ConsistencyError
+from gosheet.core.matching import Criterion
+from gosheet.core.model import Tournament
+from gosheet.core.systems import PAIRERS, WEIGHERS
+
+
+@dataclass(frozen=True)
+class ExplainedGame:
+    table: int
+    white: int
+    black: int
+    values: tuple[int, ...] | None  # None: a pair the system may not make (met before)
+    weight: int | None = None  # the criteria packed into one weight (not for FUS)
+
+
+@dataclass(frozen=True)
+class Explanation:
+    round_number: int
+    system: str
+    criteria: tuple[Criterion, ...]
+    games: tuple[ExplainedGame, ...]
+    byes: tuple[int, ...]
+    same_pairs: bool  # gosheet pairs the round the same way now
+    recorded_weight: int | None  # total packed weight (McMahon, Swiss); None for FUS
+    best_weight: int | None
+
+    @property
+    def tie(self) -> bool:
+        """The recorded pairing differs but is exactly as good."""
+        return (
+            not self.same_pairs
+            and self.recorded_weight is not None
+            and self.recorded_weight == self.best_weight
+        )
+
+
+def explain_round(tournament: Tournament, number: int) -> Explanation:
+    """Explain round ``number`` of ``tournament`` (which it leaves as it is)."""
+    if not 1 <= number <= len(tournament.rounds):
+        raise ConsistencyError(
+            f"round {number} is not paired (rounds paired: 1 to {len(tournament.rounds)})"
+        )
+    system = tournament.settings.system
+    before = replace(tournament, rounds=tournament.rounds[: number - 1])
+    weighing = WEIGHERS[system](before)
+    recorded = tournament.rounds[number - 1]
+    packed = system != "fus"
+
+    def explained(table: int, white: int, black: int) -> ExplainedGame:
+        values = weighing.of(white, black)
+        weight = weighing.weights.pack(values) if packed and values is not None else None
+        return ExplainedGame(table, white, black, values, weight)
+
+    games = tuple(explained(g.table, g.white, g.black) for g in recorded.games)
+    now = PAIRERS[system](before)
+    pairs = {frozenset((g.white, g.black)) for g in recorded.games}
+    same = pairs == {frozenset((g.white, g.black)) for g in now.games}
+
+    def total(pairs_of: list[tuple[int, ...] | None]) -> int | None:
+        if not packed or any(v is None for v in pairs_of):
+            return None
+        return sum(weighing.weights.pack(v) for v in pairs_of if v is not None)
+
+    return Explanation(
+        number,
+        system,
+        weighing.weights.criteria,
+        games,
+        recorded.byes,
+        same,
+        total([g.values for g in games]),
+        total([weighing.of(g.white, g.black) for g in now.games]),
+    )

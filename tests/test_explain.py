@@ -1,0 +1,117 @@
+"""gosheet explain: why a round was paired so, without changing the tournament."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from openpyxl import load_workbook
+
+from gosheet import actions
+from gosheet.cli import main
+from gosheet.core.explain import explain_round
+from gosheet.io.xlsx import XlsxBook
+
+ROSTER = Path(__file__).resolve().parents[1] / "gosheet" / "data" / "demo_roster.csv"
+
+
+def played(tmp_path: Path, *options: str, rounds: int = 3) -> Path:
+    path = tmp_path / "cup.xlsx"
+    assert main(["import", str(ROSTER), "-o", str(path), "--seed", "4", *options]) == 0
+    for _ in range(rounds):
+        book = XlsxBook.open(path)
+        actions.pair(book)
+        actions.simulate(book)
+        book.save()
+    return path
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        ["--rounds", "5"],
+        ["--system", "fus", "--rounds", "5"],
+        ["--system", "swiss"],
+        ["--game", "oware"],
+    ],
+    ids=["mcmahon", "fus", "swiss", "oware"],
+)
+def test_every_round_is_explained_as_paired(tmp_path: Path, options: list[str]) -> None:
+    path = played(tmp_path, *options)
+    tournament = XlsxBook.open(path).read().tournament
+    for number in (1, 2, 3):
+        explanation = explain_round(tournament, number)
+        assert explanation.same_pairs and not explanation.tie
+        assert len(explanation.games) == len(tournament.rounds[number - 1].games)
+        assert all(g.values is not None for g in explanation.games)
+        assert [c.name for c in explanation.criteria]
+        if options[:2] != ["--system", "fus"]:
+            assert explanation.recorded_weight == explanation.best_weight
+            assert all(g.weight is not None for g in explanation.games)
+
+
+def test_a_pairing_changed_by_hand_is_shown_worse(tmp_path: Path) -> None:
+    path = played(tmp_path, "--rounds", "5", rounds=2)
+    workbook = load_workbook(path)
+    sheet = workbook["Round 2"]
+    # swap the Black players of tables 1 and 11: a legal but worse pairing
+    sheet["D2"].value, sheet["D12"].value = sheet["D12"].value, sheet["D2"].value
+    workbook.save(path)
+    tournament = XlsxBook.open(path).read().tournament
+    explanation = explain_round(tournament, 2)
+    assert not explanation.same_pairs and not explanation.tie
+    assert explanation.recorded_weight is not None and explanation.best_weight is not None
+    assert explanation.recorded_weight < explanation.best_weight
+    mms_gap = [c.name for c in explanation.criteria].index("MMS gap")
+    table_1 = explanation.games[0]
+    assert (
+        table_1.values is not None and table_1.values[mms_gap] < explanation.criteria[mms_gap].bound
+    )
+
+
+def test_a_pair_that_met_before_is_not_allowed(tmp_path: Path) -> None:
+    path = played(tmp_path, "--rounds", "5", rounds=2)
+    tournament = XlsxBook.open(path).read().tournament
+    first, second = tournament.rounds
+    a, b = second.games[0].white, second.games[0].black
+    c = first.game_of(a).opponent_of(a)  # type: ignore[union-attr]
+    workbook = load_workbook(path)  # in round 2, a meets c again, and b takes c's place
+    sheet = workbook["Round 2"]
+    names = {p.number: p.name for p in tournament.players}
+    for row in sheet.iter_rows(min_row=2, max_row=len(second.games) + 1):
+        for cell in (row[1], row[3]):
+            if cell.value == names[c]:
+                cell.value = names[b]
+            elif cell.value == names[b]:
+                cell.value = names[c]
+    workbook.save(path)
+    explanation = explain_round(XlsxBook.open(path).read().tournament, 2)
+    assert explanation.games[0].values is None and explanation.games[0].weight is None
+    assert {explanation.games[0].white, explanation.games[0].black} == {a, c}
+    assert not explanation.same_pairs and explanation.recorded_weight is None
+
+
+def test_explain_writes_a_sheet_and_changes_no_tournament(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = played(tmp_path, "--rounds", "5")
+    before = XlsxBook.open(path).read().tournament
+    capsys.readouterr()
+    assert main(["explain", str(path), "--round", "2"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("Round 2: criteria, most important first: games, ")
+    assert "gosheet pairs this round the same way now." in out
+    assert XlsxBook.open(path).read().tournament == before
+    sheet = load_workbook(path)["Explain"]
+    header = [c.value for c in sheet[1]]
+    assert header[:3] == ["Table", "White", "Black"] and header[-1] == "Weight"
+    assert "MMS gap" in header
+    assert sheet.cell(2, 1).value == 1
+
+
+def test_explain_a_round_not_paired(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = played(tmp_path, "--rounds", "5", rounds=1)
+    before = path.read_bytes()
+    assert main(["explain", str(path), "--round", "2"]) == 3
+    assert "round 2 is not paired" in capsys.readouterr().err
+    assert path.read_bytes() == before
