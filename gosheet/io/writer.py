@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
-from typing import Any
+from typing import Any, Protocol, TypeVar
 
 from gosheet.core.explain import Explanation
 from gosheet.core.model import Outcome, Player, Tournament
@@ -12,8 +12,8 @@ from gosheet.core.pairing import Pairing
 from gosheet.core.results import CANONICAL
 from gosheet.core.scorecard import RoundEntry
 from gosheet.core.settings import Settings
-from gosheet.core.standings import standings
-from gosheet.core.systems.fus_levels import fus_records, fus_standings
+from gosheet.core.standings import StandingsRow, standings
+from gosheet.core.systems.fus_levels import FusRow, fus_records, fus_standings
 from gosheet.io.sheets import (
     BYE_LABEL,
     BYE_RESULT,
@@ -185,128 +185,119 @@ def _finished(tournament: Tournament) -> str:
     return f"{tournament.settings.name} — standings after round {done}"
 
 
+class _Line(Protocol):
+    """A line of a Standings table: it belongs to a player."""
+
+    @property
+    def player(self) -> Player: ...
+
+
+Row = TypeVar("Row", bound=_Line)
+Spec = list[tuple[Column, Callable[[Row], Any]]]
+
+
+def _standings_table(tournament: Tournament, rows: Sequence[Row], spec: Spec[Row]) -> SheetData:
+    """A Standings sheet from its column table: (column, how a row fills it)."""
+    return SheetData(
+        STANDINGS,
+        tuple(column for column, _ in spec),
+        [[cell(row) for _, cell in spec] for row in rows],
+        title=_finished(tournament),
+        landscape=True,
+    )
+
+
+def _crosstable(
+    tournament: Tournament,
+    entries_of: Mapping[int, Sequence[RoundEntry]],
+    line_of: Mapping[int, int],
+) -> Spec[Any]:
+    """One column a round: each player's game there, in OpenGotha's notation."""
+    game = tournament.settings.game
+
+    def cell(k: int) -> Callable[[_Line], str]:
+        return lambda row: crosstable_cell(entries_of[row.player.number][k], line_of, game)
+
+    return [
+        (Column(f"R{rnd.number}", 9, centre=True), cell(k))
+        for k, rnd in enumerate(tournament.rounds)
+    ]
+
+
 def mcmahon_standings_sheet(tournament: Tournament) -> SheetData:
     """Per McMahon group, by wins then the tiebreaks."""
     table = standings(tournament)
     line_of = {row.player.number: row.number for row in table.rows}
-    rounds = [r.number for r in tournament.rounds]
-    columns = (
-        Column("No.", 5),
-        Column("Group", 7),
-        Column("Place", 7),
-        Column("Name", 20),
-        Column("First name", 14),
-        Column("Rank", 6),
-        Column("Club", 12),
-        Column("Start MMS", 10),
-        *(Column(f"R{n}", 9, centre=True) for n in rounds),
-        Column("Wins", 7),
-        Column("MMS", 7),
-        *(Column(name, 8) for name in table.tiebreak_names),
-    )
-    rows = []
-    for row in table.rows:
-        p, rec = row.player, row.record
-        rows.append(
-            [
-                row.number,
-                row.group,
-                row.place,
-                p.surname,
-                p.first_name,
-                p.rank_text,
-                p.club,
-                number(rec.start_score),
-                *(crosstable_cell(e, line_of) for e in rec.entries),
-                number(rec.wins),
-                number(rec.score),
-                *(number(v) for v in row.tiebreaks),
-            ]
-        )
-    return SheetData(STANDINGS, columns, rows, title=_finished(tournament), landscape=True)
+    entries = {row.player.number: row.record.entries for row in table.rows}
+    spec: Spec[StandingsRow] = [
+        (Column("No.", 5), lambda r: r.number),
+        (Column("Group", 7), lambda r: r.group),
+        (Column("Place", 7), lambda r: r.place),
+        (Column("Name", 20), lambda r: r.player.surname),
+        (Column("First name", 14), lambda r: r.player.first_name),
+        (Column("Rank", 6), lambda r: r.player.rank_text),
+        (Column("Club", 12), lambda r: r.player.club),
+        (Column("Start MMS", 10), lambda r: number(r.record.start_score)),
+        *_crosstable(tournament, entries, line_of),
+        (Column("Wins", 7), lambda r: number(r.record.wins)),
+        (Column("MMS", 7), lambda r: number(r.record.score)),
+        *(
+            (Column(name, 8), lambda r, k=k: number(r.tiebreaks[k]))
+            for k, name in enumerate(table.tiebreak_names)
+        ),
+    ]
+    return _standings_table(tournament, table.rows, spec)
 
 
 def swiss_standings_sheet(tournament: Tournament) -> SheetData:
     """The whole field by points, then the tiebreaks of the settings."""
     table = standings(tournament)
-    game = tournament.settings.game
     line_of = {row.player.number: row.number for row in table.rows}
-    rounds = [r.number for r in tournament.rounds]
-    columns = (
-        Column("No.", 5),
-        Column("Place", 7),
-        Column("Name", 20),
-        Column("First name", 14),
-        *((Column("Rank", 6),) if game == "go" else ()),
-        Column("Rating", 7),
-        Column("Club", 12),
-        *(Column(f"R{n}", 9, centre=True) for n in rounds),
-        Column("Points", 7),
-        *(Column(name, max(8, len(name) + 1)) for name in table.tiebreak_names),
-    )
-    rows = []
-    for row in table.rows:
-        p, rec = row.player, row.record
-        rows.append(
-            [
-                row.number,
-                row.place,
-                p.surname,
-                p.first_name,
-                *((p.rank_text or None,) if game == "go" else ()),
-                p.rating,
-                p.club,
-                *(crosstable_cell(e, line_of, game) for e in rec.entries),
-                number(rec.score),
-                *(number(v) for v in row.tiebreaks),
-            ]
-        )
-    return SheetData(STANDINGS, columns, rows, title=_finished(tournament), landscape=True)
+    entries = {row.player.number: row.record.entries for row in table.rows}
+    rank: Spec[StandingsRow] = [(Column("Rank", 6), lambda r: r.player.rank_text or None)]
+    spec: Spec[StandingsRow] = [
+        (Column("No.", 5), lambda r: r.number),
+        (Column("Place", 7), lambda r: r.place),
+        (Column("Name", 20), lambda r: r.player.surname),
+        (Column("First name", 14), lambda r: r.player.first_name),
+        *(rank if tournament.settings.game == "go" else []),
+        (Column("Rating", 7), lambda r: r.player.rating),
+        (Column("Club", 12), lambda r: r.player.club),
+        *_crosstable(tournament, entries, line_of),
+        (Column("Points", 7), lambda r: number(r.record.score)),
+        *(
+            (Column(name, max(8, len(name) + 1)), lambda r, k=k: number(r.tiebreaks[k]))
+            for k, name in enumerate(table.tiebreak_names)
+        ),
+    ]
+    return _standings_table(tournament, table.rows, spec)
 
 
 def fus_standings_sheet(tournament: Tournament) -> SheetData:
     """By final level, FUS coefficient, wins; each round's game and step."""
     table = fus_standings(tournament)
     line_of = {row.player.number: row.number for row in table}
-    rounds = [r.number for r in tournament.rounds]
-    columns = (
-        Column("No.", 5),
-        Column("Place", 7),
-        Column("Name", 20),
-        Column("First name", 14),
-        Column("Rank", 6),
-        Column("Rating", 7),
-        Column("Club", 12),
-        Column("Start level", 8),
-        *(Column(f"R{n}", 9, centre=True) for n in rounds),
-        *(Column(f"Step {n}", 7, centre=True) for n in rounds),
-        Column("Level", 7),
-        Column("Wins", 6),
-        Column("Losses", 7),
-        Column("FUS coefficient", 12),
-    )
-    rows = []
-    for row in table:
-        p, rec = row.player, row.record
-        rows.append(
-            [
-                row.number,
-                row.place,
-                p.surname,
-                p.first_name,
-                p.rank_text,
-                p.rating,
-                p.club,
-                rec.start_level,
-                *(crosstable_cell(e, line_of) for e in rec.entries),
-                *rec.steps,
-                rec.level,
-                rec.wins,
-                rec.losses,
-                row.coefficient,
-            ]
-        )
-    return SheetData(STANDINGS, columns, rows, title=_finished(tournament), landscape=True)
+    entries = {row.player.number: row.record.entries for row in table}
+    spec: Spec[FusRow] = [
+        (Column("No.", 5), lambda r: r.number),
+        (Column("Place", 7), lambda r: r.place),
+        (Column("Name", 20), lambda r: r.player.surname),
+        (Column("First name", 14), lambda r: r.player.first_name),
+        (Column("Rank", 6), lambda r: r.player.rank_text),
+        (Column("Rating", 7), lambda r: r.player.rating),
+        (Column("Club", 12), lambda r: r.player.club),
+        (Column("Start level", 8), lambda r: r.record.start_level),
+        *_crosstable(tournament, entries, line_of),
+        *(
+            (Column(f"Step {rnd.number}", 7, centre=True), lambda r, k=k: r.record.steps[k])
+            for k, rnd in enumerate(tournament.rounds)
+        ),
+        (Column("Level", 7), lambda r: r.record.level),
+        (Column("Wins", 6), lambda r: r.record.wins),
+        (Column("Losses", 7), lambda r: r.record.losses),
+        (Column("FUS coefficient", 12), lambda r: r.coefficient),
+    ]
+    return _standings_table(tournament, table, spec)
 
 
 def explain_sheet(tournament: Tournament, explanation: Explanation) -> SheetData:
