@@ -82,12 +82,18 @@ def update_standings(book: BookPort) -> Done:
     return Done(state.tournament, changed_results=changed)
 
 
-def pair(book: BookPort) -> Done:
-    """Pair the next round, write it as ``Round N``, and update the standings."""
+def pair(book: BookPort, again: bool = False) -> Done:
+    """Pair the next round, write it as ``Round N``, and update the standings.
+
+    ``again``: pair the last round anew (a player withdrew or arrived before
+    play began) — only while none of its results is entered."""
     grids = book.grids()
     state = read_book(grids)
     settings = state.tournament.settings
     grouped = state.tournament
+    index = None
+    if again:
+        grouped, index = _without_last_round(grouped, list(grids))
     proposed = None
     if settings.rounds is None:  # Swiss: propose round(1.3 · log2 N) now
         registered = sum(1 for p in grouped.players if p.plays_in(1))
@@ -103,9 +109,26 @@ def pair(book: BookPort) -> Done:
     if proposed is not None:
         book.set_cell(SETTINGS, cell_name(state.setting_rows["rounds"], 1), proposed)
     changed = _normalise_results(book, state)
-    book.render(round_sheet(grouped, pairing), _sheet_index_after_rounds(list(grids)))
+    if index is None:
+        index = _sheet_index_after_rounds(list(grids))
+    book.render(round_sheet(grouped, pairing), index)
     book.render(standings_sheet(paired))
     return Done(paired, pairing, changed, proposed_rounds=proposed)
+
+
+def _without_last_round(tournament: Tournament, names: list[str]) -> tuple[Tournament, int]:
+    """The tournament before its last round, and where that round's sheet stands."""
+    if not tournament.rounds:
+        raise ConsistencyError("no round is paired yet: there is nothing to pair again")
+    last = tournament.rounds[-1]
+    entered = sum(1 for g in last.games if g.result is not None)
+    if entered:
+        raise ConsistencyError(
+            f"Round {last.number} already has {entered} result(s): a round with results is "
+            "never paired again"
+        )
+    sheet = next(i for i, name in enumerate(names) if round_number_of(name) == last.number)
+    return replace(tournament, rounds=tournament.rounds[:-1]), sheet
 
 
 def simulate(book: BookPort) -> Done:

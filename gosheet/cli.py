@@ -145,6 +145,13 @@ def build_parser() -> argparse.ArgumentParser:
     ):
         cmd = sub.add_parser(name, help=text)
         cmd.add_argument("book", type=Path, metavar="BOOK.xlsx")
+        if name == "pair":
+            cmd.add_argument(
+                "--again",
+                action="store_true",
+                help="pair the last round anew (e.g. after marking a no-show as not playing "
+                "it) — only while none of its results is entered",
+            )
 
     sim = sub.add_parser(
         "simulate",
@@ -294,12 +301,12 @@ def run(argv: Sequence[str] | None = None) -> int:
         print(run_study(args), file=out)
     elif args.command in ("pair", "standings", "simulate"):
         book = XlsxBook.open(args.book)
-        action = {
-            "pair": actions.pair,
-            "standings": actions.update_standings,
-            "simulate": actions.simulate,
-        }[args.command]
-        done = action(book)
+        if args.command == "pair":
+            done = actions.pair(book, again=args.again)
+        elif args.command == "standings":
+            done = actions.update_standings(book)
+        else:
+            done = actions.simulate(book)
         saved = book.save()
         if done.pairing is not None:
             print("\n".join(_describe(done.pairing, done)), file=out)

@@ -412,3 +412,32 @@ def test_installed_console_script(tmp_path: Path) -> None:
     assert done.returncode == 0 and "1 of 2 rounds paired" in done.stdout
     done = run(script, "check", "nowhere.xlsx", cwd=tmp_path)
     assert done.returncode == 5
+
+
+def test_pair_again_while_the_round_has_no_result(tmp_path: Path) -> None:
+    """A player withdraws after the pairing but before play: mark him as not
+    playing the round and pair it again; a round with a result is never paired again."""
+    from openpyxl import load_workbook
+
+    book = tmp_path / "cup.xlsx"
+    roster = tmp_path / "r.csv"
+    roster.write_text(
+        "Name,Rank\n" + "".join(f"P{i},{i}k\n" for i in range(1, 9)), encoding="utf-8"
+    )
+    assert main(["import", str(roster), "-o", str(book), "--rounds", "3", "--seed", "2"]) == 0
+    assert main(["pair", str(book)]) == 0
+    workbook = load_workbook(book)
+    players = workbook["Players"]
+    column = next(c.column_letter for c in players[1] if c.value == "Not playing")
+    players[f"{column}2"] = "1"  # P1 withdraws from round 1
+    workbook.save(book)
+    assert main(["pair", str(book), "--again"]) == 0
+    workbook = load_workbook(book)
+    assert workbook.sheetnames.count("Round 1") == 1 and "Round 2" not in workbook.sheetnames
+    names = [c.value for row in workbook["Round 1"].iter_rows(min_row=2) for c in row[1:4:2]]
+    assert "P1" not in names and "Bye" in [r[0].value for r in workbook["Round 1"].iter_rows()]
+    workbook["Round 1"]["H2"] = "1-0"
+    workbook.save(book)
+    before = book.read_bytes()
+    assert main(["pair", str(book), "--again"]) == 3
+    assert book.read_bytes() == before
