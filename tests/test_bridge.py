@@ -98,3 +98,35 @@ def test_the_command_reads_standard_input(played: Path) -> None:
         "message": "No problems: 23 players, 3 round(s) paired.",
         "operations": [],
     }
+
+
+@pytest.mark.parametrize(
+    "options",
+    [["--system", "fus"], ["--game", "oware"], ["--system", "swiss"]],
+    ids=["fus", "oware", "swiss-go"],
+)
+def test_the_bridge_serves_every_system(tmp_path: Path, options: list[str]) -> None:
+    """FUS levels, Oware's first and second player, a Swiss proposal of the
+    rounds: the bridge writes what the command writes for each."""
+    roster = Path(__file__).resolve().parents[1] / "gosheet" / "data" / "demo_roster.csv"
+    start = tmp_path / "start.xlsx"
+    assert main(["import", str(roster), "-o", str(start), "--seed", "3", *options]) == 0
+    via_bridge, via_command = tmp_path / "a.xlsx", tmp_path / "b.xlsx"
+    for _ in range(2):
+        for path in (via_bridge, via_command):
+            if not path.exists():
+                path.write_bytes(start.read_bytes())
+        answer = json.loads(
+            bridge.run(
+                json.dumps({"action": "pair", "sheets": json.loads(grids_json(via_bridge))})
+            )[0]
+        )
+        assert answer["ok"], answer
+        book = XlsxBook.open(via_bridge)
+        bridge.apply(book, answer["operations"])
+        book.save()
+        assert main(["pair", str(via_command)]) == 0
+        for sheet in load_workbook(via_command).sheetnames:
+            assert values(via_bridge, sheet) == values(via_command, sheet), sheet
+        for path in (via_bridge, via_command):
+            assert main(["simulate", str(path)]) == 0
