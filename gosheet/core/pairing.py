@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cached_property
 
 from gosheet.core.errors import ConsistencyError
 from gosheet.core.matching import LexicographicWeights, max_weight_matching
@@ -63,12 +64,16 @@ class Weighing:
         )
         return sorted(found)
 
+    @cached_property
+    def position(self) -> dict[int, int]:
+        """Player number → place in :attr:`order`."""
+        return {p.number: i for i, p in enumerate(self.order)}
+
     def of(self, a: int, b: int) -> tuple[int, ...] | None:
         """The values of the pair of players ``a`` and ``b``; None when not allowed."""
-        position = {p.number: i for i, p in enumerate(self.order)}
-        if a not in position or b not in position:
+        if a not in self.position or b not in self.position:
             return None
-        i, j = sorted((position[a], position[b]))
+        i, j = sorted((self.position[a], self.position[b]))
         return self.values.get((i, j))
 
 

@@ -174,6 +174,17 @@ def read_players(
         index = columns.get(name)
         return row[index] if index is not None and index < len(row) else None
 
+    def optional_int(row: Sequence[Any], r: int, name: str, high: int, message: str) -> int | None:
+        """A whole number from 1 to ``high`` in an optional column, else a problem."""
+        raw = get(row, name)
+        if _blank(raw):
+            return None
+        try:
+            return _int_cell(raw, 1, high)
+        except ValueError:
+            problems.add(PLAYERS, r, columns[name], raw, message)
+            return None
+
     players: list[Player] = []
     seen: dict[str, int] = {}
     for r in range(1, len(grid)):
@@ -219,22 +230,8 @@ def read_players(
                 )
                 column = columns.get("Rank", columns.get("Rating", 0))
                 problems.add(PLAYERS, r, column, raw_rank, message)
-        group = None
-        raw = get(row, "Group")
-        if not _blank(raw):
-            try:
-                group = _int_cell(raw, 1, 40)
-            except ValueError:
-                problems.add(
-                    PLAYERS, r, columns["Group"], raw, "not a McMahon group (1 = top group, 2, 3 …)"
-                )
-        tier = None
-        raw = get(row, "Tier")
-        if not _blank(raw):
-            try:
-                tier = _int_cell(raw, 1, 99)
-            except ValueError:
-                problems.add(PLAYERS, r, columns["Tier"], raw, "not a tier (1 = the best, 2, 3 …)")
+        group = optional_int(row, r, "Group", 40, "not a McMahon group (1 = top group, 2, 3 …)")
+        tier = optional_int(row, r, "Tier", 99, "not a tier (1 = the best, 2, 3 …)")
         not_playing: frozenset[int] = frozenset()
         raw = get(row, "Not playing")
         try:
