@@ -73,6 +73,8 @@ class Player:
     group: int | None = None  # McMahon group, 1 = top; None: not yet assigned
     not_playing: frozenset[int] = frozenset()
     tier: int | None = None  # Swiss without ratings: 1 = among the best, 2 …
+    mms_correction: int = 0  # OpenGotha's smmsCorrection: -1 … +2 McMahon points at start
+    egd_pin: str = ""  # the player's EGD PIN (European Go Database), kept for OpenGotha files
 
     @property
     def name(self) -> str:

@@ -10,16 +10,29 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Callable
 from dataclasses import dataclass, field, fields, replace
 from fractions import Fraction
 from typing import Any
 
+from gosheet.core.fields import (
+    GOSHEET_RULES,
+    RULES,
+    SYSTEMS,
+    Field,
+    format_points,
+    join,
+    parse_int,
+    parse_komi,
+    parse_points,
+    parse_text,
+    parse_yes_no,
+    same,
+    yes_no,
+)
+from gosheet.core.og_fields import OG_FIELDS, OG_MCMAHON_DEFAULTS, OG_SWISS_CHANGES
 from gosheet.core.ranks import RankError, format_rank, parse_rank
 
-SYSTEMS = ("mcmahon", "fus", "swiss")
 GAMES = ("go", "oware", "other")
-ALL = frozenset(SYSTEMS)
 MCMAHON = frozenset({"mcmahon"})
 FUS = frozenset({"fus"})
 SWISS = frozenset({"swiss"})
@@ -115,52 +128,6 @@ class McMahonGroups:
         return str(self) if self.bounds else self.count
 
 
-def _parse_int(low: int, high: int) -> Callable[[object], int]:
-    def parse(value: object) -> int:
-        if isinstance(value, bool):
-            raise ValueError(f"expected a whole number from {low} to {high}")
-        if isinstance(value, float) and value.is_integer():
-            value = int(value)
-        if isinstance(value, str) and re.fullmatch(r"\s*-?\d+\s*", value):
-            value = int(value)
-        if not isinstance(value, int) or not low <= value <= high:
-            raise ValueError(f"expected a whole number from {low} to {high}")
-        return value
-
-    return parse
-
-
-def parse_points(value: object) -> Fraction:
-    """Read 0, ½, 1 (as ``0.5``, ``1/2`` or ``½`` too); multiples of ½ up to 1."""
-    text = str(value).strip().replace("½", "1/2").replace(",", ".")
-    try:
-        number = Fraction(text)
-    except (ValueError, ZeroDivisionError):
-        raise ValueError("expected 0, ½ or 1") from None
-    if number not in (Fraction(0), Fraction(1, 2), Fraction(1)):
-        raise ValueError("expected 0, ½ or 1")
-    return number
-
-
-def format_points(value: Fraction) -> float | int:
-    return int(value) if value.denominator == 1 else float(value)
-
-
-def parse_komi(value: object) -> float:
-    """A komi: a multiple of ½ between -50 and 50 (``6.5``, ``"7,5"``, ``-5.5``).
-
-    >>> parse_komi("7,5"), parse_komi(-5.5)
-    (7.5, -5.5)
-    """
-    try:
-        komi = float(str(value).strip().replace(",", "."))
-    except ValueError:
-        raise ValueError("expected a number such as 6.5") from None
-    if not -50 <= komi <= 50 or komi * 2 != int(komi * 2):  # also refuses inf and nan
-        raise ValueError("expected a multiple of 0.5 between -50 and 50, such as 6.5")
-    return komi
-
-
 def _parse_system(value: object) -> str:
     text = str(value).strip().lower().replace(" ", "").replace("-", "")
     if text == "macmahon":
@@ -184,6 +151,13 @@ def _parse_tiebreaks(value: object) -> tuple[str, ...]:
     return names
 
 
+def _parse_rules(value: object) -> str:
+    text = str(value).strip().casefold().replace(" ", "")
+    if text not in RULES:
+        raise ValueError(f"expected one of: {', '.join(RULES)}")
+    return text
+
+
 def _parse_game(value: object) -> str:
     text = str(value).strip().casefold()
     text = {"aualé": "oware", "auale": "oware", "awale": "oware", "awalé": "oware"}.get(text, text)
@@ -195,7 +169,7 @@ def _parse_game(value: object) -> str:
 def _parse_rounds(value: object) -> int | None:
     if value is None or (isinstance(value, str) and not value.strip()):
         return None
-    return _parse_int(1, MAX_ROUNDS)(value)
+    return parse_int(1, MAX_ROUNDS)(value)
 
 
 def proposed_rounds(players: int) -> int:
@@ -212,60 +186,13 @@ def proposed_rounds(players: int) -> int:
     return max(1, int(1.3 * math.log2(players) + 0.5))
 
 
-def _parse_text(value: object) -> str:
-    return "" if value is None else str(value).strip()
-
-
-@dataclass(frozen=True)
-class Field:
-    """One setting: its label in the Settings sheet, how to read and write it,
-    and the systems whose Settings sheet shows it (others keep the default)."""
-
-    label: str
-    attr: str
-    parse: Callable[[Any], Any]
-    write: Callable[[Any], Any]
-    explanation: str
-    systems: frozenset[str] = ALL
-    go_only: bool = False
-    plain: str = ""  # the explanation in words of any board game, where it differs
-
-    def explain(self, game: str) -> str:
-        return self.plain if game != "go" and self.plain else self.explanation
-
-
-def _parse_yes_no(value: object) -> bool:
-    if isinstance(value, bool):
-        return value
-    text = str(value).strip().casefold()
-    if text in ("yes", "y", "true", "1", "on", "да"):
-        return True
-    if text in ("no", "n", "false", "0", "off", "нет"):
-        return False
-    raise ValueError("expected yes or no")
-
-
-def _yes_no(value: bool) -> str:
-    return "yes" if value else "no"
-
-
-def _same(value: Any) -> Any:
-    return value
-
-
-def _join(value: tuple[str, ...]) -> str:
-    return ", ".join(value)
-
-
 FIELDS: tuple[Field, ...] = (
-    Field(
-        "Tournament", "name", _parse_text, _same, "The tournament's name, printed on every sheet."
-    ),
+    Field("Tournament", "name", parse_text, same, "The tournament's name, printed on every sheet."),
     Field(
         "System",
         "system",
         _parse_system,
-        _same,
+        same,
         "Pairing system: mcmahon (the seed McMahon: strength groups, pair by "
         "closest McMahon score, standings per group), fus (handicap scheme with "
         "dynamic levels: pairs with the smallest handicaps, accelerated level steps) "
@@ -274,10 +201,21 @@ FIELDS: tuple[Field, ...] = (
         "bottom half, never the same pair twice).",
     ),
     Field(
+        "Pairing rules",
+        "rules",
+        lambda value: _parse_rules(value),
+        same,
+        "gosheet: the pairing of the system as described above. opengotha: OpenGotha's "
+        "McMahon or Swiss (the European standard): its criteria and weights, its placement "
+        "criteria, every parameter below under the name OpenGotha gives it.",
+        MCMAHON | SWISS,
+        go_only=True,
+    ),
+    Field(
         "Game",
         "game",
         _parse_game,
-        _same,
+        same,
         "go, oware or other: the words of the sheets (White and Black, or first "
         "and second player) and whether handicap and komi are shown.",
         plain="The game this workbook is for; its sheets speak of the first and the second player.",
@@ -286,7 +224,7 @@ FIELDS: tuple[Field, ...] = (
         "Rounds",
         "rounds",
         _parse_rounds,
-        _same,
+        same,
         "Number of rounds of the tournament. Swiss: left empty, gosheet proposes "
         "round(1.3 · log2 N) for N players at the first pairing and writes it here.",
     ),
@@ -294,7 +232,7 @@ FIELDS: tuple[Field, ...] = (
         "Komi",
         "komi",
         parse_komi,
-        _same,
+        same,
         "Komi given to White in even games (K). FUS handicap games: 0.5 with an odd "
         "half-stone difference; with an even one, see 'Reverse komi'.",
         go_only=True,
@@ -311,12 +249,13 @@ FIELDS: tuple[Field, ...] = (
         "the Players sheet at the first pairing; edit it there to move a player. "
         "A player added later joins the group of his rank.",
         MCMAHON,
+        rules=GOSHEET_RULES,
     ),
     Field(
         "Tiebreaks",
         "tiebreaks",
         _parse_tiebreaks,
-        _join,
+        join,
         "After wins (McMahon) or points (Swiss), in this order: SOS (sum of "
         "opponents' McMahon scores), SODOS (McMahon scores of beaten opponents, half "
         "of those drawn with), Buchholz (sum of opponents' scores), Buchholz cut 1 "
@@ -330,6 +269,7 @@ FIELDS: tuple[Field, ...] = (
         "the lowest), Sonneborn-Berger (scores of beaten opponents, half of those "
         "drawn with), Cumulative (sum of the running score after each round), Direct "
         "encounter (points among the tied players, when they all met), Wins.",
+        rules=GOSHEET_RULES,
     ),
     Field(
         "Points for a bye",
@@ -340,6 +280,7 @@ FIELDS: tuple[Field, ...] = (
         "it also counts as a win.",
         SCORED,
         plain="Points for a bye (no opponent left); it also counts as a win.",
+        rules=GOSHEET_RULES,
     ),
     Field(
         "Points for an absent round",
@@ -349,6 +290,7 @@ FIELDS: tuple[Field, ...] = (
         "Points (McMahon: MMS) for a round the player did not play (seed McMahon: ½).",
         SCORED,
         plain="Points for a round the player did not play.",
+        rules=GOSHEET_RULES,
     ),
     Field(
         "Points for a forfeit loss",
@@ -359,12 +301,13 @@ FIELDS: tuple[Field, ...] = (
         "(seed McMahon: a no-show scores ½).",
         SCORED,
         plain="Points of a player who did not come to a paired game.",
+        rules=GOSHEET_RULES,
     ),
     Field(
         "Rating points per level",
         "rating_per_level",
-        _parse_int(1, 1000),
-        _same,
+        parse_int(1, 1000),
+        same,
         "FUS: one level is half a stone; on the EGF scale (100 points a rank) that "
         "is 50 rating points. Start level = rating / this, rounded.",
         FUS,
@@ -372,8 +315,8 @@ FIELDS: tuple[Field, ...] = (
     Field(
         "Handicap cap",
         "handicap_cap",
-        _parse_int(0, 9),
-        _same,
+        parse_int(0, 9),
+        same,
         "FUS: the most handicap stones a game can have (a larger level difference "
         "is played at this handicap).",
         FUS,
@@ -381,8 +324,8 @@ FIELDS: tuple[Field, ...] = (
     Field(
         "Reverse komi",
         "reverse_komi",
-        _parse_yes_no,
-        _yes_no,
+        parse_yes_no,
+        yes_no,
         "FUS, a difference of 2H levels (a whole number of stones): yes = H stones "
         "and reverse komi 0.5 - (K - 0.5), so Black receives K - 1; no = H stones "
         "and komi 0.5 (half a stone less).",
@@ -391,8 +334,8 @@ FIELDS: tuple[Field, ...] = (
     Field(
         "Levels for a bye",
         "bye_levels",
-        _parse_int(0, 9),
-        _same,
+        parse_int(0, 9),
+        same,
         "FUS: levels a player gains from a bye or a technical win (not accelerated); "
         "it counts as a win.",
         FUS,
@@ -400,16 +343,17 @@ FIELDS: tuple[Field, ...] = (
     Field(
         "Random seed",
         "random_seed",
-        _parse_int(0, 2**31 - 1),
-        _same,
+        parse_int(0, 2**31 - 1),
+        same,
         "Seed of the lot (colours of even games, simulated results), kept here "
         "so that every draw can be checked again.",
         plain="Seed of the lot (who moves first when nothing else decides, the first "
         "round without ratings, simulated results), kept here so that every draw can "
         "be checked again.",
+        rules=GOSHEET_RULES,
     ),
 )
-
+FIELDS += OG_FIELDS
 FIELD_BY_LABEL = {f.label.casefold(): f for f in FIELDS}
 
 
@@ -436,10 +380,55 @@ class Settings:
     reverse_komi: bool = True
     bye_levels: int = 1
     random_seed: int = 1
+    rules: str = "gosheet"
+    # OpenGotha's parameters (shown with rules = opengotha); defaults: OG_MCMAHON_DEFAULTS
+    mm_bar: int = 3
+    mm_floor: int = -20
+    mm_zero: int = -30
+    mms_bye: Fraction = Fraction(1)
+    mms_absent: Fraction = Fraction(1, 2)
+    nbw_bye: Fraction = Fraction(1)
+    nbw_absent: Fraction = Fraction(0)
+    round_down: bool = True
+    unplayed_half: bool = False
+    categories: tuple[int, ...] = ()
+    hd_based_on_mms: bool = True
+    hd_no_hd_rank_threshold: int = 0
+    hd_correction: int = 1
+    hd_ceiling: int = 9
+    placement: tuple[str, ...] = ("MMS", "SOSM", "SOSOSM")
+    pai_avoid_duplicates: int = 500_000_000_000_000
+    pai_random: int = 0
+    pai_deterministic: bool = True
+    pai_balance_wb: int = 1_000_000
+    pai_avoid_mixing_categories: int = 0
+    pai_minimize_score_difference: int = 100_000_000_000
+    pai_dudd_weight: int = 100_000_000
+    pai_compensate_dudd: bool = True
+    pai_dudd_upper_mode: str = "MID"
+    pai_dudd_lower_mode: str = "MID"
+    pai_maximize_seeding: int = 5_000_000
+    pai_last_round_seed_system1: int = 2
+    pai_seed_system1: str = "SPLITANDRANDOM"
+    pai_seed_system2: str = "SPLITANDFOLD"
+    pai_additional_crit1: str = "Rating"
+    pai_additional_crit2: str = "NULL"
+    pai_minimize_handicap: int = 0
+    pai_avoid_same_geo: int = 100_000_000_000
+    pai_prefer_mms_diff_country: int = 1
+    pai_prefer_mms_diff_club: int = 3
+    pai_rank_threshold: int = 0
+    pai_nbw_threshold_active: bool = False
+    pai_bar_threshold_active: bool = True
+    pai_def_sec_crit: int = 100_000_000_000
+    pai_nx1_factor: float = 0.5
+    og_blocks: bool = False
 
     def __post_init__(self) -> None:
         if self.rounds is None and self.system != "swiss":
             raise ValueError(f"Rounds: a {self.system} tournament needs its number of rounds")
+        if self.rules == "opengotha" and (self.system == "fus" or self.game != "go"):
+            raise ValueError("Pairing rules: OpenGotha's rules are for go McMahon and Swiss")
         if self.game != "go" and self.system != "swiss":
             raise ValueError(f"System: {self.system} is for go; a game of {self.game} uses swiss")
         for f in FIELDS:
@@ -455,13 +444,17 @@ class Settings:
         return replace(self, **changes)
 
     @classmethod
-    def preset(cls, system: str = "mcmahon", game: str = "go", **changes: Any) -> Settings:
+    def preset(
+        cls, system: str = "mcmahon", game: str = "go", rules: str = "gosheet", **changes: Any
+    ) -> Settings:
         """The defaults of a system and game, with ``changes`` on top.
 
         >>> Settings.preset("swiss", "oware").absent_points
         Fraction(0, 1)
         """
-        base: dict[str, Any] = {"system": system, "game": game}
+        base: dict[str, Any] = {"system": system, "game": game, "rules": rules}
+        if system == "swiss" and rules == "opengotha":
+            base |= OG_SWISS_CHANGES
         if system == "swiss":
             base |= {
                 "absent_points": Fraction(0),
@@ -478,7 +471,11 @@ class Settings:
 
     def shows(self, f: Field) -> bool:
         """Whether the Settings sheet of this tournament lists ``f``."""
-        return self.system in f.systems and (self.game == "go" or not f.go_only)
+        return (
+            self.system in f.systems
+            and (self.game == "go" or not f.go_only)
+            and self.rules in f.rules
+        )
 
     def rows(self) -> list[tuple[str, Any, str]]:
         """(label, cell value, explanation) of each setting of this system, in order."""
@@ -490,3 +487,4 @@ class Settings:
 
 
 assert {f.attr for f in FIELDS} == {f.name for f in fields(Settings)}
+assert all(getattr(Settings(), k) == v for k, v in OG_MCMAHON_DEFAULTS.items())

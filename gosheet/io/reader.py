@@ -129,7 +129,7 @@ def read_settings(grid: Grid | None, problems: ProblemList) -> tuple[Settings, d
         except ValueError as error:
             problems.add(SETTINGS, r, 1, value, f"{field_.label}: {error}")
     try:
-        return Settings(**values), rows
+        return Settings.preset(**values), rows
     except ValueError as error:  # settings that do not go together
         label = str(error).split(":", 1)[0].casefold()
         attr = FIELD_BY_LABEL[label].attr if label in FIELD_BY_LABEL else ""

@@ -1,0 +1,1 @@
+"""OpenGotha's McMahon and Swiss (the European standard), reimplemented from its rules."""

@@ -1,0 +1,132 @@
+"""The scores OpenGotha's pairing and placement read, round by round: how each player took
+part in each round, wins (NBW) and McMahon score (MMS).
+
+Like OpenGotha, scores are kept doubled (``nbw2``, ``mms2``) so that half points stay
+integers, and rounds are indexed from 0: ``nbw2[r]`` is the score after round ``r + 1``.
+:meth:`ScoredPlayer.nbw2_after` and :meth:`ScoredPlayer.mms2_after` also answer for
+``r = -1`` (before the first round).
+
+>>> from gosheet.core.model import Game, Player, Result, Round, Tournament
+>>> from gosheet.core.settings import Settings
+>>> t = Tournament(
+...     Settings(rules="opengotha", rounds=3),
+...     (Player(1, "Lee", rank=-5), Player(2, "Kim", rank=2), Player(3, "Ito", rank=-25)),
+...     (Round(1, (Game(1, 2, 1, result=Result.WHITE_WINS),), byes=(3,)),),
+... )
+>>> scored = score_players(t)
+>>> [(s.smms, s.mms2_after(0), s.nbw2_after(0)) for s in scored.values()]
+[(25, 50, 0), (32, 66, 2), (10, 22, 2)]
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import Enum
+
+from gosheet.core.model import Game, Player, Result, Tournament
+from gosheet.core.settings import Settings
+
+
+class Participation(Enum):
+    """How a player took part in one round (OpenGotha's ``ScoredPlayer`` statuses)."""
+
+    ABSENT = "absent"  # not participating in the round
+    NOT_ASSIGNED = "not assigned"  # participating, neither paired nor bye
+    PAIRED = "paired"
+    BYE = "bye"
+
+
+#: Doubled points of (White, Black) for each result; no result yet scores nothing.
+POINTS2: dict[Result | None, tuple[int, int]] = {
+    None: (0, 0),
+    Result.WHITE_WINS: (2, 0),
+    Result.BLACK_WINS: (0, 2),
+    Result.JIGO: (1, 1),
+    Result.BOTH_LOSE: (0, 0),
+    Result.WHITE_WINS_BY_FORFEIT: (2, 0),
+    Result.BLACK_WINS_BY_FORFEIT: (0, 2),
+    Result.BOTH_LOSE_BY_FORFEIT: (0, 0),
+}
+
+
+def points2(game: Game, player: int) -> int:
+    """The doubled points ``player`` took from ``game`` (OpenGotha's ``getWX2``)."""
+    white, black = POINTS2[game.result]
+    return white if game.white == player else black
+
+
+def smms(player: Player, settings: Settings) -> int:
+    """Starting McMahon score: the rank clamped to floor and bar, counted from the zero,
+    plus the player's correction."""
+    rank = max(settings.mm_floor, min(settings.mm_bar, player.known_rank))
+    return rank - settings.mm_zero + player.mms_correction
+
+
+@dataclass
+class ScoredPlayer:
+    """One player's rounds and running scores (index ``r`` = round ``r + 1``)."""
+
+    player: Player
+    smms: int
+    participation: list[Participation] = field(default_factory=list)
+    games: list[Game | None] = field(default_factory=list)
+    nbw2: list[int] = field(default_factory=list)
+    mms2: list[int] = field(default_factory=list)
+
+    @property
+    def number(self) -> int:
+        return self.player.number
+
+    def nbw2_after(self, r: int) -> int:
+        return self.nbw2[r] if r >= 0 else 0
+
+    def mms2_after(self, r: int) -> int:
+        return self.mms2[r] if r >= 0 else 2 * self.smms
+
+    def opponent(self, r: int) -> int | None:
+        game = self.games[r]
+        return None if game is None else game.opponent_of(self.number)
+
+
+def score_players(t: Tournament, rounds: int | None = None) -> dict[int, ScoredPlayer]:
+    """Every player's participation, games, NBW and MMS in rounds ``1 .. rounds`` (default:
+    the rounds paired so far), by player number, in roster order."""
+    settings = t.settings
+    count = len(t.rounds) if rounds is None else rounds
+    scored = {p.number: ScoredPlayer(p, smms(p, settings)) for p in t.players}
+    by_number = {r.number: r for r in t.rounds}
+    for sp in scored.values():
+        for r in range(count):
+            played = by_number.get(r + 1)
+            game = played.game_of(sp.number) if played else None
+            if game is not None:
+                status = Participation.PAIRED
+            elif played is not None and sp.number in played.byes:
+                status = Participation.BYE
+            elif not sp.player.plays_in(r + 1):
+                status = Participation.ABSENT
+            else:
+                status = Participation.NOT_ASSIGNED
+            sp.participation.append(status)
+            sp.games.append(game)
+    bye_nbw2, bye_mms2 = int(settings.nbw_bye * 2), int(settings.mms_bye * 2)
+    absent_nbw2, absent_mms2 = int(settings.nbw_absent * 2), int(settings.mms_absent * 2)
+    for sp in scored.values():
+        games_nbw2 = 0
+        extra_nbw2 = extra_mms2 = 0
+        for r in range(count):
+            game = sp.games[r]
+            if game is not None:
+                games_nbw2 += points2(game, sp.number)
+            if sp.participation[r] is Participation.ABSENT:
+                extra_nbw2 += absent_nbw2
+                extra_mms2 += absent_mms2
+            elif sp.participation[r] is Participation.BYE:
+                extra_nbw2 += bye_nbw2
+                extra_mms2 += bye_mms2
+            nbw2, mms2 = extra_nbw2, extra_mms2
+            if settings.round_down:
+                nbw2, mms2 = nbw2 // 2 * 2, mms2 // 2 * 2
+            sp.nbw2.append(games_nbw2 + nbw2)
+            sp.mms2.append(2 * sp.smms + games_nbw2 + mms2)
+    return scored
