@@ -66,6 +66,25 @@ class LexicographicWeights:
         return total
 
 
+class SummedWeights:
+    """OpenGotha's way: a pair's weight is 1 plus the sum of its criterion values (each
+    criterion's bound sets its importance), not a lexicographic packing.
+
+    >>> w = SummedWeights([Criterion("a", 100), Criterion("b", 5)])
+    >>> w.pack((100, 5)), w.max_weight
+    (106, 106)
+    """
+
+    def __init__(self, criteria: Sequence[Criterion]) -> None:
+        self.criteria = tuple(criteria)
+        self.max_weight = 1 + sum(c.bound for c in self.criteria)
+
+    def pack(self, values: Sequence[int]) -> int:
+        if len(values) != len(self.criteria):
+            raise ValueError("one value per criterion is needed")
+        return 1 + sum(values)
+
+
 def max_weight_matching(
     vertex_count: int, edges: Iterable[tuple[int, int, int]], *, max_weight: int
 ) -> set[tuple[int, int]]:

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from gosheet.core.errors import ConsistencyError
-from gosheet.core.matching import LexicographicWeights, max_weight_matching
+from gosheet.core.matching import LexicographicWeights, SummedWeights, max_weight_matching
 from gosheet.core.model import Game, Player, Round, Tournament
 
 
@@ -51,7 +51,7 @@ class Weighing:
 
     number: int
     order: tuple[Player, ...]
-    weights: LexicographicWeights
+    weights: LexicographicWeights | SummedWeights
     values: dict[tuple[int, int], tuple[int, ...]]
 
     def edges(self) -> list[tuple[int, int, int]]:
@@ -78,7 +78,7 @@ class Weighing:
 
 
 def explain(
-    first: int, second: int, weights: LexicographicWeights, vector: Sequence[int]
+    first: int, second: int, weights: LexicographicWeights | SummedWeights, vector: Sequence[int]
 ) -> PairCost:
     """The cost of a chosen pair, criterion by criterion."""
     return PairCost(

@@ -1,0 +1,217 @@
+"""OpenGotha's McMahon and Swiss pairing of a round: the bye, the costs of every pair, the
+maximum-weight perfect matching, then colours, handicaps and tables as OpenGotha sets them.
+
+By default the whole field is one matching. With ``Pair in blocks above 600 players`` (the
+"OpenGotha-compatible" preset an imported file gets), a field above 600 players is cut, from
+the top score down, into blocks of 200 to 600 paired one after the other, as OpenGotha does.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+import rustworkx
+
+from gosheet.core.egf.costs import CRITERIA, det_random, handicap, pair_costs, total_cost
+from gosheet.core.egf.info import IntArray, PairingInfo, java_div, main_criterion, pairing_info
+from gosheet.core.egf.placement import Placement
+from gosheet.core.egf.scores import ScoredPlayer, score_players
+from gosheet.core.matching import Criterion, SummedWeights
+from gosheet.core.model import Game, Player, Tournament
+from gosheet.core.pairing import PairCost, Pairing, Weighing, check_can_pair
+from gosheet.core.settings import Settings
+
+#: OpenGotha pairs a larger field in blocks (``Pairing.PAIRING_GROUP_MAX_SIZE``) …
+BLOCK_MAX = 600
+#: … of at least this many players (``PAIRING_GROUP_MIN_SIZE``).
+BLOCK_MIN = 200
+#: How many best partners of each player the whole-field matching considers (see
+#: :func:`candidate_pairs`); a smaller field is matched on every pair.
+CANDIDATES = 48
+
+
+@dataclass(frozen=True)
+class Prepared:
+    """A round ready to pair: who has the bye, who is paired, and their pairing info."""
+
+    settings: Settings
+    round_number: int
+    bye: Player | None
+    info: PairingInfo  # the players to pair first, then the bye player if any
+    paired: int  # how many of ``info.players`` are paired (the bye player is not)
+    scored: dict[int, ScoredPlayer]
+
+    def costs(self, i: IntArray, j: IntArray) -> dict[str, IntArray]:
+        """Each criterion's cost of the pairs of positions (``i[t]``, ``j[t]``)."""
+        return pair_costs(self.settings, self.info, i, j)
+
+
+def _name_key(p: Player) -> tuple[str, str]:
+    return (p.surname, p.first_name)
+
+
+def choose_bye(
+    players: Sequence[Player], scored: dict[int, ScoredPlayer], t: Tournament, number: int
+) -> Player:
+    """OpenGotha's bye: the least rank + 2 × MMS (McMahon) or rank + 40 × wins (Swiss),
+    + 1000 per earlier bye; players are scanned in name order, the last of equals gets it."""
+    mcmahon = main_criterion(t.settings) == "MMS"
+    had = dict.fromkeys(scored, 0)
+    for rnd in t.rounds:
+        for b in rnd.byes:
+            had[b] = had.get(b, 0) + 1
+    best, best_weight = players[0], None
+    for p in sorted(players, key=_name_key):
+        sp = scored[p.number]
+        score = sp.mms2_after(number - 2) if mcmahon else 20 * sp.nbw2_after(number - 2)
+        weight = p.known_rank + score + 1000 * had[p.number]
+        if best_weight is None or weight <= best_weight:
+            best, best_weight = p, weight
+    return best
+
+
+def prepare(t: Tournament) -> Prepared:
+    """Everything the pairing of the next round needs."""
+    number = check_can_pair(t)
+    scored = score_players(t)
+    placement = Placement(t, scored)
+    present = [p for p in t.players if p.plays_in(number)]
+    bye = choose_bye(present, scored, t, number) if len(present) % 2 else None
+    paired = [p for p in present if p is not bye]
+    order = paired + ([bye] if bye is not None else [])
+    info = pairing_info(t.settings, number, order, scored, placement.value)
+    return Prepared(t.settings, number, bye, info, len(paired), scored)
+
+
+def all_pairs(members: IntArray) -> tuple[IntArray, IntArray]:
+    """Every pair of ``members`` (positions), each once."""
+    a, b = np.triu_indices(len(members), k=1)
+    return members[a], members[b]
+
+
+def candidate_pairs(prepared: Prepared, members: IntArray) -> tuple[IntArray, IntArray]:
+    """The pairs the matching weighs among ``members``: every pair of a field of up to
+    4 × :data:`CANDIDATES` players. Above, each player with the :data:`CANDIDATES` players on
+    either side of him in the order of score groups and places: the costs fall steeply with
+    the group distance (10^11 against 10^8 for everything below), so an optimal matching of
+    a large field pairs within that window; the window's chain also keeps a perfect matching
+    possible."""
+    if len(members) <= 4 * CANDIDATES:
+        return all_pairs(members)
+    info = prepared.info
+    ordered = members[np.lexsort((info.place[members], info.group[members]))]
+    count = len(ordered)
+    firsts, seconds = [], []
+    for d in range(1, min(CANDIDATES, count - 1) + 1):
+        firsts.append(ordered[: count - d])
+        seconds.append(ordered[d:])
+    i, j = np.concatenate(firsts), np.concatenate(seconds)
+    return np.minimum(i, j), np.maximum(i, j)
+
+
+def match(prepared: Prepared, members: IntArray) -> list[tuple[int, int]]:
+    """The maximum-weight perfect matching of ``members`` (positions), as pairs (i, j)."""
+    i, j = candidate_pairs(prepared, members)
+    weights = total_cost(prepared.costs(i, j))
+    graph = rustworkx.PyGraph()
+    graph.add_nodes_from(range(len(prepared.info.players)))
+    graph.add_edges_from(list(zip(i.tolist(), j.tolist(), weights.tolist(), strict=True)))
+    found = rustworkx.max_weight_matching(graph, max_cardinality=True, weight_fn=int)
+    return sorted((min(a, b), max(a, b)) for a, b in found)
+
+
+def blocks(prepared: Prepared) -> list[IntArray]:
+    """The players to pair (positions), whole, or cut as OpenGotha cuts a field of more than
+    :data:`BLOCK_MAX`: from the top category and score down, blocks of at least
+    :data:`BLOCK_MIN` (an even number) until at most :data:`BLOCK_MAX` remain."""
+    info, n = prepared.info, prepared.paired
+    everyone = np.arange(n, dtype=np.int64)
+    if not prepared.settings.og_blocks or n <= BLOCK_MAX:
+        return [everyone]
+    # The group number runs down the categories and scores: sort by it, best first.
+    remaining = [int(k) for k in everyone[np.argsort(info.group[:n], kind="stable")]]
+    cut: list[IntArray] = []
+    while len(remaining) > BLOCK_MAX:
+        block: list[int] = []
+        while remaining:
+            block.append(remaining.pop(0))
+            group_done = not remaining or info.group[remaining[0]] != info.group[block[-1]]
+            if len(block) >= BLOCK_MAX or len(remaining) <= BLOCK_MIN:
+                break
+            if group_done and len(block) >= BLOCK_MIN and len(block) % 2 == 0:
+                break
+        cut.append(np.array(block, dtype=np.int64))
+    cut.append(np.array(remaining, dtype=np.int64))
+    return cut
+
+
+def colours(prepared: Prepared, a: int, b: int) -> tuple[int, int, int]:
+    """(white, black, handicap) of the pair of positions ``a`` and ``b``, as OpenGotha's
+    ``gameBetween``: the stronger takes White in a handicap game; in an even game, the
+    player with more White so far takes Black; if equal, a deterministic lot on the names."""
+    info = prepared.info
+    hd = int(handicap(prepared.settings, info, np.array([a]), np.array([b]))[0])
+    if hd > 0:
+        return a, b, hd
+    if hd < 0:
+        return b, a, -hd
+    if info.wb[a] != info.wb[b]:
+        return (b, a, 0) if info.wb[a] > info.wb[b] else (a, b, 0)
+    first, second = sorted((a, b), key=lambda k: info.names[k])
+    lot = det_random(1, info.names[first], info.names[second])
+    return (first, second, 0) if lot == 0 else (second, first, 0)
+
+
+def weigh(t: Tournament) -> Weighing:
+    """Every pair of the next round with its cost, criterion by criterion (for ``explain``)."""
+    prepared = prepare(t)
+    members = np.arange(prepared.paired, dtype=np.int64)
+    i, j = all_pairs(members)
+    costs = prepared.costs(i, j)
+    columns = [costs[c].tolist() for c in CRITERIA]
+    values = {
+        (a, b): tuple(column[k] for column in columns)
+        for k, (a, b) in enumerate(zip(i.tolist(), j.tolist(), strict=True))
+    }
+    bounds = [max(column, default=0) for column in columns]
+    weights = SummedWeights(
+        [Criterion(c, bound) for c, bound in zip(CRITERIA, bounds, strict=True)]
+    )
+    return Weighing(
+        prepared.round_number, prepared.info.players[: prepared.paired], weights, values
+    )
+
+
+def pair(t: Tournament) -> Pairing:
+    """Pair the next round with OpenGotha's McMahon or Swiss."""
+    prepared = prepare(t)
+    info = prepared.info
+    chosen: list[tuple[int, int]] = []
+    for members in blocks(prepared):
+        chosen += match(prepared, members)
+    games: list[tuple[int, int, int]] = [colours(prepared, a, b) for a, b in chosen]
+    # Tables: the best McMahon score first (OpenGotha's "best MMS" order), then names.
+    mms2 = info.mms2
+
+    def table_key(game: tuple[int, int, int]) -> tuple[int, int, str]:
+        white, black, _ = game
+        high, low = sorted((int(mms2[white]), int(mms2[black])), reverse=True)
+        return (-high, -low, min(info.names[white], info.names[black]))
+
+    games.sort(key=table_key)
+    komi = t.settings.komi
+    result: list[Game] = []
+    costs: list[PairCost] = []
+    for table, (white, black, hd) in enumerate(games, start=1):
+        w, b = info.players[white].number, info.players[black].number
+        result.append(Game(table, w, b, hd, komi if hd == 0 else 0.5))
+        parts = prepared.costs(np.array([min(white, black)]), np.array([max(white, black)]))
+        vector = tuple(int(parts[c][0]) for c in CRITERIA)
+        costs.append(PairCost(w, b, 1 + sum(vector), tuple(zip(CRITERIA, vector, strict=True))))
+    byes = (prepared.bye.number,) if prepared.bye is not None else ()
+    return Pairing(prepared.round_number, tuple(result), byes, tuple(costs))
+
+
+__all__ = ["BLOCK_MAX", "BLOCK_MIN", "blocks", "java_div", "pair", "prepare", "weigh"]
