@@ -16,13 +16,13 @@ from importlib import resources
 from pathlib import Path
 
 from gosheet import actions, excel_template
-from gosheet.core.errors import FileProblem, GosheetError
+from gosheet.core.errors import FileProblem, GosheetError, InputError, Problem
 from gosheet.core.explain import Explanation
+from gosheet.core.fields import SYSTEMS, parse_komi
 from gosheet.core.pairing import Pairing
 from gosheet.core.settings import (
     GAMES,
     MAX_ROUNDS,
-    SYSTEMS,
     McMahonGroups,
     Settings,
     proposed_rounds,
@@ -33,6 +33,8 @@ from gosheet.io.roster import read_roster
 from gosheet.io.template import new_book
 from gosheet.io.xlsx import XlsxBook, backup_path
 from gosheet.libreoffice import build as lo_build
+from gosheet.opengotha import convert
+from gosheet.opengotha.xml import read_opengotha, write_opengotha
 
 DEMO_ROSTER = "demo_roster.csv"
 
@@ -56,9 +58,11 @@ def _settings_options(parser: argparse.ArgumentParser) -> None:
         default=None,
         help="number of rounds (default: 5; swiss: round(1.3·log2 N) for N players)",
     )
-    parser.add_argument("--komi", type=float, default=6.5, help="komi (default: 6.5)")
+    parser.add_argument("--komi", type=float, default=None, help="komi (default: 6.5)")
     parser.add_argument(
-        "--groups", default="3", help="McMahon groups: a number, or ranks like '1d,5k' (default: 3)"
+        "--groups",
+        default=None,
+        help="McMahon groups: a number, or ranks like '1d,5k' (default: 3)",
     )
     parser.add_argument("--name", default=None, help="the tournament's name")
     parser.add_argument(
@@ -84,14 +88,14 @@ def _settings(
         rounds = 5
     elif rounds is None and players:
         rounds = proposed_rounds(players)
-    changes = {"rounds": rounds, "komi": args.komi}
+    changes = {"rounds": rounds, "komi": args.komi if args.komi is not None else 6.5}
     if args.name is not None:
         changes["name"] = args.name
     try:
         return Settings.preset(
             system,
             args.game,
-            mcmahon_groups=McMahonGroups.parse(args.groups),
+            mcmahon_groups=McMahonGroups.parse(args.groups or "3"),
             random_seed=args.seed if args.seed is not None else secrets.randbelow(2**31),
             **changes,
         )
@@ -128,7 +132,11 @@ def build_parser() -> argparse.ArgumentParser:
     new.add_argument("book", type=Path, metavar="BOOK.xlsx")
     _settings_options(new)
 
-    imp = sub.add_parser("import", help="turn a roster (.csv/.xlsx) into a tournament workbook")
+    imp = sub.add_parser(
+        "import",
+        help="turn a roster (.csv/.xlsx), or an OpenGotha tournament file (.xml), into a "
+        "tournament workbook",
+    )
     imp.add_argument("roster", type=Path, metavar="ROSTER")
     imp.add_argument("-o", "--output", type=Path, required=True, metavar="BOOK.xlsx")
     imp.add_argument(
@@ -136,7 +144,24 @@ def build_parser() -> argparse.ArgumentParser:
         default=None,
         help="encoding of a CSV roster, when the guess is wrong (e.g. cp1250)",
     )
+    imp.add_argument(
+        "--until-round",
+        type=int,
+        default=None,
+        metavar="K",
+        help="OpenGotha file: keep the games and byes of rounds 1 to K only (0: the players "
+        "and settings alone), so that the next 'gosheet pair' makes round K+1",
+    )
     _settings_options(imp)
+
+    exp = sub.add_parser(
+        "export",
+        help="write the tournament as an OpenGotha file (.xml) that OpenGotha 3.5x opens: "
+        "players, settings, games, results and byes",
+    )
+    exp.add_argument("book", type=Path, metavar="BOOK.xlsx")
+    exp.add_argument("-o", "--output", type=Path, required=True, metavar="OUT.xml")
+    exp.add_argument("--force", action="store_true", help="overwrite an existing OUT.xml")
 
     for name, text in (
         ("pair", "pair the next round and update the standings"),
@@ -272,8 +297,13 @@ def run(argv: Sequence[str] | None = None) -> int:
             "in the Players sheet." + _rounds_note(settings, 0, args.rounds),
             file=out,
         )
+    elif args.command == "import" and convert.is_opengotha_file(args.roster):
+        _refuse_overwrite(args.output, args.force)
+        print(import_opengotha(parser, args), file=out)
     elif args.command == "import":
         _refuse_overwrite(args.output, args.force)
+        if args.until_round is not None:
+            parser.error("--until-round is for an OpenGotha tournament file (.xml)")
         system = args.system or ("mcmahon" if args.game == "go" else "swiss")
         roster = read_roster(args.roster, args.encoding, needs_strength=system != "swiss")
         settings = _settings(parser, args, len(roster.players))
@@ -287,6 +317,9 @@ def run(argv: Sequence[str] | None = None) -> int:
         saved = book.save(args.output)
         note = _rounds_note(settings, len(roster.players), args.rounds)
         print(f"Wrote {saved}: {len(roster.players)} players.{note}", file=out)
+    elif args.command == "export":
+        _refuse_overwrite(args.output, args.force)
+        print(export_opengotha(args.book, args.output), file=out)
     elif args.command == "check":
         done = actions.check(XlsxBook.open(args.book))
         t = done.tournament
@@ -352,6 +385,83 @@ def run(argv: Sequence[str] | None = None) -> int:
         _refuse_overwrite(args.book, args.force)
         print(run_demo(args.book, args.rounds), file=out)
     return 0
+
+
+def import_opengotha(parser: argparse.ArgumentParser, args: argparse.Namespace) -> str:
+    """``gosheet import FILE.xml``: the OpenGotha tournament as a workbook. Its settings come
+    from the file; --rounds, --name, --komi and --seed may replace them."""
+    for option, value in (
+        ("--system", args.system),
+        ("--groups", args.groups),
+        ("--encoding", args.encoding),
+        ("--game", None if args.game == "go" else args.game),
+    ):
+        if value is not None:
+            parser.error(
+                f"{option} does not apply to an OpenGotha file: the file's own settings do "
+                "(its placement criteria choose McMahon or Swiss)"
+            )
+    if args.rounds is not None and not 1 <= args.rounds <= convert.MAX_ROUNDS:
+        parser.error(f"--rounds: OpenGotha plays 1 to {convert.MAX_ROUNDS} rounds")
+    if args.until_round is not None and args.until_round < 0:
+        parser.error("--until-round: 0 or more (0: the players and settings alone)")
+    if args.komi is not None:
+        try:
+            parse_komi(args.komi)
+        except ValueError as error:
+            parser.error(f"--komi: {error}")
+    og = read_opengotha(args.roster)
+    rounds = args.rounds if args.rounds is not None else og.number_of_rounds
+    if args.until_round is not None and args.until_round > rounds:
+        parser.error(f"--until-round: the tournament has {rounds} rounds")
+    imported = convert.from_opengotha(
+        og,
+        until_round=args.until_round,
+        rounds=args.rounds,
+        name=args.name,
+        komi=args.komi,
+        random_seed=args.seed,
+        source=args.roster.name,
+    )
+    saved = convert.opengotha_book(imported, template=args.template).save(args.output)
+    t = imported.tournament
+    games = sum(len(r.games) for r in t.rounds)
+    byes = sum(len(r.byes) for r in t.rounds)
+    kind = {"mcmahon": "McMahon", "swiss": "Swiss"}[t.settings.system]
+    lines = [
+        f"Wrote {saved}: {len(t.players)} players, OpenGotha's {kind} over "
+        f"{t.settings.rounds} rounds; {len(t.rounds)} round(s) played ({games} games, "
+        f"{byes} byes)."
+    ]
+    if imported.games_dropped:
+        lines.append(
+            f"{imported.games_dropped} game(s) and bye(s) after round {args.until_round} left out."
+        )
+    if t.settings.rounds is not None and len(t.rounds) < t.settings.rounds:
+        lines.append(f"The next 'gosheet pair' makes round {len(t.rounds) + 1}.")
+    return "\n".join(lines)
+
+
+def export_opengotha(book_path: Path, target: Path) -> str:
+    """``gosheet export BOOK.xlsx -o OUT.xml``."""
+    book = XlsxBook.open(book_path)
+    notes: list[str] = []
+    og = convert.to_opengotha(book.grids(), source=book_path.name, notes=notes)
+    try:
+        data = write_opengotha(og)
+    except ValueError as error:
+        raise InputError([Problem(book_path.name, "", None, str(error))]) from None
+    saved = convert.write_file(target, data)
+    rounds = len({g.round_number for g in og.games} | {b.round_number for b in og.byes})
+    lines = [
+        f"Wrote {saved}: {len(og.players)} players, {len(og.games)} games and {len(og.byes)} "
+        f"byes in {rounds} round(s); OpenGotha opens it (File ▸ Open)."
+    ]
+    if notes:
+        lines.append(
+            "OpenGotha's clubs are codes of at most 4 characters; written as: " + ", ".join(notes)
+        )
+    return "\n".join(lines)
 
 
 def _describe_explanation(explanation: Explanation, book: XlsxBook) -> str:

@@ -23,6 +23,11 @@ class Result(Enum):
     WHITE_WINS_BY_FORFEIT = "1-0!"
     BLACK_WINS_BY_FORFEIT = "0-1!"
     BOTH_LOSE_BY_FORFEIT = "0-0!"
+    # OpenGotha's other codes: both win (RESULT_BOTHWIN), and the unplayed jigo and
+    # both-win (RESULT_EQUAL_BYDEF, RESULT_BOTHWIN_BYDEF)
+    BOTH_WIN = "1-1"
+    JIGO_BY_FORFEIT = "½-½!"
+    BOTH_WIN_BY_FORFEIT = "1-1!"
 
     @property
     def by_forfeit(self) -> bool:
@@ -56,6 +61,10 @@ _WHITE_OUTCOME = {
     Result.WHITE_WINS_BY_FORFEIT: (Outcome.FORFEIT_WIN, Outcome.FORFEIT_LOSS),
     Result.BLACK_WINS_BY_FORFEIT: (Outcome.FORFEIT_LOSS, Outcome.FORFEIT_WIN),
     Result.BOTH_LOSE_BY_FORFEIT: (Outcome.FORFEIT_LOSS, Outcome.FORFEIT_LOSS),
+    Result.BOTH_WIN: (Outcome.WIN, Outcome.WIN),
+    # a jigo not played scores as a jigo (half a point each): there is no unplayed-jigo outcome
+    Result.JIGO_BY_FORFEIT: (Outcome.JIGO, Outcome.JIGO),
+    Result.BOTH_WIN_BY_FORFEIT: (Outcome.FORFEIT_WIN, Outcome.FORFEIT_WIN),
 }
 
 

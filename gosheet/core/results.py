@@ -4,6 +4,13 @@
 ('1-0', '0-1', '1-0')
 >>> parse_result("=").value, parse_result("0-1 !").value
 ('½-½', '0-1!')
+
+OpenGotha's rarer results have codes too: ``1-1`` both win, ``½-½!`` a jigo not played,
+``1-1!`` both win without playing. They are accepted everywhere but not offered in the
+Result dropdown (:data:`CANONICAL`, the seven common codes); :data:`ALL_CODES` lists all.
+
+>>> parse_result("1-1").value, parse_result("=!").value, parse_result("1:1!").value
+('1-1', '½-½!', '1-1!')
 """
 
 from __future__ import annotations
@@ -12,7 +19,14 @@ import re
 
 from gosheet.core.model import Result
 
-CANONICAL = tuple(r.value for r in Result)
+#: The codes a Result cell offers (its dropdown), in this order.
+CANONICAL = tuple(
+    r.value
+    for r in Result
+    if r not in (Result.BOTH_WIN, Result.JIGO_BY_FORFEIT, Result.BOTH_WIN_BY_FORFEIT)
+)
+#: Every canonical code, OpenGotha's rarer ones included.
+ALL_CODES = tuple(r.value for r in Result)
 MESSAGE = f"not a result code (use {', '.join(CANONICAL)}; or W+, B+, =)"
 
 _SPELLINGS: dict[str, Result] = {}
@@ -30,6 +44,9 @@ _add(Result.BOTH_LOSE, "0-0", "bothlose")
 _add(Result.WHITE_WINS_BY_FORFEIT, "1-0!", "w+f", "w+ff", "w+forfeit", "w!", "1-0ff")
 _add(Result.BLACK_WINS_BY_FORFEIT, "0-1!", "b+f", "b+ff", "b+forfeit", "b!", "0-1ff")
 _add(Result.BOTH_LOSE_BY_FORFEIT, "0-0!", "0-0ff")
+_add(Result.BOTH_WIN, "1-1", "bothwin")
+_add(Result.JIGO_BY_FORFEIT, "½-½!", "1/2-1/2!", "0.5-0.5!", "=!", "jigo!", "½-½ff", "=ff")
+_add(Result.BOTH_WIN_BY_FORFEIT, "1-1!", "1-1ff")
 
 
 class ResultError(ValueError):

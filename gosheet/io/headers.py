@@ -68,6 +68,28 @@ SYNONYMS: dict[str, tuple[str, ...]] = {
 }
 
 
+#: The Players columns of OpenGotha's data (shown with ``Pairing rules: opengotha``). They are
+#: matched apart from :data:`SYNONYMS`, so that a roster's EGD PIN column, which gosheet's own
+#: rules do not use, is still kept after the standard columns as the organiser's own.
+OPENGOTHA_SYNONYMS: dict[str, tuple[str, ...]] = {
+    "EGD PIN": ("egd pin", "egf pin", "egfpin", "egd", "pin", "egd id", "egf id"),
+    "MMS correction": (
+        "mms correction",
+        "smms correction",
+        "smmscorrection",
+        "mcmahon correction",
+        "start mms correction",
+    ),
+    "Registration": (
+        "registration",
+        "registration status",
+        "registering status",
+        "registeringstatus",
+        "fin/pre",
+    ),
+}
+
+
 def normalise_header(text: object) -> str:
     """Lower case, no accents, letters, digits, ``/`` and single spaces only."""
     raw = unicodedata.normalize("NFKD", str(text or ""))
@@ -82,6 +104,12 @@ _LOOKUP = {
     for alias in (canonical, *aliases)
 }
 _LOOKUP.update({key.replace(" ", ""): value for key, value in list(_LOOKUP.items())})
+_OG_LOOKUP = {
+    normalise_header(alias): canonical
+    for canonical, aliases in OPENGOTHA_SYNONYMS.items()
+    for alias in (canonical, *aliases)
+}
+_OG_LOOKUP.update({key.replace(" ", ""): value for key, value in list(_OG_LOOKUP.items())})
 
 
 def canonical_header(text: object) -> str | None:
@@ -95,6 +123,22 @@ def match_headers(headers: list[object]) -> dict[str, int]:
     found: dict[str, int] = {}
     for index, header in enumerate(headers):
         canonical = canonical_header(header)
+        if canonical is not None and canonical not in found:
+            found[canonical] = index
+    return found
+
+
+def match_opengotha_headers(headers: list[object]) -> dict[str, int]:
+    """The OpenGotha columns (:data:`OPENGOTHA_SYNONYMS`): canonical name → index of the
+    first column that means it.
+
+    >>> match_opengotha_headers(["Name", "EGF PIN", "SMMS correction", "Registering status"])
+    {'EGD PIN': 1, 'MMS correction': 2, 'Registration': 3}
+    """
+    found: dict[str, int] = {}
+    for index, header in enumerate(headers):
+        key = normalise_header(header)
+        canonical = _OG_LOOKUP.get(key) or _OG_LOOKUP.get(key.replace(" ", ""))
         if canonical is not None and canonical not in found:
             found[canonical] = index
     return found

@@ -13,11 +13,12 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from gosheet.core.errors import InputError, Problem
+from gosheet.core.fields import parse_komi
 from gosheet.core.model import Game, Player, Round, Tournament
 from gosheet.core.ranks import RankError, parse_rank
 from gosheet.core.results import ResultError, parse_result
-from gosheet.core.settings import FIELD_BY_LABEL, Settings, parse_komi
-from gosheet.io.headers import match_headers, normalise_header
+from gosheet.core.settings import FIELD_BY_LABEL, MAX_ROUNDS, Settings
+from gosheet.io.headers import match_headers, match_opengotha_headers, normalise_header
 from gosheet.io.sheets import (
     BYE_LABEL,
     FIRST_PLAYER,
@@ -52,18 +53,26 @@ class BookState:
     result_cells: dict[tuple[int, int], tuple[str, str]] = field(default_factory=dict)
     setting_rows: dict[str, int] = field(default_factory=dict)  # attr → 0-based row
     """(round, table) → (sheet, cell) of each game's result."""
+    preliminary: dict[int, frozenset[int]] = field(default_factory=dict)
+    """OpenGotha's rules: each player registered PRE (not confirmed), with the rounds written
+    in his Not playing cell; such a player is never paired, so his ``not_playing`` in the
+    tournament holds every round."""
 
 
 def _blank(value: Any) -> bool:
     return value is None or (isinstance(value, str) and value.strip() == "")
 
 
-def _text(value: Any) -> str:
+def cell_text(value: Any) -> str:
+    """A cell as text: whole floats without ``.0``, spaces collapsed, stripped."""
     if value is None:
         return ""
     if isinstance(value, float) and value.is_integer():
         value = int(value)
     return re.sub(r"\s+", " ", str(value)).strip()
+
+
+_text = cell_text
 
 
 def name_key(name: str) -> str:
@@ -148,11 +157,22 @@ def _not_playing(value: Any) -> frozenset[int]:
     return frozenset(_int_cell(p, 1) for p in parts)
 
 
+REGISTRATION = {"fin": "FIN", "final": "FIN", "pre": "PRE", "preliminary": "PRE"}
+MMS_CORRECTION = (-9, 9)
+
+
 def read_players(
-    grid: Grid | None, problems: ProblemList, needs_strength: bool = True
+    grid: Grid | None,
+    problems: ProblemList,
+    needs_strength: bool = True,
+    rounds: int | None = None,
 ) -> BookState:
     """The roster. ``needs_strength``: every player must have a rank or a
-    rating (McMahon, FUS); a Swiss roster may have neither (round 1 by lot)."""
+    rating (McMahon, FUS); a Swiss roster may have neither (round 1 by lot).
+
+    ``rounds``: the tournament plays under OpenGotha's rules, in so many rounds; its
+    ``Registration`` column is read (FIN, or PRE: a player who is not paired in any of the
+    ``rounds``). The ``EGD PIN`` and ``MMS correction`` columns are read in any roster."""
     state = BookState(Tournament())
     if grid is None:
         problems.add(PLAYERS, -1, 0, None, "the sheet is missing")
@@ -161,6 +181,10 @@ def read_players(
         problems.add(PLAYERS, 0, 0, None, "the header row is missing")
         return state
     columns = match_headers(list(grid[0]))
+    og_columns = match_opengotha_headers(list(grid[0]))
+    if rounds is None:
+        og_columns.pop("Registration", None)
+    columns |= {k: v for k, v in og_columns.items() if k not in columns}
     state.player_columns = columns
     if "Name" not in columns:
         problems.add(PLAYERS, 0, 0, None, "no 'Name' column in the header row")
@@ -240,7 +264,35 @@ def read_players(
             problems.add(
                 PLAYERS, r, columns["Not playing"], raw, "expected round numbers, such as '2, 4'"
             )
+        correction = 0
+        raw = get(row, "MMS correction")
+        if not _blank(raw):
+            try:
+                correction = _int_cell(raw, *MMS_CORRECTION)
+            except ValueError:
+                low, high = MMS_CORRECTION
+                problems.add(
+                    PLAYERS,
+                    r,
+                    columns["MMS correction"],
+                    raw,
+                    f"not an MMS correction (a whole number from {low} to {high}, usually 0)",
+                )
         number = len(players) + 1
+        raw = get(row, "Registration")
+        if not _blank(raw) and rounds is not None:
+            status = REGISTRATION.get(_text(raw).casefold())
+            if status is None:
+                problems.add(
+                    PLAYERS,
+                    r,
+                    columns["Registration"],
+                    raw,
+                    "expected FIN (registration confirmed) or PRE (preliminary: not paired)",
+                )
+            elif status == "PRE":
+                state.preliminary[number] = not_playing
+                not_playing = not_playing | frozenset(range(1, rounds + 1))
         players.append(
             Player(
                 number,
@@ -253,6 +305,8 @@ def read_players(
                 group,
                 not_playing,
                 tier,
+                mms_correction=correction,
+                egd_pin=_text(get(row, "EGD PIN")),
             )
         )
         state.player_rows[number] = r
@@ -373,7 +427,10 @@ def read_book(sheets: Mapping[str, Grid]) -> BookState:
     problems = ProblemList()
     settings, setting_rows = read_settings(sheets.get(SETTINGS), problems)
     needs_strength = settings.system != "swiss"
-    state = read_players(sheets.get(PLAYERS), problems, needs_strength)
+    og_rounds = None
+    if settings.rules == "opengotha":
+        og_rounds = settings.rounds if settings.rounds is not None else MAX_ROUNDS
+    state = read_players(sheets.get(PLAYERS), problems, needs_strength, og_rounds)
     columns = state.player_columns
     roster_readable = "Name" in columns and (
         not needs_strength or "Rank" in columns or "Rating" in columns

@@ -15,6 +15,8 @@ SETTINGS = "Settings"
 PLAYERS = "Players"
 STANDINGS = "Standings"
 EXPLAIN = "Explain"
+OPENGOTHA = "OpenGotha"  # what an imported OpenGotha file holds beyond the other sheets
+OPENGOTHA_HEADERS = ("Section", "Key", "Attribute", "Value", "Explanation")
 ROUND_PREFIX = "Round "
 ROUND_RE = re.compile(r"^\s*round\s+(\d+)\s*$", re.IGNORECASE)
 
@@ -37,17 +39,22 @@ BYE_RESULT = "bye"
 
 def player_headers(settings: Settings) -> tuple[str, ...]:
     """The Players sheet's columns for a system and game (go McMahon:
-    :data:`PLAYER_HEADERS`)."""
+    :data:`PLAYER_HEADERS`). OpenGotha's rules have no McMahon groups nor tiers (the bar and
+    floor, and the ratings, do their work) and add ``Registration`` (FIN, or PRE: registered
+    but not confirmed, never paired), ``EGD PIN`` and ``MMS correction``."""
+    opengotha = settings.rules == "opengotha"
     headers = ["Name", "First name"]
     if settings.game == "go":
         headers.append("Rank")
     headers.append("Rating")
-    if settings.system == "swiss":
+    if settings.system == "swiss" and not opengotha:
         headers.append("Tier")
     headers += ["Club", "Country"]
-    if settings.system == "mcmahon":
+    if settings.system == "mcmahon" and not opengotha:
         headers.append("Group")
     headers.append("Not playing")
+    if opengotha:
+        headers += ["Registration", "EGD PIN", "MMS correction"]
     return tuple(headers)
 
 

@@ -14,6 +14,7 @@ from gosheet.core.scorecard import RoundEntry
 from gosheet.core.settings import Settings
 from gosheet.core.standings import StandingsRow, standings
 from gosheet.core.systems.fus_levels import FusRow, fus_records, fus_standings
+from gosheet.io.headers import match_opengotha_headers
 from gosheet.io.sheets import (
     BYE_LABEL,
     BYE_RESULT,
@@ -65,7 +66,12 @@ PLAYER_WIDTHS = {
     "Country": 9,
     "Group": 7,
     "Not playing": 12,
+    "Registration": 12,
+    "EGD PIN": 11,
+    "MMS correction": 11,
 }
+# text columns: "2,4" typed later stays two rounds, not 2.4; a PIN keeps its leading zeros
+TEXT_COLUMNS = ("Not playing", "EGD PIN", "Registration")
 
 
 def players_sheet(
@@ -73,12 +79,21 @@ def players_sheet(
     settings: Settings,
     extra_headers: Sequence[str] = (),
     extra_values: Sequence[Sequence[Any]] = (),
+    registration: Mapping[int, str] | None = None,
 ) -> SheetData:
-    """The roster; columns gosheet does not know are kept after its own."""
+    """The roster; columns gosheet does not know are kept after its own (but not one that
+    repeats a column of the sheet, such as a roster's EGD PIN under OpenGotha's rules).
+    ``registration``: OpenGotha's FIN or PRE of each player number (default FIN)."""
     headers = player_headers(settings)
-    # "Not playing" is text, so that "2,4" typed later stays two rounds, not 2.4
-    columns = [Column(h, PLAYER_WIDTHS[h], TEXT if h == "Not playing" else None) for h in headers]
-    columns += [Column(str(h), max(10, len(str(h)) + 2)) for h in extra_headers]
+    taken = set(match_opengotha_headers(list(headers)))
+    keep = [
+        i for i, h in enumerate(extra_headers) if not match_opengotha_headers([h]).keys() & taken
+    ]
+    columns = [Column(h, PLAYER_WIDTHS[h], TEXT if h in TEXT_COLUMNS else None) for h in headers]
+    columns += [
+        Column(str(extra_headers[i]), max(10, len(str(extra_headers[i])) + 2)) for i in keep
+    ]
+    registration = registration or {}
     rows = []
     for index, p in enumerate(players):
         cells = {
@@ -91,9 +106,14 @@ def players_sheet(
             "Country": p.country,
             "Group": p.group,
             "Not playing": ", ".join(str(r) for r in sorted(p.not_playing)) or None,
+            "Registration": registration.get(p.number, "FIN"),
+            "EGD PIN": p.egd_pin or None,
+            "MMS correction": p.mms_correction or None,
         }
         extra = list(extra_values[index]) if index < len(extra_values) else []
-        rows.append([cells[h] for h in headers] + extra)
+        rows.append(
+            [cells[h] for h in headers] + [extra[i] if i < len(extra) else None for i in keep]
+        )
     return SheetData(PLAYERS, tuple(columns), rows, title=settings.name, blank_rows=300)
 
 

@@ -76,6 +76,8 @@ __all__ = [
     "OGGame",
     "OGPlayer",
     "OGTournament",
+    "element_from_text",
+    "element_text",
     "player_key",
     "read_opengotha",
     "write_opengotha",
@@ -106,6 +108,8 @@ _INT = re.compile(r"[+-]?[0-9]+")
 # Characters XML 1.0 cannot carry at all (not even as a character reference).
 _ILLEGAL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
 _SECTIONS = ("Players", "Games", "ByePlayers", "TournamentParameterSet")
+# root elements OpenGotha writes before TournamentParameterSet (the others come after it)
+_BEFORE_PARAMETERS = ("Teams",)
 
 
 @dataclass(frozen=True)
@@ -199,12 +203,15 @@ class OGTournament:
 
 
 def player_key(player: OGPlayer) -> str:
-    """OpenGotha's key of a player: name then first name, in upper case.
+    """OpenGotha's key of a player: name then first name, without spaces, in upper case
+    (OpenGotha's ``Player.computeKeyString``).
 
     >>> player_key(OGPlayer(name="Robin", first_name="Clé", rank="10K", rating=1129))
     'ROBINCLÉ'
+    >>> player_key(OGPlayer(name="Van der Berg", first_name="Jan Piet", rank="1D", rating=2100))
+    'VANDERBERGJANPIET'
     """
-    return (player.name + player.first_name).upper()
+    return (player.name + player.first_name).replace(" ", "").upper()
 
 
 def _loose_key(key: str) -> str:
@@ -585,7 +592,7 @@ def write_opengotha(tournament: OGTournament) -> bytes:
     OpenGotha 3.5x opens. ``ByePlayers`` is written only when there are byes, as OpenGotha
     does; ``placement_criteria`` go into ``PlacementParameterSet`` (added, empty, if
     ``parameters`` lacks it); the root's other elements follow ``TournamentParameterSet`` in
-    their order.
+    their order, but for ``Teams``, which OpenGotha writes before it.
 
     Raises ValueError if a value holds a character XML cannot carry (a control character).
     """
@@ -596,6 +603,7 @@ def write_opengotha(tournament: OGTournament) -> bytes:
     ]
     if t.byes:
         sections.append(OGElement("ByePlayers", children=tuple(_bye_element(b) for b in t.byes)))
+    sections += [e for e in t.extra if e.tag in _BEFORE_PARAMETERS]
     parameter_sets: list[OGElement] = []
     parameters = dict(t.parameters)
     if t.placement_criteria and "PlacementParameterSet" not in parameters:
@@ -610,7 +618,8 @@ def write_opengotha(tournament: OGTournament) -> bytes:
             children.insert(0, OGElement("PlacementCriteria", children=criteria))
         parameter_sets.append(OGElement(tag, _sorted(attributes), tuple(children)))
     sections.append(OGElement("TournamentParameterSet", children=tuple(parameter_sets)))
-    root = OGElement("Tournament", _sorted(t.attributes), (*sections, *t.extra))
+    after = tuple(e for e in t.extra if e.tag not in _BEFORE_PARAMETERS)
+    root = OGElement("Tournament", _sorted(t.attributes), (*sections, *after))
     lines = [_DECLARATION]
     _serialize(root, 0, lines)
     return "".join(lines).encode("utf-8")
@@ -683,3 +692,34 @@ def _serialize(element: OGElement, depth: int, out: list[str]) -> None:
     for child in element.children:
         _serialize(child, depth + 1, out)
     out.append(f"{indent}</{element.tag}>\n")
+
+
+def element_text(element: OGElement) -> str:
+    """An element kept verbatim as one line of XML (for a workbook cell).
+
+    >>> element_text(OGElement("A", (("b", "1 & 2"),), (OGElement("C"),)))
+    '<A b="1 &amp; 2"><C/></A>'
+    """
+    attributes = "".join(f' {name}="{_escape(value, True)}"' for name, value in element.attributes)
+    head = f"<{element.tag}{attributes}"
+    inner = _escape(element.text, False) + "".join(element_text(c) for c in element.children)
+    return f"{head}>{inner}</{element.tag}>" if inner else f"{head}/>"
+
+
+def element_from_text(text: str, sheet: str, cell: str) -> OGElement:
+    """The element :func:`element_text` wrote, read back as safely as a whole file (no
+    document type, entity or external reference); a problem names ``sheet`` and ``cell``.
+
+    >>> element_from_text('<A b="1 &amp; 2"><C/></A>', "OpenGotha", "D9").attributes
+    (('b', '1 & 2'),)
+    """
+    try:
+        return _verbatim(_parse(text.encode("utf-8"), sheet))
+    except InputError as error:
+        problems = [
+            Problem(
+                sheet, cell, p.value, p.message.replace("not an OpenGotha tournament file: ", "")
+            )
+            for p in error.problems
+        ]
+        raise InputError(problems) from None

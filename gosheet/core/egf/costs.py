@@ -119,10 +119,13 @@ def _dudd(settings: Settings, info: PairingInfo, i: IntArray, j: IntArray) -> In
     def position(who: IntArray, mode: str) -> IntArray:
         n, c = info.group_size[who], info.place[who]
         if mode == "TOP":
-            return (w // 2) * (n - 1 - c) // n
-        if mode == "MID":
-            return (w // 2) * (n - 1 - np.abs(2 * c - n + 1)) // n
-        return (w // 2) * c // n
+            share = n - 1 - c
+        elif mode == "MID":
+            share = n - 1 - np.abs(2 * c - n + 1)
+        else:
+            share = c
+        result: IntArray = (w // 2) * share // n
+        return result
 
     cost = position(upper, settings.pai_dudd_upper_mode)
     cost += position(lower, settings.pai_dudd_lower_mode)

@@ -8,12 +8,14 @@ the top score down, into blocks of 200 to 600 paired one after the other, as Ope
 
 from __future__ import annotations
 
+import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
 import rustworkx
 
+from gosheet.core.egf.candidates import DENSE_UP_TO, all_pairs, candidate_pairs, near_pairs
 from gosheet.core.egf.costs import CRITERIA, det_random, handicap, pair_costs, total_cost
 from gosheet.core.egf.info import IntArray, PairingInfo, java_div, main_criterion, pairing_info
 from gosheet.core.egf.placement import Placement
@@ -27,9 +29,6 @@ from gosheet.core.settings import Settings
 BLOCK_MAX = 600
 #: … of at least this many players (``PAIRING_GROUP_MIN_SIZE``).
 BLOCK_MIN = 200
-#: How many best partners of each player the whole-field matching considers (see
-#: :func:`candidate_pairs`); a smaller field is matched on every pair.
-CANDIDATES = 48
 
 
 @dataclass(frozen=True)
@@ -85,41 +84,86 @@ def prepare(t: Tournament) -> Prepared:
     return Prepared(t.settings, number, bye, info, len(paired), scored)
 
 
-def all_pairs(members: IntArray) -> tuple[IntArray, IntArray]:
-    """Every pair of ``members`` (positions), each once."""
-    a, b = np.triu_indices(len(members), k=1)
-    return members[a], members[b]
-
-
-def candidate_pairs(prepared: Prepared, members: IntArray) -> tuple[IntArray, IntArray]:
-    """The pairs the matching weighs among ``members``: every pair of a field of up to
-    4 × :data:`CANDIDATES` players. Above, each player with the :data:`CANDIDATES` players on
-    either side of him in the order of score groups and places: the costs fall steeply with
-    the group distance (10^11 against 10^8 for everything below), so an optimal matching of
-    a large field pairs within that window; the window's chain also keeps a perfect matching
-    possible."""
-    if len(members) <= 4 * CANDIDATES:
-        return all_pairs(members)
-    info = prepared.info
-    ordered = members[np.lexsort((info.place[members], info.group[members]))]
-    count = len(ordered)
-    firsts, seconds = [], []
-    for d in range(1, min(CANDIDATES, count - 1) + 1):
-        firsts.append(ordered[: count - d])
-        seconds.append(ordered[d:])
-    i, j = np.concatenate(firsts), np.concatenate(seconds)
-    return np.minimum(i, j), np.maximum(i, j)
-
-
-def match(prepared: Prepared, members: IntArray) -> list[tuple[int, int]]:
-    """The maximum-weight perfect matching of ``members`` (positions), as pairs (i, j)."""
-    i, j = candidate_pairs(prepared, members)
-    weights = total_cost(prepared.costs(i, j))
+def solve(vertex_count: int, i: IntArray, j: IntArray, weights: IntArray) -> list[tuple[int, int]]:
+    """The maximum-weight perfect matching of the graph of edges (``i``, ``j``, ``weights``),
+    as sorted pairs (rustworkx's blossom algorithm on exact integers)."""
     graph = rustworkx.PyGraph()
-    graph.add_nodes_from(range(len(prepared.info.players)))
+    graph.add_nodes_from(range(vertex_count))
     graph.add_edges_from(list(zip(i.tolist(), j.tolist(), weights.tolist(), strict=True)))
     found = rustworkx.max_weight_matching(graph, max_cardinality=True, weight_fn=int)
     return sorted((min(a, b), max(a, b)) for a, b in found)
+
+
+def improving_pairs(
+    prepared: Prepared, members: IntArray, pairs: list[tuple[int, int]], weighed: IntArray
+) -> tuple[IntArray, IntArray]:
+    """Pairs of the same or neighbouring groups, not weighed yet, that would improve the
+    matching ``pairs`` by a swap: (a, b) and (a's partner, b's partner) instead of
+    (a, a's partner) and (b, b's partner). Empty when no such swap exists."""
+    n = len(prepared.info.players)
+    mate = np.full(n, -1, dtype=np.int64)
+    for a, b in pairs:
+        mate[a], mate[b] = b, a
+    i, j = near_pairs(prepared.info, members)
+    fresh = ~np.isin(i * n + j, weighed)
+    i, j = i[fresh], j[fresh]
+    mi, mj = mate[i], mate[j]
+    swap = (mi >= 0) & (mj >= 0) & (mi != j)
+    i, j, mi, mj = i[swap], j[swap], mi[swap], mj[swap]
+    if not len(i):
+        return i, j
+
+    def weight(a: IntArray, b: IntArray) -> IntArray:
+        return total_cost(prepared.costs(np.minimum(a, b), np.maximum(a, b)))
+
+    gain = weight(i, j) + weight(mi, mj) - weight(i, mi) - weight(j, mj)
+    better = gain > 0
+    found_i = np.concatenate([i[better], np.minimum(mi, mj)[better]])
+    found_j = np.concatenate([j[better], np.maximum(mi, mj)[better]])
+    return found_i, found_j
+
+
+#: How many times the candidate graph is repaired with the pairs a swap shows to be missing.
+REPAIRS = 1
+
+
+@dataclass
+class Timing:
+    """Seconds spent weighing pairs and in the matching (the benchmark reads them)."""
+
+    costs: float = 0.0
+    matching: float = 0.0
+    solves: int = 0
+
+
+def match(
+    prepared: Prepared, members: IntArray, timing: Timing | None = None
+) -> list[tuple[int, int]]:
+    """The best pairs of ``members`` (positions): the matching of the candidate graph,
+    solved again with every pair of near groups that a swap shows to be missing, until
+    no swap improves it."""
+    timing = timing or Timing()
+    n = len(prepared.info.players)
+    start = time.perf_counter()
+    i, j = candidate_pairs(prepared.settings, prepared.info, members)
+    for repair in range(REPAIRS + 1):
+        weights = total_cost(prepared.costs(i, j))
+        weighed = time.perf_counter()
+        pairs = solve(n, i, j, weights)
+        solved = time.perf_counter()
+        timing.costs += weighed - start
+        timing.matching += solved - weighed
+        timing.solves += 1
+        if len(members) <= DENSE_UP_TO or repair == REPAIRS:
+            return pairs
+        more_i, more_j = improving_pairs(prepared, members, pairs, i * n + j)
+        start = time.perf_counter()
+        timing.costs += start - solved
+        if not len(more_i):
+            return pairs
+        codes = np.unique(np.concatenate([i * n + j, more_i * n + more_j]))
+        i, j = codes // n, codes % n
+    raise AssertionError("unreachable")
 
 
 def blocks(prepared: Prepared) -> list[IntArray]:
@@ -214,4 +258,4 @@ def pair(t: Tournament) -> Pairing:
     return Pairing(prepared.round_number, tuple(result), byes, tuple(costs))
 
 
-__all__ = ["BLOCK_MAX", "BLOCK_MIN", "blocks", "java_div", "pair", "prepare", "weigh"]
+__all__ = ["BLOCK_MAX", "BLOCK_MIN", "all_pairs", "blocks", "java_div", "pair", "prepare", "weigh"]

@@ -46,6 +46,9 @@ POINTS2: dict[Result | None, tuple[int, int]] = {
     Result.WHITE_WINS_BY_FORFEIT: (2, 0),
     Result.BLACK_WINS_BY_FORFEIT: (0, 2),
     Result.BOTH_LOSE_BY_FORFEIT: (0, 0),
+    Result.BOTH_WIN: (2, 2),
+    Result.JIGO_BY_FORFEIT: (1, 1),
+    Result.BOTH_WIN_BY_FORFEIT: (2, 2),
 }
 
 

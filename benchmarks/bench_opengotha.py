@@ -1,0 +1,148 @@
+"""Pairing benchmark of the OpenGotha engine: McMahon, a mid-event round with history.
+
+For each field size: rounds 1..3 are played (pairs of neighbours by McMahon score, results
+drawn from strength), 10 % of the players are absent in round 4, and round 4 is paired
+with OpenGotha's criteria. Printed per size: seconds building the costs (scores, placement,
+groups, the criteria of every weighed pair), seconds in the matching, the whole pairing,
+and the peak memory (tracemalloc) of the pairing.
+
+Baseline, in the same run: the same round matched on every pair (the dense graph OpenGotha
+builds) where that finishes in reasonable time, with the total cost of both matchings (the
+candidate graph must not lose any weight), and OpenGotha's own way for a large field: the
+blocks of at most 600 players (``Pair in blocks above 600 players``).
+
+    python benchmarks/bench_opengotha.py [--sizes 100 1000 2000 5000] [--dense-up-to 1000]
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import time
+import tracemalloc
+from dataclasses import replace
+
+import numpy as np
+
+from gosheet.core.egf import engine
+from gosheet.core.egf.costs import pair_costs, total_cost
+from gosheet.core.model import Game, Player, Result, Round, Tournament
+from gosheet.core.settings import Settings
+
+ROUND = 4
+
+
+def field(n: int, seed: int) -> Tournament:
+    rng = random.Random(seed)
+    clubs = [f"Club{c:03d}" for c in range(max(1, n // 12))]
+    countries = ["FR", "DE", "NL", "CZ", "PL", "RO", "UA", "HU"]
+    players = tuple(
+        Player(
+            i,
+            f"Player{i:05d}",
+            "X",
+            rank,
+            2050 + 100 * rank + rng.randint(-49, 49),
+            rng.choice(clubs),
+            rng.choice(countries),
+            not_playing=frozenset({ROUND}) if rng.random() < 0.10 else frozenset(),
+        )
+        for i, rank in ((i, min(6, max(-30, int(rng.gauss(-8, 8))))) for i in range(1, n + 1))
+    )
+    settings = Settings.preset("mcmahon", rules="opengotha", rounds=6, mm_bar=3, mm_floor=-20)
+    return Tournament(settings, players)
+
+
+def history(t: Tournament, rounds: int, seed: int) -> Tournament:
+    """Rounds 1..``rounds``: neighbours by McMahon score meet, the stronger wins 3 times in 4."""
+    rng = random.Random(seed)
+    score = {p.number: max(-20, min(3, p.known_rank)) for p in t.players}
+    for number in range(1, rounds + 1):
+        order = sorted(t.players, key=lambda p: (-score[p.number], rng.random()))
+        games, byes = [], []
+        if len(order) % 2:
+            byes.append(order.pop().number)
+        for table, k in enumerate(range(0, len(order), 2), start=1):
+            a, b = order[k], order[k + 1]
+            a_wins = (a.known_rank >= b.known_rank) == (rng.random() < 0.75)
+            games.append(
+                Game(
+                    table,
+                    a.number,
+                    b.number,
+                    0,
+                    7.5,
+                    Result.WHITE_WINS if a_wins else Result.BLACK_WINS,
+                )
+            )
+            score[a.number if a_wins else b.number] += 1
+        t = t.with_round(Round(number, tuple(games), tuple(byes)))
+    return t
+
+
+def measure(t: Tournament, blocks: bool) -> dict[str, float | int]:
+    t = replace(t, settings=t.settings.replace(og_blocks=blocks))
+    tracemalloc.start()
+    start = time.perf_counter()
+    prepared = engine.prepare(t)
+    timing = engine.Timing(costs=time.perf_counter() - start)
+    pairs = [p for block in engine.blocks(prepared) for p in engine.match(prepared, block, timing)]
+    peak = tracemalloc.get_traced_memory()[1]
+    tracemalloc.stop()
+    i = np.array([a for a, _ in pairs], dtype=np.int64)
+    j = np.array([b for _, b in pairs], dtype=np.int64)
+    total = int(total_cost(pair_costs(t.settings, prepared.info, i, j)).sum())
+    return {
+        "build": timing.costs,
+        "match": timing.matching,
+        "total": total,
+        "peak": peak / 2**20,
+        "solves": timing.solves,
+    }
+
+
+def dense(t: Tournament) -> dict[str, float | int]:
+    start = time.perf_counter()
+    prepared = engine.prepare(t)
+    members = np.arange(prepared.paired, dtype=np.int64)
+    i, j = engine.all_pairs(members)
+    weights = total_cost(pair_costs(t.settings, prepared.info, i, j))
+    t1 = time.perf_counter()
+    pairs = engine.solve(len(prepared.info.players), i, j, weights)
+    t2 = time.perf_counter()
+    index = {(int(a), int(b)): k for k, (a, b) in enumerate(zip(i, j, strict=True))}
+    total = sum(int(weights[index[p]]) for p in pairs)
+    return {"build": t1 - start, "match": t2 - t1, "total": total}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--sizes", type=int, nargs="+", default=[100, 1000, 2000, 5000])
+    parser.add_argument("--dense-up-to", type=int, default=1000)
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+    print(
+        f"{'players':>7} {'mode':<14} {'costs s':>8} {'match s':>8} {'total s':>8} "
+        f"{'peak MiB':>8}  total cost"
+    )
+    for n in args.sizes:
+        t = history(field(n, args.seed), ROUND - 1, args.seed)
+        whole = measure(t, blocks=False)
+        rows = [("whole field", whole)]
+        if n > engine.BLOCK_MAX:
+            rows.append(("OG blocks", measure(t, blocks=True)))
+        if n <= args.dense_up_to:
+            rows.append(("dense (base)", dense(t)))
+        for mode, row in rows:
+            peak = f"{row['peak']:8.0f}" if "peak" in row else f"{'':8}"
+            print(
+                f"{n:>7} {mode:<14} {row['build']:8.2f} {row['match']:8.2f} "
+                f"{row['build'] + row['match']:8.2f} {peak}  {int(row['total'])}"
+            )
+        if n <= args.dense_up_to:
+            same = "equal" if whole["total"] == rows[-1][1]["total"] else "DIFFERENT"
+            print(f"{'':>7} whole field vs dense: total cost {same}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,1025 @@
+"""OpenGotha tournaments to workbooks and back.
+
+:func:`from_opengotha` turns an :class:`~gosheet.opengotha.xml.OGTournament` into a gosheet
+:class:`~gosheet.core.model.Tournament` under OpenGotha's rules — players, settings, games,
+byes — plus the rows of the ``OpenGotha`` sheet, which keeps, visibly, whatever the file holds
+and the other sheets do not show (times and dates, display options, each player's grade and
+licence, team parameters …). :func:`opengotha_book` writes all of it into a new workbook.
+
+:func:`to_opengotha` reads a workbook back into an ``OGTournament``. The workbook is the truth:
+players, settings, games and results come from its sheets, edits included, and the
+``OpenGotha`` sheet only adds what they do not hold. A workbook that never came from OpenGotha
+(no ``OpenGotha`` sheet) gets OpenGotha's own defaults for those. Import then export gives back
+the file OpenGotha wrote, byte for byte.
+
+How the two meet:
+
+- Settings: ``GeneralParameterSet/@name``, ``@numberOfRounds`` and ``@komi`` are the
+  ``Tournament``, ``Rounds`` and ``Komi`` settings; every OpenGotha setting of
+  :data:`~gosheet.core.og_fields.OG_FIELDS` is the attribute it names; ``Categories`` is
+  ``@numberOfCategories`` and ``Categories/Category``; ``Placement criteria`` the
+  ``PlacementCriterion`` list (padded with ``NULL`` to OpenGotha's six). The system follows
+  the first placement criterion, as in OpenGotha: MMS is McMahon, anything else Swiss.
+- Players: ``participating`` is the ``Not playing`` column (rounds of the tournament;
+  OpenGotha's string covers 20), ``registeringStatus`` the ``Registration`` column (PRE: never
+  paired), ``egfPin`` and ``smmsCorrection`` the ``EGD PIN`` and ``MMS correction`` columns.
+- Games: one line of a ``Round N`` sheet each; ``RESULT_*`` codes are result codes
+  (``_BYDEF``: ``!``, not played). The komi of a round sheet is the tournament's for an even
+  game and 0.5 for a handicap game (OpenGotha keeps one komi, not one a game).
+- Byes: the ``Bye`` lines; OpenGotha keeps one bye player a round.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import os
+import re
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from gosheet.core.errors import ConsistencyError, FileProblem, InputError, Problem
+from gosheet.core.fields import Field, parse_komi, parse_text
+from gosheet.core.model import Game, Player, Result, Round, Tournament
+from gosheet.core.og_fields import (
+    MAX_PLACEMENT_CRITERIA,
+    OG_FIELDS,
+    parse_categories,
+    parse_criteria,
+    rank_to_xml,
+)
+from gosheet.core.pairing import Pairing
+from gosheet.core.ranks import RankError, parse_rank
+from gosheet.core.settings import FIELD_BY_LABEL, Settings
+from gosheet.io.reader import (
+    MMS_CORRECTION,
+    BookState,
+    Grid,
+    ProblemList,
+    cell_text,
+    name_key,
+    read_book,
+)
+from gosheet.io.sheets import (
+    OPENGOTHA,
+    OPENGOTHA_HEADERS,
+    PLAYERS,
+    SETTINGS,
+    Column,
+    SheetData,
+    cell_name,
+    round_sheet_name,
+)
+from gosheet.io.template import new_book
+from gosheet.io.writer import players_sheet, round_sheet
+from gosheet.io.xlsx import XlsxBook
+from gosheet.opengotha.xml import (
+    OGBye,
+    OGElement,
+    OGGame,
+    OGPlayer,
+    OGTournament,
+    _KeyIndex,
+    element_from_text,
+    element_text,
+    player_key,
+)
+
+__all__ = [
+    "MAX_ROUNDS",
+    "Imported",
+    "Kept",
+    "from_opengotha",
+    "is_opengotha_file",
+    "opengotha_book",
+    "opengotha_sheet",
+    "read_kept",
+    "to_opengotha",
+    "write_file",
+]
+
+GENERAL = "GeneralParameterSet"
+HANDICAP = "HandicapParameterSet"
+PLACEMENT = "PlacementParameterSet"
+PAIRING = "PairingParameterSet"
+DISPLAY = "DPParameterSet"
+PUBLISH = "PublishParameterSet"
+#: The parameter sets OpenGotha writes, in its order; the first four it cannot do without.
+STANDARD_SETS = (GENERAL, HANDICAP, PLACEMENT, PAIRING, DISPLAY, PUBLISH)
+REQUIRED_SETS = STANDARD_SETS[:4]
+#: OpenGotha's limit on the number of rounds (its ``participating`` strings are this long).
+MAX_ROUNDS = 20
+MAX_HANDICAP = 9
+CLUB_LENGTH = 4  # OpenGotha's clubs are codes of at most four characters
+
+#: OpenGotha's result codes and gosheet's results (None: no result yet).
+OG_RESULTS: dict[Result | None, str] = {
+    None: "RESULT_UNKNOWN",
+    Result.WHITE_WINS: "RESULT_WHITEWINS",
+    Result.BLACK_WINS: "RESULT_BLACKWINS",
+    Result.JIGO: "RESULT_EQUAL",
+    Result.BOTH_WIN: "RESULT_BOTHWIN",
+    Result.BOTH_LOSE: "RESULT_BOTHLOSE",
+    Result.WHITE_WINS_BY_FORFEIT: "RESULT_WHITEWINS_BYDEF",
+    Result.BLACK_WINS_BY_FORFEIT: "RESULT_BLACKWINS_BYDEF",
+    Result.JIGO_BY_FORFEIT: "RESULT_EQUAL_BYDEF",
+    Result.BOTH_WIN_BY_FORFEIT: "RESULT_BOTHWIN_BYDEF",
+    Result.BOTH_LOSE_BY_FORFEIT: "RESULT_BOTHLOSE_BYDEF",
+}
+RESULTS_OF_OG = {code: result for result, code in OG_RESULTS.items()}
+assert set(OG_RESULTS) == {None, *Result}
+
+#: Settings fields by the (parameter set, attribute) they are in a file.
+MODELLED: dict[tuple[str, str], Field] = {f.xml: f for f in OG_FIELDS if f.xml is not None}
+#: GeneralParameterSet attributes the Settings sheet shows under other names.
+OWN_GENERAL = ("name", "numberOfRounds", "komi", "numberOfCategories")
+#: The player attributes OpenGotha 3.5x always writes that the Players sheet does not show;
+#: a player without a row for one gets the default (:func:`_player_defaults`).
+PLAYER_STANDARD = (
+    "agaExpirationDate",
+    "agaId",
+    "ffgLicence",
+    "ffgLicenceStatus",
+    "grade",
+    "ratingOrigin",
+)
+
+# What a workbook that never was an OpenGotha file gets (OpenGotha's defaults).
+_GENERAL_DEFAULTS = {
+    "bInternet": "false",
+    "basicTime": "60",
+    "canByoYomiTime": "300",
+    "complementaryTimeSystem": "STDBYOYOMI",
+    "director": "",
+    "fischerTime": "10",
+    "location": "",
+    "nbMovesCanTime": "15",
+    "size": "19",
+    "stdByoYomiTime": "30",
+}
+_DISPLAY_DEFAULTS = {
+    "displayClCol": "true",
+    "displayCoCol": "true",
+    "displayIndGamesInMatches": "true",
+    "displayNPPlayers": "false",
+    "displayNumCol": "true",
+    "displayPlCol": "true",
+    "gameFormat": "full",
+    "playerSortType": "name",
+    "showByePlayer": "true",
+    "showNotFinallyRegisteredPlayers": "true",
+    "showNotPairedPlayers": "true",
+    "showNotParticipatingPlayers": "false",
+    "showPlayerClub": "true",
+    "showPlayerCountry": "false",
+    "showPlayerGrade": "true",
+}
+_PUBLISH_DEFAULTS = {"exportToLocalFile": "true", "htmlAutoScroll": "false", "print": "true"}
+_TEAM_DEFAULTS = OGElement(
+    "TeamTournamentParameterSet",
+    children=(
+        OGElement("TeamGeneralParameterSet", (("teamSize", "4"),)),
+        OGElement(
+            "TeamPlacementParameterSet",
+            children=(
+                OGElement(
+                    "PlacementCriteria",
+                    children=tuple(
+                        OGElement("PlacementCriterion", (("name", name), ("number", str(n))))
+                        for n, name in enumerate(
+                            ("TEAMP", "BDW", "BDW3U", "BDW2U", "BDW1U", "MNR"), 1
+                        )
+                    ),
+                ),
+            ),
+        ),
+    ),
+)
+
+# Sections of the OpenGotha sheet
+ABOUT, ROOT, PLAYER, GAME, BYE, GAMES, XML = (
+    "About",
+    "Tournament",
+    "Player",
+    "Game",
+    "Bye",
+    "Games",
+    "XML",
+)
+ORDER = "order"
+XML_MORE = "(continued)"
+_CHUNK = 30_000  # a cell holds 32,767 characters
+_EXPLAIN = {
+    ABOUT: "What the OpenGotha file holds and the other sheets do not show, kept so that "
+    "'gosheet export' writes the file back whole. The other sheets are the truth: players, "
+    "settings, games and results are taken from them, edits included; the rows here only add "
+    "to them. A row may be edited or deleted (OpenGotha then uses its default); a player added "
+    "to Players gets OpenGotha's defaults.",
+    ROOT: "Attributes of the file's <Tournament> element (saveDT: when OpenGotha saved it).",
+    GENERAL: "OpenGotha's general parameters that Settings does not show (place, dates, "
+    "director, board size, clock …).",
+    DISPLAY: "OpenGotha's display and print options.",
+    PUBLISH: "OpenGotha's publishing options.",
+    PLAYER: "A player's data that Players does not show. Key: the player's name as in "
+    "Players (a renamed player loses it). participating: OpenGotha's 20 rounds, for the "
+    "rounds after the tournament's.",
+    GAME: "A game's data that its round sheet does not show. Key: its round and table.",
+    BYE: "A bye's data that its round sheet does not show. Key: its round.",
+    GAMES: "order: the order of the games in the file (round.table).",
+    XML: "Elements kept as they are (teams, club groups, team parameters …). Key: the "
+    "element they are in; a long one goes on in the next rows.",
+}
+_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_.-]*")
+_GAME_KEY = re.compile(r"round\s*(\d+)\s*,?\s*table\s*(\d+)", re.IGNORECASE)
+_BYE_KEY = re.compile(r"round\s*(\d+)", re.IGNORECASE)
+_ORDER_ITEM = re.compile(r"(\d+)\.(\d+)")
+
+
+def game_key(round_number: int, table: int) -> str:
+    return f"Round {round_number} table {table}"
+
+
+def bye_key(round_number: int) -> str:
+    return f"Round {round_number}"
+
+
+# ---------------------------------------------------------------------------- detection
+
+
+def is_opengotha_file(path: Path) -> bool:
+    """Whether ``path`` is to be read as an OpenGotha file: its name ends in ``.xml``, or it
+    starts like XML (``<?xml`` or ``<Tournament``) whatever its name."""
+    if path.suffix.lower() == ".xml":
+        return True
+    try:
+        with path.open("rb") as stream:
+            head = stream.read(512)
+    except OSError:
+        return False
+    for bom in (b"\xef\xbb\xbf",):
+        head = head.removeprefix(bom)
+    head = head.lstrip()
+    return head.startswith((b"<?xml", b"<Tournament"))
+
+
+# ---------------------------------------------------------------------------- importing
+
+
+Row = tuple[str, str, str, str]  # section, key, attribute, value
+
+
+@dataclass(frozen=True)
+class Imported:
+    """An OpenGotha file as a gosheet tournament: the tournament, the players registered PRE
+    (by number), and the rows of the ``OpenGotha`` sheet."""
+
+    tournament: Tournament
+    registration: dict[int, str] = field(default_factory=dict)
+    rows: tuple[Row, ...] = ()
+    games_dropped: int = 0  # games and byes after --until-round
+
+
+class _Problems:
+    def __init__(self, source: str) -> None:
+        self.source = source
+        self.problems: list[Problem] = []
+
+    def add(self, where: str, value: object, message: str) -> None:
+        self.problems.append(Problem(self.source, where, value, message))
+
+
+def from_opengotha(
+    og: OGTournament,
+    *,
+    until_round: int | None = None,
+    rounds: int | None = None,
+    name: str | None = None,
+    komi: float | None = None,
+    random_seed: int | None = None,
+    source: str = "OpenGotha file",
+) -> Imported:
+    """The tournament of an OpenGotha file, under OpenGotha's rules.
+
+    ``until_round``: keep the games and byes of rounds 1 to this one only (0: none), so that
+    the next pairing makes the round after. ``rounds``, ``name``, ``komi`` replace the file's.
+    Every problem (a value gosheet cannot hold, two players it cannot tell apart, a round
+    without games before a round with games …) is reported at once in an
+    :class:`InputError` naming the file and the element (``Player 3``, ``Game 12`` …).
+    """
+    problems = _Problems(source)
+    rows: list[Row] = [(ROOT, "", k, v) for k, v in og.attributes.items()]
+    settings = _settings(og, problems, rows, rounds=rounds, name=name, komi=komi)
+    if random_seed is not None:
+        settings = settings.replace(random_seed=random_seed)
+    players, registration, numbers = _players(og, settings, problems, rows)
+    index = _KeyIndex(og.players)
+
+    def number_of(key: str) -> int:
+        found = index.find(key)
+        assert found is not None  # read_opengotha checked every key
+        return numbers[player_key(found)]
+
+    limit = until_round if until_round is not None else MAX_ROUNDS
+    games: dict[int, list[Game]] = {}
+    byes: dict[int, list[int]] = {}
+    tables: dict[tuple[int, int], int] = {}
+    order: list[tuple[int, int]] = []
+    dropped = 0
+    for n, g in enumerate(og.games, 1):
+        where = f"Game {n}"
+        if g.round_number > limit:
+            dropped += 1
+            continue
+        if g.table_number < 1:
+            problems.add(where, g.table_number, "tableNumber must be 1 or more")
+            continue
+        slot = (g.round_number, g.table_number)
+        if slot in tables:
+            problems.add(
+                where,
+                g.table_number,
+                f"the same table of round {g.round_number} as Game {tables[slot]}",
+            )
+            continue
+        tables[slot] = n
+        if g.handicap > MAX_HANDICAP:
+            problems.add(where, g.handicap, f"a handicap of at most {MAX_HANDICAP} stones")
+        result = RESULTS_OF_OG[g.result]
+        game_komi = settings.komi if g.handicap == 0 else 0.5
+        white, black = number_of(g.white_key), number_of(g.black_key)
+        game = Game(g.table_number, white, black, min(g.handicap, 9), game_komi, result)
+        games.setdefault(g.round_number, []).append(game)
+        order.append(slot)
+        key = game_key(*slot)
+        if not g.known_color:
+            rows.append((GAME, key, "knownColor", "false"))
+        rows += [(GAME, key, k, v) for k, v in g.extra.items()]
+    if order != sorted(order):
+        rows.append((GAMES, "", ORDER, " ".join(f"{r}.{t}" for r, t in order)))
+    for b in og.byes:
+        if b.round_number > limit:
+            dropped += 1
+            continue
+        byes.setdefault(b.round_number, []).append(number_of(b.player_key))
+        rows += [(BYE, bye_key(b.round_number), k, v) for k, v in b.extra.items()]
+    paired = sorted(set(games) | set(byes))
+    last = paired[-1] if paired else 0
+    for r in range(1, last):
+        if r not in paired:
+            problems.add(
+                f"round {r}",
+                None,
+                f"round {r} has no game and no bye, but round {last} has: gosheet plays the "
+                f"rounds in order (import the rounds before it with --until-round {r - 1})",
+            )
+    if settings.rounds is not None and last > settings.rounds:
+        problems.add("", settings.rounds, f"fewer rounds than the {last} rounds with games")
+    rows += _parameter_rows(og)
+    rows.sort(key=_section_rank)  # stable: each section keeps the file's order
+    if problems.problems:
+        raise InputError(problems.problems)
+    played = tuple(
+        Round(
+            r,
+            tuple(sorted(games.get(r, []), key=lambda game: game.table)),
+            tuple(byes.get(r, [])),
+        )
+        for r in range(1, last + 1)
+    )
+    tournament = Tournament(settings, tuple(players), played)
+    return Imported(tournament, registration, tuple(rows), dropped)
+
+
+def _section_rank(row: Row) -> int:
+    """The order of the sections in the OpenGotha sheet: the tournament and its parameters
+    first, the elements kept verbatim last."""
+    order = (ROOT, "", PLAYER, GAME, GAMES, BYE, XML)
+    return order.index(row[0]) if row[0] in order else 1
+
+
+def _settings(
+    og: OGTournament,
+    problems: _Problems,
+    rows: list[Row],
+    *,
+    rounds: int | None,
+    name: str | None,
+    komi: float | None,
+) -> Settings:
+    values: dict[str, Any] = {"og_blocks": True}
+    for set_name, attributes in og.parameters.items():
+        for attribute, text in attributes.items():
+            f = MODELLED.get((set_name, attribute))
+            if f is None:
+                continue
+            try:
+                values[f.attr] = (f.from_xml or f.parse)(text)
+            except (ValueError, TypeError) as error:
+                problems.add(set_name, text, f"{attribute} ({f.label}): {error}")
+    general = og.parameters.get(GENERAL, {})
+    for label, attribute, parse in (
+        ("Tournament", "name", parse_text),
+        ("Rounds", "numberOfRounds", FIELD_BY_LABEL["rounds"].parse),
+        ("Komi", "komi", parse_komi),
+    ):
+        if attribute in general:
+            try:
+                values[FIELD_BY_LABEL[label.casefold()].attr] = parse(general[attribute])
+            except ValueError as error:
+                problems.add(GENERAL, general[attribute], f"{attribute} ({label}): {error}")
+    if rounds is not None:
+        values["rounds"] = rounds
+    if name is not None:
+        values["name"] = name
+    if komi is not None:
+        values["komi"] = komi
+    values["categories"] = _categories(og, general, problems, rows)
+    names = [c for c in og.placement_criteria if c != "NULL"]
+    try:
+        values["placement"] = parse_criteria(", ".join(names))
+    except ValueError as error:
+        problems.add(PLACEMENT, ", ".join(og.placement_criteria), f"PlacementCriteria: {error}")
+    system = "mcmahon" if names[:1] == ["MMS"] else "swiss"
+    try:
+        return Settings.preset(system, "go", rules="opengotha", **values)
+    except ValueError as error:
+        if not problems.problems:  # else it only repeats a problem already listed
+            problems.add("TournamentParameterSet", None, str(error))
+        return Settings.preset(system, "go", rules="opengotha")
+
+
+def _categories(
+    og: OGTournament, general: Mapping[str, str], problems: _Problems, rows: list[Row]
+) -> tuple[int, ...]:
+    """The category limits; the ``Categories`` element is taken from the kept children."""
+    text = general.get("numberOfCategories", "1")
+    count = int(text) if re.fullmatch(r"[0-9]+", text.strip()) else -1
+    if count < 1:
+        problems.add(GENERAL, text, "numberOfCategories must be a whole number, 1 or more")
+        return ()
+    if count == 1:
+        return ()
+    element = next(
+        (e for e in og.parameter_children.get(GENERAL, ()) if e.tag == "Categories"), None
+    )
+    limits: dict[int, str] = {}
+    for child in element.children if element is not None else ():
+        attributes = dict(child.attributes)
+        number, limit = attributes.get("number", ""), attributes.get("lowerLimit", "")
+        if child.tag == "Category" and re.fullmatch(r"[0-9]+", number):
+            limits[int(number)] = limit
+    if sorted(limits) != list(range(1, count)):
+        problems.add(
+            GENERAL,
+            text,
+            f"numberOfCategories is {count}, so Categories must hold Category 1 to {count - 1}",
+        )
+        return ()
+    try:
+        return parse_categories(", ".join(limits[n] for n in sorted(limits)))
+    except ValueError as error:
+        problems.add("Categories", ", ".join(limits.values()), f"Categories: {error}")
+        return ()
+
+
+def _players(
+    og: OGTournament, settings: Settings, problems: _Problems, rows: list[Row]
+) -> tuple[list[Player], dict[int, str], dict[str, int]]:
+    rounds = settings.rounds or MAX_ROUNDS
+    players: list[Player] = []
+    registration: dict[int, str] = {}
+    numbers: dict[str, int] = {}
+    seen: dict[str, int] = {}
+    for number, op in enumerate(og.players, 1):
+        where = f"Player {number}"
+        numbers[player_key(op)] = number
+        surname, first = cell_text(op.name), cell_text(op.first_name)
+        full = f"{surname} {first}".strip()
+        if name_key(full) in seen:
+            problems.add(
+                where,
+                full,
+                f"gosheet cannot tell this player from Player {seen[name_key(full)]} (names are "
+                "compared without case, accents, spaces or punctuation)",
+            )
+        seen.setdefault(name_key(full), number)
+        try:
+            rank = parse_rank(op.rank.strip())
+        except RankError:
+            problems.add(where, op.rank, "not a rank gosheet knows (30K to 9D, 1P to 9P)")
+            rank = -30
+        if not -1000 <= op.rating <= 4000:
+            problems.add(where, op.rating, "a rating from -1000 to 4000")
+        low, high = MMS_CORRECTION
+        if not low <= op.smms_correction <= high:
+            problems.add(where, op.smms_correction, f"smmsCorrection from {low} to {high}")
+        if op.registering_status not in ("FIN", "PRE"):
+            problems.add(where, op.registering_status, "registeringStatus must be FIN or PRE")
+        elif op.registering_status == "PRE":
+            registration[number] = "PRE"
+        part = op.participating
+        absent = frozenset(r for r in range(1, rounds + 1) if part[r - 1 : r] == "0")
+        player = Player(
+            number,
+            surname,
+            first,
+            rank,
+            op.rating,
+            cell_text(op.club),
+            cell_text(op.country),
+            not_playing=absent,
+            mms_correction=op.smms_correction,
+            egd_pin=cell_text(op.egf_pin),
+        )
+        players.append(player)
+        defaults = _player_defaults(player)
+        attributes = {"ffgLicence": op.ffg_licence, **op.extra}
+        for attribute, value in attributes.items():
+            if defaults.get(attribute) != value:
+                rows.append((PLAYER, player.name, attribute, value))
+        if len(part) != MAX_ROUNDS or "0" in part[rounds:]:
+            rows.append((PLAYER, player.name, "participating", part))
+    return players, registration, numbers
+
+
+def _player_defaults(player: Player) -> dict[str, str]:
+    """The OpenGotha attributes a player without rows of his own is written with."""
+    defaults = dict.fromkeys(PLAYER_STANDARD, "")
+    defaults["grade"] = rank_to_xml(player.known_rank)
+    return defaults
+
+
+def _parameter_rows(og: OGTournament) -> list[Row]:
+    rows: list[Row] = []
+    for set_name, attributes in og.parameters.items():
+        for attribute, value in attributes.items():
+            own = set_name == GENERAL and attribute in OWN_GENERAL
+            if (set_name, attribute) not in MODELLED and not own:
+                rows.append((set_name, "", attribute, value))
+        if not attributes and set_name not in STANDARD_SETS:
+            rows.append((set_name, "", "", ""))  # an empty set OpenGotha does not know
+    categories_kept = int(og.parameters.get(GENERAL, {}).get("numberOfCategories", "1")) > 1
+    for set_name, children in og.parameter_children.items():
+        for child in children:
+            if set_name == GENERAL and child.tag == "Categories" and categories_kept:
+                continue
+            rows += _xml_rows(set_name, child)
+    for element in og.extra:
+        rows += _xml_rows(ROOT, element)
+    return rows
+
+
+def _xml_rows(key: str, element: OGElement) -> list[Row]:
+    text = element_text(element)
+    chunks = [text[i : i + _CHUNK] for i in range(0, len(text), _CHUNK)]
+    return [
+        (XML, key, element.tag if i == 0 else f"{element.tag} {XML_MORE}", chunk)
+        for i, chunk in enumerate(chunks)
+    ]
+
+
+def opengotha_sheet(rows: Iterable[Row]) -> SheetData:
+    """The ``OpenGotha`` sheet: an About line, then the rows, each section's first row with
+    an explanation."""
+    columns = (
+        Column(OPENGOTHA_HEADERS[0], 20),
+        Column(OPENGOTHA_HEADERS[1], 24),
+        Column(OPENGOTHA_HEADERS[2], 26),
+        Column(OPENGOTHA_HEADERS[3], 30, "@"),
+        Column(OPENGOTHA_HEADERS[4], 60, wrap=True),
+    )
+    data: list[list[Any]] = [[ABOUT, None, None, None, _EXPLAIN[ABOUT]]]
+    explained: set[str] = set()
+    for section, key, attribute, value in rows:
+        explanation = None
+        if section not in explained:
+            explained.add(section)
+            explanation = _EXPLAIN.get(
+                section, f"Attributes of <{section}> that Settings does not show."
+            )
+        data.append([section, key or None, attribute or None, value or None, explanation])
+    return SheetData(OPENGOTHA, columns, data, title="What the OpenGotha file keeps besides")
+
+
+def opengotha_book(imported: Imported, template: str | Path | None = None) -> XlsxBook:
+    """A new workbook of an imported OpenGotha tournament: Settings, Players, a sheet for each
+    round played, and the ``OpenGotha`` sheet. It is read back before it is returned, so that a
+    workbook gosheet could not read is never written."""
+    t = imported.tournament
+    book = new_book(t.settings, template=template)
+    book.render(players_sheet(t.players, t.settings, registration=imported.registration))
+    for played in t.rounds:
+        book.render(round_sheet(t, Pairing(played.number, played.games, played.byes)))
+    book.render(opengotha_sheet(imported.rows))
+    book.workbook.active = book.workbook.sheetnames.index(PLAYERS)
+    book.read()  # a safety net: raises InputError rather than write an unreadable workbook
+    return book
+
+
+# ---------------------------------------------------------------------------- exporting
+
+
+@dataclass
+class Kept:
+    """The ``OpenGotha`` sheet, read: what a workbook keeps of its OpenGotha file."""
+
+    root: dict[str, str] = field(default_factory=dict)
+    parameters: dict[str, dict[str, str]] = field(default_factory=dict)
+    children: dict[str, list[OGElement]] = field(default_factory=dict)  # ROOT or a set
+    players: dict[str, dict[str, str]] = field(default_factory=dict)  # by name_key
+    games: dict[tuple[int, int], dict[str, str]] = field(default_factory=dict)
+    byes: dict[int, dict[str, str]] = field(default_factory=dict)
+    order: list[tuple[int, int]] = field(default_factory=list)
+
+
+def _value_text(value: Any) -> str:
+    """A cell of the OpenGotha sheet as the text of an attribute."""
+    if value is None:
+        return ""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, dt.datetime):
+        if value.time() == dt.time():
+            return value.strftime("%Y-%m-%d")
+        return value.strftime("%Y-%m-%d %H:%M:%S")
+    if isinstance(value, dt.date):
+        return value.strftime("%Y-%m-%d")
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    return str(value)
+
+
+def read_kept(grid: Grid, problems: ProblemList) -> Kept:
+    """Read the ``OpenGotha`` sheet, adding every problem (with its cell) to ``problems``."""
+    kept = Kept()
+    if not grid:
+        return kept
+    headers = [cell_text(h).casefold() for h in grid[0]]
+    columns: dict[str, int] = {}
+    for name in OPENGOTHA_HEADERS[:4]:
+        if name.casefold() in headers:
+            columns[name] = headers.index(name.casefold())
+        else:
+            problems.add(OPENGOTHA, 0, 0, None, f"no '{name}' column in the header row")
+    if len(columns) < 4:
+        return kept
+    s, k, a, v = (columns[name] for name in OPENGOTHA_HEADERS[:4])
+    seen: dict[tuple[str, str, str], int] = {}
+    xml: list[tuple[str, str, int, list[str]]] = []  # key, tag, row, text in chunks
+    known = (ABOUT, ROOT, PLAYER, GAME, BYE, GAMES, XML)
+    by_fold = {name.casefold(): name for name in known}
+
+    def cell(row: Sequence[Any], index: int) -> Any:
+        return row[index] if index < len(row) else None
+
+    for r in range(1, len(grid)):
+        row = grid[r]
+        raw_section = cell_text(cell(row, s))
+        key, attribute = cell_text(cell(row, k)), cell_text(cell(row, a))
+        raw_value = cell(row, v)
+        value = _value_text(raw_value)
+        if not raw_section and not key and not attribute and not value:
+            continue
+        section = by_fold.get(raw_section.casefold(), raw_section)
+        if section == ABOUT:
+            continue
+        if section not in known and not re.fullmatch(r"[A-Za-z]\w*ParameterSet", section):
+            problems.add(
+                OPENGOTHA,
+                r,
+                s,
+                raw_section,
+                "unknown section; known: " + ", ".join(known) + ", or a parameter set name",
+            )
+            continue
+        if section == XML:
+            tag = attribute.removesuffix(XML_MORE).strip()
+            text = "" if raw_value is None else str(raw_value)
+            if not attribute.endswith(XML_MORE):
+                xml.append((key, tag, r, [text]))
+            elif xml and xml[-1][:2] == (key, tag):
+                xml[-1][3].append(text)
+            else:
+                problems.add(OPENGOTHA, r, a, attribute, "continues no element of the row above")
+            continue
+        if not attribute and section not in STANDARD_SETS and section.endswith("ParameterSet"):
+            kept.parameters.setdefault(section, {})
+            continue
+        if not _NAME.fullmatch(attribute):
+            problems.add(OPENGOTHA, r, a, attribute or None, "not an XML attribute name")
+            continue
+        slot3 = (section, name_key(key) if section == PLAYER else key.casefold(), attribute)
+        if slot3 in seen:
+            problems.add(OPENGOTHA, r, a, attribute, f"set twice (also on row {seen[slot3] + 1})")
+            continue
+        seen[slot3] = r
+        if section == ROOT:
+            kept.root[attribute] = value
+        elif section == PLAYER:
+            kept.players.setdefault(name_key(key), {})[attribute] = value
+        elif section == GAME:
+            match = _GAME_KEY.fullmatch(key)
+            if match is None:
+                problems.add(OPENGOTHA, r, k, key, "expected a game as 'Round 2 table 5'")
+                continue
+            slot2 = (int(match.group(1)), int(match.group(2)))
+            kept.games.setdefault(slot2, {})[attribute] = value
+        elif section == BYE:
+            match = _BYE_KEY.fullmatch(key)
+            if match is None:
+                problems.add(OPENGOTHA, r, k, key, "expected a round as 'Round 2'")
+                continue
+            kept.byes.setdefault(int(match.group(1)), {})[attribute] = value
+        elif section == GAMES:
+            matches = [_ORDER_ITEM.fullmatch(item) for item in value.split()]
+            if attribute != ORDER:
+                problems.add(OPENGOTHA, r, a, attribute, f"expected '{ORDER}'")
+                continue
+            if not all(matches):
+                problems.add(OPENGOTHA, r, v, value, "expected games as round.table: 1.1 1.2 …")
+                continue
+            kept.order = [(int(m.group(1)), int(m.group(2))) for m in matches if m]
+        else:
+            kept.parameters.setdefault(section, {})[attribute] = value
+    for key, _, r, chunks in xml:
+        if key != ROOT and not re.fullmatch(r"[A-Za-z]\w*ParameterSet", key):
+            problems.add(OPENGOTHA, r, k, key, "expected Tournament or a parameter set name")
+            continue
+        try:
+            element = element_from_text("".join(chunks), OPENGOTHA, cell_name(r, v))
+        except InputError as error:
+            problems.problems += error.problems
+            continue
+        kept.children.setdefault(key, []).append(element)
+    return kept
+
+
+def _fresh_kept(settings: Settings, now: dt.datetime) -> Kept:
+    """What OpenGotha would hold for a tournament it did not make: its defaults."""
+    today = now.strftime("%Y-%m-%d")
+    short = re.sub(r"[^0-9A-Za-z]+", "", settings.name)[:24] or "tournament"
+    general = _GENERAL_DEFAULTS | {"beginDate": today, "endDate": today, "shortName": short}
+    game_format = "full" if settings.system == "mcmahon" else "short"
+    display = _DISPLAY_DEFAULTS | {"gameFormat": game_format}
+    return Kept(
+        root={
+            "dataVersion": "201",
+            "fullVersionNumber": "3.51.02",
+            "runningMode": "SAL",
+            "saveDT": now.strftime("%Y%m%d%H%M%S"),
+        },
+        parameters={GENERAL: general, DISPLAY: display, PUBLISH: dict(_PUBLISH_DEFAULTS)},
+        children={ROOT: [_TEAM_DEFAULTS]},
+    )
+
+
+def _og_settings(settings: Settings, players: int, rows: Mapping[str, int]) -> Settings:
+    """The settings an OpenGotha file is written with: the workbook's under OpenGotha's rules.
+    A gosheet-rules tournament gets OpenGotha's defaults for its system (FUS, a handicap
+    system OpenGotha does not have: McMahon's), but for the OpenGotha settings its Settings
+    sheet does list (``rows``: the attributes found there)."""
+    rounds = settings.rounds_for(players)
+    if settings.rules == "opengotha":
+        return settings.replace(rounds=rounds)
+    system = "swiss" if settings.system == "swiss" else "mcmahon"
+    listed = {f.attr: getattr(settings, f.attr) for f in OG_FIELDS if f.attr in rows}
+    return Settings.preset(
+        system,
+        "go",
+        rules="opengotha",
+        name=settings.name,
+        rounds=rounds,
+        komi=settings.komi,
+        **listed,
+    )
+
+
+def _komi_text(komi: float) -> str:
+    """``7.5``, ``6``, ``0.5``, ``-5.5``."""
+    return f"{komi:g}"
+
+
+def to_opengotha(
+    grids: Mapping[str, Grid],
+    *,
+    source: str = "workbook",
+    now: dt.datetime | None = None,
+    notes: list[str] | None = None,
+) -> OGTournament:
+    """The OpenGotha tournament of a workbook (its sheets' cell values).
+
+    Every problem of the workbook, of its ``OpenGotha`` sheet, and of what OpenGotha cannot
+    hold (more than 20 rounds, two byes in a round, two players of the same OpenGotha key, a
+    player without a first name, a country that is not a two-letter code) is reported at once
+    in an :class:`InputError`; a workbook of another game than go raises
+    :class:`ConsistencyError`. Club names longer than OpenGotha's four characters are
+    shortened, as OpenGotha does, each told once in ``notes`` (``Moscow → Mosc``).
+    """
+    problems = ProblemList()
+    grid = grids.get(OPENGOTHA)
+    kept = read_kept(grid, problems) if grid is not None else None
+    try:
+        state = read_book(grids)
+    except InputError as error:
+        raise InputError([*error.problems, *problems.problems]) from None
+    t = state.tournament
+    if t.settings.game != "go":
+        raise ConsistencyError(
+            f"{source}: a tournament of {t.settings.game}; OpenGotha files are for go"
+        )
+    settings = _og_settings(t.settings, len(t.players), state.setting_rows)
+    if kept is None:
+        kept = _fresh_kept(settings, now or dt.datetime.now())
+    rounds = settings.rounds or 0
+    if rounds > MAX_ROUNDS:
+        problems.add(
+            SETTINGS,
+            state.setting_rows.get("rounds", -1),
+            1,
+            rounds,
+            f"OpenGotha plays at most {MAX_ROUNDS} rounds",
+        )
+    players, keys = _og_players(state, kept, rounds, problems, notes if notes is not None else [])
+    games: list[OGGame] = []
+    byes: list[OGBye] = []
+    for played in t.rounds:
+        for game in played.games:
+            extra = dict(kept.games.get((played.number, game.table), {}))
+            known = extra.pop("knownColor", "true") != "false"
+            games.append(
+                OGGame(
+                    played.number,
+                    game.table,
+                    keys[game.white],
+                    keys[game.black],
+                    game.handicap,
+                    OG_RESULTS[game.result],
+                    known,
+                    extra,
+                )
+            )
+        if len(played.byes) > 1:
+            names = ", ".join(t.player(n).name for n in played.byes)
+            problems.add(
+                round_sheet_name(played.number),
+                -1,
+                0,
+                names,
+                "OpenGotha keeps one bye a round; this round has "
+                f"{len(played.byes)} (make all but one a game, or take them out)",
+            )
+        for bye in played.byes:
+            extra = dict(kept.byes.get(played.number, {}))
+            byes.append(OGBye(keys[bye], played.number, extra))
+    if problems.problems:
+        raise InputError(problems.problems)
+    position = {slot: i for i, slot in enumerate(kept.order)}
+
+    def place(g: OGGame) -> tuple[int, int, int]:
+        slot = (g.round_number, g.table_number)
+        return (position.get(slot, len(position)), *slot)
+
+    games.sort(key=place)
+    parameters, children = _og_parameters(settings, kept)
+    criteria = settings.placement + ("NULL",) * (MAX_PLACEMENT_CRITERIA - len(settings.placement))
+    return OGTournament(
+        attributes=dict(kept.root),
+        players=tuple(players),
+        games=tuple(games),
+        byes=tuple(byes),
+        parameters=parameters,
+        placement_criteria=criteria,
+        parameter_children=children,
+        extra=tuple(kept.children.get(ROOT, ())),
+    )
+
+
+def _og_players(
+    state: BookState, kept: Kept, rounds: int, problems: ProblemList, notes: list[str]
+) -> tuple[list[OGPlayer], dict[int, str]]:
+    """The players as OpenGotha holds them; what it cannot hold is a problem of the Players
+    sheet (OpenGotha refuses a player without a first name, or whose country is not a
+    two-letter code), but a club is cut to OpenGotha's four characters, as OpenGotha itself
+    does when it reads a rating list."""
+    players: list[OGPlayer] = []
+    keys: dict[int, str] = {}
+    owners: dict[str, int] = {}
+    shortened: dict[str, str] = {}  # club → its four characters
+    columns = state.player_columns
+    for p in state.tournament.players:
+        row = state.player_rows.get(p.number, -1)
+        if not p.first_name:
+            problems.add(
+                PLAYERS,
+                row,
+                columns.get("First name", columns.get("Name", 0)),
+                p.name,
+                "OpenGotha needs a first name (an initial will do)",
+            )
+        if len(p.country) not in (0, 2):
+            problems.add(
+                PLAYERS,
+                row,
+                columns.get("Country", 0),
+                p.country,
+                "OpenGotha needs a two-letter country code (such as FR, DE, JP) or none",
+            )
+        club = p.club[:CLUB_LENGTH]
+        if club != p.club and p.club not in shortened:
+            same = [other for other, code in shortened.items() if code == club]
+            note = f"{p.club} → {club}"
+            if same:
+                note += f" (as {same[0]}: OpenGotha takes them for one club)"
+            notes.append(note)
+        if club != p.club:
+            shortened.setdefault(p.club, club)
+        defaults = _player_defaults(p)
+        own = dict(kept.players.get(name_key(p.name), {}))
+        ffg_licence = own.pop("ffgLicence", "")
+        participating = own.pop("participating", "")
+        not_playing = state.preliminary.get(p.number, p.not_playing)
+        # OpenGotha writes 20 rounds; a kept string of another length keeps its length
+        length = len(participating) if participating else MAX_ROUNDS
+        length = max(length, *(r for r in not_playing if r <= MAX_ROUNDS), 0)
+        chars = []
+        for r in range(1, length + 1):
+            if r in not_playing:
+                chars.append("0")
+            elif r <= rounds or r > len(participating):
+                chars.append("1")
+            else:
+                chars.append(participating[r - 1])
+        og = OGPlayer(
+            name=p.surname,
+            first_name=p.first_name,
+            rank=rank_to_xml(p.known_rank),
+            rating=p.known_rating,
+            club=club,
+            country=p.country,
+            egf_pin=p.egd_pin,
+            ffg_licence=ffg_licence,
+            participating="".join(chars),
+            registering_status="PRE" if p.number in state.preliminary else "FIN",
+            smms_correction=p.mms_correction,
+            extra={k: v for k, v in defaults.items() if k != "ffgLicence"} | own,
+        )
+        key = player_key(og)
+        if key in owners:
+            other = state.player_rows.get(owners[key], -1) + 1
+            problems.add(
+                PLAYERS,
+                row,
+                columns.get("Name", 0),
+                p.name,
+                f"OpenGotha names a player by name and first name without spaces or case "
+                f"({key}), the same as the player on row {other}",
+            )
+        owners.setdefault(key, p.number)
+        keys[p.number] = key
+        players.append(og)
+    return players, keys
+
+
+def _og_parameters(
+    settings: Settings, kept: Kept
+) -> tuple[dict[str, dict[str, str]], dict[str, tuple[OGElement, ...]]]:
+    sets = list(REQUIRED_SETS)
+    sets += [s for s in (DISPLAY, PUBLISH) if s in kept.parameters]
+    sets += [s for s in kept.parameters if s not in sets]
+    parameters = {s: dict(kept.parameters.get(s, {})) for s in sets}
+    for (set_name, attribute), f in MODELLED.items():
+        parameters[set_name][attribute] = f.to_xml(getattr(settings, f.attr))
+    general = parameters[GENERAL]
+    general["name"] = settings.name
+    general["numberOfRounds"] = str(settings.rounds)
+    general["komi"] = _komi_text(settings.komi)
+    general["numberOfCategories"] = str(len(settings.categories) + 1)
+    children = {key: list(elements) for key, elements in kept.children.items() if key != ROOT}
+    if settings.categories:
+        categories = OGElement(
+            "Categories",
+            children=tuple(
+                OGElement("Category", (("lowerLimit", rank_to_xml(limit)), ("number", str(n))))
+                for n, limit in enumerate(settings.categories, 1)
+            ),
+        )
+        others = [e for e in children.get(GENERAL, []) if e.tag != "Categories"]
+        children[GENERAL] = [categories, *others]
+    return parameters, {key: tuple(elements) for key, elements in children.items() if elements}
+
+
+def write_file(path: Path, data: bytes) -> Path:
+    """Write ``data`` to a temporary file beside ``path``, then put it in place: an
+    interrupted export never leaves half a file."""
+    target = path.resolve()
+    temporary = target.with_name(f".{target.name}.{os.getpid()}.tmp")
+    try:
+        temporary.write_bytes(data)
+        os.replace(temporary, target)
+    except OSError as error:
+        raise FileProblem(f"{target}: cannot be written ({error}); nothing changed") from error
+    finally:
+        if temporary.exists():
+            temporary.unlink()
+    return target
