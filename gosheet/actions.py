@@ -19,9 +19,11 @@ from gosheet.core.pairing import Pairing
 from gosheet.core.settings import proposed_rounds
 from gosheet.core.simulate import simulate_round
 from gosheet.core.systems import pair_next_round
+from gosheet.io.og_standings import og_standings_sheet
 from gosheet.io.reader import BookState, read_book
 from gosheet.io.sheets import PLAYERS, SETTINGS, SheetData, cell_name, round_number_of
-from gosheet.io.writer import explain_sheet, round_sheet, standings_sheet
+from gosheet.io.writer import explain_sheet, round_sheet
+from gosheet.io.writer import standings_sheet as system_standings_sheet
 
 
 class BookPort(Protocol):
@@ -43,6 +45,14 @@ class Done:
     changed_results: int = 0  # results rewritten in the standard form
     filled_results: int = 0  # empty results filled by a simulation
     proposed_rounds: int | None = None  # Swiss: rounds proposed at the first pairing
+
+
+def standings_sheet(tournament: Tournament) -> SheetData:
+    """The Standings sheet: by OpenGotha's placement criteria under its rules, else by the
+    system's own standings."""
+    if tournament.settings.rules == "opengotha":
+        return og_standings_sheet(tournament)
+    return system_standings_sheet(tournament)
 
 
 def _normalise_results(book: BookPort, state: BookState) -> int:
@@ -100,11 +110,12 @@ def pair(book: BookPort, again: bool = False) -> Done:
         proposed = proposed_rounds(registered)
         settings = replace(settings, rounds=proposed)
         grouped = replace(grouped, settings=settings)
-    if settings.system == "mcmahon":
+    seed_mcmahon = settings.system == "mcmahon" and settings.rules == "gosheet"
+    if seed_mcmahon:
         grouped = replace(grouped, players=assign_groups(settings.mcmahon_groups, grouped.players))
     pairing = pair_next_round(grouped)
     paired = grouped.with_round(pairing.as_round())
-    if settings.system == "mcmahon":
+    if seed_mcmahon:
         _write_groups(book, state, grids, grouped)
     if proposed is not None:
         book.set_cell(SETTINGS, cell_name(state.setting_rows["rounds"], 1), proposed)

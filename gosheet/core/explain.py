@@ -11,7 +11,7 @@ from dataclasses import dataclass, replace
 from gosheet.core.errors import ConsistencyError
 from gosheet.core.matching import Criterion
 from gosheet.core.model import Tournament
-from gosheet.core.systems import PAIRERS, WEIGHERS
+from gosheet.core.systems import pairer, weigher
 
 
 @dataclass(frozen=True)
@@ -52,7 +52,7 @@ def explain_round(tournament: Tournament, number: int) -> Explanation:
         )
     system = tournament.settings.system
     before = replace(tournament, rounds=tournament.rounds[: number - 1])
-    weighing = WEIGHERS[system](before)
+    weighing = weigher(tournament.settings)(before)
     recorded = tournament.rounds[number - 1]
     packed = system != "fus"
 
@@ -62,7 +62,7 @@ def explain_round(tournament: Tournament, number: int) -> Explanation:
         return ExplainedGame(table, white, black, values, weight)
 
     games = tuple(explained(g.table, g.white, g.black) for g in recorded.games)
-    now = PAIRERS[system](before)
+    now = pairer(tournament.settings)(before)
     pairs = {frozenset((g.white, g.black)) for g in recorded.games}
     same = pairs == {frozenset((g.white, g.black)) for g in now.games}
 

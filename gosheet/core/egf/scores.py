@@ -98,13 +98,19 @@ def score_players(t: Tournament, rounds: int | None = None) -> dict[int, ScoredP
     count = len(t.rounds) if rounds is None else rounds
     scored = {p.number: ScoredPlayer(p, smms(p, settings)) for p in t.players}
     by_number = {r.number: r for r in t.rounds}
+    game_of: dict[tuple[int, int], Game] = {}
+    byes: set[tuple[int, int]] = set()
+    for rnd in t.rounds:
+        for g in rnd.games:
+            game_of[(rnd.number, g.white)] = game_of[(rnd.number, g.black)] = g
+        byes.update((rnd.number, b) for b in rnd.byes)
     for sp in scored.values():
         for r in range(count):
             played = by_number.get(r + 1)
-            game = played.game_of(sp.number) if played else None
+            game = game_of.get((r + 1, sp.number))
             if game is not None:
                 status = Participation.PAIRED
-            elif played is not None and sp.number in played.byes:
+            elif played is not None and (r + 1, sp.number) in byes:
                 status = Participation.BYE
             elif not sp.player.plays_in(r + 1):
                 status = Participation.ABSENT
