@@ -38,8 +38,6 @@ SEED_SYSTEMS = ("SPLITANDRANDOM", "SPLITANDFOLD", "SPLITANDSLIP")
 PLACEMENT_CRITERIA = (
     "NBW",
     "MMS",
-    "STS",
-    "CPS",
     "SOSW",
     "SOSWM1",
     "SOSWM2",
@@ -52,7 +50,6 @@ PLACEMENT_CRITERIA = (
     "SODOSM",
     "SOSOSM",
     "CUSSM",
-    "SOSTS",
     "EXT",
     "EXR",
     "SDC",
@@ -62,6 +59,7 @@ PLACEMENT_CRITERIA = (
     "RATING",
 )
 MAX_PLACEMENT_CRITERIA = 6
+_UNSUPPORTED = ("STS", "CPS", "SOSTS")
 _ADDITIONAL = ("NULL", "Rating", "Rank")
 
 GENERAL, HANDICAP, PAIRING = "GeneralParameterSet", "HandicapParameterSet", "PairingParameterSet"
@@ -85,6 +83,12 @@ def parse_criteria(value: object) -> tuple[str, ...]:
     by_key = {c.casefold(): c for c in PLACEMENT_CRITERIA}
     given = [p.strip() for p in str(value or "").replace(";", ",").split(",") if p.strip()]
     given = [p for p in given if p.casefold() != "null"]
+    unsupported = [p for p in given if p.upper() in _UNSUPPORTED]
+    if unsupported:
+        raise ValueError(
+            f"{', '.join(unsupported)}: OpenGotha's Strasbourg and Cup scores are not supported "
+            "by gosheet; known: " + ", ".join(PLACEMENT_CRITERIA)
+        )
     unknown = [p for p in given if p.casefold() not in by_key]
     if unknown:
         raise ValueError(

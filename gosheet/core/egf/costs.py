@@ -36,18 +36,21 @@ from gosheet.core.egf.info import (
 )
 from gosheet.core.settings import Settings
 
-#: The criteria in the order of OpenGotha's weight dumps.
-CRITERIA = (
-    "baseDuplicateGameCost",
-    "baseRandomCost",
-    "baseBWBalanceCost",
-    "mainCategoryCost",
-    "mainScoreDiffCost",
-    "mainDUDDCost",
-    "mainSeedCost",
-    "secHandiCost",
-    "secGeoCost",
-)
+#: The criteria in the order of OpenGotha's weight dumps, with their rule in words.
+RULES = {
+    "baseDuplicateGameCost": "avoid duplicates: the weight if the two have never met",
+    "baseRandomCost": "random: a number from the two names, 0 to the weight",
+    "baseBWBalanceCost": "colour balance (even games): the weight if their White/Black balances "
+    "have opposite signs, half if one is 0 and the other at least 2",
+    "mainCategoryCost": "categories: f(weight, category distance / categories)",
+    "mainScoreDiffCost": "score difference: f(weight, group distance / groups), same category",
+    "mainDUDDCost": "draw-up/draw-down between groups: who (top, middle, bottom) and whether it "
+    "repeats or makes up an earlier one",
+    "mainSeedCost": "seeding in a group: split and slip, fold or random",
+    "secHandiCost": "handicap: f(weight, MMS distance), waived for strong players",
+    "secGeoCost": "geography: more for different clubs and countries, waived for strong players",
+}
+CRITERIA = tuple(RULES)
 Floats = np.ndarray
 
 
