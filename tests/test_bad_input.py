@@ -197,7 +197,7 @@ def test_other_bad_ranks_in_players(
     assert repr(bad) in problem_line(err, f"Players!{cell}")
 
 
-@pytest.mark.parametrize("bad", ["2-0", "1-1", "W++", "white?", "x"])
+@pytest.mark.parametrize("bad", ["2-0", "1-2", "W++", "white?", "x"])
 @pytest.mark.parametrize("command", ["check", "pair", "standings"])
 def test_unknown_result_code(
     capsys: pytest.CaptureFixture[str], open_book: Path, command: str, bad: str

@@ -78,7 +78,7 @@ def test_result_spellings(typed: str, code: str) -> None:
     assert result is not None and result.value == code
 
 
-@pytest.mark.parametrize("typed", ["2-0", "x", "1", 1, 0.5, "W++", "1-1", "B+W"])
+@pytest.mark.parametrize("typed", ["2-0", "x", "1", 1, 0.5, "W++", "1-2", "B+W"])
 def test_unknown_result_codes(typed: object) -> None:
     with pytest.raises(ResultError):
         parse_result(typed)

@@ -36,7 +36,7 @@ from gosheet.core.systems.fus_levels import fus_records
 
 BRUTE_FORCE_FIELD = 10
 RESULTS = list(Result)
-RESULT_WEIGHTS = [40, 40, 4, 3, 5, 5, 3]  # in the order of the Result enum
+RESULT_WEIGHTS = [40, 40, 4, 3, 5, 5, 3, 0, 0, 0]  # in the order of the Result enum
 
 
 @st.composite
@@ -234,6 +234,9 @@ LETTERS = {
     Result.WHITE_WINS_BY_FORFEIT: "Ff",
     Result.BLACK_WINS_BY_FORFEIT: "fF",
     Result.BOTH_LOSE_BY_FORFEIT: "ff",
+    Result.BOTH_WIN: "WW",
+    Result.JIGO_BY_FORFEIT: "DD",  # scored as a jigo
+    Result.BOTH_WIN_BY_FORFEIT: "FF",
 }
 
 

@@ -34,6 +34,9 @@ EFFECT = {
     Result.WHITE_WINS_BY_FORFEIT: (1, HALF, 1, 0, False),
     Result.BLACK_WINS_BY_FORFEIT: (HALF, 1, 0, 1, False),
     Result.BOTH_LOSE_BY_FORFEIT: (HALF, HALF, 0, 0, False),
+    Result.BOTH_WIN: (1, 1, 1, 1, True),
+    Result.JIGO_BY_FORFEIT: (HALF, HALF, HALF, HALF, True),  # scored as a jigo
+    Result.BOTH_WIN_BY_FORFEIT: (1, 1, 1, 1, False),
 }
 SMALL_FIELD = 12  # bye-eligibility is checked by brute force up to this many players present
 

@@ -27,6 +27,25 @@ How the two meet:
   (``_BYDEF``: ``!``, not played). The komi of a round sheet is the tournament's for an even
   game and 0.5 for a handicap game (OpenGotha keeps one komi, not one a game).
 - Byes: the ``Bye`` lines; OpenGotha keeps one bye player a round.
+
+>>> from gosheet.opengotha.xml import read_opengotha
+>>> og = read_opengotha(
+...     b'<Tournament saveDT="20250101000000"><Players>'
+...     b'<Player firstName="Ann" name="Lee" rank="3K" rating="1750" participating="101"/>'
+...     b'<Player firstName="Bo" name="Kim" rank="1D" rating="2100"/></Players>'
+...     b'<Games><Game blackPlayer="LEEANN" result="RESULT_WHITEWINS_BYDEF" roundNumber="1"'
+...     b' tableNumber="1" whitePlayer="KIMBO"/></Games>'
+...     b'<TournamentParameterSet><GeneralParameterSet numberOfRounds="3" komi="7.5"/>'
+...     b'<PlacementParameterSet><PlacementCriteria><PlacementCriterion name="NBW" number="1"/>'
+...     b'</PlacementCriteria></PlacementParameterSet></TournamentParameterSet></Tournament>')
+>>> imported = from_opengotha(og)
+>>> t = imported.tournament
+>>> t.settings.system, t.settings.rules, t.rounds[0].games[0].result.value
+('swiss', 'opengotha', '1-0!')
+>>> [(p.name, sorted(p.not_playing)) for p in t.players]
+[('Lee Ann', [2]), ('Kim Bo', [])]
+>>> imported.rows[:2]
+(('Tournament', '', 'saveDT', '20250101000000'), ('Player', 'Lee Ann', 'participating', '101'))
 """
 
 from __future__ import annotations
@@ -257,9 +276,7 @@ def is_opengotha_file(path: Path) -> bool:
             head = stream.read(512)
     except OSError:
         return False
-    for bom in (b"\xef\xbb\xbf",):
-        head = head.removeprefix(bom)
-    head = head.lstrip()
+    head = head.removeprefix(b"\xef\xbb\xbf").lstrip()  # a UTF-8 byte order mark, spaces
     return head.startswith((b"<?xml", b"<Tournament"))
 
 
@@ -309,18 +326,22 @@ def from_opengotha(
     """
     problems = _Problems(source)
     rows: list[Row] = [(ROOT, "", k, v) for k, v in og.attributes.items()]
-    settings = _settings(og, problems, rows, rounds=rounds, name=name, komi=komi)
+    settings = _settings(og, problems, rounds=rounds, name=name, komi=komi)
     if random_seed is not None:
         settings = settings.replace(random_seed=random_seed)
     players, registration, numbers = _players(og, settings, problems, rows)
     index = _KeyIndex(og.players)
 
-    def number_of(key: str) -> int:
+    def number_of(key: str, where: str) -> int | None:
+        """The number of the player ``key`` names (read_opengotha checked the keys of a file;
+        a tournament made otherwise may still name nobody)."""
         found = index.find(key)
-        assert found is not None  # read_opengotha checked every key
+        if found is None:
+            problems.add(where, key, "not a player of the file")
+            return None
         return numbers[player_key(found)]
 
-    limit = until_round if until_round is not None else MAX_ROUNDS
+    limit = until_round if until_round is not None else len(og.games) + len(og.byes) + 99
     games: dict[int, list[Game]] = {}
     byes: dict[int, list[int]] = {}
     tables: dict[tuple[int, int], int] = {}
@@ -347,7 +368,9 @@ def from_opengotha(
             problems.add(where, g.handicap, f"a handicap of at most {MAX_HANDICAP} stones")
         result = RESULTS_OF_OG[g.result]
         game_komi = settings.komi if g.handicap == 0 else 0.5
-        white, black = number_of(g.white_key), number_of(g.black_key)
+        white, black = number_of(g.white_key, where), number_of(g.black_key, where)
+        if white is None or black is None:
+            continue
         game = Game(g.table_number, white, black, min(g.handicap, 9), game_komi, result)
         games.setdefault(g.round_number, []).append(game)
         order.append(slot)
@@ -357,11 +380,14 @@ def from_opengotha(
         rows += [(GAME, key, k, v) for k, v in g.extra.items()]
     if order != sorted(order):
         rows.append((GAMES, "", ORDER, " ".join(f"{r}.{t}" for r, t in order)))
-    for b in og.byes:
+    for n, b in enumerate(og.byes, 1):
         if b.round_number > limit:
             dropped += 1
             continue
-        byes.setdefault(b.round_number, []).append(number_of(b.player_key))
+        number = number_of(b.player_key, f"Bye {n}")
+        if number is None:
+            continue
+        byes.setdefault(b.round_number, []).append(number)
         rows += [(BYE, bye_key(b.round_number), k, v) for k, v in b.extra.items()]
     paired = sorted(set(games) | set(byes))
     last = paired[-1] if paired else 0
@@ -374,9 +400,15 @@ def from_opengotha(
                 f"rounds in order (import the rounds before it with --until-round {r - 1})",
             )
     if settings.rounds is not None and last > settings.rounds:
-        problems.add("", settings.rounds, f"fewer rounds than the {last} rounds with games")
+        problems.add(
+            "",
+            settings.rounds,
+            f"rounds: fewer than the {last} rounds played (keep the first ones with "
+            f"--until-round {settings.rounds})",
+        )
     rows += _parameter_rows(og)
     rows.sort(key=_section_rank)  # stable: each section keeps the file's order
+    _check_cells(players, settings, rows, problems)
     if problems.problems:
         raise InputError(problems.problems)
     played = tuple(
@@ -391,6 +423,47 @@ def from_opengotha(
     return Imported(tournament, registration, tuple(rows), dropped)
 
 
+CELL_LIMIT = 32_767  # the most characters a spreadsheet cell holds
+
+
+def _check_cells(
+    players: Sequence[Player], settings: Settings, rows: Sequence[Row], problems: _Problems
+) -> None:
+    """Every text the workbook will hold must stay text in one cell: a value starting with
+    ``=`` would become a formula (a hostile file could make the workbook fetch or compute
+    things when opened), and a cell holds at most 32,767 characters."""
+
+    def check(where: str, what: str, text: str) -> None:
+        if text.startswith("="):
+            problems.add(
+                where,
+                text[:60],
+                f"{what} starts with '=': it would be a spreadsheet formula, so it is refused",
+            )
+        elif len(text) > CELL_LIMIT:
+            problems.add(
+                where, text[:60] + "…", f"{what} is longer than a cell holds ({CELL_LIMIT})"
+            )
+
+    for p in players:
+        for what, text in (
+            ("name", p.surname),
+            ("firstName", p.first_name),
+            ("club", p.club),
+            ("country", p.country),
+            ("egfPin", p.egd_pin),
+        ):
+            check(f"Player {p.number}", what, text)
+    check(GENERAL, "name", settings.name)
+    for section, key, attribute, value in rows:
+        where = f"{section} {key}".strip() if section in (PLAYER, GAME, BYE) else section
+        check(where, "attribute", attribute)
+        if section != PLAYER:  # a player's key is his name, checked above
+            check(where, "key", key)
+        if section != XML:  # XML rows are cut to fit, and start with '<'
+            check(where, attribute or section, value)
+
+
 def _section_rank(row: Row) -> int:
     """The order of the sections in the OpenGotha sheet: the tournament and its parameters
     first, the elements kept verbatim last."""
@@ -401,7 +474,6 @@ def _section_rank(row: Row) -> int:
 def _settings(
     og: OGTournament,
     problems: _Problems,
-    rows: list[Row],
     *,
     rounds: int | None,
     name: str | None,
@@ -434,7 +506,7 @@ def _settings(
         values["name"] = name
     if komi is not None:
         values["komi"] = komi
-    values["categories"] = _categories(og, general, problems, rows)
+    values["categories"] = _categories(og, general, problems)
     names = [c for c in og.placement_criteria if c != "NULL"]
     try:
         values["placement"] = parse_criteria(", ".join(names))
@@ -450,9 +522,10 @@ def _settings(
 
 
 def _categories(
-    og: OGTournament, general: Mapping[str, str], problems: _Problems, rows: list[Row]
+    og: OGTournament, general: Mapping[str, str], problems: _Problems
 ) -> tuple[int, ...]:
-    """The category limits; the ``Categories`` element is taken from the kept children."""
+    """The category limits, from ``numberOfCategories`` and the ``Categories`` element (which
+    the OpenGotha sheet then does not keep: :func:`_parameter_rows`)."""
     text = general.get("numberOfCategories", "1")
     count = int(text) if re.fullmatch(r"[0-9]+", text.strip()) else -1
     if count < 1:
@@ -559,10 +632,10 @@ def _parameter_rows(og: OGTournament) -> list[Row]:
                 rows.append((set_name, "", attribute, value))
         if not attributes and set_name not in STANDARD_SETS:
             rows.append((set_name, "", "", ""))  # an empty set OpenGotha does not know
-    categories_kept = int(og.parameters.get(GENERAL, {}).get("numberOfCategories", "1")) > 1
     for set_name, children in og.parameter_children.items():
         for child in children:
-            if set_name == GENERAL and child.tag == "Categories" and categories_kept:
+            # the Categories setting holds them (with one category, OpenGotha reads none)
+            if set_name == GENERAL and child.tag == "Categories":
                 continue
             rows += _xml_rows(set_name, child)
     for element in og.extra:
@@ -709,6 +782,9 @@ def read_kept(grid: Grid, problems: ProblemList) -> Kept:
         if not _NAME.fullmatch(attribute):
             problems.add(OPENGOTHA, r, a, attribute or None, "not an XML attribute name")
             continue
+        if section in (PLAYER, GAME, BYE) and not key:
+            problems.add(OPENGOTHA, r, k, None, f"a {section} row needs its Key")
+            continue
         slot3 = (section, name_key(key) if section == PLAYER else key.casefold(), attribute)
         if slot3 in seen:
             problems.add(OPENGOTHA, r, a, attribute, f"set twice (also on row {seen[slot3] + 1})")
@@ -751,8 +827,34 @@ def read_kept(grid: Grid, problems: ProblemList) -> Kept:
         except InputError as error:
             problems.problems += error.problems
             continue
+        taken = sorted(_tags(element) & _SHEETS_HOLD)
+        if taken:
+            problems.add(
+                OPENGOTHA,
+                r,
+                v,
+                f"<{element.tag}>",
+                f"holds <{taken[0]}>, which the other sheets hold (OpenGotha would read it "
+                "twice); write it there",
+            )
+            continue
         kept.children.setdefault(key, []).append(element)
     return kept
+
+
+# Elements the other sheets make; OpenGotha looks for most of them anywhere in a file.
+_SHEETS_HOLD = frozenset(
+    {"Players", "Player", "Games", "Game", "ByePlayers", "ByePlayer", "TournamentParameterSet"}
+    | set(STANDARD_SETS)
+    | {"Categories", "Category"}
+)
+
+
+def _tags(element: OGElement) -> set[str]:
+    tags = {element.tag}
+    for child in element.children:
+        tags |= _tags(child)
+    return tags
 
 
 def _fresh_kept(settings: Settings, now: dt.datetime) -> Kept:
