@@ -79,7 +79,9 @@ class XlsxBook:
         return ws
 
     def set_cell(self, sheet: str, cell: str, value: Any) -> None:
-        self.workbook[sheet][cell] = value
+        target = self.workbook[sheet][cell]
+        target.value = value
+        _as_text(target)
 
     def save(self, path: str | Path | None = None, *, backup: bool = True) -> Path:
         target = Path(path) if path is not None else self.path
@@ -88,11 +90,20 @@ class XlsxBook:
         return save_atomically(self.workbook, target, backup=backup)
 
 
+def _as_text(cell: Any) -> None:
+    """A text that starts with '=' stays text: gosheet never writes a formula, and a name or
+    a value from a roster or an OpenGotha file must not become one ("formula injection")."""
+    if isinstance(cell.value, str) and cell.value.startswith("="):
+        cell.data_type = "s"
+
+
 def render_sheet(ws: Worksheet, data: SheetData) -> None:
     """Headers, rows, widths, frozen header, print titles, fit to page width."""
     ws.append(data.headers)
     for row in data.rows:
         ws.append(row)
+        for cell in ws[ws.max_row]:
+            _as_text(cell)
     for index, column in enumerate(data.columns, start=1):
         letter = get_column_letter(index)
         ws.column_dimensions[letter].width = column.width
