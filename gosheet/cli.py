@@ -18,7 +18,7 @@ from pathlib import Path
 from gosheet import actions, excel_template
 from gosheet.core.errors import FileProblem, GosheetError, InputError, Problem
 from gosheet.core.explain import Explanation
-from gosheet.core.fields import SYSTEMS, parse_komi
+from gosheet.core.fields import RULES, SYSTEMS, parse_komi
 from gosheet.core.pairing import Pairing
 from gosheet.core.settings import (
     GAMES,
@@ -51,6 +51,13 @@ def _settings_options(parser: argparse.ArgumentParser) -> None:
         choices=GAMES,
         default="go",
         help="go (default), oware or other: the words of the sheets; handicap and komi for go",
+    )
+    parser.add_argument(
+        "--rules",
+        choices=RULES,
+        default="gosheet",
+        help="McMahon and Swiss pairing rules: gosheet (default) or opengotha (OpenGotha's "
+        "McMahon and Swiss, with every OpenGotha parameter in the Settings sheet)",
     )
     parser.add_argument(
         "--rounds",
@@ -95,6 +102,7 @@ def _settings(
         return Settings.preset(
             system,
             args.game,
+            rules=getattr(args, "rules", "gosheet"),
             mcmahon_groups=McMahonGroups.parse(args.groups or "3"),
             random_seed=args.seed if args.seed is not None else secrets.randbelow(2**31),
             **changes,
@@ -467,11 +475,16 @@ def export_opengotha(book_path: Path, target: Path) -> str:
 def _describe_explanation(explanation: Explanation, book: XlsxBook) -> str:
     players = {p.number: p.name for p in book.read().tournament.players}
     names = [c.name for c in explanation.criteria]
-    lines = [
-        f"Round {explanation.round_number}: criteria, most important first: " + ", ".join(names)
-    ]
+    order = (
+        "OpenGotha's criteria, a pair's cost is 1 + their sum"
+        if explanation.summed
+        else "criteria, most important first"
+    )
+    lines = [f"Round {explanation.round_number}: {order}: " + ", ".join(names)]
     for game in explanation.games:
         values = "not allowed" if game.values is None else " ".join(str(v) for v in game.values)
+        if explanation.summed and game.weight is not None:
+            values += f" = {game.weight}"
         lines.append(f"  {game.table:>3}  {players[game.white]} – {players[game.black]}: {values}")
     if explanation.same_pairs:
         lines.append("gosheet pairs this round the same way now.")

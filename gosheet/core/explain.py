@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from gosheet.core.errors import ConsistencyError
-from gosheet.core.matching import Criterion
+from gosheet.core.matching import Criterion, SummedWeights
 from gosheet.core.model import Tournament
 from gosheet.core.systems import pairer, weigher
 
@@ -33,6 +33,7 @@ class Explanation:
     same_pairs: bool  # gosheet pairs the round the same way now
     recorded_weight: int | None  # total packed weight (McMahon, Swiss); None for FUS
     best_weight: int | None
+    summed: bool = False  # OpenGotha's rules: a pair's cost is 1 + the sum of the criteria
 
     @property
     def tie(self) -> bool:
@@ -80,4 +81,5 @@ def explain_round(tournament: Tournament, number: int) -> Explanation:
         same,
         total([g.values for g in games]),
         total([weighing.of(g.white, g.black) for g in now.games]),
+        summed=isinstance(weighing.weights, SummedWeights),
     )
