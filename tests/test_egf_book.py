@@ -24,7 +24,7 @@ def test_a_whole_opengotha_tournament_in_a_workbook(tmp_path: Path, system: str)
                  "--rounds", "4", "--seed", "3"]) == 0  # fmt: skip
     wb = openpyxl.load_workbook(book)
     ws = wb["Players"]
-    headers = [c.value for c in ws[1]]
+    headers = [str(c.value) for c in ws[1]]
     for k, rank in enumerate(RANKS, start=1):
         row = {
             "Name": f"Player{k:02d}",
