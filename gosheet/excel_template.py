@@ -30,7 +30,6 @@ carry its VBA project, its content type and the buttons' macros; an
 from __future__ import annotations
 
 import importlib.util
-import os
 import secrets
 import zipfile
 from dataclasses import dataclass
@@ -46,6 +45,7 @@ from openpyxl.worksheet.worksheet import Worksheet
 
 from gosheet.core.errors import FileProblem
 from gosheet.core.settings import Settings
+from gosheet.io.atomic import replacing
 from gosheet.io.template import new_book
 
 XLSM_TEMPLATE = "tournament.xlsm"
@@ -390,21 +390,13 @@ def _check_xlsx(path: Path) -> None:
 
 def _save(workbook: Workbook, target: Path, vba_project: bytes | None) -> Path:
     """Write to a temporary file beside ``target``, check it, then replace."""
-    target = target.resolve()
-    temporary = target.with_name(f".{target.name}.{os.getpid()}.tmp")
-    try:
+    with replacing(target) as temporary:
         workbook.save(temporary)
         if target.suffix.lower() == ".xlsm":
             check_xlsm(temporary, vba_project)
         else:
             _check_xlsx(temporary)
-        os.replace(temporary, target)
-    except OSError as error:
-        raise FileProblem(f"{target}: cannot be written ({error}); nothing changed") from error
-    finally:
-        if temporary.exists():
-            temporary.unlink()
-    return target
+    return target.resolve()
 
 
 def _open(path: Path) -> Workbook:

@@ -8,7 +8,6 @@ temporary file beside the original, the original is copied to
 
 from __future__ import annotations
 
-import os
 import shutil
 import zipfile
 from pathlib import Path
@@ -24,6 +23,7 @@ from openpyxl.worksheet.properties import PageSetupProperties
 from openpyxl.worksheet.worksheet import Worksheet
 
 from gosheet.core.errors import FileProblem
+from gosheet.io.atomic import replacing
 from gosheet.io.reader import BookState, read_book
 from gosheet.io.sheets import SheetData
 
@@ -173,9 +173,7 @@ def save_atomically(workbook: Workbook, target: Path, *, backup: bool = True) ->
     Whatever fails, the original is untouched and no temporary file is left.
     """
     target = target.resolve()
-    temporary = target.with_name(f".{target.name}.{os.getpid()}.tmp")
-    partial = target.with_name(f".{target.name}.{os.getpid()}.bak.tmp")
-    try:
+    with replacing(target) as temporary:
         workbook.save(temporary)
         with zipfile.ZipFile(temporary) as archive:  # complete and readable?
             if archive.testzip() is not None:
@@ -187,13 +185,9 @@ def save_atomically(workbook: Workbook, target: Path, *, backup: bool = True) ->
                     "'gosheet excel-template')"
                 )
         if backup and target.exists():
-            shutil.copy2(target, partial)
-            os.replace(partial, backup_path(target))
-        os.replace(temporary, target)
-    except OSError as error:
-        raise FileProblem(f"{target}: cannot be written ({error}); nothing changed") from error
-    finally:
-        for leftover in (temporary, partial):
-            if leftover.exists():
-                leftover.unlink()
+            try:
+                with replacing(backup_path(target)) as partial:
+                    shutil.copy2(target, partial)
+            except FileProblem as error:
+                raise FileProblem(f"{target}: its backup {error}") from error
     return target

@@ -51,14 +51,13 @@ How the two meet:
 from __future__ import annotations
 
 import datetime as dt
-import os
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from gosheet.core.errors import ConsistencyError, FileProblem, InputError, Problem
+from gosheet.core.errors import ConsistencyError, InputError, Problem
 from gosheet.core.fields import Field, parse_komi, parse_text
 from gosheet.core.model import Game, Player, Result, Round, Tournament
 from gosheet.core.og_fields import (
@@ -71,6 +70,7 @@ from gosheet.core.og_fields import (
 from gosheet.core.pairing import Pairing
 from gosheet.core.ranks import RankError, parse_rank
 from gosheet.core.settings import FIELD_BY_LABEL, Settings
+from gosheet.io.atomic import replacing
 from gosheet.io.reader import (
     MMS_CORRECTION,
     BookState,
@@ -1114,14 +1114,6 @@ def _og_parameters(
 def write_file(path: Path, data: bytes) -> Path:
     """Write ``data`` to a temporary file beside ``path``, then put it in place: an
     interrupted export never leaves half a file."""
-    target = path.resolve()
-    temporary = target.with_name(f".{target.name}.{os.getpid()}.tmp")
-    try:
+    with replacing(path) as temporary:
         temporary.write_bytes(data)
-        os.replace(temporary, target)
-    except OSError as error:
-        raise FileProblem(f"{target}: cannot be written ({error}); nothing changed") from error
-    finally:
-        if temporary.exists():
-            temporary.unlink()
-    return target
+    return path.resolve()
