@@ -33,7 +33,7 @@ from gosheet.io.roster import read_roster
 from gosheet.io.template import new_book
 from gosheet.io.xlsx import XlsxBook, backup_path
 from gosheet.libreoffice import build as lo_build
-from gosheet.opengotha import convert
+from gosheet.opengotha import convert, export
 from gosheet.opengotha.xml import read_opengotha, write_opengotha
 
 DEMO_ROSTER = "demo_roster.csv"
@@ -454,12 +454,12 @@ def export_opengotha(book_path: Path, target: Path) -> str:
     """``gosheet export BOOK.xlsx -o OUT.xml``."""
     book = XlsxBook.open(book_path)
     notes: list[str] = []
-    og = convert.to_opengotha(book.grids(), source=book_path.name, notes=notes)
+    og = export.to_opengotha(book.grids(), source=book_path.name, notes=notes)
     try:
         data = write_opengotha(og)
     except ValueError as error:
         raise InputError([Problem(book_path.name, "", None, str(error))]) from None
-    saved = convert.write_file(target, data)
+    saved = export.write_file(target, data)
     rounds = len({g.round_number for g in og.games} | {b.round_number for b in og.byes})
     lines = [
         f"Wrote {saved}: {len(og.players)} players, {len(og.games)} games and {len(og.byes)} "

@@ -21,12 +21,8 @@ from gosheet.io.sheets import player_headers
 from gosheet.io.template import new_book
 from gosheet.io.writer import round_sheet
 from gosheet.io.xlsx import XlsxBook
-from gosheet.opengotha.convert import (
-    OG_RESULTS,
-    from_opengotha,
-    opengotha_book,
-    to_opengotha,
-)
+from gosheet.opengotha.convert import OG_RESULTS, from_opengotha, opengotha_book
+from gosheet.opengotha.export import to_opengotha
 from gosheet.opengotha.xml import (
     GAME_RESULTS,
     OGBye,
