@@ -7,10 +7,10 @@ and the other sheets do not show (times and dates, display options, each player'
 licence, team parameters …). :func:`opengotha_book` writes all of it into a new workbook.
 
 :func:`~gosheet.opengotha.export.to_opengotha` reads a workbook back into an
-``OGTournament``. The workbook is the truth: players, settings, games and results come from its sheets, edits included, and the
-``OpenGotha`` sheet only adds what they do not hold. A workbook that never came from OpenGotha
-(no ``OpenGotha`` sheet) gets OpenGotha's own defaults for those. Import then export gives back
-the file OpenGotha wrote, byte for byte.
+``OGTournament``. The workbook is the truth: players, settings, games and results come from
+its sheets, edits included, and the ``OpenGotha`` sheet only adds what they do not hold. A
+workbook that never came from OpenGotha (no ``OpenGotha`` sheet) gets OpenGotha's own defaults
+for those. Import then export gives back the file OpenGotha wrote, byte for byte.
 
 How the two meet:
 
