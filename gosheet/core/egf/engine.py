@@ -15,8 +15,14 @@ from dataclasses import dataclass
 import numpy as np
 import rustworkx
 
-from gosheet.core.egf.candidates import DENSE_UP_TO, all_pairs, candidate_pairs, near_pairs
-from gosheet.core.egf.costs import CRITERIA, det_random, handicap, pair_costs, total_cost
+from gosheet.core.egf.candidates import (
+    DENSE_UP_TO,
+    all_pairs,
+    candidate_pairs,
+    near_pairs,
+    windows,
+)
+from gosheet.core.egf.costs import CRITERIA, RULES, det_random, handicap, pair_costs, total_cost
 from gosheet.core.egf.info import IntArray, PairingInfo, java_div, main_criterion, pairing_info
 from gosheet.core.egf.placement import Placement
 from gosheet.core.egf.scores import ScoredPlayer, score_players
@@ -95,75 +101,148 @@ def solve(vertex_count: int, i: IntArray, j: IntArray, weights: IntArray) -> lis
 
 
 def improving_pairs(
-    prepared: Prepared, members: IntArray, pairs: list[tuple[int, int]], weighed: IntArray
+    prepared: Prepared, members: IntArray, pairs: list[tuple[int, int]]
 ) -> tuple[IntArray, IntArray]:
-    """Pairs of the same or neighbouring groups, not weighed yet, that would improve the
-    matching ``pairs`` by a swap: (a, b) and (a's partner, b's partner) instead of
-    (a, a's partner) and (b, b's partner). Empty when no such swap exists."""
+    """The check of a matching: every pair (a, b) of ``members`` of the same or neighbouring
+    groups such that the swap (a, b) and (a's partner, b's partner) instead of
+    (a, a's partner) and (b, b's partner) raises the total. Empty for an optimal matching;
+    :func:`match` guarantees it empty unless a window had to be cut (``Timing.cut``) or
+    the sweeps ran out (``Timing.unsettled``)."""
     n = len(prepared.info.players)
     mate = np.full(n, -1, dtype=np.int64)
     for a, b in pairs:
         mate[a], mate[b] = b, a
     i, j = near_pairs(prepared.info, members)
-    fresh = ~np.isin(i * n + j, weighed)
-    i, j = i[fresh], j[fresh]
     mi, mj = mate[i], mate[j]
     swap = (mi >= 0) & (mj >= 0) & (mi != j)
     i, j, mi, mj = i[swap], j[swap], mi[swap], mj[swap]
-    if not len(i):
-        return i, j
 
     def weight(a: IntArray, b: IntArray) -> IntArray:
         return total_cost(prepared.costs(np.minimum(a, b), np.maximum(a, b)))
 
     gain = weight(i, j) + weight(mi, mj) - weight(i, mi) - weight(j, mj)
     better = gain > 0
-    found_i = np.concatenate([i[better], np.minimum(mi, mj)[better]])
-    found_j = np.concatenate([j[better], np.maximum(mi, mj)[better]])
-    return found_i, found_j
+    return i[better], j[better]
 
 
-#: How many times the candidate graph is repaired with the pairs a swap shows to be missing.
-REPAIRS = 1
+#: The local search sweeps the windows that changed at most this many times (it stops
+#: earlier, as soon as no window improves; 2 or 3 sweeps in practice).
+REPAIRS = 20
 
 
 @dataclass
 class Timing:
-    """Seconds spent weighing pairs and in the matching (the benchmark reads them)."""
+    """Seconds spent weighing pairs and in the matchings, how many matchings were solved,
+    and how many windows of the local search were solved and improved (the benchmark reads
+    them)."""
 
     costs: float = 0.0
     matching: float = 0.0
     solves: int = 0
+    windows: int = 0
+    improved: int = 0
+    cut: bool = False  # a window was cut in pieces: the final swap check is not implied
+    unsettled: int = 0  # windows left unsolved after the last sweep (REPAIRS reached)
 
 
 def match(
     prepared: Prepared, members: IntArray, timing: Timing | None = None
 ) -> list[tuple[int, int]]:
-    """The best pairs of ``members`` (positions): the matching of the candidate graph,
-    solved again with every pair of near groups that a swap shows to be missing, until
-    no swap improves it."""
+    """The best pairs of ``members`` (positions), as sorted pairs.
+
+    Up to ``DENSE_UP_TO`` members: the matching of every pair. Above: the matching of the
+    candidate graph, then a local search: each window (two neighbouring score groups, see
+    ``candidates.windows``) with the current partners of its players is matched again on
+    every pair among them, and the better pairing replaces the old one; windows whose
+    players changed partner are solved again until none improves. The result is optimal
+    inside every window."""
     timing = timing or Timing()
-    n = len(prepared.info.players)
+    info = prepared.info
+    n = len(info.players)
     start = time.perf_counter()
-    i, j = candidate_pairs(prepared.settings, prepared.info, members)
-    for repair in range(REPAIRS + 1):
-        weights = total_cost(prepared.costs(i, j))
+    if len(members) <= DENSE_UP_TO:
+        i, j = all_pairs(members)
+    else:
+        i, j = candidate_pairs(prepared.settings, info, members)
+    weights = total_cost(prepared.costs(i, j))
+    weighed = time.perf_counter()
+    pairs = solve(n, i, j, weights)
+    timing.costs += weighed - start
+    timing.matching += time.perf_counter() - weighed
+    timing.solves += 1
+    if len(members) <= DENSE_UP_TO:
+        return pairs
+    mate = np.full(n, -1, dtype=np.int64)
+    first, second = np.array(pairs, dtype=np.int64).T
+    mate[first], mate[second] = second, first
+    cores, cut = windows(prepared.settings, info, members)
+    timing.cut = timing.cut or cut
+    owners: list[list[int]] = [[] for _ in range(n)]
+    for k, core in enumerate(cores):
+        for v in core.tolist():
+            owners[v].append(k)
+    dirty = [True] * len(cores)
+    inner: dict[int, IntArray] = {}  # the weights of each window's own pairs
+    where = np.zeros(n, dtype=np.int64)  # a window's local index of each of its players
+
+    def weight(a: IntArray, b: IntArray) -> IntArray:
+        return total_cost(prepared.costs(np.minimum(a, b), np.maximum(a, b)))
+
+    def improve(k: int) -> IntArray:
+        """Match window ``k`` again with its players' partners, on every pair among them;
+        the players whose partner changed (none if the pairing did not improve)."""
+        began = time.perf_counter()
+        core = cores[k]
+        a, b = np.triu_indices(len(core), k=1)
+        if k not in inner:
+            inner[k] = weight(core[a], core[b])
+        outside = np.setdiff1d(mate[core], core)
+        local = np.concatenate([core, outside])
+        c, o = len(core), len(outside)
+        top, bottom = np.triu_indices(o, k=1)
+        i = np.concatenate([a, np.repeat(np.arange(c), o), c + top])
+        j = np.concatenate([b, c + np.tile(np.arange(o), c), c + bottom])
+        w = np.concatenate([inner[k], weight(local[i[len(a) :]], local[j[len(a) :]])])
+        size = len(local)
+        codes = i * size + j  # i < j in every part
+        order = np.argsort(codes)
+        where[local] = np.arange(size)
+
+        def total(p: IntArray, q: IntArray) -> int:
+            wanted = np.minimum(p, q) * size + np.maximum(p, q)
+            return int(w[order[np.searchsorted(codes, wanted, sorter=order)]].sum())
+
         weighed = time.perf_counter()
-        pairs = solve(n, i, j, weights)
+        found = np.array(solve(size, i, j, w), dtype=np.int64).reshape(-1, 2)
         solved = time.perf_counter()
-        timing.costs += weighed - start
+        partner = where[mate[local]]
+        mine = np.flatnonzero(np.arange(size) < partner)
+        gained = total(found[:, 0], found[:, 1]) - total(mine, partner[mine])
+        timing.costs += weighed - began + time.perf_counter() - solved
         timing.matching += solved - weighed
         timing.solves += 1
-        if len(members) <= DENSE_UP_TO or repair == REPAIRS:
-            return pairs
-        more_i, more_j = improving_pairs(prepared, members, pairs, i * n + j)
-        start = time.perf_counter()
-        timing.costs += start - solved
-        if not len(more_i):
-            return pairs
-        codes = np.unique(np.concatenate([i * n + j, more_i * n + more_j]))
-        i, j = codes // n, codes % n
-    raise AssertionError("unreachable")
+        timing.windows += 1
+        if gained <= 0:
+            return np.zeros(0, dtype=np.int64)
+        timing.improved += 1
+        x, y = local[found[:, 0]], local[found[:, 1]]
+        moved = np.concatenate([x[mate[x] != y], y[mate[y] != x]])
+        mate[x], mate[y] = y, x
+        return moved
+
+    for _ in range(REPAIRS):
+        if not any(dirty):
+            break
+        for k in range(len(cores)):
+            if not dirty[k]:
+                continue
+            dirty[k] = False
+            for v in improve(k).tolist():
+                for owner in owners[v]:
+                    dirty[owner] = owner != k
+    timing.unsettled += sum(dirty)
+    low = members[members < mate[members]]
+    return sorted(zip(low.tolist(), mate[low].tolist(), strict=True))
 
 
 def blocks(prepared: Prepared) -> list[IntArray]:
@@ -221,7 +300,7 @@ def weigh(t: Tournament) -> Weighing:
     }
     bounds = [max(column, default=0) for column in columns]
     weights = SummedWeights(
-        [Criterion(c, bound) for c, bound in zip(CRITERIA, bounds, strict=True)]
+        [Criterion(c, bound, RULES[c]) for c, bound in zip(CRITERIA, bounds, strict=True)]
     )
     return Weighing(
         prepared.round_number, prepared.info.players[: prepared.paired], weights, values

@@ -1,0 +1,217 @@
+"""The whole-field matching of the OpenGotha engine (issue: "gosheet solves the whole field in
+one matching by default", "the pairing must be the optimal one").
+
+Above ``DENSE_UP_TO`` players, ``engine.match`` solves a sparse candidate graph, then a local
+search re-matches each window (two neighbouring score groups and the partners of their
+players) on every pair among them. On synthetic fields of 300 to 600 players, McMahon and
+Swiss, early and mid-event rounds, the result is checked against the real dense matching
+(every pair weighed, one blossom), as OpenGotha computes it: the same total cost, and no
+swap of partners between two pairs of the same or neighbouring groups that raises it.
+
+And OpenGotha's cut of a field of more than 600 players into blocks of at least 200, from
+the top score down (``engine.blocks``), on a synthetic 700-player field.
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+from dataclasses import replace
+from typing import Any
+
+import numpy as np
+import pytest
+
+from gosheet.core.egf import candidates, engine
+from gosheet.core.egf.candidates import near_pairs, windows
+from gosheet.core.egf.costs import total_cost
+from gosheet.core.model import Game, Player, Result, Round, Tournament
+from gosheet.core.settings import Settings
+
+COUNTRIES = ("FR", "DE", "NL", "CZ", "PL", "RO", "UA", "HU")
+
+
+def field(n: int, seed: int, system: str, round_number: int, **changes: Any) -> Tournament:
+    """``n`` players (ranks around 8k, clubs of about 12, eight countries), 10 % of them
+    absent in ``round_number``, and the rounds before it played: neighbours by McMahon score
+    (or wins) meet, the stronger wins three times in four."""
+    rng = random.Random(seed)
+    clubs = [f"Club{c:03d}" for c in range(max(1, n // 12))]
+    players = []
+    for number in range(1, n + 1):
+        rank = min(6, max(-30, int(rng.gauss(-8, 8))))
+        players.append(
+            Player(
+                number,
+                f"Player{number:05d}",
+                "X",
+                rank,
+                2050 + 100 * rank + rng.randint(-49, 49),
+                rng.choice(clubs),
+                rng.choice(COUNTRIES),
+                not_playing=frozenset({round_number}) if rng.random() < 0.1 else frozenset(),
+            )
+        )
+    if system == "swiss":
+        settings = Settings.preset("swiss", rules="opengotha", rounds=6, **changes)
+    else:
+        settings = Settings.preset(
+            "mcmahon", rules="opengotha", rounds=6, mm_bar=3, mm_floor=-20, **changes
+        )
+    t = Tournament(settings, tuple(players))
+    mcmahon = system != "swiss"
+    score = {p.number: max(-20, min(3, p.known_rank)) if mcmahon else 0 for p in t.players}
+    for number in range(1, round_number):
+        order = sorted(t.players, key=lambda p: (-score[p.number], rng.random()))
+        games, byes = [], []
+        if len(order) % 2:
+            byes.append(order.pop().number)
+        for table, k in enumerate(range(0, len(order), 2), start=1):
+            a, b = order[k], order[k + 1]
+            a_wins = (a.known_rank >= b.known_rank) == (rng.random() < 0.75)
+            result = Result.WHITE_WINS if a_wins else Result.BLACK_WINS
+            games.append(Game(table, a.number, b.number, 0, 7.5, result))
+            score[a.number if a_wins else b.number] += 1
+        t = t.with_round(Round(number, tuple(games), tuple(byes)))
+    return t
+
+
+def total(prepared: engine.Prepared, pairs: list[tuple[int, int]]) -> int:
+    i = np.array([a for a, _ in pairs], dtype=np.int64)
+    j = np.array([b for _, b in pairs], dtype=np.int64)
+    return int(total_cost(prepared.costs(i, j)).sum())
+
+
+def dense(prepared: engine.Prepared) -> list[tuple[int, int]]:
+    """OpenGotha's way: every pair weighed, one maximum-weight matching."""
+    members = np.arange(prepared.paired, dtype=np.int64)
+    i, j = engine.all_pairs(members)
+    weights = total_cost(prepared.costs(i, j))
+    return engine.solve(len(prepared.info.players), i, j, weights)
+
+
+def check_optimal(t: Tournament) -> engine.Timing:
+    """The whole-field matching: a perfect matching of the players to pair, of the dense
+    matching's total cost, with no improving swap; its timing."""
+    prepared = engine.prepare(t)
+    members = np.arange(prepared.paired, dtype=np.int64)
+    assert prepared.paired > candidates.DENSE_UP_TO  # the candidate graph and windows run
+    timing = engine.Timing()
+    pairs = engine.match(prepared, members, timing)
+    assert sorted(v for pair in pairs for v in pair) == members.tolist()
+    assert all(a < b for a, b in pairs)
+    assert total(prepared, pairs) == total(prepared, dense(prepared))
+    found = engine.improving_pairs(prepared, members, pairs)
+    assert len(found[0]) == 0
+    assert timing.unsettled == 0
+    return timing
+
+
+CASES = [
+    # (players, seed, system, round, settings): McMahon mid-event with split and fold …
+    (600, 1, "mcmahon", 4, {}),
+    (500, 2, "mcmahon", 5, {}),
+    # … in the first rounds, split and random …
+    (400, 3, "mcmahon", 2, {}),
+    # … split and slip, draw-ups and draw-downs at the top and bottom of the groups …
+    (500, 4, "mcmahon", 4, {"pai_seed_system2": "SPLITANDSLIP", "pai_dudd_upper_mode": "TOP"}),
+    # … Swiss: a few large groups.
+    (300, 5, "swiss", 3, {}),
+    (600, 6, "swiss", 4, {}),
+]
+
+
+@pytest.mark.parametrize(("n", "seed", "system", "round_number", "changes"), CASES)
+def test_whole_field_matching_is_the_dense_optimum(
+    n: int, seed: int, system: str, round_number: int, changes: dict[str, Any]
+) -> None:
+    check_optimal(field(n, seed, system, round_number, **changes))
+
+
+def test_the_local_search_is_what_reaches_the_optimum() -> None:
+    """Alone, the candidate graph misses the optimum of this field; its windows find it."""
+    t = field(600, 1, "mcmahon", 4)
+    prepared = engine.prepare(t)
+    members = np.arange(prepared.paired, dtype=np.int64)
+    i, j = candidates.candidate_pairs(prepared.settings, prepared.info, members)
+    first = engine.solve(len(prepared.info.players), i, j, total_cost(prepared.costs(i, j)))
+    best = total(prepared, dense(prepared))
+    assert total(prepared, first) < best
+    assert len(engine.improving_pairs(prepared, members, first)[0]) > 0
+    timing = check_optimal(t)
+    assert timing.improved > 0
+    assert timing.windows >= len(windows(prepared.settings, prepared.info, members)[0])
+    assert not timing.cut
+
+
+def test_cut_windows(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Groups larger than a window can hold are cut in overlapping pieces (a first Swiss round
+    of thousands); on this field the result is still the dense optimum."""
+    monkeypatch.setattr(candidates, "WINDOW_MAX", 128)
+    t = field(400, 7, "swiss", 2)
+    prepared = engine.prepare(t)
+    members = np.arange(prepared.paired, dtype=np.int64)
+    cores, cut = windows(prepared.settings, prepared.info, members)
+    assert cut
+    assert all(len(core) <= 128 for core in cores)
+    assert set(np.concatenate(cores).tolist()) == set(members.tolist())
+    assert check_optimal(t).cut
+
+
+def test_windows_hold_every_near_pair() -> None:
+    """Uncut, the windows hold every pair of the same or neighbouring groups: the local
+    search's guarantee (optimal inside every window) covers every swap the check tries."""
+    t = field(600, 1, "mcmahon", 4)
+    prepared = engine.prepare(t)
+    info = prepared.info
+    members = np.arange(prepared.paired, dtype=np.int64)
+    cores, cut = windows(prepared.settings, info, members)
+    assert not cut
+    n = len(info.players)
+    covered: set[int] = set()
+    last = info.group[members].max()
+    for core in cores:
+        assert len(core) >= candidates.WINDOW_MIN or last in info.group[core]
+        assert len(np.unique(info.group[core])) >= 2
+        a, b = engine.all_pairs(np.sort(core))
+        covered.update((a * n + b).tolist())
+    i, j = near_pairs(info, members)
+    assert set((i * n + j).tolist()) <= covered
+
+
+def test_blocks_of_a_700_player_field() -> None:
+    """OpenGotha's blocks: above 600 players, from the top score down, blocks of at least 200
+    players (even, so that each is paired alone), cut between score groups where it can,
+    until at most 600 remain; without the setting, or up to 600 players, one block."""
+    t = field(780, 8, "mcmahon", 4)
+    t = replace(t, settings=t.settings.replace(og_blocks=True))
+    prepared = engine.prepare(t)
+    info = prepared.info
+    assert prepared.paired > engine.BLOCK_MAX
+    cut = engine.blocks(prepared)
+    assert len(cut) >= 2
+    everyone = np.concatenate(cut)
+    assert sorted(everyone.tolist()) == list(range(prepared.paired))
+    for block in cut[:-1]:
+        assert engine.BLOCK_MIN <= len(block) <= engine.BLOCK_MAX
+        assert len(block) % 2 == 0
+    assert len(cut[-1]) <= engine.BLOCK_MAX
+    assert len(cut[-1]) % 2 == 0
+    # From the top down: each block's groups are at or above the next block's.
+    for upper, lower in itertools.pairwise(cut):
+        assert info.group[upper].max() <= info.group[lower].min()
+    # A block ends at the end of a score group unless it is full or the rest is small.
+    for k, block in enumerate(cut[:-1]):
+        rest = sum(len(b) for b in cut[k + 1 :])
+        ends_group = info.group[block[-1]] != info.group[cut[k + 1][0]]
+        assert ends_group or len(block) == engine.BLOCK_MAX or rest <= engine.BLOCK_MIN
+    # Each block is paired alone: every pair lies inside a block.
+    pairs = [p for block in cut for p in engine.match(prepared, block)]
+    assert sorted(v for p in pairs for v in p) == list(range(prepared.paired))
+    block_of = {int(v): k for k, block in enumerate(cut) for v in block}
+    assert all(block_of[a] == block_of[b] for a, b in pairs)
+    # Whole field by default, and whenever the field is small enough.
+    whole = replace(prepared, settings=prepared.settings.replace(og_blocks=False))
+    assert [len(b) for b in engine.blocks(whole)] == [prepared.paired]
+    small = engine.prepare(replace(field(500, 8, "mcmahon", 4), settings=t.settings))
+    assert [len(b) for b in engine.blocks(small)] == [small.paired]
