@@ -33,6 +33,7 @@ from gosheet.core.egf.info import (
     IntArray,
     PairingInfo,
     main_criterion,
+    utf16_units,
 )
 from gosheet.core.settings import Settings
 
@@ -56,14 +57,26 @@ Floats = np.ndarray
 
 def det_random(maximum: int, name1: str, name2: str) -> int:
     """OpenGotha's deterministic "random" number 0 … ``maximum`` of two players, read from
-    their names (name + first name) in alphabetical order, so either order gives the same.
+    their names (name + first name) in alphabetical order, so either order gives the same:
+    Σ code × (k + 1) over the two names joined, × 1234567, modulo ``maximum`` + 1 (codes are
+    Java's UTF-16 code units).
 
     >>> det_random(100, "LeeAnn", "KimBo") == det_random(100, "KimBo", "LeeAnn")
     True
     """
-    text = name2 + name1 if name1 > name2 else name1 + name2
-    total = sum(ord(c) * (i + 1) for i, c in enumerate(text))
+    first, second = sorted((utf16_units(name1), utf16_units(name2)))
+    total = sum(u * (k + 1) for k, u in enumerate(first + second))
     return total * 1234567 % (maximum + 1)
+
+
+def det_randoms(maximum: int, info: PairingInfo, i: IntArray, j: IntArray) -> IntArray:
+    """:func:`det_random` of many pairs at once: for names A then B joined, the sum is
+    weight(A) + weight(B) + len(A) · Σ(B)."""
+    a_first = info.name_order[i] <= info.name_order[j]
+    a, b = np.where(a_first, i, j), np.where(a_first, j, i)
+    total = info.name_weight[a] + info.name_weight[b] + info.name_length[a] * info.name_sum[b]
+    result: IntArray = total * 1234567 % (maximum + 1)
+    return result
 
 
 def concave(weight: int, x: Floats, k: float) -> IntArray:
@@ -159,11 +172,7 @@ def _seed(settings: Settings, info: PairingInfo, i: IntArray, j: IntArray) -> In
     else:  # SPLITANDRANDOM: players of different halves, a random preference
         halves = (2 * c1 < n) != (2 * c2 < n)
         spread = int(weight * 0.2)
-        rand = np.array(
-            [det_random(spread, info.names[a], info.names[b]) for a, b in zip(i, j, strict=True)],
-            dtype=np.int64,
-        )
-        cost = np.where(halves, weight - rand, 0)
+        cost = np.where(halves, weight - det_randoms(spread, info, i, j), 0)
     result: IntArray = np.where(same, cost, 0)
     return result
 
@@ -210,22 +219,12 @@ def pair_costs(
     """Each criterion's cost of the pairs (``i[t]``, ``j[t]``) of positions in ``info``."""
     k = settings.pai_nx1_factor
     n = len(info.players)
-    met_codes = np.array(
-        sorted(min(a, b) * n + max(a, b) for a, b in (tuple(m) for m in info.met)),
-        dtype=np.int64,
-    )
     codes = np.minimum(i, j) * n + np.maximum(i, j)
-    never_met = ~np.isin(codes, met_codes)
+    never_met = ~np.isin(codes, info.met_codes)
     costs: dict[str, IntArray] = {}
     costs["baseDuplicateGameCost"] = np.where(never_met, settings.pai_avoid_duplicates, 0)
     if settings.pai_random:
-        costs["baseRandomCost"] = np.array(
-            [
-                det_random(settings.pai_random, info.names[a], info.names[b])
-                for a, b in zip(i, j, strict=True)
-            ],
-            dtype=np.int64,
-        )
+        costs["baseRandomCost"] = det_randoms(settings.pai_random, info, i, j)
     else:
         costs["baseRandomCost"] = np.zeros(len(i), dtype=np.int64)
     even = handicap(settings, info, i, j) == 0

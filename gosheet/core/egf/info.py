@@ -87,6 +87,11 @@ class PairingInfo:
     country: tuple[str, ...]
     club: tuple[str, ...]
     met: frozenset[frozenset[int]]  # pairs of positions who played each other
+    met_codes: IntArray  # the same pairs as sorted codes i · n + j, i < j
+    name_order: IntArray  # place of each name in Java's order (UTF-16 code units)
+    name_weight: IntArray  # Σ code unit × (k + 1) over the name (OpenGotha's random numbers)
+    name_sum: IntArray  # Σ code unit
+    name_length: IntArray  # number of UTF-16 code units
 
 
 def pairing_info(
@@ -173,4 +178,30 @@ def pairing_info(
         country=tuple(p.country for p in players),
         club=tuple(p.club for p in players),
         met=frozenset(met),
+        met_codes=np.array(
+            sorted(min(a, b) * n + max(a, b) for a, b in (tuple(m) for m in met)), dtype=np.int64
+        ),
+        **_name_arrays([p.surname + p.first_name for p in players]),
     )
+
+
+def utf16_units(text: str) -> list[int]:
+    """The UTF-16 code units of ``text``: the ``char`` values Java reads."""
+    data = text.encode("utf-16-be")
+    return [int.from_bytes(data[k : k + 2], "big") for k in range(0, len(data), 2)]
+
+
+def _name_arrays(names: Sequence[str]) -> dict[str, IntArray]:
+    units = [utf16_units(name) for name in names]
+    order = sorted(range(len(names)), key=lambda k: units[k])
+    place = np.zeros(len(names), dtype=np.int64)
+    for rank, k in enumerate(order):
+        place[k] = rank
+    return {
+        "name_order": place,
+        "name_weight": np.array(
+            [sum(u * (k + 1) for k, u in enumerate(us)) for us in units], dtype=np.int64
+        ),
+        "name_sum": np.array([sum(us) for us in units], dtype=np.int64),
+        "name_length": np.array([len(us) for us in units], dtype=np.int64),
+    }
