@@ -22,7 +22,7 @@ from gosheet.core.egf.candidates import (
     near_pairs,
     windows,
 )
-from gosheet.core.egf.costs import CRITERIA, RULES, det_random, handicap, pair_costs, total_cost
+from gosheet.core.egf.costs import CRITERIA, RULES, det_randoms, handicap, pair_costs, total_cost
 from gosheet.core.egf.info import IntArray, PairingInfo, java_div, main_criterion, pairing_info
 from gosheet.core.egf.placement import Placement
 from gosheet.core.egf.scores import ScoredPlayer, score_players
@@ -282,8 +282,8 @@ def colours(prepared: Prepared, a: int, b: int) -> tuple[int, int, int]:
         return b, a, -hd
     if info.wb[a] != info.wb[b]:
         return (b, a, 0) if info.wb[a] > info.wb[b] else (a, b, 0)
-    first, second = sorted((a, b), key=lambda k: info.names[k])
-    lot = det_random(1, info.names[first], info.names[second])
+    first, second = sorted((a, b), key=lambda k: int(info.name_order[k]))
+    lot = int(det_randoms(1, info, np.array([first]), np.array([second]))[0])
     return (first, second, 0) if lot == 0 else (second, first, 0)
 
 

@@ -86,8 +86,7 @@ class PairingInfo:
     names: tuple[str, ...]  # name + first name, as OpenGotha's random numbers read them
     country: tuple[str, ...]
     club: tuple[str, ...]
-    met: frozenset[frozenset[int]]  # pairs of positions who played each other
-    met_codes: IntArray  # the same pairs as sorted codes i · n + j, i < j
+    met_codes: IntArray  # pairs of positions who played each other: codes i · n + j, i < j
     name_order: IntArray  # place of each name in Java's order (UTF-16 code units)
     name_weight: IntArray  # Σ code unit × (k + 1) over the name (OpenGotha's random numbers)
     name_sum: IntArray  # Σ code unit
@@ -144,7 +143,7 @@ def pairing_info(
     du = np.zeros(n, dtype=np.int64)
     dd = np.zeros(n, dtype=np.int64)
     wb = np.zeros(n, dtype=np.int64)
-    met: set[frozenset[int]] = set()
+    met: set[int] = set()
     for i, p in enumerate(players):
         sp = scored[p.number]
         for r in range(round_number - 1):
@@ -158,7 +157,8 @@ def pairing_info(
             if game.handicap == 0:
                 wb[i] += 1 if game.white == p.number else -1
             if opponent in position:
-                met.add(frozenset((i, position[opponent])))
+                other = position[opponent]
+                met.add(min(i, other) * n + max(i, other))
     return PairingInfo(
         round_number=round_number,
         players=tuple(players),
@@ -177,10 +177,7 @@ def pairing_info(
         names=tuple(p.surname + p.first_name for p in players),
         country=tuple(p.country for p in players),
         club=tuple(p.club for p in players),
-        met=frozenset(met),
-        met_codes=np.array(
-            sorted(min(a, b) * n + max(a, b) for a, b in (tuple(m) for m in met)), dtype=np.int64
-        ),
+        met_codes=np.array(sorted(met), dtype=np.int64),
         **_name_arrays([p.surname + p.first_name for p in players]),
     )
 
