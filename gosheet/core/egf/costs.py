@@ -52,7 +52,7 @@ RULES = {
     "secGeoCost": "geography: more for different clubs and countries, waived for strong players",
 }
 CRITERIA = tuple(RULES)
-Floats = np.ndarray
+Floats = np.ndarray  # x of f(W, x), in double precision as Java's
 
 
 def det_random(maximum: int, name1: str, name2: str) -> int:

@@ -327,11 +327,14 @@ def pair(t: Tournament) -> Pairing:
     komi = t.settings.komi
     result: list[Game] = []
     costs: list[PairCost] = []
+    low = np.array([min(w, b) for w, b, _ in games], dtype=np.int64)
+    high = np.array([max(w, b) for w, b, _ in games], dtype=np.int64)
+    parts = prepared.costs(low, high)
+    columns = [parts[c].tolist() for c in CRITERIA]
     for table, (white, black, hd) in enumerate(games, start=1):
         w, b = info.players[white].number, info.players[black].number
         result.append(Game(table, w, b, hd, komi if hd == 0 else 0.5))
-        parts = prepared.costs(np.array([min(white, black)]), np.array([max(white, black)]))
-        vector = tuple(int(parts[c][0]) for c in CRITERIA)
+        vector = tuple(column[table - 1] for column in columns)
         costs.append(PairCost(w, b, 1 + sum(vector), tuple(zip(CRITERIA, vector, strict=True))))
     byes = (prepared.bye.number,) if prepared.bye is not None else ()
     return Pairing(prepared.round_number, tuple(result), byes, tuple(costs))
