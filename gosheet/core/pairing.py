@@ -7,7 +7,7 @@ The entry point is :func:`gosheet.core.systems.pair_next_round`.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 
@@ -52,7 +52,7 @@ class Weighing:
     number: int
     order: tuple[Player, ...]
     weights: LexicographicWeights | SummedWeights
-    values: dict[tuple[int, int], tuple[int, ...]]
+    values: Mapping[tuple[int, int], tuple[int, ...]]
 
     def edges(self) -> list[tuple[int, int, int]]:
         return [(i, j, self.weights.pack(v)) for (i, j), v in self.values.items()]

@@ -359,12 +359,10 @@ def explain_sheet(tournament: Tournament, explanation: Explanation) -> SheetData
         verdict = "gosheet would pair this round differently now (results or players changed?)."
     rows.append([f"Round {explanation.round_number}: {verdict}"])
     rows.append([])
-    heading = (
-        "Rule (a pair's cost is 1 + the sum)"
-        if explanation.summed
-        else ("Rule (most important first)")
-    )
-    rows.append(["Criterion", "Best value", heading])
+    if explanation.summed:  # OpenGotha: the weight of each criterion, summed
+        rows.append(["Criterion", "Weight", "Rule (a pair's cost is 1 + the sum)"])
+    else:
+        rows.append(["Criterion", "Best value", "Rule (most important first)"])
     for criterion in explanation.criteria:
         best = 0 if not packed else criterion.bound
         rows.append([criterion.name, best, criterion.rule])

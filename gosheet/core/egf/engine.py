@@ -9,7 +9,7 @@ the top score down, into blocks of 200 to 600 paired one after the other, as Ope
 from __future__ import annotations
 
 import time
-from collections.abc import Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -287,24 +287,47 @@ def colours(prepared: Prepared, a: int, b: int) -> tuple[int, int, int]:
     return (first, second, 0) if lot == 0 else (second, first, 0)
 
 
+class PairValues(Mapping[tuple[int, int], tuple[int, ...]]):
+    """Every pair (i, j), i < j, of the players to pair, with its nine costs — worked out when
+    asked for, so that explaining a round of thousands of players weighs only the pairs shown."""
+
+    def __init__(self, prepared: Prepared) -> None:
+        self.prepared = prepared
+
+    def __getitem__(self, pair: tuple[int, int]) -> tuple[int, ...]:
+        i, j = pair
+        if not 0 <= i < j < self.prepared.paired:
+            raise KeyError(pair)
+        costs = self.prepared.costs(np.array([i]), np.array([j]))
+        return tuple(int(costs[c][0]) for c in CRITERIA)
+
+    def __iter__(self) -> Iterator[tuple[int, int]]:
+        n = self.prepared.paired
+        return ((i, j) for i in range(n) for j in range(i + 1, n))
+
+    def __len__(self) -> int:
+        return self.prepared.paired * (self.prepared.paired - 1) // 2
+
+
 def weigh(t: Tournament) -> Weighing:
-    """Every pair of the next round with its cost, criterion by criterion (for ``explain``)."""
+    """Every pair of the next round with its cost, criterion by criterion (for ``explain``);
+    each criterion's bound is its weight in the settings."""
     prepared = prepare(t)
-    members = np.arange(prepared.paired, dtype=np.int64)
-    i, j = all_pairs(members)
-    costs = prepared.costs(i, j)
-    columns = [costs[c].tolist() for c in CRITERIA]
-    values = {
-        (a, b): tuple(column[k] for column in columns)
-        for k, (a, b) in enumerate(zip(i.tolist(), j.tolist(), strict=True))
+    s = t.settings
+    bounds = {
+        "baseDuplicateGameCost": s.pai_avoid_duplicates,
+        "baseRandomCost": s.pai_random,
+        "baseBWBalanceCost": s.pai_balance_wb,
+        "mainCategoryCost": s.pai_avoid_mixing_categories,
+        "mainScoreDiffCost": s.pai_minimize_score_difference,
+        "mainDUDDCost": s.pai_dudd_weight,
+        "mainSeedCost": s.pai_maximize_seeding,
+        "secHandiCost": s.pai_minimize_handicap,
+        "secGeoCost": s.pai_avoid_same_geo,
     }
-    bounds = [max(column, default=0) for column in columns]
-    weights = SummedWeights(
-        [Criterion(c, bound, RULES[c]) for c, bound in zip(CRITERIA, bounds, strict=True)]
-    )
-    return Weighing(
-        prepared.round_number, prepared.info.players[: prepared.paired], weights, values
-    )
+    weights = SummedWeights([Criterion(c, bounds[c], RULES[c]) for c in CRITERIA])
+    players = prepared.info.players[: prepared.paired]
+    return Weighing(prepared.round_number, players, weights, PairValues(prepared))
 
 
 def pair(t: Tournament) -> Pairing:
