@@ -24,7 +24,6 @@ equals the whole-field matching's.
 from __future__ import annotations
 
 import argparse
-import random
 import time
 import tracemalloc
 from dataclasses import replace
@@ -33,58 +32,10 @@ import numpy as np
 
 from gosheet.core.egf import engine
 from gosheet.core.egf.costs import pair_costs, total_cost
-from gosheet.core.model import Game, Player, Result, Round, Tournament
-from gosheet.core.settings import Settings
+from gosheet.core.egf.synthetic import field, played
+from gosheet.core.model import Tournament
 
 ROUND = 4
-
-
-def field(n: int, seed: int) -> Tournament:
-    rng = random.Random(seed)
-    clubs = [f"Club{c:03d}" for c in range(max(1, n // 12))]
-    countries = ["FR", "DE", "NL", "CZ", "PL", "RO", "UA", "HU"]
-    players = tuple(
-        Player(
-            i,
-            f"Player{i:05d}",
-            "X",
-            rank,
-            2050 + 100 * rank + rng.randint(-49, 49),
-            rng.choice(clubs),
-            rng.choice(countries),
-            not_playing=frozenset({ROUND}) if rng.random() < 0.10 else frozenset(),
-        )
-        for i, rank in ((i, min(6, max(-30, int(rng.gauss(-8, 8))))) for i in range(1, n + 1))
-    )
-    settings = Settings.preset("mcmahon", rules="opengotha", rounds=6, mm_bar=3, mm_floor=-20)
-    return Tournament(settings, players)
-
-
-def history(t: Tournament, rounds: int, seed: int) -> Tournament:
-    """Rounds 1..``rounds``: neighbours by McMahon score meet, the stronger wins 3 times in 4."""
-    rng = random.Random(seed)
-    score = {p.number: max(-20, min(3, p.known_rank)) for p in t.players}
-    for number in range(1, rounds + 1):
-        order = sorted(t.players, key=lambda p: (-score[p.number], rng.random()))
-        games, byes = [], []
-        if len(order) % 2:
-            byes.append(order.pop().number)
-        for table, k in enumerate(range(0, len(order), 2), start=1):
-            a, b = order[k], order[k + 1]
-            a_wins = (a.known_rank >= b.known_rank) == (rng.random() < 0.75)
-            games.append(
-                Game(
-                    table,
-                    a.number,
-                    b.number,
-                    0,
-                    7.5,
-                    Result.WHITE_WINS if a_wins else Result.BLACK_WINS,
-                )
-            )
-            score[a.number if a_wins else b.number] += 1
-        t = t.with_round(Round(number, tuple(games), tuple(byes)))
-    return t
 
 
 def pair_all(t: Tournament, timing: engine.Timing) -> tuple[engine.Prepared, list[tuple[int, int]]]:
@@ -150,7 +101,7 @@ def main() -> None:
         f"{'peak MiB':>8} {'solves':>6}  total cost"
     )
     for n in args.sizes:
-        t = history(field(n, args.seed), ROUND - 1, args.seed)
+        t = played(field(n, args.seed, absent_round=ROUND), ROUND - 1, args.seed)
         whole = measure(t, blocks=False)
         rows = [("whole field", whole)]
         if n > engine.BLOCK_MAX:

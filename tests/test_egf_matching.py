@@ -15,65 +15,22 @@ the top score down (``engine.blocks``), on a synthetic 700-player field.
 from __future__ import annotations
 
 import itertools
-import random
 from dataclasses import replace
 from typing import Any
 
 import numpy as np
 import pytest
 
-from gosheet.core.egf import candidates, engine
+from gosheet.core.egf import candidates, engine, synthetic
 from gosheet.core.egf.candidates import near_pairs, windows
 from gosheet.core.egf.costs import total_cost
-from gosheet.core.model import Game, Player, Result, Round, Tournament
-from gosheet.core.settings import Settings
-
-COUNTRIES = ("FR", "DE", "NL", "CZ", "PL", "RO", "UA", "HU")
+from gosheet.core.egf.synthetic import played
+from gosheet.core.model import Tournament
 
 
 def field(n: int, seed: int, system: str, round_number: int, **changes: Any) -> Tournament:
-    """``n`` players (ranks around 8k, clubs of about 12, eight countries), 10 % of them
-    absent in ``round_number``, and the rounds before it played: neighbours by McMahon score
-    (or wins) meet, the stronger wins three times in four."""
-    rng = random.Random(seed)
-    clubs = [f"Club{c:03d}" for c in range(max(1, n // 12))]
-    players = []
-    for number in range(1, n + 1):
-        rank = min(6, max(-30, int(rng.gauss(-8, 8))))
-        players.append(
-            Player(
-                number,
-                f"Player{number:05d}",
-                "X",
-                rank,
-                2050 + 100 * rank + rng.randint(-49, 49),
-                rng.choice(clubs),
-                rng.choice(COUNTRIES),
-                not_playing=frozenset({round_number}) if rng.random() < 0.1 else frozenset(),
-            )
-        )
-    if system == "swiss":
-        settings = Settings.preset("swiss", rules="opengotha", rounds=6, **changes)
-    else:
-        settings = Settings.preset(
-            "mcmahon", rules="opengotha", rounds=6, mm_bar=3, mm_floor=-20, **changes
-        )
-    t = Tournament(settings, tuple(players))
-    mcmahon = system != "swiss"
-    score = {p.number: max(-20, min(3, p.known_rank)) if mcmahon else 0 for p in t.players}
-    for number in range(1, round_number):
-        order = sorted(t.players, key=lambda p: (-score[p.number], rng.random()))
-        games, byes = [], []
-        if len(order) % 2:
-            byes.append(order.pop().number)
-        for table, k in enumerate(range(0, len(order), 2), start=1):
-            a, b = order[k], order[k + 1]
-            a_wins = (a.known_rank >= b.known_rank) == (rng.random() < 0.75)
-            result = Result.WHITE_WINS if a_wins else Result.BLACK_WINS
-            games.append(Game(table, a.number, b.number, 0, 7.5, result))
-            score[a.number if a_wins else b.number] += 1
-        t = t.with_round(Round(number, tuple(games), tuple(byes)))
-    return t
+    """A synthetic field before ``round_number`` (10 % of the players absent in it)."""
+    return played(synthetic.field(n, seed, system, round_number, **changes), round_number - 1, seed)
 
 
 def total(prepared: engine.Prepared, pairs: list[tuple[int, int]]) -> int:
