@@ -9,6 +9,7 @@ not fit the tournament's state (e.g. results missing); 4 no valid pairing;
 from __future__ import annotations
 
 import argparse
+import os
 import secrets
 import sys
 from collections.abc import Sequence
@@ -543,6 +544,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except GosheetError as error:
         print(f"gosheet: {error}", file=sys.stderr)
         return error.exit_code
+    except BrokenPipeError:  # the reader went away (gosheet pair … | head): the work is saved
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 from enum import Enum
+from functools import cached_property
 
 from gosheet.core.ranks import WEAKEST, format_rank, nominal_rating, rank_of_rating
 from gosheet.core.settings import Settings
@@ -162,11 +163,15 @@ class Round:
         """True when every game has a result."""
         return all(game.result is not None for game in self.games)
 
+    @cached_property
+    def _game_by_player(self) -> dict[int, Game]:
+        seats: dict[int, Game] = {}
+        for game in reversed(self.games):  # the first game of a player wins, as a scan would
+            seats[game.white] = seats[game.black] = game
+        return seats
+
     def game_of(self, player: int) -> Game | None:
-        for game in self.games:
-            if player in (game.white, game.black):
-                return game
-        return None
+        return self._game_by_player.get(player)
 
     def outcome_for(self, player: int) -> Outcome:
         if player in self.byes:
@@ -187,11 +192,15 @@ class Tournament:
     def next_round_number(self) -> int:
         return len(self.rounds) + 1
 
-    def player(self, number: int) -> Player:
+    @cached_property
+    def _player_by_number(self) -> dict[int, Player]:
+        found: dict[int, Player] = {}
         for player in self.players:
-            if player.number == number:
-                return player
-        raise KeyError(number)
+            found.setdefault(player.number, player)  # the first of a number, as a scan would
+        return found
+
+    def player(self, number: int) -> Player:
+        return self._player_by_number[number]
 
     def with_round(self, new_round: Round) -> Tournament:
         return replace(self, rounds=(*self.rounds, new_round))

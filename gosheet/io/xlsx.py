@@ -102,7 +102,8 @@ def render_sheet(ws: Worksheet, data: SheetData) -> None:
     ws.append(data.headers)
     for row in data.rows:
         ws.append(row)
-        for cell in ws[ws.max_row]:
+    for cells in ws.iter_rows(min_row=2):
+        for cell in cells:
             _as_text(cell)
     for index, column in enumerate(data.columns, start=1):
         letter = get_column_letter(index)
