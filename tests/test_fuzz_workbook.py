@@ -17,8 +17,23 @@ from gosheet.cli import main
 from gosheet.core.errors import GosheetError
 from gosheet.io.bridge import RecordingBook
 from gosheet.io.xlsx import XlsxBook
+from gosheet.opengotha.export import to_opengotha
 
-ACTIONS = (actions.check, actions.update_standings, actions.pair, actions.simulate)
+
+def _export(book: RecordingBook) -> None:
+    """An OpenGotha export of the workbook (it writes nothing into the workbook)."""
+    to_opengotha(book.grids(), source="book.xlsx")
+
+
+ACTIONS = (
+    actions.check,
+    actions.update_standings,
+    actions.pair,
+    actions.simulate,
+    actions.explain,
+    _export,
+)
+FIXTURES = Path(__file__).parent / "fixtures" / "opengotha"
 
 
 def _grids(tmp_path_factory: pytest.TempPathFactory, *argv: str) -> dict[str, list[list[Any]]]:
@@ -43,7 +58,18 @@ def books(tmp_path_factory: pytest.TempPathFactory) -> list[dict[str, list[list[
     book = XlsxBook.open(swiss_path)
     actions.pair(book)
     book.save()
-    return [mcmahon, XlsxBook.open(fus_path).grids(), XlsxBook.open(swiss_path).grids()]
+    opengotha = []
+    for name in ("notsimplemm", "notsosimpleswiss"):
+        path = tmp_path_factory.mktemp(name) / f"{name}.xlsx"
+        source = FIXTURES / name / f"{name}.xml"
+        assert main(["import", str(source), "-o", str(path), "--until-round", "3"]) == 0
+        opengotha.append(XlsxBook.open(path).grids())
+    return [
+        mcmahon,
+        XlsxBook.open(fus_path).grids(),
+        XlsxBook.open(swiss_path).grids(),
+        *opengotha,
+    ]
 
 
 TYPED = st.one_of(
