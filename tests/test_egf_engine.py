@@ -249,3 +249,21 @@ def test_small_fields_are_the_same_with_or_without_blocks(blocks: bool) -> None:
     t = Tournament(MM.replace(og_blocks=blocks), ps)
     t = _play(_play(t, rng), rng)
     assert len(engine.pair(t).games) == 20
+
+
+def test_categories_keep_players_apart() -> None:
+    # Two categories: 5k and stronger (0), weaker (1); avoid mixing weight 2·10^13.
+    s = MM.replace(categories=(-5,), pai_avoid_mixing_categories=20_000_000_000_000)
+    prepared = engine.prepare(Tournament(s, players(-3, -4, -10, -12)))
+    at = {p.number: k for k, p in enumerate(prepared.info.players)}
+    same, mixed = (at[1], at[2]), (at[1], at[3])
+    costs = pair_costs(s, prepared.info, *ij(same, mixed))
+    # x = |0 − 1| / 2 categories: f = W · (1 − ½) · (1 + ½ · ½) = W · 0.625
+    assert costs["mainCategoryCost"].tolist() == [20_000_000_000_000, 12_500_000_000_000]
+    # the score difference only counts inside a category
+    assert costs["mainScoreDiffCost"].tolist()[1] == 0
+    # groups run through the categories: the weaker category's groups come after
+    assert prepared.info.group[at[3]] > prepared.info.group[at[1]]
+    # every group holds one player (MMS 27, 26 | 20, 18): MID places cost 0, scenario 2 gives
+    # 2w = 2 · 10^8 / 5; a different category divides it by (1 + 1)^4
+    assert costs["mainDUDDCost"].tolist()[1] == 2 * (MM.pai_dudd_weight // 5) // 16
