@@ -36,7 +36,7 @@ from gosheet.opengotha.xml import (
 )
 
 FIXTURES = Path(__file__).parent / "fixtures" / "opengotha"
-NAMES = ("simplemm", "notsimplemm", "simpleswiss", "notsosimpleswiss")
+NAMES = ("simplemm", "notsimplemm", "simpleswiss", "notsosimpleswiss", "toulouse2024")
 NOW = dt.datetime(2026, 5, 17, 9, 30, 0)
 
 
