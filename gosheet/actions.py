@@ -167,6 +167,8 @@ def explain(book: BookPort, round_number: int | None = None) -> Explanation:
     the tournament itself is not changed."""
     state = read_book(book.grids())
     tournament = state.tournament
+    if round_number is None and not tournament.rounds:
+        raise ConsistencyError("no round is paired yet: pair round 1 first")
     number = round_number if round_number is not None else len(tournament.rounds)
     explanation = explain_round(tournament, number)
     book.render(explain_sheet(tournament, explanation))

@@ -217,8 +217,8 @@ def build_parser() -> argparse.ArgumentParser:
     exc = sub.add_parser(
         "excel-template",
         help="the macro-enabled Excel workbook (.xlsm, buttons Pair next round / Update "
-        "standings / Check the workbook) from a tournament .xlsx, or the macro-free .xlsx from "
-        "an .xlsm; without SOURCE, a new empty tournament .xlsm",
+        "standings / Check the workbook / Explain the last round) from a tournament .xlsx, or "
+        "the macro-free .xlsx from an .xlsm; without SOURCE, a new empty tournament .xlsm",
     )
     exc.add_argument(
         "source",

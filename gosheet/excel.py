@@ -30,24 +30,29 @@ from gosheet.adapters.xlwings_book import (
     mark_problems,
 )
 from gosheet.core.errors import GosheetError, InputError, Problem
+from gosheet.core.explain import Explanation
 from gosheet.excel_template import CONTROL
 from gosheet.io.bridge import summary
-from gosheet.io.sheets import STANDINGS, round_sheet_name
+from gosheet.io.sheets import EXPLAIN, STANDINGS, round_sheet_name
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     import xlwings as xw
 
 SHOWN_PROBLEMS = 12  # a message box holds about this many lines
-ACTIONS = {
+ACTIONS: dict[str, Callable[[actions.BookPort], actions.Done | Explanation]] = {
     "pair": actions.pair,
     "standings": actions.update_standings,
     "simulate": actions.simulate,
+    "explain": actions.explain,
 }
 VERBS = {
     "pair": "pair the next round",
     "standings": "update the standings",
     "simulate": "simulate the results",
     "check": "check the workbook",
+    "explain": "explain the last round",
 }
 
 
@@ -59,6 +64,13 @@ def pair(book: xw.Book | None = None) -> str:
 def standings(book: xw.Book | None = None) -> str:
     """Button "Update standings"."""
     return _run("standings", book)
+
+
+def explain(book: xw.Book | None = None) -> str:
+    """Button "Explain the last round": the ``Explain`` sheet — each game of the last
+    round under every pairing criterion — and whether gosheet pairs it the same way
+    now. The tournament itself is not changed."""
+    return _run("explain", book)
 
 
 def simulate(book: xw.Book | None = None) -> str:
@@ -122,6 +134,9 @@ def _run(action: str, book: xw.Book | None) -> str:
             critical=True,
         )
     message = summary(action, done)
+    if isinstance(done, Explanation):
+        port.activate(EXPLAIN)
+        return _tell(port, message + _skipped(port))
     if done.changed_results:
         message += f"\n{done.changed_results} result(s) rewritten in the standard form."
     if done.pairing is not None:

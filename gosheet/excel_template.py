@@ -4,9 +4,9 @@ An ``.xlsm`` made by gosheet is the tournament workbook plus three things:
 
 - xlwings' standalone VBA project (``xl/vbaProject.bin``, BSD licence, see
   ``templates/LICENSE-xlwings.txt``), whose ``RunPython`` starts Python;
-- a ``Control`` sheet, first, with three buttons — Pair next round, Update
-  standings, Check the workbook — and below them the list of problems the
-  last check found;
+- a ``Control`` sheet, first, with four buttons — Pair next round, Update
+  standings, Check the workbook, Explain the last round — and below them the
+  list of problems the last check found;
 - a ``_xlwings.conf`` sheet, last: xlwings' optional per-workbook settings
   (rename it to ``xlwings.conf`` to pin the Python interpreter).
 
@@ -63,6 +63,7 @@ CODE_NAMES = {CONTROL: "Sheet1", XLWINGS_CONF: "Sheet2"}
 # Control sheet layout, 1-based rows (the buttons' drawing is anchored to these rows)
 CONTROL_WIDTHS = {"A": 30.0, "B": 90.0, "C": 16.0}
 BUTTON_ROW_HEIGHT = 30.0  # points
+NOTE_ROW = 10  # the same from a terminal (below the last button, row 9)
 PROBLEM_TITLE_ROW = 11
 PROBLEM_HEADER_ROW = 12  # "Where", "Problem", "Marked"; the list starts below
 PROBLEM_HEADERS = ("Where", "Problem", "Marked")
@@ -108,6 +109,14 @@ BUTTONS = (
         "and gets a note, and the list of problems is written below. A clean check "
         "removes the old marks.",
     ),
+    Button(
+        "Explain the last round",
+        "explain",
+        9,
+        "Writes the sheet 'Explain': each game of the last round with its value under "
+        "every pairing criterion, and whether gosheet pairs it the same way now. The "
+        "tournament is not changed.",
+    ),
 )
 
 
@@ -151,8 +160,8 @@ def fill_control_sheet(ws: Worksheet) -> None:
         ws.row_dimensions[button.row].height = BUTTON_ROW_HEIGHT
         cell = ws.cell(row=button.row, column=2, value=button.explanation)
         cell.alignment = Alignment(wrap_text=True, vertical="center")
-    ws["A9"] = (
-        "The same from a terminal: gosheet pair | standings | check BOOK.xlsm. "
+    ws[f"A{NOTE_ROW}"] = (
+        "The same from a terminal: gosheet pair | standings | check | explain BOOK.xlsm. "
         "To mail the tournament without macros: gosheet excel-template BOOK.xlsm BOOK.xlsx"
     )
     ws.cell(row=PROBLEM_TITLE_ROW, column=1, value="Problems found by the last check")

@@ -130,3 +130,55 @@ def test_the_bridge_serves_every_system(tmp_path: Path, options: list[str]) -> N
             assert values(via_bridge, sheet) == values(via_command, sheet), sheet
         for path in (via_bridge, via_command):
             assert main(["simulate", str(path)]) == 0
+
+
+def test_explain_through_the_bridge_writes_what_gosheet_explain_writes(
+    played: Path, tmp_path: Path
+) -> None:
+    """The last round explained: the same Explain sheet as the command's, the
+    tournament's own sheets untouched, and the command's verdict as the message."""
+    via_bridge, via_command = tmp_path / "a.xlsx", tmp_path / "b.xlsx"
+    via_bridge.write_bytes(played.read_bytes())
+    via_command.write_bytes(played.read_bytes())
+    request = json.dumps({"action": "explain", "sheets": json.loads(grids_json(via_bridge))})
+    text, code = bridge.run(request)
+    answer = json.loads(text)
+    assert code == 0 and answer["ok"], answer
+    assert [(op["op"], op["sheet"]) for op in answer["operations"]] == [("render", "Explain")]
+    assert answer["message"] == "Round 3 explained: gosheet pairs it the same way now."
+    book = XlsxBook.open(via_bridge)
+    bridge.apply(book, answer["operations"])
+    book.save()
+    assert main(["explain", str(via_command)]) == 0
+    names = load_workbook(via_command).sheetnames
+    assert load_workbook(via_bridge).sheetnames == names and "Explain" in names
+    for sheet in names:
+        assert values(via_bridge, sheet) == values(via_command, sheet), sheet
+
+
+def test_the_explain_verdicts(played: Path) -> None:
+    """The message says whether gosheet pairs the round the same way now."""
+    sheets = json.loads(grids_json(played))
+    answer, code = bridge.handle({"action": "explain", "sheets": sheets})
+    assert code == 0 and answer["message"].endswith("pairs it the same way now.")
+    round_3 = sheets["Round 3"]
+    round_3[1][1], round_3[2][1] = round_3[2][1], round_3[1][1]  # two Whites swapped
+    swapped, code = bridge.handle({"action": "explain", "sheets": sheets})
+    assert code == 0 and swapped["ok"], swapped
+    assert swapped["message"].startswith("Round 3 explained: gosheet would pair it differently")
+    assert [op["sheet"] for op in swapped["operations"]] == ["Explain"]
+
+
+def test_explain_without_a_round_writes_nothing(tmp_path: Path) -> None:
+    roster = Path(__file__).resolve().parents[1] / "gosheet" / "data" / "demo_roster.csv"
+    path = tmp_path / "new.xlsx"
+    assert main(["import", str(roster), "-o", str(path), "--seed", "3"]) == 0
+    request = json.dumps({"action": "explain", "sheets": json.loads(grids_json(path))})
+    text, code = bridge.run(request)
+    answer = json.loads(text)
+    assert code == 3
+    assert answer == {
+        "ok": False,
+        "message": "no round is paired yet: pair round 1 first",
+        "problems": [],
+    }

@@ -24,6 +24,7 @@ from gosheet.core.settings import Settings
 from gosheet.excel_template import (
     BUTTONS,
     CONTROL,
+    PROBLEM_TITLE_ROW,
     VBA_PART,
     XLWINGS_CONF,
     button_macros,
@@ -39,7 +40,7 @@ from gosheet.io.template import new_book
 from gosheet.io.xlsx import XlsxBook
 
 ROOT = Path(__file__).resolve().parents[1]
-ENTRIES = {"pair", "standings", "check"}
+ENTRIES = {"pair", "standings", "check", "explain"}
 
 
 def vba_modules(path: Path) -> dict[str, str]:
@@ -103,7 +104,7 @@ def test_the_buttons_call_the_gosheet_entry_points() -> None:
     path = xlsm_template_path()
     macros = vml_macros(path)
     assert macros == button_macros(path)
-    assert len(macros) == 3
+    assert len(macros) == 4
     for macro in macros:
         match = re.fullmatch(
             r"'RunPython\(\"(import gosheet\.excel; gosheet\.excel\.(\w+)\(\))\"\)'", macro
@@ -112,7 +113,8 @@ def test_the_buttons_call_the_gosheet_entry_points() -> None:
         compile(match.group(1), "<button>", "exec")  # RunPython's command is Python
         assert callable(getattr(gosheet.excel, match.group(2)))
     assert {re.search(r"\.(\w+)\(\)", m).group(1) for m in macros} == ENTRIES  # type: ignore[union-attr]
-    assert [b.entry for b in BUTTONS] == ["pair", "standings", "check"]
+    assert [b.entry for b in BUTTONS] == ["pair", "standings", "check", "explain"]
+    assert macros[-1] == "'RunPython(\"import gosheet.excel; gosheet.excel.explain()\")'"
 
 
 def test_the_template_has_the_control_sheet_first_and_the_tournament_sheets() -> None:
@@ -121,11 +123,20 @@ def test_the_template_has_the_control_sheet_first_and_the_tournament_sheets() ->
     control = workbook[CONTROL]
     assert control.legacy_drawing is not None
     captions = [b.caption for b in BUTTONS]
-    assert captions == ["Pair next round", "Update standings", "Check the workbook"]
+    assert captions == [
+        "Pair next round",
+        "Update standings",
+        "Check the workbook",
+        "Explain the last round",
+    ]
     with zipfile.ZipFile(xlsm_template_path()) as archive:
         vml = next(archive.read(n).decode() for n in archive.namelist() if n.endswith(".vml"))
     for caption in captions:
         assert f">{caption}<" in vml
+    for button in BUTTONS:  # each button's explanation beside it, above the problem list
+        assert control.cell(row=button.row, column=2).value == button.explanation
+        assert button.row < PROBLEM_TITLE_ROW
+    assert "explain" in str(control["A10"].value)  # the same from a terminal
     # the sheets' code names are those of the VBA project's document modules
     assert workbook.code_name == "ThisWorkbook"
     assert control.sheet_properties.codeName == "Sheet1"

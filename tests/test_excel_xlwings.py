@@ -43,7 +43,7 @@ from gosheet.core.ranks import parse_rank
 from gosheet.core.results import CANONICAL
 from gosheet.core.settings import McMahonGroups, Settings
 from gosheet.excel_template import CONTROL, PROBLEM_HEADER_ROW, convert
-from gosheet.io.sheets import PLAYERS, STANDINGS
+from gosheet.io.sheets import EXPLAIN, PLAYERS, STANDINGS
 from gosheet.io.template import new_book
 from gosheet.io.xlsx import XlsxBook
 
@@ -394,6 +394,51 @@ def test_standings_through_xlwings_gives_what_gosheet_standings_gives(
     assert client.coerced == []
 
 
+@pytest.mark.parametrize("client_name", CLIENTS)
+def test_explain_through_xlwings_gives_what_gosheet_explain_gives(
+    remote: Callable[[dict[str, Any]], Any],
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    client_name: str,
+) -> None:
+    """Button "Explain the last round": the Explain sheet of ``gosheet explain``,
+    shown; the tournament's own sheets untouched."""
+    path = tournament_xlsm(tmp_path)
+    on_file = Path(shutil.copy(path, tmp_path / "file.xlsm"))
+    client = ExcelClient.from_file(path, client_name)
+    before = {s.name: s.rows() for s in client.sheets}
+
+    assert main(["explain", str(on_file)]) == 0
+    said = capsys.readouterr().out
+    message, sent = run(remote, client, excel.explain)
+
+    # the latecomer is new since round 2 was paired: the command's verdict too
+    verdict = "gosheet would pair it differently now (results or players changed?)."
+    assert message.startswith(f"Round 2 explained: {verdict}")
+    assert verdict in said
+    expected = load_workbook(on_file)
+    assert [s.name for s in client.sheets] == expected.sheetnames
+    assert expected.sheetnames == [*before, EXPLAIN]  # added at the end, as the command does
+    want = [list(r) for r in expected[EXPLAIN].iter_rows(values_only=True)]
+    assert trimmed(client.sheet(EXPLAIN).rows()) == trimmed(want)
+    assert {s.name: s.rows() for s in client.sheets if s.name != EXPLAIN} == before
+    assert client.coerced == []
+    assert client.sheets[client.active].name == EXPLAIN
+    assert client.alerts[-1][:4] == [message, "gosheet", "ok", "info"]
+    assert "addSheet" in {a["func"] for a in sent}
+
+
+def test_explain_without_a_round_writes_nothing(
+    remote: Callable[[dict[str, Any]], Any], tmp_path: Path
+) -> None:
+    client = ExcelClient.from_file(tournament_xlsm(tmp_path, played=1))
+    client.sheets = [s for s in client.sheets if s.name not in ("Round 1", STANDINGS)]
+    message, sent = run(remote, client, excel.explain)
+    assert [a["func"] for a in sent] == ["alert"]
+    assert sent[0]["args"][3] == "critical"
+    assert message == "Nothing was changed: no round is paired yet: pair round 1 first"
+
+
 def test_a_failed_action_writes_nothing_and_names_the_cells(
     remote: Callable[[dict[str, Any]], Any], tmp_path: Path
 ) -> None:
@@ -401,7 +446,7 @@ def test_a_failed_action_writes_nothing_and_names_the_cells(
     players = client.sheet(PLAYERS)
     players.values[(3, 2)] = "3x"  # C4
     client.sheet("Round 2").values[(1, 7)] = "2-0"  # H2
-    for entry in (excel.pair, excel.standings, excel.simulate):
+    for entry in (excel.pair, excel.standings, excel.simulate, excel.explain):
         message, sent = run(remote, client, entry)
         assert [a["func"] for a in sent] == ["alert"]
         assert sent[0]["args"][3] == "critical"

@@ -84,6 +84,20 @@ def test_menu_and_toolbar_dispatch_the_macros_script_urls(tmp_path: Path) -> Non
     )
     for function, _, _ in ACTIONS:
         assert callable(getattr(gosheet_macros, function))
+    titles = [
+        prop.findtext("value")
+        for prop in ui["OfficeMenuBar"].iter("prop")
+        if prop.get(f"{OOR}name") == "Title"
+    ]
+    assert titles == [
+        "~gosheet",
+        "~Pair next round",
+        "Update ~standings",
+        "~Check the workbook",
+        "~Explain the last round",  # after Check, before the rehearsal
+        "",
+        "Si~mulate results (rehearsal)",
+    ]
     assert [f.__name__ for f in gosheet_macros.g_exportedScripts] == [
         *(f for f, _, _ in ACTIONS),
         REHEARSAL[0],
@@ -138,7 +152,9 @@ def test_g_exported_scripts_is_a_plain_assignment_libreoffice_can_read() -> None
         and isinstance(node.value, ast.Tuple)
         and any(isinstance(t, ast.Name) and t.id == "g_exportedScripts" for t in node.targets)
     ]
-    assert found == [["PairNextRound", "UpdateStandings", "CheckWorkbook", "SimulateResults"]]
+    assert found == [
+        ["PairNextRound", "UpdateStandings", "CheckWorkbook", "ExplainRound", "SimulateResults"]
+    ]
 
 
 # ------------------------------------------------------------ the macros' logic
@@ -222,6 +238,10 @@ def test_the_macros_call_the_real_bridge(
 
     gosheet_macros.preflight(Document(), answer["operations"])
 
+    nothing_to_explain = gosheet_macros.call_gosheet("explain", grids)  # no round yet
+    assert not nothing_to_explain["ok"] and "operations" not in nothing_to_explain
+    assert nothing_to_explain["message"] == "no round is paired yet: pair round 1 first"
+
     grids["Players"][3][2] = "3x"  # a bad rank: the problem names sheet and cell
     refused = gosheet_macros.call_gosheet("check", grids)
     assert not refused["ok"]
@@ -256,6 +276,13 @@ def test_an_answer_not_understood_changes_nothing() -> None:
             {"op": "set", "sheet": "X", "cell": "B2", "value": None},
         ],
     )
+
+
+def test_explain_outside_libreoffice_is_a_message(monkeypatch: pytest.MonkeyPatch) -> None:
+    assert gosheet_macros.TITLES["explain"] == "Explain the last round"
+    outcome = json.loads(gosheet_macros.ExplainRound())
+    assert not outcome["ok"] and outcome["action"] == "explain"
+    assert outcome["message"].startswith("Open a gosheet workbook")
 
 
 def test_a_failure_is_a_message_never_a_traceback(monkeypatch: pytest.MonkeyPatch) -> None:

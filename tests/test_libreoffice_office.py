@@ -43,7 +43,7 @@ from gosheet.libreoffice.office import (
 ROSTER = Path(__file__).resolve().parents[1] / "gosheet" / "data" / "demo_roster.csv"
 XLSX = "Calc MS Excel 2007 XML"
 ODS = "calc8"
-PAIR, STANDINGS, CHECK = (script_url(f) for f, _, _ in ACTIONS)
+PAIR, STANDINGS, CHECK, EXPLAIN = (script_url(f) for f, _, _ in ACTIONS)
 
 
 def _missing() -> str | None:
@@ -232,6 +232,49 @@ def test_pair_gives_what_gosheet_pair_gives(office: Office, books: Path, tmp_pat
     assert ws.oddHeader.center.text == "Go tournament — round 2"  # black, not white on white
     assert ws.oddFooter.center.text == "&P / &N"  # page / pages
     assert load_workbook(tmp_path / "lo.xlsx")["Standings"].page_setup.orientation == "landscape"
+
+
+def test_explain_gives_what_gosheet_explain_gives(
+    office: Office, books: Path, tmp_path: Path
+) -> None:
+    """The Explain sheet of the last round, as ``gosheet explain`` writes it; the
+    tournament's own sheets untouched."""
+    cup = books / "cup.xlsx"
+    assert EXPLAIN.endswith("$ExplainRound?language=Python&location=user:uno_packages")
+    found = _act(office, cup, EXPLAIN, tmp_path / "lo.xlsx")
+    assert found["outcome"] == {
+        "ok": True,
+        "message": "Round 1 explained: gosheet pairs it the same way now.",
+        "problems": [],
+        "action": "explain",
+    }
+    state = found["state"]
+    assert state["undo"][0] == "gosheet: Explain the last round"
+    assert state["active"] == "Explain"
+    assert state["sheets"] == ["Settings", "Players", "Round 1", "Standings", "Explain"]
+    expected = _values(_cli("explain", _copy(cup, tmp_path / "cli.xlsx")))
+    got = _values(tmp_path / "lo.xlsx")
+    assert got == expected  # every sheet, every value
+    assert {k: v for k, v in got.items() if k != "Explain"} == _values(cup)
+    ws = load_workbook(tmp_path / "lo.xlsx")["Explain"]
+    assert ws["A1"].font.b and ws.print_title_rows == "$1:$1"
+
+
+def test_explain_without_a_round_changes_nothing(
+    office: Office, books: Path, tmp_path: Path
+) -> None:
+    fresh = tmp_path / "fresh.xlsx"
+    assert main(["import", str(ROSTER), "-o", str(fresh), "--rounds", "4", "--seed", "3"]) == 0
+    found = _act(office, fresh, EXPLAIN)
+    assert found["outcome"] == {
+        "ok": False,
+        "message": "no round is paired yet: pair round 1 first",
+        "problems": [],
+        "action": "explain",
+    }
+    assert not found["state"]["modified"]
+    assert found["state"]["undo"] == found["opened"]["undo"] == []
+    assert found["state"]["sheets"] == found["opened"]["sheets"]
 
 
 def test_standings_give_what_gosheet_standings_gives(

@@ -136,14 +136,19 @@ class XlwingsBook:
 
     def _fill(self, sheet: xw.Sheet, data: SheetData) -> None:
         width = len(data.columns)
-        last = 1 + len(data.rows) + data.blank_rows
+        # One block is written at once: every row as wide as the widest (the Explain sheet's
+        # lines below its games are shorter than its header).
+        full = max([width, *(len(row) for row in data.rows)])
+        rows = [[*row, *([None] * (full - len(row)))] for row in data.rows]
+        last = 1 + len(rows) + data.blank_rows
         for c, column in enumerate(data.columns, start=1):
             fmt = column.number_format
-            if fmt is None and _all_text(row[c - 1] for row in data.rows):
+            if fmt is None and _all_text(row[c - 1] for row in rows):
                 fmt = TEXT  # keep Excel from reading text as dates or numbers
             if fmt and last > 1:
                 sheet.range((2, c), (last, c)).number_format = fmt
-        sheet.range((1, 1)).value = [data.headers, *(list(row) for row in data.rows)]
+        headers = [*data.headers, *([None] * (full - width))]
+        sheet.range((1, 1)).value = [headers, *rows]
         header = sheet.range((1, 1), (1, width))
         header.font.bold = True
         header.color = HEADER_FILL

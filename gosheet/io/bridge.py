@@ -6,7 +6,7 @@ the workbook's cell values and an action as JSON on standard input of
 
 request::
 
-    {"action": "pair" | "standings" | "check" | "simulate",
+    {"action": "pair" | "standings" | "check" | "simulate" | "explain",
      "sheets": {"Settings": [[...], ...], "Players": [[...]], "Round 1": [[...]], ...}}
 
 answer::
@@ -22,23 +22,29 @@ answer::
      "problems": [{"sheet": "Round 1", "cell": "H3", "value": "2-0", "message": "…"}]}
 
 An action that fails writes nothing: the operations are only sent on success.
+``explain`` explains the last round paired (an ``Explain`` sheet, the
+tournament unchanged); its message says whether gosheet pairs that round the
+same way now.
 """
 
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import asdict
 from typing import Any
 
 from gosheet import actions
 from gosheet.core.errors import GosheetError, InputError
+from gosheet.core.explain import Explanation
 from gosheet.io.sheets import Column, Dropdown, SheetData
 
-ACTIONS = {
+ACTIONS: dict[str, Callable[[actions.BookPort], actions.Done | Explanation]] = {
     "pair": actions.pair,
     "standings": actions.update_standings,
     "check": actions.check,
     "simulate": actions.simulate,
+    "explain": actions.explain,
 }
 
 
@@ -71,7 +77,19 @@ class RecordingBook:
         self.operations.append({"op": "set", "sheet": sheet, "cell": cell, "value": value})
 
 
-def summary(action: str, done: actions.Done) -> str:
+def explained(explanation: Explanation) -> str:
+    """The verdict on an explained round, as ``gosheet explain`` gives it."""
+    said = f"Round {explanation.round_number} explained: gosheet"
+    if explanation.same_pairs:
+        return f"{said} pairs it the same way now."
+    if explanation.tie:
+        return f"{said} would pair it differently now, as good: the optimum is a tie."
+    return f"{said} would pair it differently now (results or players changed?)."
+
+
+def summary(action: str, done: actions.Done | Explanation) -> str:
+    if isinstance(done, Explanation):
+        return explained(done)
     t = done.tournament
     if done.pairing is not None:
         p = done.pairing

@@ -47,6 +47,7 @@ ACTIONS = (
     ("PairNextRound", "~Pair next round", "Pair next round"),
     ("UpdateStandings", "Update ~standings", "Update standings"),
     ("CheckWorkbook", "~Check the workbook", "Check the workbook"),
+    ("ExplainRound", "~Explain the last round", "Explain the last round"),
 )
 REHEARSAL = ("SimulateResults", "Si~mulate results (rehearsal)")
 
@@ -160,8 +161,8 @@ def description_xml() -> str:
 
 DESCRIPTION = (
     "gosheet: Go tournaments in the spreadsheet. The gosheet menu and toolbar of "
-    "LibreOffice Calc pair the next round, update the standings and check the open "
-    "workbook, with the gosheet command behind them ({command})."
+    "LibreOffice Calc pair the next round, update the standings, check the open "
+    "workbook and explain its last round, with the gosheet command behind them ({command})."
 )
 
 

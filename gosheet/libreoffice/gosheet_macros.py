@@ -52,6 +52,7 @@ TITLES = {
     "pair": "Pair next round",
     "standings": "Update standings",
     "check": "Check the workbook",
+    "explain": "Explain the last round",
     "simulate": "Simulate results",
 }
 CONFIG_NAME = "gosheet.json"  # beside python/ in the extension: the recorded command
@@ -98,12 +99,18 @@ def CheckWorkbook(*args: Any) -> str:
     return run("check", args)
 
 
+def ExplainRound(*args: Any) -> str:
+    """Write the Explain sheet: each game of the last round under every pairing
+    criterion, and whether gosheet pairs it the same way now."""
+    return run("explain", args)
+
+
 def SimulateResults(*args: Any) -> str:
     """Rehearsal: fill the current round's empty results from the players' strength."""
     return run("simulate", args)
 
 
-g_exportedScripts = (PairNextRound, UpdateStandings, CheckWorkbook, SimulateResults)
+g_exportedScripts = (PairNextRound, UpdateStandings, CheckWorkbook, ExplainRound, SimulateResults)
 
 
 def run(action: str, args: tuple[Any, ...] = ()) -> str:
