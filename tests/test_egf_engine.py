@@ -17,6 +17,7 @@ from gosheet.core.egf.costs import det_random, handicap, pair_costs
 from gosheet.core.egf.info import java_div, score_range
 from gosheet.core.egf.scores import score_players, smms
 from gosheet.core.model import Game, Player, Result, Round, Tournament
+from gosheet.core.og_fields import parse_club_groups
 from gosheet.core.settings import Settings
 
 MM = Settings.preset("mcmahon", rules="opengotha", rounds=5)
@@ -267,3 +268,37 @@ def test_categories_keep_players_apart() -> None:
     # every group holds one player (MMS 27, 26 | 20, 18): MID places cost 0, scenario 2 gives
     # 2w = 2 · 10^8 / 5; a different category divides it by (1 + 1)^4
     assert costs["mainDUDDCost"].tolist()[1] == 2 * (MM.pai_dudd_weight // 5) // 16
+
+
+def test_a_club_group_counts_as_half_a_club_away() -> None:
+    # Paris and Versailles form a club group; Lyon does not belong to it. Before round 1
+    # nobody is above a threshold, so the geography cost is 10^11 − f(10^11, r):
+    # same club r = 0; same group r = 3 / 2 / 27 + 0.5 / 27; other club r = 3 · 1.2 / 27 + 0.5 / 27
+    s = MM.replace(club_groups=(("Île-de-France", ("Paris", "Versailles")),))
+    ps = (
+        Player(1, "A", "X", -5, 1600, "Paris", "FR"),
+        Player(2, "B", "X", -5, 1600, "Versailles", "FR"),
+        Player(3, "C", "X", -5, 1600, "Lyon", "FR"),
+        Player(4, "D", "X", -5, 1600, "Paris", "FR"),
+    )
+    prepared = engine.prepare(Tournament(s, ps))
+    at = {p.number: k for k, p in enumerate(prepared.info.players)}
+    pairs = ((at[1], at[4]), (at[1], at[2]), (at[1], at[3]))
+    geo = pair_costs(s, prepared.info, *ij(*pairs))["secGeoCost"].tolist()
+
+    def expected(r: float) -> int:
+        return 10**11 - int(10**11 * (1.0 - r) * (1.0 + 0.5 * r)) if r else 0
+
+    groups = 27
+    assert geo == [
+        expected(0.0),
+        expected(3 / 2.0 / groups + 0.5 / groups),
+        expected(3 * 1.2 / groups + 0.5 / groups),
+    ]
+    assert geo[0] < geo[1] < geo[2]
+
+
+@pytest.mark.parametrize("typed", ["Toulouse 31To", "Toulouse:", ": 31To", "A: x; A: y"])
+def test_club_groups_typed_wrong_are_refused_with_the_rule(typed: str) -> None:
+    with pytest.raises(ValueError, match=r"club|group|colon"):
+        parse_club_groups(typed)

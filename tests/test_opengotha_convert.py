@@ -743,3 +743,27 @@ def test_player_keys_of_the_export_follow_opengotha() -> None:
     assert player_key(OGPlayer(name="Clé", first_name="Robin", rank="1K", rating=2000)) == (
         "CLÉROBIN"
     )
+
+
+def test_club_groups_go_to_settings_and_come_back(tmp_path: Path) -> None:
+    """OpenGotha's ClubsGroups (the last element of its files) become the Club groups
+    setting, which geography reads, and the export writes them back where they were."""
+    groups = (
+        "    <ClubsGroups>\n"
+        '        <ClubsGroup name="Toulouse">\n'
+        '            <Club name="31To"/>\n'
+        '            <Club name="31Co"/>\n'
+        "        </ClubsGroup>\n"
+        "    </ClubsGroups>\n"
+    )
+    original = (
+        fixture("toulouse2024")
+        .read_text("utf-8")
+        .replace("</Tournament>\n", groups + "</Tournament>\n")
+    )
+    og = read_opengotha(original.encode("utf-8"))
+    imported = from_opengotha(og)
+    assert imported.tournament.settings.club_groups == (("Toulouse", ("31To", "31Co")),)
+    assert not any("ClubsGroup" in value for *_, value in imported.rows)
+    book = imported_book(og, tmp_path / "cup.xlsx")
+    assert write_opengotha(export(book)) == original.encode("utf-8")

@@ -120,6 +120,39 @@ def parse_categories(value: object) -> tuple[int, ...]:
     return limits
 
 
+ClubGroups = tuple[tuple[str, tuple[str, ...]], ...]
+
+
+def parse_club_groups(value: object) -> ClubGroups:
+    """Groups of clubs that geography treats as nearly one club: ``name: club, club; name:
+    club …`` (OpenGotha's ``ClubsGroups``); empty: none.
+
+    >>> parse_club_groups("Toulouse: 31To, 31Co; Paris: 75Pa")
+    (('Toulouse', ('31To', '31Co')), ('Paris', ('75Pa',)))
+    """
+    text = str(value if value is not None else "").strip()
+    if not text:
+        return ()
+    groups: list[tuple[str, tuple[str, ...]]] = []
+    for part in (p.strip() for p in text.split(";") if p.strip()):
+        name, colon, clubs_text = part.partition(":")
+        clubs = tuple(c.strip() for c in clubs_text.split(",") if c.strip())
+        if not colon or not name.strip() or not clubs:
+            raise ValueError(
+                f"{part!r}: expected a group's name, a colon and its clubs, e.g. "
+                "'Toulouse: 31To, 31Co; Paris: 75Pa'"
+            )
+        groups.append((name.strip(), clubs))
+    names = [name for name, _ in groups]
+    if len(set(names)) != len(names):
+        raise ValueError("a club group is named twice")
+    return tuple(groups)
+
+
+def write_club_groups(groups: ClubGroups) -> str:
+    return "; ".join(f"{name}: {', '.join(clubs)}" for name, clubs in groups)
+
+
 def _write_categories(limits: tuple[int, ...]) -> str:
     return ", ".join(format_rank(r) for r in limits)
 
@@ -259,6 +292,17 @@ OG_FIELDS: tuple[Field, ...] = (
         _write_categories,
         "Empty: one category. Else the lowest rank of each category but the last, "
         "strongest first, e.g. '5k, 15k' makes 3 categories (numberOfCategories, Categories).",
+        MCMAHON_SWISS,
+        rules=OPENGOTHA_RULES,
+    ),
+    Field(
+        "Club groups",
+        "club_groups",
+        parse_club_groups,
+        write_club_groups,
+        "Clubs that geography counts as nearly one club (a pair of them weighs half a pair of "
+        "different clubs): 'name: club, club; name: club …', e.g. 'Toulouse: 31To, 31Co' "
+        "(ClubsGroups).",
         MCMAHON_SWISS,
         rules=OPENGOTHA_RULES,
     ),
@@ -521,6 +565,7 @@ OG_MCMAHON_DEFAULTS: dict[str, Any] = {
     "round_down": True,
     "unplayed_half": False,
     "categories": (),
+    "club_groups": (),
     "hd_based_on_mms": True,
     "hd_no_hd_rank_threshold": 0,
     "hd_correction": 1,

@@ -392,6 +392,7 @@ class Settings:
     round_down: bool = True
     unplayed_half: bool = False
     categories: tuple[int, ...] = ()
+    club_groups: tuple[tuple[str, tuple[str, ...]], ...] = ()
     hd_based_on_mms: bool = True
     hd_no_hd_rank_threshold: int = 0
     hd_correction: int = 1

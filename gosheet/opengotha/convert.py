@@ -61,9 +61,12 @@ from gosheet.core.fields import Field, parse_komi, parse_text
 from gosheet.core.model import Game, Player, Result, Round, Tournament
 from gosheet.core.og_fields import (
     OG_FIELDS,
+    ClubGroups,
     parse_categories,
+    parse_club_groups,
     parse_criteria,
     rank_to_xml,
+    write_club_groups,
 )
 from gosheet.core.pairing import Pairing
 from gosheet.core.ranks import RankError, parse_rank
@@ -100,6 +103,7 @@ __all__ = [
     "opengotha_sheet",
 ]
 
+CLUBS_GROUPS = "ClubsGroups"
 GENERAL = "GeneralParameterSet"
 HANDICAP = "HandicapParameterSet"
 PLACEMENT = "PlacementParameterSet"
@@ -489,6 +493,7 @@ def _settings(
     if komi is not None:
         values["komi"] = komi
     values["categories"] = _categories(og, general, problems)
+    values["club_groups"] = _club_groups(og, problems)
     names = [c for c in og.placement_criteria if c != "NULL"]
     try:
         values["placement"] = parse_criteria(", ".join(names))
@@ -536,6 +541,28 @@ def _categories(
     except ValueError as error:
         problems.add("Categories", ", ".join(limits.values()), f"Categories: {error}")
         return ()
+
+
+def _club_groups(og: OGTournament, problems: _Problems) -> ClubGroups:
+    """The ``ClubsGroups`` element (which the OpenGotha sheet then does not keep)."""
+    groups: list[tuple[str, tuple[str, ...]]] = []
+    for element in (e for e in og.extra if e.tag == CLUBS_GROUPS):
+        for group in element.children:
+            name = dict(group.attributes).get("name", "")
+            clubs = tuple(
+                dict(c.attributes).get("name", "") for c in group.children if c.tag == "Club"
+            )
+            groups.append((name, clubs))
+    text = write_club_groups(tuple(groups))
+    try:
+        found = parse_club_groups(text)
+    except ValueError as error:
+        problems.add(CLUBS_GROUPS, text, f"ClubsGroups: {error}")
+        return ()
+    if found != tuple(groups):  # a name the Settings sheet cannot spell (';', ':' or ',')
+        problems.add(CLUBS_GROUPS, text, "ClubsGroups: a group or club name holds ';', ':' or ','")
+        return ()
+    return found
 
 
 def _players(
@@ -621,7 +648,8 @@ def _parameter_rows(og: OGTournament) -> list[Row]:
                 continue
             rows += _xml_rows(set_name, child)
     for element in og.extra:
-        rows += _xml_rows(ROOT, element)
+        if element.tag != CLUBS_GROUPS:  # the Club groups setting holds them
+            rows += _xml_rows(ROOT, element)
     return rows
 
 

@@ -47,6 +47,7 @@ from gosheet.opengotha.convert import (  # the layout shared with the import
     ABOUT,
     BYE,
     CLUB_LENGTH,
+    CLUBS_GROUPS,
     DISPLAY,
     GAME,
     GAMES,
@@ -232,7 +233,7 @@ def read_kept(grid: Grid, problems: ProblemList) -> Kept:
 _SHEETS_HOLD = frozenset(
     {"Players", "Player", "Games", "Game", "ByePlayers", "ByePlayer", "TournamentParameterSet"}
     | set(STANDARD_SETS)
-    | {"Categories", "Category"}
+    | {"Categories", "Category", CLUBS_GROUPS, "ClubsGroup"}
 )
 
 
@@ -379,8 +380,23 @@ def to_opengotha(
         parameters=parameters,
         placement_criteria=criteria,
         parameter_children=children,
-        extra=tuple(kept.children.get(ROOT, ())),
+        extra=(*kept.children.get(ROOT, ()), *_club_groups_element(settings)),
     )
+
+
+def _club_groups_element(settings: Settings) -> tuple[OGElement, ...]:
+    """OpenGotha's ``ClubsGroups`` (the last element of its files), from the setting."""
+    if not settings.club_groups:
+        return ()
+    groups = tuple(
+        OGElement(
+            "ClubsGroup",
+            (("name", name),),
+            tuple(OGElement("Club", (("name", club),)) for club in clubs),
+        )
+        for name, clubs in settings.club_groups
+    )
+    return (OGElement(CLUBS_GROUPS, children=groups),)
 
 
 def _og_players(

@@ -200,8 +200,14 @@ def _secondary(
     club = np.array(info.club, dtype=object)
     same_country = country[i] == country[j]
     same_club = club[i] == club[j]
+    club_group = np.array(info.club_group, dtype=object)
+    same_group = (club_group[i] == club_group[j]) & (club_group[i] != "")
     c_ratio = np.where(same_country | (country_f == 0), 0.0, min(country_f / groups, 1.0))
-    k_ratio = np.where(same_club | (club_f == 0), 0.0, min(club_f * 1.2 / groups, 1.0))
+    # a club of the same club group counts as half a club away
+    other_club = np.where(
+        same_group, min(club_f / 2.0 / groups, 1.0), min(club_f * 1.2 / groups, 1.0)
+    )
+    k_ratio = np.where(same_club | (club_f == 0), 0.0, other_club)
     ratio = np.maximum(c_ratio, k_ratio) + np.minimum(c_ratio, k_ratio) / 2.0
     ratio = np.where(ratio > 0, ratio + 0.5 / groups, ratio)
     geo_max = settings.pai_avoid_same_geo

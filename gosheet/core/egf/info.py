@@ -86,6 +86,7 @@ class PairingInfo:
     names: tuple[str, ...]  # name + first name, as OpenGotha's random numbers read them
     country: tuple[str, ...]
     club: tuple[str, ...]
+    club_group: tuple[str, ...]  # the name of the player's club group, "" for none
     met_codes: IntArray  # pairs of positions who played each other: codes i · n + j, i < j
     name_order: IntArray  # place of each name in Java's order (UTF-16 code units)
     name_weight: IntArray  # Σ code unit × (k + 1) over the name (OpenGotha's random numbers)
@@ -120,6 +121,7 @@ def pairing_info(
         return java_div(value, 2)
 
     cats = [category(p, settings) for p in players]
+    group_of = {club: name for name, clubs in settings.club_groups for club in clubs}
     groups: dict[int, list[int]] = {}
     group = np.zeros(n, dtype=np.int64)
     for i, p in enumerate(players):
@@ -177,6 +179,7 @@ def pairing_info(
         names=tuple(p.surname + p.first_name for p in players),
         country=tuple(p.country for p in players),
         club=tuple(p.club for p in players),
+        club_group=tuple(group_of.get(p.club, "") for p in players),
         met_codes=np.array(sorted(met), dtype=np.int64),
         **_name_arrays([p.surname + p.first_name for p in players]),
     )
