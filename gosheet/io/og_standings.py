@@ -11,7 +11,7 @@ from gosheet.core.model import Player, Tournament
 from gosheet.core.scorecard import PlayerRecord
 from gosheet.core.scoring import records
 from gosheet.io.sheets import Column, SheetData
-from gosheet.io.writer import Spec, _crosstable, _standings_table, number
+from gosheet.io.writer import Spec, crosstable_columns, number, standings_table
 
 
 @dataclass(frozen=True)
@@ -49,10 +49,10 @@ def og_standings_sheet(tournament: Tournament) -> SheetData:
         (Column("Rating", 7), lambda r: r.player.rating),
         (Column("Club", 12), lambda r: r.player.club),
         (Column("Country", 8), lambda r: r.player.country),
-        *_crosstable(tournament, entries, line_of),
+        *crosstable_columns(tournament, entries, line_of),
         *(
             (Column(name, max(8, len(name) + 2)), lambda r, k=k: number(r.standing.values[k]))
             for k, name in enumerate(criteria)
         ),
     ]
-    return _standings_table(tournament, lines, spec)
+    return standings_table(tournament, lines, spec)

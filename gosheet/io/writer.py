@@ -216,7 +216,7 @@ Row = TypeVar("Row", bound=_Line)
 Spec = list[tuple[Column, Callable[[Row], Any]]]
 
 
-def _standings_table(tournament: Tournament, rows: Sequence[Row], spec: Spec[Row]) -> SheetData:
+def standings_table(tournament: Tournament, rows: Sequence[Row], spec: Spec[Row]) -> SheetData:
     """A Standings sheet from its column table: (column, how a row fills it)."""
     return SheetData(
         STANDINGS,
@@ -227,7 +227,7 @@ def _standings_table(tournament: Tournament, rows: Sequence[Row], spec: Spec[Row
     )
 
 
-def _crosstable(
+def crosstable_columns(
     tournament: Tournament,
     entries_of: Mapping[int, Sequence[RoundEntry]],
     line_of: Mapping[int, int],
@@ -258,7 +258,7 @@ def mcmahon_standings_sheet(tournament: Tournament) -> SheetData:
         (Column("Rank", 6), lambda r: r.player.rank_text),
         (Column("Club", 12), lambda r: r.player.club),
         (Column("Start MMS", 10), lambda r: number(r.record.start_score)),
-        *_crosstable(tournament, entries, line_of),
+        *crosstable_columns(tournament, entries, line_of),
         (Column("Wins", 7), lambda r: number(r.record.wins)),
         (Column("MMS", 7), lambda r: number(r.record.score)),
         *(
@@ -266,7 +266,7 @@ def mcmahon_standings_sheet(tournament: Tournament) -> SheetData:
             for k, name in enumerate(table.tiebreak_names)
         ),
     ]
-    return _standings_table(tournament, table.rows, spec)
+    return standings_table(tournament, table.rows, spec)
 
 
 def swiss_standings_sheet(tournament: Tournament) -> SheetData:
@@ -283,14 +283,14 @@ def swiss_standings_sheet(tournament: Tournament) -> SheetData:
         *(rank if tournament.settings.game == "go" else []),
         (Column("Rating", 7), lambda r: r.player.rating),
         (Column("Club", 12), lambda r: r.player.club),
-        *_crosstable(tournament, entries, line_of),
+        *crosstable_columns(tournament, entries, line_of),
         (Column("Points", 7), lambda r: number(r.record.score)),
         *(
             (Column(name, max(8, len(name) + 1)), lambda r, k=k: number(r.tiebreaks[k]))
             for k, name in enumerate(table.tiebreak_names)
         ),
     ]
-    return _standings_table(tournament, table.rows, spec)
+    return standings_table(tournament, table.rows, spec)
 
 
 def fus_standings_sheet(tournament: Tournament) -> SheetData:
@@ -307,7 +307,7 @@ def fus_standings_sheet(tournament: Tournament) -> SheetData:
         (Column("Rating", 7), lambda r: r.player.rating),
         (Column("Club", 12), lambda r: r.player.club),
         (Column("Start level", 8), lambda r: r.record.start_level),
-        *_crosstable(tournament, entries, line_of),
+        *crosstable_columns(tournament, entries, line_of),
         *(
             (Column(f"Step {rnd.number}", 7, centre=True), lambda r, k=k: r.record.steps[k])
             for k, rnd in enumerate(tournament.rounds)
@@ -317,7 +317,7 @@ def fus_standings_sheet(tournament: Tournament) -> SheetData:
         (Column("Losses", 7), lambda r: r.record.losses),
         (Column("FUS coefficient", 12), lambda r: r.coefficient),
     ]
-    return _standings_table(tournament, table, spec)
+    return standings_table(tournament, table, spec)
 
 
 def explain_sheet(tournament: Tournament, explanation: Explanation) -> SheetData:

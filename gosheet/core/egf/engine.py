@@ -23,7 +23,7 @@ from gosheet.core.egf.candidates import (
     windows,
 )
 from gosheet.core.egf.costs import CRITERIA, RULES, det_randoms, handicap, pair_costs, total_cost
-from gosheet.core.egf.info import IntArray, PairingInfo, java_div, main_criterion, pairing_info
+from gosheet.core.egf.info import IntArray, PairingInfo, main_criterion, pairing_info
 from gosheet.core.egf.placement import Placement
 from gosheet.core.egf.scores import ScoredPlayer, score_players
 from gosheet.core.matching import Criterion, SummedWeights
@@ -363,4 +363,4 @@ def pair(t: Tournament) -> Pairing:
     return Pairing(prepared.round_number, tuple(result), byes, tuple(costs))
 
 
-__all__ = ["BLOCK_MAX", "BLOCK_MIN", "all_pairs", "blocks", "java_div", "pair", "prepare", "weigh"]
+__all__ = ["BLOCK_MAX", "BLOCK_MIN", "all_pairs", "blocks", "pair", "prepare", "weigh"]

@@ -83,7 +83,7 @@ class PairingInfo:
     nbw2: IntArray  # doubled wins before the round
     smms: IntArray
     rank: IntArray
-    names: tuple[str, ...]  # name + first name, as OpenGotha's random numbers read them
+    names: tuple[str, ...]  # name + first name (the tables' order among equal scores)
     country: tuple[str, ...]
     club: tuple[str, ...]
     club_group: tuple[str, ...]  # the name of the player's club group, "" for none
