@@ -30,10 +30,10 @@ from dataclasses import replace
 
 import numpy as np
 
-from gosheet.core.egf import engine
-from gosheet.core.egf.costs import pair_costs, total_cost
-from gosheet.core.egf.synthetic import field, played
 from gosheet.core.model import Tournament
+from gosheet.core.opengotha import engine
+from gosheet.core.opengotha.costs import pair_costs, total_cost
+from gosheet.core.opengotha.synthetic import field, played
 
 ROUND = 4
 

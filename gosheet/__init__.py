@@ -1,8 +1,16 @@
 """gosheet: Go tournaments in a spreadsheet.
 
-The pure core (:mod:`gosheet.core`) pairs and scores; :mod:`gosheet.io`
-reads and writes workbooks; :mod:`gosheet.actions` is what the command line
-and the office-suite buttons call.
+The packages are layers; each imports only the ones below it (checked by
+``lint-imports``, see ``[tool.importlinter]`` in ``pyproject.toml`` and
+``docs/architecture.md``):
+
+1. :mod:`gosheet.frontends` — the ``gosheet`` command, the Excel buttons, the LibreOffice extension;
+2. :mod:`gosheet.app` — the actions (pair, standings, check …), their messages, the JSON bridge;
+3. :mod:`gosheet.formats` — files other programs write: rosters, OpenGotha XML;
+4. :mod:`gosheet.workbook` — the tournament workbook: sheet layouts, reader, writer, safe saving;
+5. :mod:`gosheet.core` — pure: model, scoring, the pairing systems, OpenGotha's engine.
+
+:mod:`gosheet.excel` is the fixed name the buttons of every ``.xlsm`` call.
 """
 
 __version__ = "0.1.0"

@@ -2,7 +2,7 @@
 
 import sys
 
-from gosheet.cli import main
+from gosheet.frontends.cli import main
 
 if __name__ == "__main__":
     sys.exit(main())

@@ -14,9 +14,9 @@ Needs xlwings and XlsxWriter (``pip install -e '.[test]'``). Steps:
    binary, no Sub can be added to it, so each button's macro is then rewritten
    as the call with an argument that Excel stores for such buttons:
    ``'RunPython("import gosheet.excel; gosheet.excel.pair()")'``.
-3. The openpyxl template (``gosheet.io.template.build_template``: Settings
+3. The openpyxl template (``gosheet.workbook.template.build_template``: Settings
    and Players) gets the seed's VBA project and buttons through
-   ``gosheet.excel_template.attach_macros`` — the same code that
+   ``gosheet.frontends.excel.template.attach_macros`` — the same code that
    ``gosheet excel-template`` runs — and is saved, then checked.
 
 A test rebuilds the template and compares it with the committed file.
@@ -34,7 +34,7 @@ from pathlib import Path
 import xlsxwriter
 import xlwings
 
-from gosheet.excel_template import (
+from gosheet.frontends.excel.template import (
     BUTTON_ROW_HEIGHT,
     BUTTONS,
     CODE_NAMES,
@@ -46,7 +46,7 @@ from gosheet.excel_template import (
     attach_macros,
     xlsm_template_path,
 )
-from gosheet.io.template import build_template
+from gosheet.workbook.template import build_template
 
 HERE = Path(__file__).resolve().parent
 LICENSE = HERE / "LICENSE-xlwings.txt"

@@ -19,7 +19,7 @@ import pytest
 from openpyxl import Workbook, load_workbook
 from openpyxl.worksheet.worksheet import Worksheet
 
-from gosheet.cli import main
+from gosheet.frontends.cli import main
 
 BOOK = "cup.xlsx"
 BACKUP = "cup.backup.xlsx"

@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 from openpyxl import load_workbook
 
-from gosheet.cli import main
-from gosheet.io import bridge
-from gosheet.io.xlsx import XlsxBook
+from gosheet.app import bridge
+from gosheet.frontends.cli import main
+from gosheet.workbook.xlsx import XlsxBook
 
 
 def grids_json(path: Path) -> str:

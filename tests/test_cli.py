@@ -1,4 +1,4 @@
-"""Every ``gosheet`` command end to end, in-process through ``gosheet.cli.main``
+"""Every ``gosheet`` command end to end, in-process through ``gosheet.frontends.cli.main``
 and as real processes (``python -m gosheet`` and the installed script)."""
 
 from __future__ import annotations
@@ -12,10 +12,10 @@ from typing import Any
 import pytest
 from openpyxl import load_workbook
 
-from gosheet.cli import main
 from gosheet.core.settings import McMahonGroups, Settings
-from gosheet.io.reader import read_book
-from gosheet.io.xlsx import XlsxBook
+from gosheet.frontends.cli import main
+from gosheet.workbook.reader import read_book
+from gosheet.workbook.xlsx import XlsxBook
 
 COMMANDS = ("new", "import", "pair", "standings", "check", "simulate", "demo")
 NEEDED_ROUND_HEADERS = ("Table", "White", "Black", "Handicap", "Komi", "Result")

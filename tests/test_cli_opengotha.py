@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 from openpyxl import load_workbook
 
-from gosheet.cli import main
-from gosheet.opengotha.xml import read_opengotha
+from gosheet.formats.opengotha.xml import read_opengotha
+from gosheet.frontends.cli import main
 
 FIXTURES = Path(__file__).parent / "fixtures" / "opengotha"
 NAMES = ("simplemm", "notsimplemm", "simpleswiss", "notsosimpleswiss")

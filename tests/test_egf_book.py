@@ -9,10 +9,10 @@ from pathlib import Path
 import openpyxl
 import pytest
 
-from gosheet.cli import main
-from gosheet.io.reader import read_book
-from gosheet.io.xlsx import XlsxBook
-from gosheet.opengotha.xml import read_opengotha
+from gosheet.formats.opengotha.xml import read_opengotha
+from gosheet.frontends.cli import main
+from gosheet.workbook.reader import read_book
+from gosheet.workbook.xlsx import XlsxBook
 
 RANKS = ["5d", "3d", "1d", "1k", "2k", "4k", "6k", "9k", "12k", "15k", "18k", "22k", "25k"]
 

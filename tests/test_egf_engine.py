@@ -12,12 +12,12 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from gosheet.core.egf import engine
-from gosheet.core.egf.costs import det_random, handicap, pair_costs
-from gosheet.core.egf.info import java_div, score_range
-from gosheet.core.egf.scores import score_players, smms
 from gosheet.core.model import Game, Player, Result, Round, Tournament
-from gosheet.core.og_fields import parse_club_groups
+from gosheet.core.opengotha import engine
+from gosheet.core.opengotha.costs import det_random, handicap, pair_costs
+from gosheet.core.opengotha.info import java_div, score_range
+from gosheet.core.opengotha.parameters import parse_club_groups
+from gosheet.core.opengotha.scores import score_players, smms
 from gosheet.core.settings import Settings
 
 MM = Settings.preset("mcmahon", rules="opengotha", rounds=5)

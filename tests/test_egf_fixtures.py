@@ -21,14 +21,14 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from gosheet.cli import main
-from gosheet.core.egf import engine
-from gosheet.core.egf.costs import CRITERIA
 from gosheet.core.model import Tournament
-from gosheet.io.reader import read_book
-from gosheet.io.xlsx import XlsxBook
-from gosheet.opengotha.convert import from_opengotha
-from gosheet.opengotha.xml import OGTournament, player_key, read_opengotha
+from gosheet.core.opengotha import engine
+from gosheet.core.opengotha.costs import CRITERIA
+from gosheet.formats.opengotha.convert import from_opengotha
+from gosheet.formats.opengotha.xml import OGTournament, player_key, read_opengotha
+from gosheet.frontends.cli import main
+from gosheet.workbook.reader import read_book
+from gosheet.workbook.xlsx import XlsxBook
 
 FIXTURES = Path(__file__).parent / "fixtures" / "opengotha"
 NAMES = ("simplemm", "notsimplemm", "simpleswiss", "notsosimpleswiss")

@@ -21,11 +21,11 @@ from typing import Any
 import numpy as np
 import pytest
 
-from gosheet.core.egf import candidates, engine, synthetic
-from gosheet.core.egf.candidates import near_pairs, windows
-from gosheet.core.egf.costs import total_cost
-from gosheet.core.egf.synthetic import played
 from gosheet.core.model import Tournament
+from gosheet.core.opengotha import candidates, engine, synthetic
+from gosheet.core.opengotha.candidates import near_pairs, windows
+from gosheet.core.opengotha.costs import total_cost
+from gosheet.core.opengotha.synthetic import played
 
 
 def field(n: int, seed: int, system: str, round_number: int, **changes: Any) -> Tournament:

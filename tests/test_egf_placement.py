@@ -1,4 +1,4 @@
-"""OpenGotha's placement criteria (gosheet.core.egf.placement).
+"""OpenGotha's placement criteria (gosheet.core.opengotha.placement).
 
 Every expected number of the small tournaments below is computed by hand in the comments,
 in OpenGotha's units: scores doubled ("x2"), SODOS times four ("x4").
@@ -14,7 +14,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from gosheet.core.egf.placement import (
+from gosheet.core.model import Game, Player, Result, Round, Tournament
+from gosheet.core.opengotha.placement import (
     COEF,
     Placement,
     crit_value,
@@ -22,10 +23,9 @@ from gosheet.core.egf.placement import (
     order,
     standings,
 )
-from gosheet.core.model import Game, Player, Result, Round, Tournament
 from gosheet.core.ranks import parse_rank
 from gosheet.core.settings import Settings
-from gosheet.opengotha.xml import OGTournament, read_opengotha
+from gosheet.formats.opengotha.xml import OGTournament, read_opengotha
 
 W, B, J = Result.WHITE_WINS, Result.BLACK_WINS, Result.JIGO
 FIXTURES = sorted(Path(__file__).parent.glob("fixtures/opengotha/*/*.xml"))

@@ -16,12 +16,12 @@ import pytest
 from openpyxl import Workbook, load_workbook
 
 import gosheet.excel
-from gosheet import actions
-from gosheet.cli import main
+from gosheet.app import actions
 from gosheet.core.errors import FileProblem
 from gosheet.core.model import Player
 from gosheet.core.settings import Settings
-from gosheet.excel_template import (
+from gosheet.frontends.cli import main
+from gosheet.frontends.excel.template import (
     BUTTONS,
     CONTROL,
     PROBLEM_TITLE_ROW,
@@ -34,10 +34,10 @@ from gosheet.excel_template import (
     macro_problems,
     xlsm_template_path,
 )
-from gosheet.io.reader import read_book
-from gosheet.io.sheets import PLAYERS, SETTINGS, STANDINGS
-from gosheet.io.template import new_book
-from gosheet.io.xlsx import XlsxBook
+from gosheet.workbook.reader import read_book
+from gosheet.workbook.sheets import PLAYERS, SETTINGS, STANDINGS
+from gosheet.workbook.template import new_book
+from gosheet.workbook.xlsx import XlsxBook
 
 ROOT = Path(__file__).resolve().parents[1]
 ENTRIES = {"pair", "standings", "check", "explain"}
@@ -261,7 +261,7 @@ def test_an_xlsm_is_never_written_without_its_vba_project(
         workbook.vba_archive = None  # as if the VBA project got lost on the way
         return b""
 
-    monkeypatch.setattr("gosheet.excel_template.attach_macros", lose_the_macros)
+    monkeypatch.setattr("gosheet.frontends.excel.template.attach_macros", lose_the_macros)
     with pytest.raises(FileProblem, match="no VBA project"):
         convert(source, target)
     assert target.read_bytes() == b"the previous version"

@@ -27,9 +27,15 @@ import pytest
 import xlwings as xw
 from openpyxl import load_workbook
 
-import gosheet.excel as excel
-from gosheet import actions
-from gosheet.adapters.xlwings_book import (
+import gosheet.frontends.excel.buttons as excel
+from gosheet.app import actions
+from gosheet.core.model import Player
+from gosheet.core.ranks import parse_rank
+from gosheet.core.results import CANONICAL
+from gosheet.core.settings import McMahonGroups, Settings
+from gosheet.frontends.cli import main
+from gosheet.frontends.excel.template import CONTROL, PROBLEM_HEADER_ROW, convert
+from gosheet.frontends.excel.xlwings_book import (
     MARK_FILL,
     MARKED_FILL,
     MARKED_NOTE,
@@ -37,15 +43,9 @@ from gosheet.adapters.xlwings_book import (
     XlwingsBook,
     plain,
 )
-from gosheet.cli import main
-from gosheet.core.model import Player
-from gosheet.core.ranks import parse_rank
-from gosheet.core.results import CANONICAL
-from gosheet.core.settings import McMahonGroups, Settings
-from gosheet.excel_template import CONTROL, PROBLEM_HEADER_ROW, convert
-from gosheet.io.sheets import EXPLAIN, PLAYERS, STANDINGS
-from gosheet.io.template import new_book
-from gosheet.io.xlsx import XlsxBook
+from gosheet.workbook.sheets import EXPLAIN, PLAYERS, STANDINGS
+from gosheet.workbook.template import new_book
+from gosheet.workbook.xlsx import XlsxBook
 
 CLIENTS = ("Office.js", "Microsoft Office Scripts")
 MARK_HEX = "#{:02x}{:02x}{:02x}".format(*MARK_FILL)
@@ -570,7 +570,7 @@ def test_the_desktop_branch_leaves_no_strict_dropdown(
     client = ExcelClient.from_file(tournament_xlsm(tmp_path))
     book = remote(client.payload())
     monkeypatch.setattr(XlwingsBook, "engine", property(lambda self: "excel"))
-    monkeypatch.setattr("gosheet.adapters.xlwings_book.sys.platform", "win32")
+    monkeypatch.setattr("gosheet.frontends.excel.xlwings_book.sys.platform", "win32")
     message = excel.pair(book)
     sent = book.json()["actions"]
     funcs = [a["func"] for a in sent]

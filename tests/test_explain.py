@@ -7,10 +7,10 @@ from pathlib import Path
 import pytest
 from openpyxl import load_workbook
 
-from gosheet import actions
-from gosheet.cli import main
+from gosheet.app import actions
 from gosheet.core.explain import explain_round
-from gosheet.io.xlsx import XlsxBook
+from gosheet.frontends.cli import main
+from gosheet.workbook.xlsx import XlsxBook
 
 ROSTER = Path(__file__).resolve().parents[1] / "gosheet" / "data" / "demo_roster.csv"
 

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import openpyxl
 
-from gosheet.cli import main
+from gosheet.frontends.cli import main
 
 
 def test_a_roster_name_starting_with_equals_is_written_as_text(tmp_path: Path) -> None:

@@ -23,7 +23,7 @@ from typing import Any
 import pytest
 from openpyxl import load_workbook
 
-from gosheet import actions
+from gosheet.app import actions
 from gosheet.core.model import Game, Outcome, Player, Result, Round, Tournament
 from gosheet.core.settings import Settings
 from gosheet.core.systems.fus import handicap_for
@@ -34,8 +34,8 @@ from gosheet.core.systems.fus_levels import (
     start_level,
     win_step,
 )
-from gosheet.io.template import new_book
-from gosheet.io.xlsx import XlsxBook
+from gosheet.workbook.template import new_book
+from gosheet.workbook.xlsx import XlsxBook
 
 # ---------------------------------------------------------------- the workbook runner
 

@@ -12,12 +12,12 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from gosheet import actions
-from gosheet.cli import main
+from gosheet.app import actions
+from gosheet.app.bridge import RecordingBook
 from gosheet.core.errors import GosheetError
-from gosheet.io.bridge import RecordingBook
-from gosheet.io.xlsx import XlsxBook
-from gosheet.opengotha.export import to_opengotha
+from gosheet.formats.opengotha.export import to_opengotha
+from gosheet.frontends.cli import main
+from gosheet.workbook.xlsx import XlsxBook
 
 
 def _export(book: RecordingBook) -> None:

@@ -17,10 +17,9 @@ from xml.etree import ElementTree
 
 import pytest
 
-from gosheet.cli import main
-from gosheet.io.xlsx import XlsxBook
-from gosheet.libreoffice import build, gosheet_macros, uno_driver
-from gosheet.libreoffice.build import (
+from gosheet.frontends.cli import main
+from gosheet.frontends.libreoffice import build, gosheet_macros, uno_driver
+from gosheet.frontends.libreoffice.build import (
     ACTIONS,
     MACRO_SOURCE,
     REHEARSAL,
@@ -28,9 +27,10 @@ from gosheet.libreoffice.build import (
     default_command,
     script_url,
 )
-from gosheet.libreoffice.office import LibreOfficeError
+from gosheet.frontends.libreoffice.office import LibreOfficeError
+from gosheet.workbook.xlsx import XlsxBook
 
-ROSTER = Path(build.__file__).parents[1] / "data" / "demo_roster.csv"
+ROSTER = Path(__file__).resolve().parents[1] / "gosheet" / "data" / "demo_roster.csv"
 OOR = "{http://openoffice.org/2001/registry}"
 
 

@@ -26,12 +26,10 @@ import pytest
 from openpyxl import load_workbook
 from python_calamine import CalamineWorkbook
 
-from gosheet.cli import main
-from gosheet.io.reader import read_book
-from gosheet.io.xlsx import XlsxBook
-from gosheet.libreoffice.build import ACTIONS, REHEARSAL, install_extension, script_url
-from gosheet.libreoffice.gosheet_macros import MARK_COLOR, NOTE_PREFIX
-from gosheet.libreoffice.office import (
+from gosheet.frontends.cli import main
+from gosheet.frontends.libreoffice.build import ACTIONS, REHEARSAL, install_extension, script_url
+from gosheet.frontends.libreoffice.gosheet_macros import MARK_COLOR, NOTE_PREFIX
+from gosheet.frontends.libreoffice.office import (
     LibreOfficeError,
     Office,
     find_soffice,
@@ -39,6 +37,8 @@ from gosheet.libreoffice.office import (
     group_alive,
     program_dir,
 )
+from gosheet.workbook.reader import read_book
+from gosheet.workbook.xlsx import XlsxBook
 
 ROSTER = Path(__file__).resolve().parents[1] / "gosheet" / "data" / "demo_roster.csv"
 XLSX = "Calc MS Excel 2007 XML"
@@ -415,7 +415,7 @@ def test_a_failure_while_writing_is_undone(office: Office, books: Path, tmp_path
     fake = tmp_path / "poisoned_gosheet.py"
     fake.write_text(
         "import json, sys\n"
-        "from gosheet.io import bridge\n"
+        "from gosheet.app import bridge\n"
         "answer, code = bridge.handle(json.loads(sys.stdin.read()))\n"
         "answer['operations'].insert(0, "
         "{'op': 'set', 'sheet': 'Players', 'cell': 'A2', 'value': 'Poisoned'})\n"

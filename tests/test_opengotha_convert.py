@@ -1,4 +1,4 @@
-"""OpenGotha files to workbooks and back (gosheet.opengotha.convert), on real .xlsx files."""
+"""OpenGotha files to workbooks and back (formats.opengotha.convert), on real .xlsx files."""
 
 from __future__ import annotations
 
@@ -16,14 +16,9 @@ from gosheet.core.model import Game, Player, Result, Round, Tournament
 from gosheet.core.pairing import Pairing
 from gosheet.core.results import ALL_CODES, CANONICAL, parse_result
 from gosheet.core.settings import Settings
-from gosheet.io.reader import read_book
-from gosheet.io.sheets import player_headers
-from gosheet.io.template import new_book
-from gosheet.io.writer import round_sheet
-from gosheet.io.xlsx import XlsxBook
-from gosheet.opengotha.convert import OG_RESULTS, from_opengotha, opengotha_book
-from gosheet.opengotha.export import to_opengotha
-from gosheet.opengotha.xml import (
+from gosheet.formats.opengotha.convert import OG_RESULTS, from_opengotha, opengotha_book
+from gosheet.formats.opengotha.export import to_opengotha
+from gosheet.formats.opengotha.xml import (
     GAME_RESULTS,
     OGBye,
     OGElement,
@@ -34,6 +29,11 @@ from gosheet.opengotha.xml import (
     read_opengotha,
     write_opengotha,
 )
+from gosheet.workbook.reader import read_book
+from gosheet.workbook.sheets import player_headers
+from gosheet.workbook.template import new_book
+from gosheet.workbook.writer import round_sheet
+from gosheet.workbook.xlsx import XlsxBook
 
 FIXTURES = Path(__file__).parent / "fixtures" / "opengotha"
 NAMES = ("simplemm", "notsimplemm", "simpleswiss", "notsosimpleswiss", "toulouse2024")
@@ -725,8 +725,8 @@ def test_opengotha_columns_are_read_and_checked() -> None:
 
 
 def test_scores_of_the_new_results() -> None:
-    from gosheet.core.egf.scores import POINTS2
     from gosheet.core.model import Outcome
+    from gosheet.core.opengotha.scores import POINTS2
     from gosheet.core.scoring import points, wins
 
     game = Game(1, 1, 2, result=Result.BOTH_WIN)

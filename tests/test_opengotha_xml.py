@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from gosheet.core.errors import FileProblem, InputError
-from gosheet.opengotha.xml import (
+from gosheet.formats.opengotha.xml import (
     GAME_RESULTS,
     OGBye,
     OGElement,

@@ -22,7 +22,7 @@ from pathlib import Path
 
 import pytest
 
-from gosheet.cli import main
+from gosheet.frontends.cli import main
 
 SOFFICE = shutil.which("soffice")
 pytestmark = pytest.mark.skipif(

@@ -19,8 +19,8 @@ SPREADSHEET_LIBRARIES = {
     "xlwings",
     "uno",
     "gosheet.io",
-    "gosheet.actions",
-    "gosheet.cli",
+    "gosheet.app.actions",
+    "gosheet.frontends.cli",
 }
 
 

@@ -14,12 +14,12 @@ import pandas as pd
 import pytest
 from openpyxl import Workbook, load_workbook
 
-from gosheet.cli import main
 from gosheet.core.model import Player
-from gosheet.io import roster as roster_module
-from gosheet.io.reader import read_book
-from gosheet.io.roster import read_roster
-from gosheet.io.xlsx import XlsxBook
+from gosheet.formats import roster as roster_module
+from gosheet.formats.roster import read_roster
+from gosheet.frontends.cli import main
+from gosheet.workbook.reader import read_book
+from gosheet.workbook.xlsx import XlsxBook
 
 STANDARD = ["Name", "First name", "Rank", "Rating", "Club", "Country", "Group", "Not playing"]
 

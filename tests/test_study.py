@@ -6,8 +6,8 @@ import random
 
 import pytest
 
-from gosheet.cli import main
 from gosheet.core.study import draw_field, spearman, study
+from gosheet.frontends.cli import main
 
 
 def test_spearman_by_hand() -> None:

@@ -24,7 +24,6 @@ from typing import Any
 import pytest
 from openpyxl import load_workbook
 
-from gosheet.cli import main
 from gosheet.core.model import Game, Player, Result, Round, Tournament
 from gosheet.core.pairing import Pairing
 from gosheet.core.ranks import parse_rank
@@ -32,11 +31,12 @@ from gosheet.core.scoring import records
 from gosheet.core.settings import Settings, proposed_rounds
 from gosheet.core.standings import standings
 from gosheet.core.systems import pair_next_round, swiss
-from gosheet.io.reader import read_book
-from gosheet.io.sheets import round_headers
-from gosheet.io.template import new_book
-from gosheet.io.writer import round_sheet, standings_sheet
-from gosheet.io.xlsx import XlsxBook
+from gosheet.frontends.cli import main
+from gosheet.workbook.reader import read_book
+from gosheet.workbook.sheets import round_headers
+from gosheet.workbook.template import new_book
+from gosheet.workbook.writer import round_sheet, standings_sheet
+from gosheet.workbook.xlsx import XlsxBook
 
 HALF = Fraction(1, 2)
 LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"

@@ -7,14 +7,14 @@ from pathlib import Path
 
 from openpyxl import load_workbook
 
-from gosheet import actions
+from gosheet.app import actions
 from gosheet.core.model import Game, Player, Result, Round, Tournament
 from gosheet.core.pairing import Pairing
 from gosheet.core.settings import McMahonGroups, Settings
-from gosheet.io.sheets import PLAYERS, ROUND_HEADERS, SETTINGS, STANDINGS
-from gosheet.io.template import build_template, new_book, template_path
-from gosheet.io.writer import round_sheet, standings_sheet
-from gosheet.io.xlsx import XlsxBook, backup_path
+from gosheet.workbook.sheets import PLAYERS, ROUND_HEADERS, SETTINGS, STANDINGS
+from gosheet.workbook.template import build_template, new_book, template_path
+from gosheet.workbook.writer import round_sheet, standings_sheet
+from gosheet.workbook.xlsx import XlsxBook, backup_path
 
 
 def sample_tournament() -> Tournament:
@@ -113,7 +113,7 @@ def test_committed_template_matches_its_builder() -> None:
         have = [list(r) for r in committed[name].iter_rows(values_only=True)]
         assert have == want, (
             f"templates/tournament.xlsx is stale: rebuild with "
-            f"'python -m gosheet.io.template' ({name} differs)"
+            f"'python -m gosheet.workbook.template' ({name} differs)"
         )
 
 

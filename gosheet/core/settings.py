@@ -29,7 +29,7 @@ from gosheet.core.fields import (
     same,
     yes_no,
 )
-from gosheet.core.og_fields import OG_FIELDS, OG_MCMAHON_DEFAULTS, OG_SWISS_CHANGES
+from gosheet.core.opengotha.parameters import OG_FIELDS, OG_MCMAHON_DEFAULTS, OG_SWISS_CHANGES
 from gosheet.core.ranks import RankError, format_rank, parse_rank
 
 GAMES = ("go", "oware", "other")

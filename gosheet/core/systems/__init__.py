@@ -1,15 +1,15 @@
 """One module per pairing system; :func:`pair_next_round` picks by the settings.
 
 With ``Pairing rules: opengotha`` a McMahon or Swiss tournament is paired by OpenGotha's
-engine (:mod:`gosheet.core.egf.engine`); with ``gosheet``, by the system's own module.
+engine (:mod:`gosheet.core.opengotha.engine`); with ``gosheet``, by the system's own module.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
-from gosheet.core.egf import engine as opengotha
 from gosheet.core.model import Tournament
+from gosheet.core.opengotha import engine as opengotha
 from gosheet.core.pairing import Pairing, Weighing
 from gosheet.core.settings import Settings
 from gosheet.core.systems import fus, mcmahon, swiss

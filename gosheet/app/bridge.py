@@ -1,0 +1,168 @@
+"""The JSON contract between an office suite's macro and the gosheet core.
+
+A macro that cannot import gosheet (LibreOffice's Python, Excel's VBA) sends
+the workbook's cell values and an action as JSON on standard input of
+``gosheet bridge``; the answer on standard output lists what to write back:
+
+request::
+
+    {"action": "pair" | "standings" | "check" | "simulate" | "explain",
+     "sheets": {"Settings": [[...], ...], "Players": [[...]], "Round 1": [[...]], ...}}
+
+answer::
+
+    {"ok": true, "message": "Round 2 paired: 5 games",
+     "operations": [
+        {"op": "render", "sheet": "Round 2", "index": 3, "columns": [...], "rows": [[...]],
+         "title": "...", "landscape": false, "blank_rows": 0,
+         "dropdown": {"column": 7, "values": ["1-0", ...], "rows": 5} | null},
+        {"op": "set", "sheet": "Players", "cell": "G2", "value": 1}, ...]}
+
+    {"ok": false, "message": "2 problems found …",
+     "problems": [{"sheet": "Round 1", "cell": "H3", "value": "2-0", "message": "…"}]}
+
+An action that fails writes nothing: the operations are only sent on success.
+``explain`` explains the last round paired (an ``Explain`` sheet, the
+tournament unchanged); its message says whether gosheet pairs that round the
+same way now.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from dataclasses import asdict
+from typing import Any
+
+from gosheet.app import actions
+from gosheet.core.errors import GosheetError, InputError
+from gosheet.core.explain import Explanation
+from gosheet.workbook.sheets import Column, Dropdown, SheetData
+
+ACTIONS: dict[str, Callable[[actions.BookPort], actions.Done | Explanation]] = {
+    "pair": actions.pair,
+    "standings": actions.update_standings,
+    "check": actions.check,
+    "simulate": actions.simulate,
+    "explain": actions.explain,
+}
+
+
+class RecordingBook:
+    """A workbook port over cell values, recording what an action writes."""
+
+    def __init__(self, sheets: dict[str, list[list[Any]]]) -> None:
+        self.sheets = sheets
+        self.operations: list[dict[str, Any]] = []
+
+    def grids(self) -> dict[str, list[list[Any]]]:
+        return self.sheets
+
+    def render(self, data: SheetData, index: int | None = None) -> None:
+        self.operations.append(
+            {
+                "op": "render",
+                "sheet": data.name,
+                "index": index,
+                "columns": [asdict(c) for c in data.columns],
+                "rows": data.rows,
+                "title": data.title,
+                "landscape": data.landscape,
+                "blank_rows": data.blank_rows,
+                "dropdown": None if data.dropdown is None else asdict(data.dropdown),
+            }
+        )
+
+    def set_cell(self, sheet: str, cell: str, value: Any) -> None:
+        self.operations.append({"op": "set", "sheet": sheet, "cell": cell, "value": value})
+
+
+def explained(explanation: Explanation) -> str:
+    """The verdict on an explained round, as ``gosheet explain`` gives it."""
+    said = f"Round {explanation.round_number} explained: gosheet"
+    if explanation.same_pairs:
+        return f"{said} pairs it the same way now."
+    if explanation.tie:
+        return f"{said} would pair it differently now, as good: the optimum is a tie."
+    return f"{said} would pair it differently now (results or players changed?)."
+
+
+def summary(action: str, done: actions.Done | Explanation) -> str:
+    if isinstance(done, Explanation):
+        return explained(done)
+    t = done.tournament
+    if done.pairing is not None:
+        p = done.pairing
+        byes = f", {len(p.byes)} bye(s)" if p.byes else ""
+        return f"Round {p.round_number} paired: {len(p.games)} games{byes}."
+    if action == "simulate":
+        return f"{done.filled_results} empty result(s) filled."
+    if action == "check":
+        return f"No problems: {len(t.players)} players, {len(t.rounds)} round(s) paired."
+    return "Standings updated."
+
+
+def handle(request: dict[str, Any]) -> tuple[dict[str, Any], int]:
+    """Run one request; the answer and the exit code the command should give."""
+    action = request.get("action")
+    sheets = request.get("sheets")
+    if action not in ACTIONS or not isinstance(sheets, dict):
+        message = f"unknown action {action!r}" if action not in ACTIONS else "no sheets"
+        return {"ok": False, "message": message, "problems": []}, 2
+    book = RecordingBook({str(k): [list(r) for r in v] for k, v in sheets.items()})
+    try:
+        done = ACTIONS[action](book)
+    except InputError as error:
+        problems = [
+            {
+                "sheet": p.sheet,
+                "cell": p.cell,
+                "value": p.value,
+                "message": p.message,
+                "text": str(p),
+            }
+            for p in error.problems
+        ]
+        return {"ok": False, "message": str(error), "problems": problems}, error.exit_code
+    except GosheetError as error:
+        return {"ok": False, "message": str(error), "problems": []}, error.exit_code
+    return {"ok": True, "message": summary(action, done), "operations": book.operations}, 0
+
+
+def run(text: str) -> tuple[str, int]:
+    """The JSON answer to a JSON request, and the exit code."""
+    try:
+        request = json.loads(text)
+    except json.JSONDecodeError as error:
+        return json.dumps({"ok": False, "message": f"not JSON: {error}", "problems": []}), 2
+    if not isinstance(request, dict):
+        return json.dumps({"ok": False, "message": "expected a JSON object", "problems": []}), 2
+    answer, code = handle(request)
+    return json.dumps(answer, ensure_ascii=False, default=str), code
+
+
+def sheet_data(operation: dict[str, Any]) -> SheetData:
+    """The :class:`SheetData` of a ``render`` operation (undoes :meth:`RecordingBook.render`)."""
+    dropdown = operation.get("dropdown")
+    return SheetData(
+        name=operation["sheet"],
+        columns=tuple(Column(**c) for c in operation["columns"]),
+        rows=[list(r) for r in operation["rows"]],
+        title=operation.get("title", ""),
+        landscape=bool(operation.get("landscape")),
+        dropdown=None
+        if dropdown is None
+        else Dropdown(dropdown["column"], tuple(dropdown["values"]), dropdown["rows"]),
+        blank_rows=int(operation.get("blank_rows", 0)),
+    )
+
+
+def apply(book: actions.BookPort, operations: list[dict[str, Any]]) -> None:
+    """Carry out an answer's operations on a workbook port (what a macro does)."""
+    for operation in operations:
+        if operation["op"] == "render":
+            book.render(sheet_data(operation), operation.get("index"))
+        elif operation["op"] == "set":
+            book.set_cell(operation["sheet"], operation["cell"], operation["value"])
+        else:
+            raise ValueError(f"unknown operation {operation['op']!r}")

@@ -1,0 +1,268 @@
+"""OpenGotha's cost of a pair, criterion by criterion (its ``Tournament.costValue`` as
+OpenGotha 3.52 computes it), for many pairs at once.
+
+The cost of a pair is ``1 + Σ criteria``; the round's pairing is the perfect matching of
+maximum total cost. Every criterion is an integer (Java ``long``): the concave ones,
+f(W, x) = W·(1 − x)·(1 + k·x), are computed in double precision and truncated exactly as
+OpenGotha does, so the weights equal those of OpenGotha's weight dumps.
+
+=======================  ===============================================================
+criterion (dump name)    rule
+=======================  ===============================================================
+baseDuplicateGameCost    W if the two have never met
+baseRandomCost           a deterministic number from the two names, 0 … W
+baseBWBalanceCost        even game only: W if their colour balances have opposite signs,
+                         W/2 if one is 0 and the other at least 2
+mainCategoryCost         f(W, category distance / number of categories)
+mainScoreDiffCost        f(W, group distance / number of groups), same category only
+mainDUDDCost             different groups: the draw-up/draw-down rule (modes, scenario)
+mainSeedCost             same group: split and slip / fold / random
+secHandiCost             f(W, MMS distance / range), strong players at the top
+secGeoCost               f(W, club and country distances), waived for strong players
+=======================  ===============================================================
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from gosheet.core.opengotha.info import (
+    MIN_RANK,
+    SMMS_CORRECTION_MAX,
+    SMMS_CORRECTION_MIN,
+    IntArray,
+    PairingInfo,
+    main_criterion,
+    utf16_units,
+)
+from gosheet.core.settings import Settings
+
+#: The criteria in the order of OpenGotha's weight dumps, with their rule in words.
+RULES = {
+    "baseDuplicateGameCost": "avoid duplicates: the weight if the two have never met",
+    "baseRandomCost": "random: a number from the two names, 0 to the weight",
+    "baseBWBalanceCost": "colour balance (even games): the weight if their White/Black balances "
+    "have opposite signs, half if one is 0 and the other at least 2",
+    "mainCategoryCost": "categories: f(weight, category distance / categories)",
+    "mainScoreDiffCost": "score difference: f(weight, group distance / groups), same category",
+    "mainDUDDCost": "draw-up/draw-down between groups: who (top, middle, bottom) and whether it "
+    "repeats or makes up an earlier one",
+    "mainSeedCost": "seeding in a group: split and slip, fold or random",
+    "secHandiCost": "handicap: f(weight, MMS distance), waived for strong players",
+    "secGeoCost": "geography: more for different clubs and countries, waived for strong players",
+}
+CRITERIA = tuple(RULES)
+Floats = np.ndarray  # x of f(W, x), in double precision as Java's
+
+
+def det_random(maximum: int, name1: str, name2: str) -> int:
+    """OpenGotha's deterministic "random" number 0 … ``maximum`` of two players, read from
+    their names (name + first name) in alphabetical order, so either order gives the same:
+    Σ code × (k + 1) over the two names joined, × 1234567, modulo ``maximum`` + 1 (codes are
+    Java's UTF-16 code units).
+
+    >>> det_random(100, "LeeAnn", "KimBo") == det_random(100, "KimBo", "LeeAnn")
+    True
+    """
+    first, second = sorted((utf16_units(name1), utf16_units(name2)))
+    total = sum(u * (k + 1) for k, u in enumerate(first + second))
+    return total * 1234567 % (maximum + 1)
+
+
+def det_randoms(maximum: int, info: PairingInfo, i: IntArray, j: IntArray) -> IntArray:
+    """:func:`det_random` of many pairs at once: for names A then B joined, the sum is
+    weight(A) + weight(B) + len(A) · Σ(B)."""
+    a_first = info.name_order[i] <= info.name_order[j]
+    a, b = np.where(a_first, i, j), np.where(a_first, j, i)
+    total = info.name_weight[a] + info.name_weight[b] + info.name_length[a] * info.name_sum[b]
+    result: IntArray = total * 1234567 % (maximum + 1)
+    return result
+
+
+def concave(weight: int, x: Floats, k: float) -> IntArray:
+    """(long) (W·(1 − x)·(1 + k·x)), evaluated as Java does."""
+    result: IntArray = (weight * (1.0 - x) * (1.0 + k * x)).astype(np.int64)
+    return result
+
+
+def _jdiv(a: IntArray, b: IntArray | int) -> IntArray:
+    """Java's long division (truncation toward zero), element-wise."""
+    q: IntArray = np.abs(a) // np.abs(b)
+    return np.where((a < 0) != (np.asarray(b) < 0), -q, q)
+
+
+def handicap(settings: Settings, info: PairingInfo, i: IntArray, j: IntArray) -> IntArray:
+    """The handicap of each pair, signed: > 0 when ``i`` is the stronger (OpenGotha's
+    ``gameBetween``: pseudo-ranks from MMS or rank, the no-handicap threshold, the
+    correction toward 0, the ceiling)."""
+    pseudo = _jdiv(info.mms2, 2) + MIN_RANK if settings.hd_based_on_mms else info.rank
+    pseudo = np.minimum(pseudo, settings.hd_no_hd_rank_threshold)
+    hd = pseudo[i] - pseudo[j]
+    corr = settings.hd_correction
+    hd = np.where(hd > 0, np.maximum(hd - corr, 0), np.where(hd < 0, np.minimum(hd + corr, 0), 0))
+    ceiling = settings.hd_ceiling
+    result: IntArray = np.clip(hd, -ceiling, ceiling)
+    return result
+
+
+def _strong(settings: Settings, info: PairingInfo) -> IntArray:
+    """1 for a player above the secondary criteria's thresholds (many wins, MMS at the
+    rank threshold, started at the bar), else 0."""
+    rounds = settings.rounds or 0
+    nbw2_threshold = rounds if settings.pai_nbw_threshold_active else 2 * rounds
+    many_wins = info.nbw2 >= nbw2_threshold
+    strong_mms = info.mms2 >= 2 * (settings.pai_rank_threshold - MIN_RANK)
+    above_bar = (info.smms >= settings.mm_bar - MIN_RANK) & settings.pai_bar_threshold_active
+    result: IntArray = (many_wins | strong_mms | above_bar).astype(np.int64)
+    return result
+
+
+def _dudd(settings: Settings, info: PairingInfo, i: IntArray, j: IntArray) -> IntArray:
+    w = settings.pai_dudd_weight // 5
+    gi, gj = info.group[i], info.group[j]
+    upper = np.where(gi < gj, i, j)  # OpenGotha numbers groups from the top: upper = smaller
+    lower = np.where(gi < gj, j, i)
+    scenario = np.full(len(i), 2, dtype=np.int64)
+    scenario -= info.dd[upper] > 0  # the upper player is drawn down again
+    scenario -= info.du[lower] > 0  # the lower player is drawn up again
+    fix_u = (info.du[upper] > 0) & (info.du[upper] > info.dd[upper])
+    fix_l = (info.dd[lower] > 0) & (info.dd[lower] > info.du[lower])
+    scenario += (scenario != 0) & fix_u
+    scenario += (scenario != 0) & fix_l
+    if not settings.pai_compensate_dudd:
+        scenario = np.minimum(scenario, 2)
+
+    def position(who: IntArray, mode: str) -> IntArray:
+        n, c = info.group_size[who], info.place[who]
+        if mode == "TOP":
+            share = n - 1 - c
+        elif mode == "MID":
+            share = n - 1 - np.abs(2 * c - n + 1)
+        else:
+            share = c
+        result: IntArray = (w // 2) * share // n
+        return result
+
+    cost = position(upper, settings.pai_dudd_upper_mode)
+    cost += position(lower, settings.pai_dudd_lower_mode)
+    cost += scenario * w
+    cat_gap = np.abs(info.category[i] - info.category[j]) + 1
+    cost = cost // cat_gap**4
+    result: IntArray = np.where(gi != gj, cost, 0)
+    return result
+
+
+def _seed(settings: Settings, info: PairingInfo, i: IntArray, j: IntArray) -> IntArray:
+    weight = settings.pai_maximize_seeding
+    system = (
+        settings.pai_seed_system1
+        if info.round_number <= settings.pai_last_round_seed_system1
+        else settings.pai_seed_system2
+    )
+    same = info.group[i] == info.group[j]
+    n, c1, c2 = info.group_size[i], info.place[i], info.place[j]
+    if system == "SPLITANDFOLD":
+        x = c1 + c2 - (n - 1)
+        m = np.maximum(n - 1, 1)
+        cost = weight - _jdiv(_jdiv(weight * x, m) * x, m)
+    elif system == "SPLITANDSLIP":
+        x = 2 * np.abs(c1 - c2) - n
+        m = np.maximum(n, 1)
+        cost = weight - _jdiv(_jdiv(weight * x, m) * x, m)
+    else:  # SPLITANDRANDOM: players of different halves, a random preference
+        halves = (2 * c1 < n) != (2 * c2 < n)
+        spread = int(weight * 0.2)
+        cost = np.where(halves, weight - det_randoms(spread, info, i, j), 0)
+    result: IntArray = np.where(same, cost, 0)
+    return result
+
+
+def _secondary(
+    settings: Settings, info: PairingInfo, i: IntArray, j: IntArray
+) -> tuple[IntArray, IntArray]:
+    k = settings.pai_nx1_factor
+    r0 = info.round_number - 1
+    strong = _strong(settings, info)
+    sec_case = strong[i] + strong[j]
+    max_mms = settings.mm_bar + SMMS_CORRECTION_MAX - MIN_RANK + r0
+    pseudo = np.where(strong == 1, max_mms, _jdiv(info.mms2, 2))
+    if main_criterion(settings) == "MMS":
+        sec_range = info.number_of_groups
+    else:
+        sec_range = settings.mm_bar - settings.mm_floor
+        sec_range += SMMS_CORRECTION_MAX - SMMS_CORRECTION_MIN + r0
+    x = np.abs(pseudo[i] - pseudo[j]) / float(sec_range)
+    hd_cost = concave(settings.pai_minimize_handicap, x, k)
+
+    groups = float(info.number_of_groups)
+    country_f, club_f = settings.pai_prefer_mms_diff_country, settings.pai_prefer_mms_diff_club
+    country = np.array(info.country, dtype=object)
+    club = np.array(info.club, dtype=object)
+    same_country = country[i] == country[j]
+    same_club = club[i] == club[j]
+    club_group = np.array(info.club_group, dtype=object)
+    same_group = (club_group[i] == club_group[j]) & (club_group[i] != "")
+    c_ratio = np.where(same_country | (country_f == 0), 0.0, min(country_f / groups, 1.0))
+    # a club of the same club group counts as half a club away
+    other_club = np.where(
+        same_group, min(club_f / 2.0 / groups, 1.0), min(club_f * 1.2 / groups, 1.0)
+    )
+    k_ratio = np.where(same_club | (club_f == 0), 0.0, other_club)
+    ratio = np.maximum(c_ratio, k_ratio) + np.minimum(c_ratio, k_ratio) / 2.0
+    ratio = np.where(ratio > 0, ratio + 0.5 / groups, ratio)
+    geo_max = settings.pai_avoid_same_geo
+    nominal = settings.pai_minimize_score_difference - concave(geo_max, ratio, k)
+    nominal = np.minimum(nominal, geo_max)
+    geo = np.where(
+        sec_case == 2, geo_max, np.where(sec_case == 1, (nominal + geo_max) // 2, nominal)
+    )
+    return hd_cost, geo
+
+
+def pair_costs(
+    settings: Settings, info: PairingInfo, i: IntArray, j: IntArray
+) -> dict[str, IntArray]:
+    """Each criterion's cost of the pairs (``i[t]``, ``j[t]``) of positions in ``info``."""
+    k = settings.pai_nx1_factor
+    n = len(info.players)
+    codes = np.minimum(i, j) * n + np.maximum(i, j)
+    never_met = ~np.isin(codes, info.met_codes)
+    costs: dict[str, IntArray] = {}
+    costs["baseDuplicateGameCost"] = np.where(never_met, settings.pai_avoid_duplicates, 0)
+    if settings.pai_random:
+        costs["baseRandomCost"] = det_randoms(settings.pai_random, info, i, j)
+    else:
+        costs["baseRandomCost"] = np.zeros(len(i), dtype=np.int64)
+    even = handicap(settings, info, i, j) == 0
+    wb1, wb2 = info.wb[i], info.wb[j]
+    balance_w = settings.pai_balance_wb
+    bw = np.where(
+        wb1 * wb2 < 0,
+        balance_w,
+        np.where(
+            ((wb1 == 0) & (np.abs(wb2) >= 2)) | ((wb2 == 0) & (np.abs(wb1) >= 2)),
+            balance_w // 2,
+            0,
+        ),
+    )
+    costs["baseBWBalanceCost"] = np.where(even, bw, 0)
+    number_of_categories = len(settings.categories) + 1
+    same_category = info.category[i] == info.category[j]
+    if number_of_categories > 1:
+        x = np.abs(info.category[i] - info.category[j]) / float(number_of_categories)
+        costs["mainCategoryCost"] = concave(settings.pai_avoid_mixing_categories, x, k)
+    else:
+        costs["mainCategoryCost"] = np.zeros(len(i), dtype=np.int64)
+    x = np.abs(info.group[i] - info.group[j]) / float(info.number_of_groups)
+    score = concave(settings.pai_minimize_score_difference, x, k)
+    costs["mainScoreDiffCost"] = np.where(same_category, score, 0)
+    costs["mainDUDDCost"] = _dudd(settings, info, i, j)
+    costs["mainSeedCost"] = _seed(settings, info, i, j)
+    costs["secHandiCost"], costs["secGeoCost"] = _secondary(settings, info, i, j)
+    return costs
+
+
+def total_cost(costs: dict[str, IntArray]) -> IntArray:
+    """1 + the sum of the criteria (1: the least a possible pair weighs)."""
+    total: IntArray = 1 + sum((costs[c] for c in CRITERIA), np.zeros(1, dtype=np.int64))
+    return total

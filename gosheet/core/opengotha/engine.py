@@ -1,0 +1,373 @@
+"""OpenGotha's McMahon and Swiss pairing of a round: the bye, the costs of every pair, the
+maximum-weight perfect matching, then colours, handicaps and tables as OpenGotha sets them.
+
+By default the whole field is one matching. With ``Pair in blocks above 600 players`` (the
+"OpenGotha-compatible" preset an imported file gets), a field above 600 players is cut, from
+the top score down, into blocks of 200 to 600 paired one after the other, as OpenGotha does.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass
+
+import numpy as np
+import rustworkx
+
+from gosheet.core.matching import Criterion, SummedWeights
+from gosheet.core.model import Game, Player, Tournament
+from gosheet.core.opengotha.candidates import (
+    DENSE_UP_TO,
+    all_pairs,
+    candidate_pairs,
+    near_pairs,
+    windows,
+)
+from gosheet.core.opengotha.costs import (
+    CRITERIA,
+    RULES,
+    det_randoms,
+    handicap,
+    pair_costs,
+    total_cost,
+)
+from gosheet.core.opengotha.info import IntArray, PairingInfo, main_criterion, pairing_info
+from gosheet.core.opengotha.placement import Placement
+from gosheet.core.opengotha.scores import ScoredPlayer, score_players
+from gosheet.core.pairing import PairCost, Pairing, Weighing, check_can_pair
+from gosheet.core.settings import Settings
+
+#: OpenGotha pairs a larger field in blocks (``Pairing.PAIRING_GROUP_MAX_SIZE``) …
+BLOCK_MAX = 600
+#: … of at least this many players (``PAIRING_GROUP_MIN_SIZE``).
+BLOCK_MIN = 200
+
+
+@dataclass(frozen=True)
+class Prepared:
+    """A round ready to pair: who has the bye, who is paired, and their pairing info."""
+
+    settings: Settings
+    round_number: int
+    bye: Player | None
+    info: PairingInfo  # the players to pair first, then the bye player if any
+    paired: int  # how many of ``info.players`` are paired (the bye player is not)
+    scored: dict[int, ScoredPlayer]
+
+    def costs(self, i: IntArray, j: IntArray) -> dict[str, IntArray]:
+        """Each criterion's cost of the pairs of positions (``i[t]``, ``j[t]``)."""
+        return pair_costs(self.settings, self.info, i, j)
+
+
+def _name_key(p: Player) -> tuple[str, str]:
+    return (p.surname, p.first_name)
+
+
+def choose_bye(
+    players: Sequence[Player], scored: dict[int, ScoredPlayer], t: Tournament, number: int
+) -> Player:
+    """OpenGotha's bye: the least rank + 2 × MMS (McMahon) or rank + 40 × wins (Swiss),
+    + 1000 per earlier bye; players are scanned in name order, the last of equals gets it."""
+    mcmahon = main_criterion(t.settings) == "MMS"
+    had = dict.fromkeys(scored, 0)
+    for rnd in t.rounds:
+        for b in rnd.byes:
+            had[b] = had.get(b, 0) + 1
+    best, best_weight = players[0], None
+    for p in sorted(players, key=_name_key):
+        sp = scored[p.number]
+        score = sp.mms2_after(number - 2) if mcmahon else 20 * sp.nbw2_after(number - 2)
+        weight = p.known_rank + score + 1000 * had[p.number]
+        if best_weight is None or weight <= best_weight:
+            best, best_weight = p, weight
+    return best
+
+
+def prepare(t: Tournament) -> Prepared:
+    """Everything the pairing of the next round needs."""
+    number = check_can_pair(t)
+    scored = score_players(t)
+    placement = Placement(t, scored)
+    present = [p for p in t.players if p.plays_in(number)]
+    bye = choose_bye(present, scored, t, number) if len(present) % 2 else None
+    paired = [p for p in present if p is not bye]
+    order = paired + ([bye] if bye is not None else [])
+    info = pairing_info(t.settings, number, order, scored, placement.value)
+    return Prepared(t.settings, number, bye, info, len(paired), scored)
+
+
+def solve(vertex_count: int, i: IntArray, j: IntArray, weights: IntArray) -> list[tuple[int, int]]:
+    """The maximum-weight perfect matching of the graph of edges (``i``, ``j``, ``weights``),
+    as sorted pairs (rustworkx's blossom algorithm on exact integers)."""
+    graph = rustworkx.PyGraph()
+    graph.add_nodes_from(range(vertex_count))
+    graph.add_edges_from(list(zip(i.tolist(), j.tolist(), weights.tolist(), strict=True)))
+    found = rustworkx.max_weight_matching(graph, max_cardinality=True, weight_fn=int)
+    return sorted((min(a, b), max(a, b)) for a, b in found)
+
+
+def improving_pairs(
+    prepared: Prepared, members: IntArray, pairs: list[tuple[int, int]]
+) -> tuple[IntArray, IntArray]:
+    """The check of a matching: every pair (a, b) of ``members`` of the same or neighbouring
+    groups such that the swap (a, b) and (a's partner, b's partner) instead of
+    (a, a's partner) and (b, b's partner) raises the total. Empty for an optimal matching;
+    :func:`match` guarantees it empty unless a window had to be cut (``Timing.cut``) or
+    the sweeps ran out (``Timing.unsettled``)."""
+    n = len(prepared.info.players)
+    mate = np.full(n, -1, dtype=np.int64)
+    for a, b in pairs:
+        mate[a], mate[b] = b, a
+    i, j = near_pairs(prepared.info, members)
+    mi, mj = mate[i], mate[j]
+    swap = (mi >= 0) & (mj >= 0) & (mi != j)
+    i, j, mi, mj = i[swap], j[swap], mi[swap], mj[swap]
+
+    def weight(a: IntArray, b: IntArray) -> IntArray:
+        return total_cost(prepared.costs(np.minimum(a, b), np.maximum(a, b)))
+
+    gain = weight(i, j) + weight(mi, mj) - weight(i, mi) - weight(j, mj)
+    better = gain > 0
+    return i[better], j[better]
+
+
+#: The local search sweeps the windows that changed at most this many times (it stops
+#: earlier, as soon as no window improves; 2 or 3 sweeps in practice).
+REPAIRS = 20
+
+
+@dataclass
+class Timing:
+    """Seconds spent weighing pairs and in the matchings, how many matchings were solved,
+    and how many windows of the local search were solved and improved (the benchmark reads
+    them)."""
+
+    costs: float = 0.0
+    matching: float = 0.0
+    solves: int = 0
+    windows: int = 0
+    improved: int = 0
+    cut: bool = False  # a window was cut in pieces: the final swap check is not implied
+    unsettled: int = 0  # windows left unsolved after the last sweep (REPAIRS reached)
+
+
+def match(
+    prepared: Prepared, members: IntArray, timing: Timing | None = None
+) -> list[tuple[int, int]]:
+    """The best pairs of ``members`` (positions), as sorted pairs.
+
+    Up to ``DENSE_UP_TO`` members: the matching of every pair. Above: the matching of the
+    candidate graph, then a local search: each window (two neighbouring score groups, see
+    ``candidates.windows``) with the current partners of its players is matched again on
+    every pair among them, and the better pairing replaces the old one; windows whose
+    players changed partner are solved again until none improves. The result is optimal
+    inside every window."""
+    timing = timing or Timing()
+    info = prepared.info
+    n = len(info.players)
+    start = time.perf_counter()
+    if len(members) <= DENSE_UP_TO:
+        i, j = all_pairs(members)
+    else:
+        i, j = candidate_pairs(prepared.settings, info, members)
+    weights = total_cost(prepared.costs(i, j))
+    weighed = time.perf_counter()
+    pairs = solve(n, i, j, weights)
+    timing.costs += weighed - start
+    timing.matching += time.perf_counter() - weighed
+    timing.solves += 1
+    if len(members) <= DENSE_UP_TO:
+        return pairs
+    mate = np.full(n, -1, dtype=np.int64)
+    first, second = np.array(pairs, dtype=np.int64).T
+    mate[first], mate[second] = second, first
+    cores, cut = windows(prepared.settings, info, members)
+    timing.cut = timing.cut or cut
+    owners: list[list[int]] = [[] for _ in range(n)]
+    for k, core in enumerate(cores):
+        for v in core.tolist():
+            owners[v].append(k)
+    dirty = [True] * len(cores)
+    inner: dict[int, IntArray] = {}  # the weights of each window's own pairs
+    where = np.zeros(n, dtype=np.int64)  # a window's local index of each of its players
+
+    def weight(a: IntArray, b: IntArray) -> IntArray:
+        return total_cost(prepared.costs(np.minimum(a, b), np.maximum(a, b)))
+
+    def improve(k: int) -> IntArray:
+        """Match window ``k`` again with its players' partners, on every pair among them;
+        the players whose partner changed (none if the pairing did not improve)."""
+        began = time.perf_counter()
+        core = cores[k]
+        a, b = np.triu_indices(len(core), k=1)
+        if k not in inner:
+            inner[k] = weight(core[a], core[b])
+        outside = np.setdiff1d(mate[core], core)
+        local = np.concatenate([core, outside])
+        c, o = len(core), len(outside)
+        top, bottom = np.triu_indices(o, k=1)
+        i = np.concatenate([a, np.repeat(np.arange(c), o), c + top])
+        j = np.concatenate([b, c + np.tile(np.arange(o), c), c + bottom])
+        w = np.concatenate([inner[k], weight(local[i[len(a) :]], local[j[len(a) :]])])
+        size = len(local)
+        codes = i * size + j  # i < j in every part
+        order = np.argsort(codes)
+        where[local] = np.arange(size)
+
+        def total(p: IntArray, q: IntArray) -> int:
+            wanted = np.minimum(p, q) * size + np.maximum(p, q)
+            return int(w[order[np.searchsorted(codes, wanted, sorter=order)]].sum())
+
+        weighed = time.perf_counter()
+        found = np.array(solve(size, i, j, w), dtype=np.int64).reshape(-1, 2)
+        solved = time.perf_counter()
+        partner = where[mate[local]]
+        mine = np.flatnonzero(np.arange(size) < partner)
+        gained = total(found[:, 0], found[:, 1]) - total(mine, partner[mine])
+        timing.costs += weighed - began + time.perf_counter() - solved
+        timing.matching += solved - weighed
+        timing.solves += 1
+        timing.windows += 1
+        if gained <= 0:
+            return np.zeros(0, dtype=np.int64)
+        timing.improved += 1
+        x, y = local[found[:, 0]], local[found[:, 1]]
+        moved = np.concatenate([x[mate[x] != y], y[mate[y] != x]])
+        mate[x], mate[y] = y, x
+        return moved
+
+    for _ in range(REPAIRS):
+        if not any(dirty):
+            break
+        for k in range(len(cores)):
+            if not dirty[k]:
+                continue
+            dirty[k] = False
+            for v in improve(k).tolist():
+                for owner in owners[v]:
+                    dirty[owner] = owner != k
+    timing.unsettled += sum(dirty)
+    low = members[members < mate[members]]
+    return sorted(zip(low.tolist(), mate[low].tolist(), strict=True))
+
+
+def blocks(prepared: Prepared) -> list[IntArray]:
+    """The players to pair (positions), whole, or cut as OpenGotha cuts a field of more than
+    :data:`BLOCK_MAX`: from the top category and score down, blocks of at least
+    :data:`BLOCK_MIN` (an even number) until at most :data:`BLOCK_MAX` remain."""
+    info, n = prepared.info, prepared.paired
+    everyone = np.arange(n, dtype=np.int64)
+    if not prepared.settings.og_blocks or n <= BLOCK_MAX:
+        return [everyone]
+    # The group number runs down the categories and scores: sort by it, best first.
+    remaining = [int(k) for k in everyone[np.argsort(info.group[:n], kind="stable")]]
+    cut: list[IntArray] = []
+    while len(remaining) > BLOCK_MAX:
+        block: list[int] = []
+        while remaining:
+            block.append(remaining.pop(0))
+            group_done = not remaining or info.group[remaining[0]] != info.group[block[-1]]
+            if len(block) >= BLOCK_MAX or len(remaining) <= BLOCK_MIN:
+                break
+            if group_done and len(block) >= BLOCK_MIN and len(block) % 2 == 0:
+                break
+        cut.append(np.array(block, dtype=np.int64))
+    cut.append(np.array(remaining, dtype=np.int64))
+    return cut
+
+
+def colours(prepared: Prepared, a: int, b: int) -> tuple[int, int, int]:
+    """(white, black, handicap) of the pair of positions ``a`` and ``b``, as OpenGotha's
+    ``gameBetween``: the stronger takes White in a handicap game; in an even game, the
+    player with more White so far takes Black; if equal, a deterministic lot on the names."""
+    info = prepared.info
+    hd = int(handicap(prepared.settings, info, np.array([a]), np.array([b]))[0])
+    if hd > 0:
+        return a, b, hd
+    if hd < 0:
+        return b, a, -hd
+    if info.wb[a] != info.wb[b]:
+        return (b, a, 0) if info.wb[a] > info.wb[b] else (a, b, 0)
+    first, second = sorted((a, b), key=lambda k: int(info.name_order[k]))
+    lot = int(det_randoms(1, info, np.array([first]), np.array([second]))[0])
+    return (first, second, 0) if lot == 0 else (second, first, 0)
+
+
+class PairValues(Mapping[tuple[int, int], tuple[int, ...]]):
+    """Every pair (i, j), i < j, of the players to pair, with its nine costs — worked out when
+    asked for, so that explaining a round of thousands of players weighs only the pairs shown."""
+
+    def __init__(self, prepared: Prepared) -> None:
+        self.prepared = prepared
+
+    def __getitem__(self, pair: tuple[int, int]) -> tuple[int, ...]:
+        i, j = pair
+        if not 0 <= i < j < self.prepared.paired:
+            raise KeyError(pair)
+        costs = self.prepared.costs(np.array([i]), np.array([j]))
+        return tuple(int(costs[c][0]) for c in CRITERIA)
+
+    def __iter__(self) -> Iterator[tuple[int, int]]:
+        n = self.prepared.paired
+        return ((i, j) for i in range(n) for j in range(i + 1, n))
+
+    def __len__(self) -> int:
+        return self.prepared.paired * (self.prepared.paired - 1) // 2
+
+
+def weigh(t: Tournament) -> Weighing:
+    """Every pair of the next round with its cost, criterion by criterion (for ``explain``);
+    each criterion's bound is its weight in the settings."""
+    prepared = prepare(t)
+    s = t.settings
+    bounds = {
+        "baseDuplicateGameCost": s.pai_avoid_duplicates,
+        "baseRandomCost": s.pai_random,
+        "baseBWBalanceCost": s.pai_balance_wb,
+        "mainCategoryCost": s.pai_avoid_mixing_categories,
+        "mainScoreDiffCost": s.pai_minimize_score_difference,
+        "mainDUDDCost": s.pai_dudd_weight,
+        "mainSeedCost": s.pai_maximize_seeding,
+        "secHandiCost": s.pai_minimize_handicap,
+        "secGeoCost": s.pai_avoid_same_geo,
+    }
+    weights = SummedWeights([Criterion(c, bounds[c], RULES[c]) for c in CRITERIA])
+    players = prepared.info.players[: prepared.paired]
+    return Weighing(prepared.round_number, players, weights, PairValues(prepared))
+
+
+def pair(t: Tournament) -> Pairing:
+    """Pair the next round with OpenGotha's McMahon or Swiss."""
+    prepared = prepare(t)
+    info = prepared.info
+    chosen: list[tuple[int, int]] = []
+    for members in blocks(prepared):
+        chosen += match(prepared, members)
+    games: list[tuple[int, int, int]] = [colours(prepared, a, b) for a, b in chosen]
+    # Tables: the best McMahon score first (OpenGotha's "best MMS" order), then names.
+    mms2 = info.mms2
+
+    def table_key(game: tuple[int, int, int]) -> tuple[int, int, str]:
+        white, black, _ = game
+        high, low = sorted((int(mms2[white]), int(mms2[black])), reverse=True)
+        return (-high, -low, min(info.names[white], info.names[black]))
+
+    games.sort(key=table_key)
+    komi = t.settings.komi
+    result: list[Game] = []
+    costs: list[PairCost] = []
+    low = np.array([min(w, b) for w, b, _ in games], dtype=np.int64)
+    high = np.array([max(w, b) for w, b, _ in games], dtype=np.int64)
+    parts = prepared.costs(low, high)
+    columns = [parts[c].tolist() for c in CRITERIA]
+    for table, (white, black, hd) in enumerate(games, start=1):
+        w, b = info.players[white].number, info.players[black].number
+        result.append(Game(table, w, b, hd, komi if hd == 0 else 0.5))
+        vector = tuple(column[table - 1] for column in columns)
+        costs.append(PairCost(w, b, 1 + sum(vector), tuple(zip(CRITERIA, vector, strict=True))))
+    byes = (prepared.bye.number,) if prepared.bye is not None else ()
+    return Pairing(prepared.round_number, tuple(result), byes, tuple(costs))
+
+
+__all__ = ["BLOCK_MAX", "BLOCK_MIN", "all_pairs", "blocks", "pair", "prepare", "weigh"]

@@ -1,0 +1,207 @@
+"""What OpenGotha's pairing knows of each player before a round (its ``fillPairingInfo``):
+score group, place and size of the group, draw-ups and draw-downs, colour balance,
+category, and the strengths the secondary criteria and the handicap read.
+
+Round numbers here are 1-based (``round_number``); OpenGotha's 0-based index of the round
+being paired is ``round_number - 1`` and the values "before the round" are read at index
+``round_number - 2``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+import numpy as np
+import numpy.typing as npt
+
+from gosheet.core.model import Player
+from gosheet.core.opengotha.scores import ScoredPlayer
+from gosheet.core.settings import Settings
+
+#: OpenGotha's weakest rank (30k), the origin of its McMahon scores.
+MIN_RANK = -30
+#: The most and the least a starting McMahon score may be corrected by.
+SMMS_CORRECTION_MAX, SMMS_CORRECTION_MIN = 2, -1
+
+IntArray = npt.NDArray[np.int64]
+#: ``crit(number, criterion, r)``: a placement criterion's value after round index ``r``.
+CritValue = Callable[[int, str, int], int]
+
+
+def java_div(a: int, b: int) -> int:
+    """Java's integer division: truncates toward zero.
+
+    >>> java_div(-7, 2), -7 // 2
+    (-3, -4)
+    """
+    q = abs(a) // abs(b)
+    return q if (a >= 0) == (b > 0) else -q
+
+
+def main_criterion(settings: Settings) -> str:
+    """The score that makes the groups: MMS when the placement starts with it, else NBW."""
+    for name in settings.placement:
+        if name in ("MMS", "NBW"):
+            return name
+    return "NBW"
+
+
+def category(player: Player, settings: Settings) -> int:
+    """0 for the strongest category; limits are the lowest rank of each category."""
+    for c, limit in enumerate(settings.categories):
+        if player.known_rank >= limit:
+            return c
+    return len(settings.categories)
+
+
+def score_range(settings: Settings, round_number: int) -> tuple[int, int]:
+    """(lowest, highest) main score a group can have before ``round_number``; every value
+    in between makes a group, empty or not (OpenGotha since 3.49.01)."""
+    r0 = round_number - 1
+    if main_criterion(settings) == "MMS":
+        low = settings.mm_floor + SMMS_CORRECTION_MIN - MIN_RANK
+        return low, settings.mm_bar + SMMS_CORRECTION_MAX + r0 - MIN_RANK
+    return 0, r0
+
+
+@dataclass(frozen=True)
+class PairingInfo:
+    """Per-player arrays (in the order of :attr:`players`) for one round's pairing."""
+
+    round_number: int
+    players: tuple[Player, ...]
+    number_of_groups: int
+    group: IntArray
+    group_size: IntArray
+    place: IntArray  # place inside the group, 0 = best
+    du: IntArray  # times drawn up so far
+    dd: IntArray  # times drawn down so far
+    wb: IntArray  # White minus Black in even games so far
+    category: IntArray
+    mms2: IntArray  # doubled McMahon score before the round
+    nbw2: IntArray  # doubled wins before the round
+    smms: IntArray
+    rank: IntArray
+    names: tuple[str, ...]  # name + first name (the tables' order among equal scores)
+    country: tuple[str, ...]
+    club: tuple[str, ...]
+    club_group: tuple[str, ...]  # the name of the player's club group, "" for none
+    met_codes: IntArray  # pairs of positions who played each other: codes i · n + j, i < j
+    name_order: IntArray  # place of each name in Java's order (UTF-16 code units)
+    name_weight: IntArray  # Σ code unit × (k + 1) over the name (OpenGotha's random numbers)
+    name_sum: IntArray  # Σ code unit
+    name_length: IntArray  # number of UTF-16 code units
+
+
+def pairing_info(
+    settings: Settings,
+    round_number: int,
+    players: Sequence[Player],
+    scored: dict[int, ScoredPlayer],
+    crit: CritValue,
+) -> PairingInfo:
+    """The pairing info of ``players`` (those to pair, plus the bye player if any: they
+    count in the groups as in OpenGotha 3.52)."""
+    r_before = round_number - 2
+    main = main_criterion(settings)
+    low, high = score_range(settings, round_number)
+    span = high - low + 1
+    n = len(players)
+    extra = (
+        settings.pai_additional_crit1
+        if round_number <= settings.pai_last_round_seed_system1
+        else settings.pai_additional_crit2
+    )
+    criteria = [*settings.placement, *([extra.upper()] if extra != "NULL" else [])]
+
+    def main_score(number: int, r: int) -> int:
+        sp = scored[number]
+        value = sp.mms2_after(r) if main == "MMS" else sp.nbw2_after(r)
+        return java_div(value, 2)
+
+    cats = [category(p, settings) for p in players]
+    group_of = {club: name for name, clubs in settings.club_groups for club in clubs}
+    groups: dict[int, list[int]] = {}
+    group = np.zeros(n, dtype=np.int64)
+    for i, p in enumerate(players):
+        score = min(high, max(low, main_score(p.number, r_before)))
+        group[i] = cats[i] * span + (high - score)
+        groups.setdefault(int(group[i]), []).append(i)
+    size = np.zeros(n, dtype=np.int64)
+    place = np.zeros(n, dtype=np.int64)
+    for members in groups.values():
+        ranked = sorted(
+            members,
+            key=lambda i: (
+                tuple(-crit(players[i].number, c, r_before) for c in criteria),
+                players[i].surname,
+                players[i].first_name,
+            ),
+        )
+        for c, i in enumerate(ranked):
+            size[i], place[i] = len(ranked), c
+    position = {p.number: i for i, p in enumerate(players)}
+    du = np.zeros(n, dtype=np.int64)
+    dd = np.zeros(n, dtype=np.int64)
+    wb = np.zeros(n, dtype=np.int64)
+    met: set[int] = set()
+    for i, p in enumerate(players):
+        sp = scored[p.number]
+        for r in range(round_number - 1):
+            game = sp.games[r]
+            if game is None:
+                continue
+            opponent = game.opponent_of(p.number)
+            mine, theirs = main_score(p.number, r - 1), main_score(opponent, r - 1)
+            du[i] += mine < theirs
+            dd[i] += mine > theirs
+            if game.handicap == 0:
+                wb[i] += 1 if game.white == p.number else -1
+            if opponent in position:
+                other = position[opponent]
+                met.add(min(i, other) * n + max(i, other))
+    return PairingInfo(
+        round_number=round_number,
+        players=tuple(players),
+        number_of_groups=span * (len(settings.categories) + 1),
+        group=group,
+        group_size=size,
+        place=place,
+        du=du,
+        dd=dd,
+        wb=wb,
+        category=np.array(cats, dtype=np.int64),
+        mms2=np.array([scored[p.number].mms2_after(r_before) for p in players], dtype=np.int64),
+        nbw2=np.array([scored[p.number].nbw2_after(r_before) for p in players], dtype=np.int64),
+        smms=np.array([scored[p.number].smms for p in players], dtype=np.int64),
+        rank=np.array([p.known_rank for p in players], dtype=np.int64),
+        names=tuple(p.surname + p.first_name for p in players),
+        country=tuple(p.country for p in players),
+        club=tuple(p.club for p in players),
+        club_group=tuple(group_of.get(p.club, "") for p in players),
+        met_codes=np.array(sorted(met), dtype=np.int64),
+        **_name_arrays([p.surname + p.first_name for p in players]),
+    )
+
+
+def utf16_units(text: str) -> list[int]:
+    """The UTF-16 code units of ``text``: the ``char`` values Java reads."""
+    data = text.encode("utf-16-be")
+    return [int.from_bytes(data[k : k + 2], "big") for k in range(0, len(data), 2)]
+
+
+def _name_arrays(names: Sequence[str]) -> dict[str, IntArray]:
+    units = [utf16_units(name) for name in names]
+    order = sorted(range(len(names)), key=lambda k: units[k])
+    place = np.zeros(len(names), dtype=np.int64)
+    for rank, k in enumerate(order):
+        place[k] = rank
+    return {
+        "name_order": place,
+        "name_weight": np.array(
+            [sum(u * (k + 1) for k, u in enumerate(us)) for us in units], dtype=np.int64
+        ),
+        "name_sum": np.array([sum(us) for us in units], dtype=np.int64),
+        "name_length": np.array([len(us) for us in units], dtype=np.int64),
+    }

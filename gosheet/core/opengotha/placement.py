@@ -1,0 +1,369 @@
+"""OpenGotha's placement criteria (the standings tiebreaks), computed as OpenGotha 3.5x does.
+
+The director chooses up to six criteria (``Settings.placement``, e.g. ``MMS, SOSM, SOSOSM``):
+players are ranked by the first, ties broken by the second, and so on, then by name and first
+name. :class:`Placement` computes every criterion of every player after every round once;
+:meth:`Placement.value` gives a value in OpenGotha's integer units (scores doubled, SODOS
+times four, see :data:`COEF`), :meth:`Placement.order` sorts the players and
+:meth:`Placement.standings` gives places and values as a standings table shows them.
+
+The criteria (OpenGotha's ``fillBaseScoringInfo``, ``fillDirScoringInfo``): NBW wins (jigo ½,
+bye/absent points); MMS McMahon score; CUSS sum of the scores after each round; SOS sum of the
+opponents' scores (no game: 0 in W, own starting MMS in M; in M, ± the handicap given or
+received), SOS-1/-2 without the 1 or 2 lowest; SODOS opponents' scores × own result; SOSOS
+opponents' SOS; EXT/EXR opponents' wins weighted by the handicap beyond the rank difference
+(all games / games won); SDC/DC direct confrontation among tied players; CAT, RANK, RATING.
+The suffix W counts wins, M McMahon scores. STS, CPS and SOSTS are not supported.
+
+Rounds count from 0: ``r = 0`` is after round 1, ``r = -1`` before the first round (what the
+pairing of round 1 reads). Kim (2: 3d) beat Lee (1: 5k) in round 1, Ito (3) had the bye:
+
+>>> from gosheet.core.model import Game, Player, Result, Round, Tournament
+>>> from gosheet.core.settings import Settings
+>>> t = Tournament(
+...     Settings(rules="opengotha", rounds=1),
+...     (Player(1, "Lee", rank=-5), Player(2, "Kim", rank=2), Player(3, "Ito", rank=-25)),
+...     (Round(1, (Game(1, 2, 1, result=Result.WHITE_WINS),), byes=(3,)),),
+... )
+>>> table = Placement(t)
+>>> table.value(2, "MMS", 0), table.value(2, "SOSM", 0), table.value(2, "MMS", -1)
+(66, 50, 64)
+>>> [(s.place, s.number, [str(v) for v in s.values]) for s in table.standings(0)]
+[(1, 2, ['33', '25', '33']), (2, 1, ['25', '33', '25']), (3, 3, ['11', '10', '10'])]
+"""
+
+from __future__ import annotations
+
+from collections import Counter, defaultdict
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from itertools import accumulate
+
+from gosheet.core.model import Result, Tournament
+from gosheet.core.opengotha.scores import Participation, ScoredPlayer, points2, score_players
+
+#: OpenGotha's multiplier of each criterion (``PlacementParameterSet``): the compared integer
+#: is the shown value times this. CAT's -1 means "shown as 1 - value" (the category, 1 first).
+COEF: dict[str, int] = {
+    **dict.fromkeys(("NULL", "RANK", "RATING", "SDC", "DC"), 1),
+    "CAT": -1,
+    **dict.fromkeys(("NBW", "MMS", "CUSSW", "CUSSM", "EXT", "EXR", "SOSOSW", "SOSOSM"), 2),
+    **dict.fromkeys(("SOSW", "SOSWM1", "SOSWM2", "SOSM", "SOSMM1", "SOSMM2"), 2),
+    **dict.fromkeys(("SODOSW", "SODOSM"), 4),
+}
+_FIXED = ("NULL", "CAT", "RANK", "RATING")
+_DIRECT = ("SDC", "DC")
+_DECISIVE = (Result.WHITE_WINS, Result.BLACK_WINS)  # the results direct confrontation counts
+
+
+def criterion_name(name: str) -> str:
+    """OpenGotha's short name of a criterion from any of its spellings.
+
+    >>> criterion_name("SOSW-1"), criterion_name("Rating")
+    ('SOSWM1', 'RATING')
+    """
+    key = name.strip().upper().replace("-", "M")
+    if key not in COEF:
+        raise ValueError(f"unknown placement criterion {name!r}; known: {', '.join(COEF)}")
+    return key
+
+
+def shown(name: str, value: int) -> Fraction:
+    """A criterion's value as a standings table shows it (``NBW`` 5 → 5/2, ``CAT`` 0 → 1)."""
+    return Fraction(1 - value) if name == "CAT" else Fraction(value, COEF[name])
+
+
+@dataclass(frozen=True)
+class Standing:
+    """One line of the standings: ``place`` is shared by players tied on every criterion
+    (``ex_aequo``: same place as the line above, which OpenGotha prints blank); ``values``
+    are the criteria's values as shown, in the order of the criteria."""
+
+    number: int
+    place: int
+    ex_aequo: bool
+    values: tuple[Fraction, ...]
+
+
+def _drop_lowest(values: list[int], k: int) -> int:
+    """SOS-1 / SOS-2: the sum without the ``k`` lowest values (substitutes included)."""
+    return sum(sorted(values)[k:])
+
+
+def _virtual(sp: ScoredPlayer, start: int) -> list[int]:
+    """OpenGotha's "virtual" doubled score (option genCountNotPlayedGamesAsHalfPoint): the
+    points of the games really played, and ½ for every other round (bye, absence, forfeit,
+    game without result); no bye or absence points."""
+    total, out = start, []
+    for game in sp.games:
+        if game is not None and game.result is not None and not game.result.by_forfeit:
+            total += points2(game, sp.number)
+        else:
+            total += 1
+        out.append(total)
+    return out
+
+
+class Placement:
+    """Every placement criterion of every player after every round of ``t``.
+
+    ``scored``: the players' scores if already computed (``score_players(t, rounds)``), else
+    computed here for ``rounds`` rounds (default: the rounds set, or paired if more).
+    ``criteria``: the placement criteria DC and SDC depend on (default ``Settings.placement``).
+    The work is O(players × rounds²), done once; :meth:`value` is then a look-up.
+    """
+
+    def __init__(
+        self,
+        t: Tournament,
+        scored: dict[int, ScoredPlayer] | None = None,
+        *,
+        rounds: int | None = None,
+        criteria: Iterable[str] | None = None,
+    ) -> None:
+        settings = t.settings
+        self.tournament = t
+        if scored is None:
+            count = max(len(t.rounds), settings.rounds or 0) if rounds is None else rounds
+            scored = score_players(t, count)
+        self.scored = scored
+        self.rounds = len(next(iter(scored.values())).nbw2) if scored else 0
+        self.criteria = self._names(settings.placement if criteria is None else criteria)
+        self._fixed = self._fixed_values()
+        self._by_round = self._round_values()
+        self._direct_cache: dict[tuple[int, tuple[str, ...]], dict[int, tuple[int, int]]] = {}
+
+    @staticmethod
+    def _names(criteria: Iterable[str]) -> tuple[str, ...]:
+        return tuple(c for c in map(criterion_name, criteria) if c != "NULL")
+
+    def _fixed_values(self) -> dict[str, dict[int, int]]:
+        """CAT (minus the category: 0 strongest, by the lower rank limits), RANK, RATING."""
+        limits = self.tournament.settings.categories
+        out: dict[str, dict[int, int]] = {name: {} for name in _FIXED}
+        for n, sp in self.scored.items():
+            rank = sp.player.known_rank
+            out["NULL"][n] = 0
+            out["CAT"][n] = -next((c for c, low in enumerate(limits) if rank >= low), len(limits))
+            out["RANK"][n] = rank
+            out["RATING"][n] = sp.player.known_rating
+        return out
+
+    def _round_values(self) -> dict[str, dict[int, list[int]]]:
+        """OpenGotha's ``fillBaseScoringInfoIfNecessary``, steps 3 to 6, for r = 0 … rounds-1."""
+        scored, half = self.scored, self.tournament.settings.unplayed_half
+        # What SOS sees of an opponent's score: the real one, or the "virtual" one.
+        seen_w = {n: _virtual(sp, 0) if half else sp.nbw2 for n, sp in scored.items()}
+        seen_m = {n: _virtual(sp, 2 * sp.smms) if half else sp.mms2 for n, sp in scored.items()}
+        v: dict[str, dict[int, list[int]]] = {name: defaultdict(list) for name in COEF}
+        for n, sp in scored.items():
+            v["NBW"][n], v["MMS"][n] = sp.nbw2, sp.mms2
+            v["CUSSW"][n] = list(accumulate(sp.nbw2))  # CUSS: sum of the scores after each round
+            v["CUSSM"][n] = list(accumulate(sp.mms2))
+            for r in range(self.rounds):
+                osw: list[int] = []  # per round: opponent's wins, 0 if no game
+                osm: list[int] = []  # opponent's MMS ± handicap, own SMMS if no game
+                sdsw = sdsm = ext = exr = 0
+                for rr in range(r + 1):
+                    game = sp.games[rr]
+                    if game is None or sp.participation[rr] is not Participation.PAIRED:
+                        osw.append(0)
+                        osm.append(2 * sp.smms)
+                        continue
+                    opp, wx2, white = game.opponent_of(n), points2(game, n), game.white == n
+                    osw.append(seen_w[opp][r])
+                    osm.append(seen_m[opp][r] + (2 if white else -2) * game.handicap)
+                    sdsw += osw[-1] * wx2  # SODOS: opponent's score × own result (jigo ½)
+                    sdsm += osm[-1] * wx2
+                    # EXT/EXR (exploits tried / successful): handicap given beyond the natural
+                    # one (rank difference) weighs the opponent's wins 0 (<0), 1, 2, 3 (≥2).
+                    real = game.handicap if white else -game.handicap
+                    natural = sp.player.known_rank - scored[opp].player.known_rank
+                    weighted = scored[opp].nbw2[r] * min(max(real - natural + 1, 0), 3)
+                    ext += weighted
+                    exr += weighted if wx2 == 2 else 0
+                v["SOSW"][n].append(sum(osw))
+                v["SOSWM1"][n].append(_drop_lowest(osw, 1))
+                v["SOSWM2"][n].append(_drop_lowest(osw, 2))
+                v["SODOSW"][n].append(sdsw)
+                v["SOSM"][n].append(sum(osm))
+                # OpenGotha stores SOSM-1 and SOSM-2 only from the third round on: 0 before.
+                v["SOSMM1"][n].append(_drop_lowest(osm, 1) if r >= 2 else 0)
+                v["SOSMM2"][n].append(_drop_lowest(osm, 2) if r >= 2 else 0)
+                v["SODOSM"][n].append(sdsm)
+                v["EXT"][n].append(ext)
+                v["EXR"][n].append(exr)
+        for n, sp in scored.items():  # SOSOS: opponents' SOS; no game: 0 (W), SMMS × rounds (M)
+            for r in range(self.rounds):
+                opps = [sp.opponent(rr) for rr in range(r + 1)]
+                v["SOSOSW"][n].append(sum(v["SOSW"][o][r] for o in opps if o is not None))
+                v["SOSOSM"][n].append(
+                    sum(v["SOSM"][o][r] if o is not None else 2 * sp.smms * (r + 1) for o in opps)
+                )
+        return v
+
+    def value(self, number: int, criterion: str, r: int) -> int:
+        """OpenGotha's ``getCritValue``: the integer it compares, after round index ``r``."""
+        return self._value(number, criterion, r, self.criteria)
+
+    def _value(self, number: int, name: str, r: int, criteria: tuple[str, ...]) -> int:
+        if name not in COEF:
+            name = criterion_name(name)
+        if name in self._fixed:
+            return self._fixed[name][number]
+        if name in _DIRECT:
+            sdc, dc = self._direct(r, criteria)[number]
+            return dc if name == "DC" else sdc
+        if r < 0:  # before the first round
+            return 2 * self.scored[number].smms if name == "MMS" else 0
+        return self._by_round[name][number][r]
+
+    def _direct(self, r: int, criteria: tuple[str, ...]) -> dict[int, tuple[int, int]]:
+        """(SDC, DC) of every player (``fillDirScoringInfo``): computed inside each group of
+        players tied on the criteria before the first DC or SDC; 0 when neither is used."""
+        key = (r, criteria)
+        if key not in self._direct_cache:
+            result = dict.fromkeys(self.scored, (0, 0))
+            cut = next((i for i, c in enumerate(criteria) if c in _DIRECT), None)
+            if cut is not None:
+                net = self._net_wins(r)
+                after_dc = criteria[criteria.index("DC") + 1 :] if "DC" in criteria else ()
+                groups: dict[tuple[int, ...], list[int]] = {}
+                for n in self.scored:
+                    tied_on = tuple(self._value(n, c, r, criteria) for c in criteria[:cut])
+                    groups.setdefault(tied_on, []).append(n)
+                for members in (g for g in groups.values() if len(g) > 1):
+                    sdc = _sdc(members, net)
+                    sc = {  # the criteria after DC decide between players without games
+                        n: tuple(
+                            sdc[n] if c == "SDC" else self._value(n, c, r, criteria)
+                            for c in after_dc
+                            if c != "DC"
+                        )
+                        for n in members
+                    }
+                    result.update({n: (sdc[n], dc) for n, dc in _dc(members, net, sc).items()})
+            self._direct_cache[key] = result
+        return self._direct_cache[key]
+
+    def _net_wins(self, r: int) -> dict[int, Counter[int]]:
+        """net[a][b]: a's wins over b minus b's wins over a in rounds ≤ r (real wins only:
+        no jigo, no forfeit)."""
+        net: dict[int, Counter[int]] = {n: Counter() for n in self.scored}
+        for rnd in self.tournament.rounds:
+            if rnd.number - 1 > r:
+                continue
+            for g in rnd.games:
+                if g.result in _DECISIVE and g.white in net and g.black in net:
+                    win, lose = (
+                        (g.white, g.black) if g.result is Result.WHITE_WINS else (g.black, g.white)
+                    )
+                    net[win][lose] += 1
+                    net[lose][win] -= 1
+        return net
+
+    def order(
+        self,
+        r: int,
+        criteria: Iterable[str] | None = None,
+        extra: str | Sequence[str] | None = None,
+    ) -> list[int]:
+        """Player numbers, best first (``ScoredPlayerComparator``): each criterion higher
+        first, then name and first name (Java's ``compareTo``: UTF-16 code units). ``extra``
+        criteria (the pairing's additional criterion, e.g. ``Rating``) come after the others
+        and do not enter DC."""
+        crit = self.criteria if criteria is None else self._names(criteria)
+        more = self._names((extra,) if isinstance(extra, str) else extra or ())
+
+        def key(n: int) -> tuple[tuple[int, ...], bytes, bytes, int]:
+            p = self.scored[n].player
+            values = tuple(-self._value(n, c, r, crit) for c in crit + more)
+            return values, p.surname.encode("utf-16-be"), p.first_name.encode("utf-16-be"), n
+
+        return sorted(self.scored, key=key)
+
+    def standings(
+        self, r: int | None = None, criteria: Iterable[str] | None = None
+    ) -> list[Standing]:
+        """The standings after round index ``r`` (default: the last round paired). Players
+        equal on every criterion share the place of the first of them (1, 1, 3 …)."""
+        r = len(self.tournament.rounds) - 1 if r is None else r
+        crit = self.criteria if criteria is None else self._names(criteria)
+        rows: list[Standing] = []
+        previous: tuple[int, ...] | None = None
+        for i, n in enumerate(self.order(r, crit)):
+            values = tuple(self._value(n, c, r, crit) for c in crit)
+            tied = values == previous
+            place = rows[-1].place if tied else i + 1
+            rows.append(Standing(n, place, tied, tuple(map(shown, crit, values))))
+            previous = values
+        return rows
+
+
+def _sdc(members: list[int], net: dict[int, Counter[int]]) -> dict[int, int]:
+    """SDC: when every two tied players have met (and not come out even), the number of tied
+    players each one beat; else 0 for all."""
+    inside = set(members)
+    beaten = {a: sum(1 for b, x in net[a].items() if x > 0 and b in inside) for a in members}
+    met = {a: sum(1 for b, x in net[a].items() if x and b in inside) for a in members}
+    if any(met[a] != len(members) - 1 for a in members):
+        return dict.fromkeys(members, 0)
+    return beaten
+
+
+def _reachable(start: int, beat: dict[int, list[int]]) -> set[int]:
+    """The players ``start`` beat, directly or through others (and ``start``)."""
+    seen, todo = {start}, [start]
+    while todo:
+        for b in beat[todo.pop()]:
+            if b not in seen:
+                seen.add(b)
+                todo.append(b)
+    return seen
+
+
+def _dc(
+    members: list[int], net: dict[int, Counter[int]], sc: dict[int, tuple[int, ...]]
+) -> dict[int, int]:
+    """DC (Matthieu Walraet's ``mw.go.confrontation``): the tied players' wins (a net score of
+    exactly +1 between two of them) form a graph; a cycle of wins is merged into one node that
+    keeps all the wins of its members against others. Places are given from the bottom: among
+    the players who beat nobody still unplaced, those worst by the criteria after DC (``sc``)
+    take the lowest place, together when equal. DC = the number of places above the bottom."""
+    inside = set(members)
+    beat = {a: [b for b, x in net[a].items() if x == 1 and b in inside] for a in members}
+    reach = {a: _reachable(a, beat) for a in members}
+    cycle = {a: frozenset(b for b in reach[a] if a in reach[b]) for a in members}
+    below = {c: {cycle[b] for a in c for b in beat[a]} - {c} for c in cycle.values()}
+    alive = Counter(cycle.values())
+    remaining, rank = set(members), {}
+    while remaining:
+        bottom = [a for a in remaining if not any(alive[c] for c in below[cycle[a]])]
+        worst = min(sc[a] for a in bottom)
+        placed = [a for a in bottom if sc[a] == worst]
+        for a in placed:
+            rank[a] = 1 + len(remaining) - len(placed)
+        remaining.difference_update(placed)
+        alive.subtract(cycle[a] for a in placed)
+    top = max(rank.values())
+    return {a: top - rank[a] for a in members}
+
+
+def crit_value(sp_table: Placement, number: int, criterion: str, r: int) -> int:
+    """OpenGotha's ``getCritValue(criterion, r)`` of player ``number``."""
+    return sp_table.value(number, criterion, r)
+
+
+def order(
+    t: Tournament, criteria: Iterable[str], r: int, extra: str | Sequence[str] | None = None
+) -> list[int]:
+    """Player numbers in OpenGotha's order after round index ``r`` (see :meth:`Placement.order`)."""
+    return Placement(t, criteria=criteria).order(r, extra=extra)
+
+
+def standings(
+    t: Tournament, r: int | None = None, criteria: Iterable[str] | None = None
+) -> list[Standing]:
+    """OpenGotha's standings after round index ``r`` (see :meth:`Placement.standings`)."""
+    return Placement(t, criteria=criteria).standings(r)

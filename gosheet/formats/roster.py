@@ -1,0 +1,132 @@
+"""Plain roster files (CSV in the common encodings and delimiters, or a sheet
+of ``.xlsx``/``.xls``/``.ods`` through python-calamine), read with pandas.
+
+One row a player: name, first name, rank, and optionally rating, club,
+country. Headers are matched tolerantly (:mod:`gosheet.workbook.headers`); columns
+gosheet does not know are returned so they can be kept in the Players sheet.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pandas as pd
+
+from gosheet.core.errors import FileProblem, InputError, Problem
+from gosheet.core.model import Player
+from gosheet.workbook.headers import match_headers
+from gosheet.workbook.reader import ProblemList, read_players
+
+SPREADSHEET_SUFFIXES = (".xlsx", ".xlsm", ".xls", ".ods")
+
+
+@dataclass(frozen=True)
+class Roster:
+    players: tuple[Player, ...]
+    extra_headers: tuple[str, ...]
+    extra_values: tuple[tuple[Any, ...], ...]
+
+
+def decode(data: bytes, encoding: str | None = None) -> str:
+    """Text of a CSV file.
+
+    UTF-8 (with or without BOM) and UTF-16 with a BOM are recognised exactly.
+    Otherwise the file is in a single-byte code page: Windows-1251 when its
+    non-ASCII bytes stand in runs, as the letters of Cyrillic words do, and
+    Windows-1252 (Western European, a superset of Latin-1) when they stand
+    alone between ASCII letters, as accents do. ``encoding`` overrides all this.
+
+    >>> decode("Иванова;Мария".encode("cp1251")), decode("Lefèvre,Hélène".encode("cp1252"))
+    ('Иванова;Мария', 'Lefèvre,Hélène')
+    """
+    if encoding is not None:
+        return data.decode(encoding)
+    if data[:2] in (b"\xff\xfe", b"\xfe\xff"):
+        return data.decode("utf-16")
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        pass
+    high = [i for i, byte in enumerate(data) if byte >= 0x80]
+    in_runs = sum(
+        1
+        for i in high
+        if (i > 0 and data[i - 1] >= 0x80) or (i + 1 < len(data) and data[i + 1] >= 0x80)
+    )
+    if high and in_runs >= 0.6 * len(high):
+        return data.decode("cp1251", errors="replace")
+    return data.decode("cp1252", errors="replace")
+
+
+def _frame(path: Path, encoding: str | None) -> pd.DataFrame:
+    if path.suffix.lower() in SPREADSHEET_SUFFIXES:
+        try:
+            return pd.read_excel(path, engine="calamine", header=None, dtype=object)
+        except Exception as error:  # calamine raises its own error types
+            raise FileProblem(f"{path}: cannot be read as a spreadsheet ({error})") from error
+    try:
+        text = decode(path.read_bytes(), encoding)
+    except (UnicodeDecodeError, LookupError) as error:
+        raise FileProblem(f"{path}: cannot be read as {encoding} ({error})") from error
+    try:
+        dialect = csv.Sniffer().sniff(text[:20000], delimiters=",;\t|")
+        delimiter = dialect.delimiter
+    except csv.Error:
+        delimiter = ","
+    try:
+        return pd.read_csv(
+            io.StringIO(text),
+            sep=delimiter,
+            header=None,
+            dtype=str,
+            keep_default_na=False,
+            skip_blank_lines=True,
+        )
+    except (pd.errors.ParserError, pd.errors.EmptyDataError) as error:
+        raise FileProblem(f"{path}: cannot be read as a CSV roster ({error})") from error
+
+
+def _cell(value: Any) -> Any:
+    if value is None or (isinstance(value, float) and pd.isna(value)):
+        return None
+    if isinstance(value, str):
+        value = value.strip()
+        return value or None
+    return value
+
+
+def read_roster(
+    path: str | Path, encoding: str | None = None, needs_strength: bool = True
+) -> Roster:
+    """Read a roster file; raise :class:`InputError` listing every bad cell.
+
+    ``encoding`` names a CSV file's encoding when the guess would be wrong.
+    """
+    path = Path(path)
+    if not path.exists():
+        raise FileProblem(f"{path}: no such file")
+    frame = _frame(path, encoding)
+    grid = [[_cell(v) for v in row] for row in frame.itertuples(index=False, name=None)]
+    if not grid:
+        raise InputError([Problem(path.name, "", None, "the roster is empty")])
+    known = match_headers(list(grid[0]))
+    problems = ProblemList()
+    state = read_players(grid, problems, needs_strength)
+    if problems.problems:
+        # the reader names the sheet "Players"; here the sheet is the file
+        raise InputError(
+            [Problem(path.name, p.cell, p.value, p.message) for p in problems.problems]
+        )
+    extra_columns = [
+        i for i, header in enumerate(grid[0]) if i not in known.values() and header is not None
+    ]
+    extra_headers = tuple(str(grid[0][i]) for i in extra_columns)
+    player_rows = sorted(state.player_rows.values())
+    extra_values = tuple(
+        tuple(grid[r][i] if i < len(grid[r]) else None for i in extra_columns) for r in player_rows
+    )
+    return Roster(state.tournament.players, extra_headers, extra_values)

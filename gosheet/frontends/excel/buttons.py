@@ -1,0 +1,179 @@
+"""What the buttons of a gosheet ``.xlsm`` run, through xlwings' ``RunPython``.
+
+Each button calls, in the workbook's own VBA project (xlwings' module)::
+
+    RunPython("import gosheet.excel; gosheet.excel.pair()")
+
+and each function here takes the calling workbook (``xw.Book.caller()``),
+runs the action of :mod:`gosheet.app.actions` on it through
+:class:`~gosheet.frontends.excel.xlwings_book.XlwingsBook`, and tells the organiser
+what happened in a message box — a problem by its sheet and cell, never a
+traceback. The action computes everything before anything is written, and
+the writes are held back until it has succeeded: a failed action leaves the
+workbook as it was. The workbook is not saved: the organiser saves it.
+
+Each function may also be given a Book (tests, or a Python prompt with
+``xw.Book("cup.xlsm")``) and returns the message it showed.
+"""
+
+from __future__ import annotations
+
+from contextlib import suppress
+from typing import TYPE_CHECKING
+
+from gosheet.app import actions
+from gosheet.app.bridge import summary
+from gosheet.core.errors import GosheetError, InputError, Problem
+from gosheet.core.explain import Explanation
+from gosheet.frontends.excel.template import CONTROL
+from gosheet.frontends.excel.xlwings_book import (
+    Deferred,
+    XlwingsBook,
+    clear_marks,
+    listed_marks,
+    mark_problems,
+)
+from gosheet.workbook.sheets import EXPLAIN, STANDINGS, round_sheet_name
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    import xlwings as xw
+
+SHOWN_PROBLEMS = 12  # a message box holds about this many lines
+ACTIONS: dict[str, Callable[[actions.BookPort], actions.Done | Explanation]] = {
+    "pair": actions.pair,
+    "standings": actions.update_standings,
+    "simulate": actions.simulate,
+    "explain": actions.explain,
+}
+VERBS = {
+    "pair": "pair the next round",
+    "standings": "update the standings",
+    "simulate": "simulate the results",
+    "check": "check the workbook",
+    "explain": "explain the last round",
+}
+
+
+def pair(book: xw.Book | None = None) -> str:
+    """Button "Pair next round": the next round and the standings."""
+    return _run("pair", book)
+
+
+def standings(book: xw.Book | None = None) -> str:
+    """Button "Update standings"."""
+    return _run("standings", book)
+
+
+def explain(book: xw.Book | None = None) -> str:
+    """Button "Explain the last round": the ``Explain`` sheet — each game of the last
+    round under every pairing criterion — and whether gosheet pairs it the same way
+    now. The tournament itself is not changed."""
+    return _run("explain", book)
+
+
+def simulate(book: xw.Book | None = None) -> str:
+    """Rehearsal: fill the last round's empty results (no button)."""
+    return _run("simulate", book)
+
+
+def check(book: xw.Book | None = None) -> str:
+    """Button "Check the workbook": mark every bad cell, list every problem on
+    the Control sheet; a clean check takes the old marks off."""
+    port = XlwingsBook(_caller(book))
+    done: actions.Done | None = None
+    problems: list[Problem] = []
+    try:
+        grids = port.grids()
+        previous = listed_marks(grids)
+        try:
+            done = actions.check(Deferred(port, grids))
+        except InputError as error:
+            problems = list(error.problems)
+        with port.quiet():
+            clear_marks(port, previous)
+            mark_problems(port, problems)
+    except Exception as error:  # a message, not a traceback
+        return _tell(port, _unexpected("check", error), critical=True)
+    if done is None:
+        port.activate(CONTROL)
+        advice = "marked in red and listed on the Control sheet"
+        return _tell(port, _problem_list(problems, advice), critical=True)
+    return _tell(port, summary("check", done) + _cleared(len(previous)) + _skipped(port))
+
+
+def _caller(book: xw.Book | None) -> xw.Book:
+    if book is not None:
+        return book
+    import xlwings as xw
+
+    return xw.Book.caller()
+
+
+def _run(action: str, book: xw.Book | None) -> str:
+    port = XlwingsBook(_caller(book))
+    pending = Deferred(port)
+    try:
+        done = ACTIONS[action](pending)
+    except InputError as error:
+        advice = "nothing was changed. 'Check the workbook' marks them"
+        return _tell(port, _problem_list(list(error.problems), advice), critical=True)
+    except GosheetError as error:
+        return _tell(port, f"Nothing was changed: {error}", critical=True)
+    except Exception as error:
+        return _tell(port, _unexpected(action, error), critical=True)
+    try:
+        pending.apply()
+    except Exception as error:
+        return _tell(
+            port,
+            f"gosheet could not finish writing ({type(error).__name__}: {error}). "
+            "Some sheets may be incomplete: close the workbook without saving and "
+            "try again.",
+            critical=True,
+        )
+    message = summary(action, done)
+    if isinstance(done, Explanation):
+        port.activate(EXPLAIN)
+        return _tell(port, message + _skipped(port))
+    if done.changed_results:
+        message += f"\n{done.changed_results} result(s) rewritten in the standard form."
+    if done.pairing is not None:
+        port.activate(round_sheet_name(done.pairing.round_number))
+    elif action == "standings":
+        port.activate(STANDINGS)
+    return _tell(port, message + _skipped(port))
+
+
+def _problem_list(problems: list[Problem], advice: str) -> str:
+    count = len(problems)
+    lines = [f"{count} problem{'s' if count != 1 else ''} found — {advice}:"]
+    lines += [f"• {p}" for p in problems[:SHOWN_PROBLEMS]]
+    if count > SHOWN_PROBLEMS:
+        lines.append(f"… and {count - SHOWN_PROBLEMS} more.")
+    return "\n".join(lines)
+
+
+def _unexpected(action: str, error: Exception) -> str:
+    changed = "Only marks may have changed." if action == "check" else "Nothing was changed."
+    return (
+        f"gosheet could not {VERBS[action]}: {type(error).__name__}: {error}\n"
+        f"{changed} Please report this, with the workbook, to the gosheet maintainers."
+    )
+
+
+def _cleared(count: int) -> str:
+    return f"\nThe marks of the last check ({count}) were taken off." if count else ""
+
+
+def _skipped(port: XlwingsBook) -> str:
+    if not port.skipped:
+        return ""
+    return "\n(Not available in this Excel: " + ", ".join(sorted(port.skipped)) + ".)"
+
+
+def _tell(port: XlwingsBook, message: str, critical: bool = False) -> str:
+    with suppress(Exception):  # no message box (Excel busy …): the message is returned
+        port.alert(message, critical)
+    return message

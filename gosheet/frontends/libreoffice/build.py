@@ -1,0 +1,253 @@
+"""Build gosheet's LibreOffice extension, ``gosheet.oxt``, and install it.
+
+The extension holds:
+
+``python/gosheet_macros.py``
+    the macros (:mod:`gosheet.frontends.libreoffice.gosheet_macros`), a Python script
+    library (``META-INF/manifest.xml`` declares the directory)
+``gosheet.json``
+    the gosheet command recorded at build time — this Python with
+    ``-m gosheet`` — which the macros run (``GOSHEET`` overrides it)
+``Addons.xcu``
+    the **gosheet** menu (between Tools and Window) and the gosheet toolbar, in
+    Calc only, each entry dispatching a script URL such as
+    ``vnd.sun.star.script:gosheet.oxt|python|gosheet_macros.py$PairNextRound?language=Python&location=user:uno_packages``
+``CalcWindowState.xcu``
+    names the toolbar "gosheet", docked at the top, buttons as text
+``description.xml``, ``description/en.txt``
+    identifier, version and what the Extension Manager shows
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import zipfile
+from collections.abc import Sequence
+from pathlib import Path
+from xml.sax.saxutils import escape
+
+from gosheet import __version__
+from gosheet.frontends.libreoffice.office import LibreOfficeError, Office, find_soffice, find_unopkg
+
+EXTENSION_ID = "org.gosheet.frontends.libreoffice"
+OXT_NAME = "gosheet.oxt"  # the script URLs name the package by its file name
+MACRO_FILE = "gosheet_macros.py"
+MACRO_SOURCE = Path(__file__).with_name(MACRO_FILE)
+CONFIG_NAME = "gosheet.json"
+MENU_NODE = "org.gosheet.frontends.libreoffice.menu"
+TOOLBAR_NODE = "org.gosheet.frontends.libreoffice.toolbar"
+CALC = "com.sun.star.sheet.SpreadsheetDocument"
+LOCATION = "user:uno_packages"  # installed for the user (unopkg add without --shared)
+
+# (macro, menu title with its ~mnemonic, toolbar title)
+ACTIONS = (
+    ("PairNextRound", "~Pair next round", "Pair next round"),
+    ("UpdateStandings", "Update ~standings", "Update standings"),
+    ("CheckWorkbook", "~Check the workbook", "Check the workbook"),
+    ("ExplainRound", "~Explain the last round", "Explain the last round"),
+)
+REHEARSAL = ("SimulateResults", "Si~mulate results (rehearsal)")
+
+
+def script_url(function: str) -> str:
+    """The script URL of a macro of the extension, as the menu dispatches it.
+
+    >>> script_url("PairNextRound")  # doctest: +NORMALIZE_WHITESPACE
+    'vnd.sun.star.script:gosheet.oxt|python|gosheet_macros.py$PairNextRound?language=Python&location=user:uno_packages'
+    """
+    return (
+        f"vnd.sun.star.script:{OXT_NAME}|python|{MACRO_FILE}${function}"
+        f"?language=Python&location={LOCATION}"
+    )
+
+
+def default_command() -> list[str]:
+    """How the macros run gosheet: this very Python, ``-m gosheet``."""
+    return [str(Path(sys.executable).absolute()), "-m", "gosheet"]
+
+
+def _prop(name: str, value: str, kind: str = "xs:string") -> str:
+    return f'<prop oor:name="{name}" oor:type="{kind}"><value>{escape(value)}</value></prop>'
+
+
+def _item(node: str, url: str, title: str) -> str:
+    return (
+        f'<node oor:name="{node}" oor:op="replace">'
+        + _prop("URL", url)
+        + _prop("Title", title)
+        + _prop("Target", "_self")
+        + _prop("Context", CALC)
+        + "</node>"
+    )
+
+
+def addons_xcu() -> str:
+    menu = [_item(f"m{i}", script_url(f), title) for i, (f, title, _) in enumerate(ACTIONS, 1)]
+    menu.append(_item(f"m{len(ACTIONS) + 1}", "private:separator", ""))
+    menu.append(_item(f"m{len(ACTIONS) + 2}", script_url(REHEARSAL[0]), REHEARSAL[1]))
+    toolbar = [_item(f"m{i}", script_url(f), title) for i, (f, _, title) in enumerate(ACTIONS, 1)]
+    return (
+        '<?xml version="1.0" encoding="UTF-8"?>\n'
+        '<oor:component-data xmlns:oor="http://openoffice.org/2001/registry" '
+        'xmlns:xs="http://www.w3.org/2001/XMLSchema" '
+        'oor:name="Addons" oor:package="org.openoffice.Office">\n'
+        '<node oor:name="AddonUI">\n'
+        '<node oor:name="OfficeMenuBar">\n'
+        f'<node oor:name="{MENU_NODE}" oor:op="replace">'
+        + _prop("Title", "~gosheet")
+        + _prop("Context", CALC)
+        + '<node oor:name="Submenu">\n'
+        + "\n".join(menu)
+        + "\n</node></node>\n</node>\n"
+        '<node oor:name="OfficeToolBar">\n'
+        f'<node oor:name="{TOOLBAR_NODE}" oor:op="replace">\n'
+        + "\n".join(toolbar)
+        + "\n</node>\n</node>\n</node>\n</oor:component-data>\n"
+    )
+
+
+def window_state_xcu() -> str:
+    return (
+        '<?xml version="1.0" encoding="UTF-8"?>\n'
+        '<oor:component-data xmlns:oor="http://openoffice.org/2001/registry" '
+        'xmlns:xs="http://www.w3.org/2001/XMLSchema" '
+        'oor:name="CalcWindowState" oor:package="org.openoffice.Office.UI">\n'
+        '<node oor:name="UIElements"><node oor:name="States">\n'
+        f'<node oor:name="private:resource/toolbar/addon_{TOOLBAR_NODE}" oor:op="replace">'
+        + _prop("UIName", "gosheet")
+        + _prop("Docked", "true", "xs:boolean")
+        + _prop("DockingArea", "0", "xs:int")  # the top
+        + _prop("Visible", "true", "xs:boolean")
+        + _prop("Style", "1", "xs:int")  # text buttons (no icons)
+        + "</node>\n</node></node>\n</oor:component-data>\n"
+    )
+
+
+def manifest_xml() -> str:
+    entries = (
+        ("python", "application/vnd.sun.star.framework-script"),
+        ("Addons.xcu", "application/vnd.sun.star.configuration-data"),
+        ("CalcWindowState.xcu", "application/vnd.sun.star.configuration-data"),
+    )
+    return (
+        '<?xml version="1.0" encoding="UTF-8"?>\n'
+        '<manifest:manifest xmlns:manifest="http://openoffice.org/2001/manifest">\n'
+        + "".join(
+            f' <manifest:file-entry manifest:full-path="{path}" manifest:media-type="{kind}"/>\n'
+            for path, kind in entries
+        )
+        + "</manifest:manifest>\n"
+    )
+
+
+def description_xml() -> str:
+    return (
+        '<?xml version="1.0" encoding="UTF-8"?>\n'
+        '<description xmlns="http://openoffice.org/extensions/description/2006" '
+        'xmlns:d="http://openoffice.org/extensions/description/2006" '
+        'xmlns:xlink="http://www.w3.org/1999/xlink">\n'
+        f' <identifier value="{EXTENSION_ID}"/>\n'
+        f' <version value="{escape(__version__)}"/>\n'
+        " <display-name><name>gosheet</name></display-name>\n"
+        ' <publisher><name xlink:href="https://github.com/">gosheet</name></publisher>\n'
+        " <extension-description>"
+        '<src xlink:href="description/en.txt" lang="en"/></extension-description>\n'
+        "</description>\n"
+    )
+
+
+DESCRIPTION = (
+    "gosheet: Go tournaments in the spreadsheet. The gosheet menu and toolbar of "
+    "LibreOffice Calc pair the next round, update the standings, check the open "
+    "workbook and explain its last round, with the gosheet command behind them ({command})."
+)
+
+
+def build_extension(out: Path, *, command: Sequence[str] | None = None) -> Path:
+    """Write ``gosheet.oxt`` into the directory ``out`` (or to ``out`` itself when it
+    ends in ``gosheet.oxt``); its macros will run ``command`` (default: this Python
+    with ``-m gosheet``). Returns the file written."""
+    out = Path(out)
+    if out.suffix == ".oxt":
+        if out.name != OXT_NAME:
+            raise ValueError(f"the extension must be called {OXT_NAME} (its macros' URLs say so)")
+        target = out
+    else:
+        target = out / OXT_NAME
+    target.parent.mkdir(parents=True, exist_ok=True)
+    command = list(command) if command is not None else default_command()
+    config = {"command": command, "gosheet_version": __version__}
+    members = {
+        "META-INF/manifest.xml": manifest_xml(),
+        "description.xml": description_xml(),
+        "description/en.txt": DESCRIPTION.format(command=" ".join(command)) + "\n",
+        "Addons.xcu": addons_xcu(),
+        "CalcWindowState.xcu": window_state_xcu(),
+        CONFIG_NAME: json.dumps(config, indent=1, ensure_ascii=False) + "\n",
+        f"python/{MACRO_FILE}": MACRO_SOURCE.read_text(encoding="utf-8"),
+    }
+    partial = target.with_name(f".{target.name}.{os.getpid()}.tmp")
+    try:
+        with zipfile.ZipFile(partial, "w", zipfile.ZIP_DEFLATED) as archive:
+            for name, text in members.items():
+                archive.writestr(name, text.encode("utf-8"))
+        os.replace(partial, target)
+    finally:
+        if partial.exists():
+            partial.unlink()
+    return target
+
+
+def data_dir() -> Path:
+    """Where ``gosheet libreoffice install`` keeps the extension it built."""
+    if os.name == "nt":
+        base = Path(os.environ.get("LOCALAPPDATA") or Path.home() / "AppData" / "Local")
+    else:
+        base = Path(os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share")
+    return base / "gosheet"
+
+
+def install_extension(
+    profile_dir: Path | None = None, *, command: Sequence[str] | None = None
+) -> Path:
+    """Build ``gosheet.oxt`` and install it for the user — into the LibreOffice
+    profile ``profile_dir`` (a ``-env:UserInstallation`` directory) when given,
+    else the user's own. Returns the ``.oxt`` built.
+
+    ``unopkg add --force`` does the installing; as root, which ``unopkg`` refuses
+    for a user installation, a headless LibreOffice on that profile adds the
+    extension through its extension manager (the same thing unopkg does).
+    LibreOffice should be closed: it shows the gosheet menu after a restart.
+    """
+    oxt = build_extension(
+        (profile_dir / "gosheet-extension") if profile_dir is not None else data_dir(),
+        command=command,
+    )
+    soffice = find_soffice()
+    if soffice is None:
+        raise LibreOfficeError(
+            "LibreOffice (soffice) was not found; install LibreOffice Calc first "
+            f"(the extension was built: {oxt})"
+        )
+    as_root = hasattr(os, "geteuid") and os.geteuid() == 0
+    unopkg = find_unopkg(soffice)
+    if unopkg is not None and not as_root:
+        arguments = [unopkg, "add", "--force", "--suppress-license"]
+        if profile_dir is not None:
+            arguments.append(f"-env:UserInstallation={profile_dir.resolve().as_uri()}")
+        try:
+            done = subprocess.run(
+                [*arguments, str(oxt)], capture_output=True, timeout=300, check=False
+            )
+        except (OSError, subprocess.TimeoutExpired) as error:
+            raise LibreOfficeError(f"unopkg add {oxt} failed: {error}") from error
+        if done.returncode != 0:
+            said = (done.stderr or done.stdout).decode("utf-8", "replace").strip()
+            raise LibreOfficeError(f"unopkg add {oxt} failed (exit code {done.returncode}): {said}")
+        return oxt
+    with Office(profile_dir, soffice=soffice) as office:
+        office.check([{"do": "install", "oxt": str(oxt)}], timeout=300)
+    return oxt

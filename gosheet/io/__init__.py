@@ -1,1 +1,0 @@
-"""Adapters at the edge: workbook files (openpyxl), roster files (pandas)."""

@@ -1,0 +1,79 @@
+"""The workbook template (``templates/tournament.xlsx``) and new workbooks.
+
+The template is built by :func:`build_template` (``python -m gosheet.workbook.template``
+writes it); a test checks that the committed file matches. Organisers may pass
+their own template (extra sheets, logos, print setup): gosheet fills its
+Settings and Players sheets and keeps everything else.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Sequence
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from openpyxl import Workbook
+
+from gosheet.core.errors import FileProblem
+from gosheet.core.model import Player
+from gosheet.core.settings import Settings
+from gosheet.workbook.sheets import PLAYERS, SETTINGS
+from gosheet.workbook.writer import players_sheet, settings_sheet
+from gosheet.workbook.xlsx import XlsxBook, render_sheet
+
+TEMPLATE_NAME = "tournament.xlsx"
+
+
+def bundled_template(name: str) -> Path:
+    """A file of ``templates/``: inside the installed package, or in the source tree."""
+    packaged = resources.files("gosheet") / "_templates" / name
+    if packaged.is_file():
+        return Path(str(packaged))
+    return Path(__file__).resolve().parents[2] / "templates" / name
+
+
+def template_path() -> Path:
+    """The bundled tournament template ``tournament.xlsx``."""
+    return bundled_template(TEMPLATE_NAME)
+
+
+def build_template() -> Workbook:
+    """Settings with their defaults and explanations, and an empty Players sheet."""
+    workbook = Workbook()
+    default = workbook.active
+    assert default is not None
+    workbook.remove(default)
+    settings = Settings()
+    render_sheet(workbook.create_sheet(SETTINGS), settings_sheet(settings))
+    render_sheet(workbook.create_sheet(PLAYERS), players_sheet((), settings))
+    workbook.properties.creator = "gosheet"
+    workbook.properties.title = "Go tournament"
+    return workbook
+
+
+def new_book(
+    settings: Settings,
+    players: Sequence[Player] = (),
+    extra_headers: Sequence[str] = (),
+    extra_values: Sequence[Sequence[Any]] = (),
+    template: str | Path | None = None,
+) -> XlsxBook:
+    """A new tournament workbook from the template, with settings and roster."""
+    path = Path(template) if template is not None else template_path()
+    book = XlsxBook.open(path)
+    missing = [s for s in (SETTINGS, PLAYERS) if s not in book.workbook.sheetnames]
+    if missing:
+        raise FileProblem(f"{path}: the template has no {' or '.join(missing)} sheet")
+    book.path = None
+    book.render(settings_sheet(settings))
+    book.render(players_sheet(players, settings, extra_headers, extra_values))
+    book.workbook.active = book.workbook.sheetnames.index(PLAYERS)
+    return book
+
+
+if __name__ == "__main__":  # pragma: no cover - maintenance script
+    target = Path(sys.argv[1]) if len(sys.argv) > 1 else template_path()
+    build_template().save(target)
+    print(f"wrote {target}")

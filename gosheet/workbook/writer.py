@@ -1,0 +1,375 @@
+"""The sheets gosheet writes, as :class:`SheetData` (adapters render them)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from fractions import Fraction
+from typing import Any, Protocol, TypeVar
+
+from gosheet.core.explain import Explanation
+from gosheet.core.model import Outcome, Player, Tournament
+from gosheet.core.pairing import Pairing
+from gosheet.core.results import CANONICAL
+from gosheet.core.scorecard import RoundEntry
+from gosheet.core.settings import Settings
+from gosheet.core.standings import StandingsRow, standings
+from gosheet.core.systems.fus_levels import FusRow, fus_records, fus_standings
+from gosheet.workbook.headers import match_opengotha_headers
+from gosheet.workbook.sheets import (
+    BYE_LABEL,
+    BYE_RESULT,
+    EXPLAIN,
+    FIRST_PLAYER,
+    PLAYERS,
+    SECOND_PLAYER,
+    SETTINGS,
+    SETTINGS_HEADERS,
+    STANDINGS,
+    Column,
+    Dropdown,
+    SheetData,
+    player_headers,
+    round_headers,
+    round_sheet_name,
+)
+
+TEXT = "@"
+
+
+def number(value: Fraction) -> int | float:
+    """A score as a spreadsheet number: 3 or 3.5 (exact for halves and quarters)."""
+    return int(value) if value.denominator == 1 else float(value)
+
+
+def settings_sheet(settings: Settings) -> SheetData:
+    columns = (
+        Column("Setting", 26, wrap=True),
+        Column("Value", 16, wrap=True),
+        Column("Explanation", 70, wrap=True),
+    )
+    assert tuple(c.header for c in columns) == SETTINGS_HEADERS
+    return SheetData(
+        SETTINGS,
+        columns,
+        [list(row) for row in settings.rows()],
+        title=settings.name,
+    )
+
+
+PLAYER_WIDTHS = {
+    "Name": 20,
+    "First name": 16,
+    "Rank": 7,
+    "Rating": 8,
+    "Tier": 6,
+    "Club": 16,
+    "Country": 9,
+    "Group": 7,
+    "Not playing": 12,
+    "Registration": 12,
+    "EGD PIN": 11,
+    "MMS correction": 11,
+}
+# text columns: "2,4" typed later stays two rounds, not 2.4; a PIN keeps its leading zeros
+TEXT_COLUMNS = ("Not playing", "EGD PIN", "Registration")
+
+
+def players_sheet(
+    players: Sequence[Player],
+    settings: Settings,
+    extra_headers: Sequence[str] = (),
+    extra_values: Sequence[Sequence[Any]] = (),
+    registration: Mapping[int, str] | None = None,
+) -> SheetData:
+    """The roster; columns gosheet does not know are kept after its own (but not one that
+    repeats a column of the sheet, such as a roster's EGD PIN under OpenGotha's rules).
+    ``registration``: OpenGotha's FIN or PRE of each player number (default FIN)."""
+    headers = player_headers(settings)
+    taken = set(match_opengotha_headers(list(headers)))
+    keep = [
+        i for i, h in enumerate(extra_headers) if not match_opengotha_headers([h]).keys() & taken
+    ]
+    columns = [Column(h, PLAYER_WIDTHS[h], TEXT if h in TEXT_COLUMNS else None) for h in headers]
+    columns += [
+        Column(str(extra_headers[i]), max(10, len(str(extra_headers[i])) + 2)) for i in keep
+    ]
+    registration = registration or {}
+    rows = []
+    for index, p in enumerate(players):
+        cells = {
+            "Name": p.surname,
+            "First name": p.first_name,
+            "Rank": p.rank_text or None,
+            "Rating": p.rating,
+            "Tier": p.tier,
+            "Club": p.club,
+            "Country": p.country,
+            "Group": p.group,
+            "Not playing": ", ".join(str(r) for r in sorted(p.not_playing)) or None,
+            "Registration": registration.get(p.number, "FIN"),
+            "EGD PIN": p.egd_pin or None,
+            "MMS correction": p.mms_correction or None,
+        }
+        extra = list(extra_values[index]) if index < len(extra_values) else []
+        rows.append(
+            [cells[h] for h in headers] + [extra[i] if i < len(extra) else None for i in keep]
+        )
+    return SheetData(PLAYERS, tuple(columns), rows, title=settings.name, blank_rows=300)
+
+
+def round_sheet(tournament: Tournament, pairing: Pairing) -> SheetData:
+    """``Round N``: one line a table, then a line for each bye. In go, next to
+    each name the rank (the level before the round in FUS), and the handicap
+    and komi; in other games, the first and the second player."""
+    settings = tournament.settings
+    players = {p.number: p for p in tournament.players}
+    strength: dict[int, int | str] = {n: p.rank_text for n, p in players.items()}
+    if settings.system == "fus":
+        records = fus_records(tournament)
+        strength = {n: records[n].level for n in players}
+    headers = round_headers(settings)
+    go = settings.game == "go"
+    widths = {"Table": 7, "Handicap": 10, "Komi": 7, "Result": 9}
+    columns = tuple(
+        Column(
+            h,
+            widths.get(h, 24 if h in ("White", "Black", FIRST_PLAYER, SECOND_PLAYER) else 10),
+            TEXT if h == "Result" else None,
+            centre=h not in ("White", "Black", FIRST_PLAYER, SECOND_PLAYER),
+        )
+        for h in headers
+    )
+    rows: list[list[Any]] = []
+    for game in pairing.games:
+        white, black = players[game.white], players[game.black]
+        cells: dict[str, Any] = {
+            "Table": game.table,
+            "White": white.name,
+            FIRST_PLAYER: white.name,
+            "Black": black.name,
+            SECOND_PLAYER: black.name,
+            "Handicap": game.handicap,
+            "Komi": game.komi,
+            "Result": game.result.value if game.result else None,
+        }
+        if go:  # "White rank" / "Black rank" (or level)
+            cells[headers[2]], cells[headers[4]] = strength[white.number], strength[black.number]
+        rows.append([cells[h] for h in headers])
+    for bye in pairing.byes:
+        p = players[bye]
+        line: dict[str, Any] = {"Table": BYE_LABEL, headers[1]: p.name, "Result": BYE_RESULT}
+        if go:
+            line[headers[2]] = strength[bye]
+        rows.append([line.get(h) for h in headers])
+    return SheetData(
+        round_sheet_name(pairing.round_number),
+        columns,
+        rows,
+        title=f"{settings.name} — round {pairing.round_number}",
+        dropdown=Dropdown(headers.index("Result"), CANONICAL, len(pairing.games)),
+    )
+
+
+def crosstable_cell(entry: RoundEntry, line_of: Mapping[int, int], game: str = "go") -> str:
+    """OpenGotha's notation: opponent's line, +/-/=, ``!`` when not played,
+    ``/w`` or ``/b`` and the handicap: ``12+/w``, ``3-!/b``; ``bye``; ``-``.
+    In other games ``/1`` or ``/2``: moved first or second."""
+    if entry.outcome is Outcome.BYE:
+        return "bye"
+    if entry.opponent is None:
+        return "-"
+    sign = {
+        Outcome.WIN: "+",
+        Outcome.FORFEIT_WIN: "+!",
+        Outcome.LOSS: "-",
+        Outcome.FORFEIT_LOSS: "-!",
+        Outcome.JIGO: "=",
+        Outcome.PENDING: "?",
+    }[entry.outcome]
+    handicap = str(entry.handicap) if entry.handicap else ""
+    colour = entry.colour if game == "go" else {"w": "1", "b": "2"}[entry.colour]
+    return f"{line_of[entry.opponent]}{sign}/{colour}{handicap}"
+
+
+def standings_sheet(tournament: Tournament) -> SheetData:
+    """``Standings`` of the tournament's system."""
+    if tournament.settings.system == "fus":
+        return fus_standings_sheet(tournament)
+    if tournament.settings.system == "swiss":
+        return swiss_standings_sheet(tournament)
+    return mcmahon_standings_sheet(tournament)
+
+
+def _finished(tournament: Tournament) -> str:
+    done = sum(1 for r in tournament.rounds if r.complete)
+    return f"{tournament.settings.name} — standings after round {done}"
+
+
+class _Line(Protocol):
+    """A line of a Standings table: it belongs to a player."""
+
+    @property
+    def player(self) -> Player: ...
+
+
+Row = TypeVar("Row", bound=_Line)
+Spec = list[tuple[Column, Callable[[Row], Any]]]
+
+
+def standings_table(tournament: Tournament, rows: Sequence[Row], spec: Spec[Row]) -> SheetData:
+    """A Standings sheet from its column table: (column, how a row fills it)."""
+    return SheetData(
+        STANDINGS,
+        tuple(column for column, _ in spec),
+        [[cell(row) for _, cell in spec] for row in rows],
+        title=_finished(tournament),
+        landscape=True,
+    )
+
+
+def crosstable_columns(
+    tournament: Tournament,
+    entries_of: Mapping[int, Sequence[RoundEntry]],
+    line_of: Mapping[int, int],
+) -> Spec[Any]:
+    """One column a round: each player's game there, in OpenGotha's notation."""
+    game = tournament.settings.game
+
+    def cell(k: int) -> Callable[[_Line], str]:
+        return lambda row: crosstable_cell(entries_of[row.player.number][k], line_of, game)
+
+    return [
+        (Column(f"R{rnd.number}", 9, centre=True), cell(k))
+        for k, rnd in enumerate(tournament.rounds)
+    ]
+
+
+def mcmahon_standings_sheet(tournament: Tournament) -> SheetData:
+    """Per McMahon group, by wins then the tiebreaks."""
+    table = standings(tournament)
+    line_of = {row.player.number: row.number for row in table.rows}
+    entries = {row.player.number: row.record.entries for row in table.rows}
+    spec: Spec[StandingsRow] = [
+        (Column("No.", 5), lambda r: r.number),
+        (Column("Group", 7), lambda r: r.group),
+        (Column("Place", 7), lambda r: r.place),
+        (Column("Name", 20), lambda r: r.player.surname),
+        (Column("First name", 14), lambda r: r.player.first_name),
+        (Column("Rank", 6), lambda r: r.player.rank_text),
+        (Column("Club", 12), lambda r: r.player.club),
+        (Column("Start MMS", 10), lambda r: number(r.record.start_score)),
+        *crosstable_columns(tournament, entries, line_of),
+        (Column("Wins", 7), lambda r: number(r.record.wins)),
+        (Column("MMS", 7), lambda r: number(r.record.score)),
+        *(
+            (Column(name, 8), lambda r, k=k: number(r.tiebreaks[k]))
+            for k, name in enumerate(table.tiebreak_names)
+        ),
+    ]
+    return standings_table(tournament, table.rows, spec)
+
+
+def swiss_standings_sheet(tournament: Tournament) -> SheetData:
+    """The whole field by points, then the tiebreaks of the settings."""
+    table = standings(tournament)
+    line_of = {row.player.number: row.number for row in table.rows}
+    entries = {row.player.number: row.record.entries for row in table.rows}
+    rank: Spec[StandingsRow] = [(Column("Rank", 6), lambda r: r.player.rank_text or None)]
+    spec: Spec[StandingsRow] = [
+        (Column("No.", 5), lambda r: r.number),
+        (Column("Place", 7), lambda r: r.place),
+        (Column("Name", 20), lambda r: r.player.surname),
+        (Column("First name", 14), lambda r: r.player.first_name),
+        *(rank if tournament.settings.game == "go" else []),
+        (Column("Rating", 7), lambda r: r.player.rating),
+        (Column("Club", 12), lambda r: r.player.club),
+        *crosstable_columns(tournament, entries, line_of),
+        (Column("Points", 7), lambda r: number(r.record.score)),
+        *(
+            (Column(name, max(8, len(name) + 1)), lambda r, k=k: number(r.tiebreaks[k]))
+            for k, name in enumerate(table.tiebreak_names)
+        ),
+    ]
+    return standings_table(tournament, table.rows, spec)
+
+
+def fus_standings_sheet(tournament: Tournament) -> SheetData:
+    """By final level, FUS coefficient, wins; each round's game and step."""
+    table = fus_standings(tournament)
+    line_of = {row.player.number: row.number for row in table}
+    entries = {row.player.number: row.record.entries for row in table}
+    spec: Spec[FusRow] = [
+        (Column("No.", 5), lambda r: r.number),
+        (Column("Place", 7), lambda r: r.place),
+        (Column("Name", 20), lambda r: r.player.surname),
+        (Column("First name", 14), lambda r: r.player.first_name),
+        (Column("Rank", 6), lambda r: r.player.rank_text),
+        (Column("Rating", 7), lambda r: r.player.rating),
+        (Column("Club", 12), lambda r: r.player.club),
+        (Column("Start level", 8), lambda r: r.record.start_level),
+        *crosstable_columns(tournament, entries, line_of),
+        *(
+            (Column(f"Step {rnd.number}", 7, centre=True), lambda r, k=k: r.record.steps[k])
+            for k, rnd in enumerate(tournament.rounds)
+        ),
+        (Column("Level", 7), lambda r: r.record.level),
+        (Column("Wins", 6), lambda r: r.record.wins),
+        (Column("Losses", 7), lambda r: r.record.losses),
+        (Column("FUS coefficient", 12), lambda r: r.coefficient),
+    ]
+    return standings_table(tournament, table, spec)
+
+
+def explain_sheet(tournament: Tournament, explanation: Explanation) -> SheetData:
+    """``Explain``: each game of a round, its value under each criterion of the
+    system (most important first), then what the criteria mean."""
+    players = {p.number: p for p in tournament.players}
+    go = tournament.settings.game == "go"
+    left, right = ("White", "Black") if go else (FIRST_PLAYER, SECOND_PLAYER)
+    names = [c.name for c in explanation.criteria]
+    packed = explanation.system != "fus"
+    columns = (
+        Column("Table", 7, centre=True),
+        Column(left, 22),
+        Column(right, 22),
+        *(Column(name, max(10, len(name) + 2), centre=True) for name in names),
+        *((Column("Weight", 16),) if packed else ()),
+    )
+    rows: list[list[Any]] = []
+    for game in explanation.games:
+        values: list[Any] = (
+            list(game.values) if game.values is not None else ["not allowed"] * len(names)
+        )
+        # weights pass 15 digits: as text, so that no spreadsheet rounds them
+        weight = [str(game.weight) if game.weight is not None else None] if packed else []
+        rows.append(
+            [game.table, players[game.white].name, players[game.black].name, *values, *weight]
+        )
+    for bye in explanation.byes:
+        rows.append([BYE_LABEL, players[bye].name])
+    rows.append([])
+    if explanation.same_pairs:
+        verdict = "gosheet pairs this round the same way now."
+    elif explanation.tie:
+        verdict = (
+            "gosheet would pair this round differently now, with exactly the same total "
+            "weight: the optimum is a tie."
+        )
+    else:
+        verdict = "gosheet would pair this round differently now (results or players changed?)."
+    rows.append([f"Round {explanation.round_number}: {verdict}"])
+    rows.append([])
+    if explanation.summed:  # OpenGotha: the weight of each criterion, summed
+        rows.append(["Criterion", "Weight", "Rule (a pair's cost is 1 + the sum)"])
+    else:
+        rows.append(["Criterion", "Best value", "Rule (most important first)"])
+    for criterion in explanation.criteria:
+        best = 0 if not packed else criterion.bound
+        rows.append([criterion.name, best, criterion.rule])
+    return SheetData(
+        EXPLAIN,
+        columns,
+        rows,
+        title=f"{tournament.settings.name} — why round {explanation.round_number} was paired so",
+        landscape=True,
+    )

@@ -1,0 +1,194 @@
+"""The workbook file adapter (openpyxl): read a ``.xlsx`` into cell grids,
+render :class:`SheetData`, and save safely.
+
+Saving never leaves a half-written workbook: the new file is written to a
+temporary file beside the original, the original is copied to
+``NAME.backup.xlsx``, and only then does the new file replace it.
+"""
+
+from __future__ import annotations
+
+import shutil
+import zipfile
+from pathlib import Path
+from typing import Any
+
+from openpyxl import Workbook, load_workbook
+from openpyxl.styles import Alignment, Border, Font, PatternFill, Side
+from openpyxl.utils import get_column_letter
+from openpyxl.utils.exceptions import InvalidFileException
+from openpyxl.worksheet.datavalidation import DataValidation
+from openpyxl.worksheet.header_footer import HeaderFooterItem
+from openpyxl.worksheet.properties import PageSetupProperties
+from openpyxl.worksheet.worksheet import Worksheet
+
+from gosheet.core.errors import FileProblem
+from gosheet.workbook.atomic import replacing
+from gosheet.workbook.reader import BookState, read_book
+from gosheet.workbook.sheets import SheetData
+
+VBA_PART = "xl/vbaProject.bin"
+HEADER_FONT = Font(bold=True)
+HEADER_FILL = PatternFill("solid", fgColor="DDE4EE")
+HEADER_BORDER = Border(bottom=Side(style="thin"))
+
+
+def backup_path(path: Path) -> Path:
+    """``tournament.xlsx`` → ``tournament.backup.xlsx``."""
+    return path.with_name(f"{path.stem}.backup{path.suffix}")
+
+
+class XlsxBook:
+    """An open ``.xlsx`` workbook."""
+
+    def __init__(self, workbook: Workbook, path: Path | None = None) -> None:
+        self.workbook = workbook
+        self.path = path
+
+    @classmethod
+    def open(cls, path: str | Path) -> XlsxBook:
+        path = Path(path)
+        if not path.exists():
+            raise FileProblem(f"{path}: no such file")
+        if path.suffix.lower() not in (".xlsx", ".xlsm"):
+            raise FileProblem(f"{path}: not an .xlsx workbook")
+        try:
+            workbook = load_workbook(path, keep_vba=path.suffix.lower() == ".xlsm")
+        except (InvalidFileException, zipfile.BadZipFile, KeyError, OSError, ValueError) as error:
+            raise FileProblem(f"{path}: cannot be read as a workbook ({error})") from error
+        return cls(workbook, path)
+
+    def grids(self) -> dict[str, list[list[Any]]]:
+        """Every sheet's cell values, row by row."""
+        return {
+            ws.title: [list(row) for row in ws.iter_rows(values_only=True)]
+            for ws in self.workbook.worksheets
+        }
+
+    def read(self) -> BookState:
+        return read_book(self.grids())
+
+    def render(self, data: SheetData, index: int | None = None) -> Worksheet:
+        """Write ``data`` as a whole sheet, replacing one of the same name."""
+        if data.name in self.workbook.sheetnames:
+            old = self.workbook[data.name]
+            index = self.workbook.sheetnames.index(data.name) if index is None else index
+            self.workbook.remove(old)
+        ws: Worksheet = self.workbook.create_sheet(data.name, index)
+        render_sheet(ws, data)
+        return ws
+
+    def set_cell(self, sheet: str, cell: str, value: Any) -> None:
+        target = self.workbook[sheet][cell]
+        target.value = value
+        _as_text(target)
+
+    def save(self, path: str | Path | None = None, *, backup: bool = True) -> Path:
+        target = Path(path) if path is not None else self.path
+        if target is None:
+            raise FileProblem("no file name to save to")
+        return save_atomically(self.workbook, target, backup=backup)
+
+
+def _as_text(cell: Any) -> None:
+    """A text that starts with '=' stays text: gosheet never writes a formula, and a name or
+    a value from a roster or an OpenGotha file must not become one ("formula injection")."""
+    if isinstance(cell.value, str) and cell.value.startswith("="):
+        cell.data_type = "s"
+
+
+def render_sheet(ws: Worksheet, data: SheetData) -> None:
+    """Headers, rows, widths, frozen header, print titles, fit to page width."""
+    ws.append(data.headers)
+    for row in data.rows:
+        ws.append(row)
+    for cells in ws.iter_rows(min_row=2):
+        for cell in cells:
+            _as_text(cell)
+    for index, column in enumerate(data.columns, start=1):
+        letter = get_column_letter(index)
+        ws.column_dimensions[letter].width = column.width
+        header = ws.cell(row=1, column=index)
+        header.font, header.fill, header.border = HEADER_FONT, HEADER_FILL, HEADER_BORDER
+        header.alignment = Alignment(wrap_text=True, vertical="center")
+        if not (column.number_format or column.wrap or column.centre):
+            continue
+        alignment = Alignment(
+            wrap_text=column.wrap or None,
+            vertical="top" if column.wrap else None,
+            horizontal="center" if column.centre else None,
+        )
+        for r in range(2, len(data.rows) + data.blank_rows + 2):
+            cell = ws.cell(row=r, column=index)
+            if column.number_format:
+                cell.number_format = column.number_format
+            cell.alignment = alignment
+    if any(len(c.header) > c.width for c in data.columns):
+        ws.row_dimensions[1].height = 30
+    _fit_wrapped_rows(ws, data)
+    ws.freeze_panes = "A2"
+    ws.print_title_rows = "1:1"
+    ws.page_setup.orientation = "landscape" if data.landscape else "portrait"
+    ws.page_setup.fitToWidth = 1
+    ws.page_setup.fitToHeight = 0
+    ws.sheet_properties.pageSetUpPr = PageSetupProperties(fitToPage=True)
+    if data.title:
+        _centre(ws.oddHeader).text = data.title.replace("&", "&&")
+    _centre(ws.oddFooter).text = "&P / &N"
+    if data.dropdown is not None and data.dropdown.rows:
+        dropdown = data.dropdown
+        letter = get_column_letter(dropdown.column + 1)
+        validation = DataValidation(
+            type="list",
+            formula1='"' + ",".join(dropdown.values) + '"',
+            allow_blank=True,
+            showErrorMessage=False,  # gosheet itself reads and checks other spellings
+        )
+        validation.add(f"{letter}2:{letter}{dropdown.rows + 1}")
+        ws.add_data_validation(validation)
+
+
+def _fit_wrapped_rows(ws: Worksheet, data: SheetData) -> None:
+    """Give rows with wrapped text the height of their longest cell (not every
+    office suite recomputes row heights when it opens a file)."""
+    wrapped = [i for i, c in enumerate(data.columns) if c.wrap]
+    for r, row in enumerate(data.rows, start=2):
+        lines = 1
+        for i in wrapped:
+            text = str(row[i]) if i < len(row) and row[i] is not None else ""
+            per_line = max(1, int(data.columns[i].width * 1.1))
+            lines = max(lines, -(-len(text) // per_line))
+        if lines > 1:
+            ws.row_dimensions[r].height = 15 * lines
+
+
+def _centre(item: HeaderFooterItem | None) -> Any:
+    """The centre part of a page header or footer (always present in openpyxl)."""
+    assert item is not None and item.center is not None
+    return item.center
+
+
+def save_atomically(workbook: Workbook, target: Path, *, backup: bool = True) -> Path:
+    """Write to a temporary file, keep a backup of the old one, then replace.
+
+    Whatever fails, the original is untouched and no temporary file is left.
+    """
+    target = target.resolve()
+    with replacing(target) as temporary:
+        workbook.save(temporary)
+        with zipfile.ZipFile(temporary) as archive:  # complete and readable?
+            if archive.testzip() is not None:
+                raise FileProblem(f"{target}: the new workbook came out damaged; nothing changed")
+            if target.suffix.lower() == ".xlsm" and VBA_PART not in archive.namelist():
+                raise FileProblem(
+                    f"{target}: an .xlsm must keep its VBA project, and this workbook has "
+                    "none; nothing changed (make a macro-enabled workbook with "
+                    "'gosheet excel-template')"
+                )
+        if backup and target.exists():
+            try:
+                with replacing(backup_path(target)) as partial:
+                    shutil.copy2(target, partial)
+            except FileProblem as error:
+                raise FileProblem(f"{target}: its backup {error}") from error
+    return target
