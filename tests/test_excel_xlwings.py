@@ -473,7 +473,7 @@ def test_an_unexpected_error_is_a_message_not_a_traceback(
     def broken(book: Any) -> Any:
         raise RuntimeError("the disk is on fire")
 
-    monkeypatch.setitem(excel.ACTIONS, "pair", broken)
+    monkeypatch.setitem(actions.ACTIONS, "pair", broken)
     client = ExcelClient.from_file(tournament_xlsm(tmp_path, played=1))
     message, sent = run(remote, client, excel.pair)
     assert [a["func"] for a in sent] == ["alert"]

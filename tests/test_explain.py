@@ -100,7 +100,7 @@ def test_explain_writes_a_sheet_and_changes_no_tournament(
     assert main(["explain", str(path), "--round", "2"]) == 0
     out = capsys.readouterr().out
     assert out.startswith("Round 2: criteria, most important first: games, ")
-    assert "gosheet pairs this round the same way now." in out
+    assert "gosheet pairs it the same way now." in out
     assert XlsxBook.open(path).read().tournament == before
     sheet = load_workbook(path)["Explain"]
     header = [c.value for c in sheet[1]]

@@ -1,7 +1,10 @@
 """The LibreOffice extension without LibreOffice: what ``gosheet.oxt`` holds, and
 the macros' own logic (finding gosheet, reading its answer, refusing what they do
 not understand) run by this Python. ``test_libreoffice_office.py`` runs them in
-real LibreOffice."""
+real LibreOffice.
+
+The macro script imports its package ``gosheet_lo`` from the ``pythonpath``
+folder beside it, which LibreOffice puts on ``sys.path``: so does this module."""
 
 from __future__ import annotations
 
@@ -9,29 +12,53 @@ import ast
 import json
 import subprocess
 import sys
+import textwrap
 import zipfile
 from pathlib import Path
-from types import ModuleType
 from typing import Any
 from xml.etree import ElementTree
 
 import pytest
 
 from gosheet.frontends.cli import main
-from gosheet.frontends.libreoffice import build, gosheet_macros, uno_driver
+from gosheet.frontends.libreoffice import build, uno_driver
 from gosheet.frontends.libreoffice.build import (
     ACTIONS,
+    MACRO_FILE,
+    MACRO_PACKAGE,
+    MACRO_PYTHONPATH,
     MACRO_SOURCE,
     REHEARSAL,
     build_extension,
     default_command,
+    macro_files,
     script_url,
 )
 from gosheet.frontends.libreoffice.office import LibreOfficeError
 from gosheet.workbook.xlsx import XlsxBook
 
+if str(MACRO_PYTHONPATH) not in sys.path:
+    sys.path.append(str(MACRO_PYTHONPATH))  # as LibreOffice does for the macro script
+from gosheet_lo import actions, bridge, calc, dialogs, errors
+
+from gosheet.frontends.libreoffice.macros import gosheet_macros
+
 ROSTER = Path(__file__).resolve().parents[1] / "gosheet" / "data" / "demo_roster.csv"
 OOR = "{http://openoffice.org/2001/registry}"
+
+
+HELPERS = (
+    "__init__",
+    "actions",
+    "bridge",
+    "calc",
+    "changes",
+    "dialogs",
+    "errors",
+    "marks",
+    "rendering",
+    "writing",
+)
 
 
 def _members(oxt: Path) -> dict[str, bytes]:
@@ -51,8 +78,11 @@ def test_the_extension_holds_macros_menu_toolbar_and_the_command(tmp_path: Path)
         "CalcWindowState.xcu",
         "gosheet.json",
         "python/gosheet_macros.py",
+        *(f"python/pythonpath/gosheet_lo/{module}.py" for module in HELPERS),
     }
     assert members["python/gosheet_macros.py"] == MACRO_SOURCE.read_bytes()
+    for name, source in macro_files().items():
+        assert members[name] == source.read_bytes(), name
     assert json.loads(members["gosheet.json"])["command"] == ["/opt/gosheet/bin/gosheet"]
     for name, data in members.items():
         if name.endswith((".xml", ".xcu")):
@@ -123,22 +153,95 @@ def test_the_recorded_command_is_this_python_running_gosheet(tmp_path: Path) -> 
     )
 
 
-@pytest.mark.parametrize("module", [gosheet_macros, uno_driver], ids=lambda m: m.__name__)
-def test_what_runs_in_libreoffices_python_imports_only_the_standard_library(
-    module: ModuleType,
-) -> None:
-    source = Path(str(module.__file__)).read_text(encoding="utf-8")
+def test_the_macros_package_has_a_name_of_its_own(tmp_path: Path) -> None:
+    """LibreOffice's ``sys.path`` is shared by every extension: the one thing in
+    ``python/pythonpath/`` is the package ``gosheet_lo``, and within it the
+    modules import one another relatively (so that mypy and the tests read them
+    in gosheet's source tree too)."""
+    assert MACRO_PACKAGE == "gosheet_lo"
+    helpers = [n for n in _members(build_extension(tmp_path)) if n.startswith("python/")]
+    assert {n.split("/")[2] for n in helpers if n.startswith("python/pythonpath/")} == {
+        "gosheet_lo"
+    }
+    assert not any("__pycache__" in n for n in helpers)
+    for name, path in macro_files().items():
+        if name.startswith("python/pythonpath/"):
+            assert "gosheet_lo" not in _imports(path)[0], name
+
+
+@pytest.mark.parametrize(
+    "path",
+    [*macro_files().values(), Path(str(uno_driver.__file__))],
+    ids=lambda p: p.name,
+)
+def test_what_runs_in_libreoffices_python_imports_only_the_standard_library(path: Path) -> None:
+    source = path.read_text(encoding="utf-8")
     ast.parse(source, feature_version=(3, 8))  # LibreOffice 7 bundles Python 3.8 (Windows, macOS)
-    tree = ast.parse(source)
-    imported: set[str] = set()
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Import):
-            imported.update(alias.name.split(".")[0] for alias in node.names)
-        elif isinstance(node, ast.ImportFrom) and node.module:
-            imported.add(node.module.split(".")[0])
-    assert imported - {"__future__"} <= set(sys.stdlib_module_names), imported
+    imported, relative = _imports(path)
+    # the macro script imports its package, which imports itself relatively
+    allowed = {"__future__", MACRO_PACKAGE} if path == MACRO_SOURCE else {"__future__"}
+    assert imported - allowed <= set(sys.stdlib_module_names), imported
+    assert not relative or path.parent.name == MACRO_PACKAGE or path == MACRO_SOURCE
     # uno is imported when needed, by name: the file loads anywhere
     assert "uno" not in imported
+
+
+def _imports(path: Path) -> tuple[set[str], bool]:
+    """The top-level names a file imports absolutely, and whether it imports relatively."""
+    imported: set[str] = set()
+    relative = False
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            imported.update(alias.name.split(".")[0] for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                relative = True
+            elif node.module:
+                imported.add(node.module.split(".")[0])
+    return imported, relative
+
+
+def test_the_macro_script_runs_as_libreoffice_runs_it(tmp_path: Path) -> None:
+    """In another Python, from the built extension: the script executed in a bare
+    module, ``pythonpath/`` appended to ``sys.path``, ``__file__`` a URL set
+    afterwards — as LibreOffice's ``pythonscript.py`` does. Nothing of gosheet is
+    imported."""
+    with zipfile.ZipFile(build_extension(tmp_path)) as archive:
+        archive.extractall(tmp_path / "unpacked")
+    script = tmp_path / "unpacked" / "python" / MACRO_FILE
+    program = textwrap.dedent(
+        """
+        import json, sys, types
+        from pathlib import Path
+        script = Path(sys.argv[1])
+        sys.path.append(str(script.parent / "pythonpath"))
+        module = types.ModuleType("ooo_script_framework")
+        module.__dict__["XSCRIPTCONTEXT"] = None
+        code = compile(script.read_text(encoding="utf-8"), str(script), "exec")
+        exec(code, module.__dict__)
+        module.__file__ = script.as_uri()
+        outcome = json.loads(module.PairNextRound())
+        print(json.dumps({
+            "outcome": outcome,
+            "exported": [f.__name__ for f in module.g_exportedScripts],
+            "package": sys.modules["gosheet_lo"].__file__,
+            "gosheet": sorted(m for m in sys.modules if m.split(".")[0] == "gosheet"),
+        }))
+        """
+    )
+    done = subprocess.run(
+        [sys.executable, "-I", "-c", program, str(script)],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    found = json.loads(done.stdout)
+    assert found["outcome"]["message"].startswith("Open a gosheet workbook")
+    assert found["exported"] == [*(f for f, _, _ in ACTIONS), REHEARSAL[0]]
+    assert Path(found["package"]) == tmp_path / "unpacked/python/pythonpath/gosheet_lo/__init__.py"
+    assert found["gosheet"] == []
 
 
 def test_g_exported_scripts_is_a_plain_assignment_libreoffice_can_read() -> None:
@@ -161,7 +264,7 @@ def test_g_exported_scripts_is_a_plain_assignment_libreoffice_can_read() -> None
 
 
 def test_values_read_from_calc_become_what_gosheet_reads() -> None:
-    assert [gosheet_macros.cell_value(v) for v in (1.0, -2.0, 6.5, "", "½-½", "2")] == [
+    assert [calc.cell_value(v) for v in (1.0, -2.0, 6.5, "", "½-½", "2")] == [
         1,
         -2,
         6.5,
@@ -169,7 +272,7 @@ def test_values_read_from_calc_become_what_gosheet_reads() -> None:
         "½-½",
         "2",
     ]
-    assert [gosheet_macros.to_calc(v) for v in (None, 3, 2.5, True, "=", "1-0")] == [
+    assert [calc.to_calc(v) for v in (None, 3, 2.5, True, "=", "1-0")] == [
         "",
         3.0,
         2.5,
@@ -184,20 +287,19 @@ def test_finding_gosheet_env_then_recorded_then_path(
 ) -> None:
     extension = tmp_path / "gosheet.oxt"
     (extension / "python").mkdir(parents=True)
-    macro = extension / "python" / "gosheet_macros.py"
-    monkeypatch.setitem(gosheet_macros.__dict__, "__file__", macro.as_uri())  # as LibreOffice
+    script = (extension / "python" / "gosheet_macros.py").as_uri()  # its __file__ in LibreOffice
     executable = tmp_path / "gosheet-here"
     executable.write_text("#!/bin/sh\n", encoding="utf-8")
     (extension / "gosheet.json").write_text(
         json.dumps({"command": [str(executable), "-m", "gosheet"]}), encoding="utf-8"
     )
     monkeypatch.delenv("GOSHEET", raising=False)
-    assert gosheet_macros.gosheet_command() == [str(executable), "-m", "gosheet"]
+    assert bridge.gosheet_command(script) == [str(executable), "-m", "gosheet"]
 
     monkeypatch.setenv("GOSHEET", str(executable))  # a path, spaces and all
-    assert gosheet_macros.gosheet_command() == [str(executable)]
+    assert bridge.gosheet_command(script) == [str(executable)]
     monkeypatch.setenv("GOSHEET", "/opt/py/bin/python -m gosheet")
-    assert gosheet_macros.gosheet_command() == ["/opt/py/bin/python", "-m", "gosheet"]
+    assert bridge.gosheet_command(script) == ["/opt/py/bin/python", "-m", "gosheet"]
 
     monkeypatch.delenv("GOSHEET")
     executable.unlink()  # the recorded Python went away: PATH, then a clear message
@@ -205,12 +307,12 @@ def test_finding_gosheet_env_then_recorded_then_path(
     bin_dir.mkdir()
     monkeypatch.setenv("PATH", str(bin_dir))
     monkeypatch.setenv("HOME", str(tmp_path))
-    with pytest.raises(gosheet_macros.Failure, match="gosheet command was not found"):
-        gosheet_macros.gosheet_command()
+    with pytest.raises(errors.Failure, match="gosheet command was not found"):
+        bridge.gosheet_command(script)
     on_path = bin_dir / "gosheet"
     on_path.write_text("#!/bin/sh\n", encoding="utf-8")
     on_path.chmod(0o755)
-    assert gosheet_macros.gosheet_command() == [str(on_path)]
+    assert bridge.gosheet_command(script) == [str(on_path)]
 
 
 def test_the_macros_call_the_real_bridge(
@@ -221,7 +323,7 @@ def test_the_macros_call_the_real_bridge(
     assert main(["import", str(ROSTER), "-o", str(book), "--rounds", "3", "--seed", "5"]) == 0
     monkeypatch.setenv("GOSHEET", " ".join(default_command()))
     grids = XlsxBook.open(book).grids()
-    answer = gosheet_macros.call_gosheet("pair", grids)
+    answer = bridge.call_gosheet("pair", grids)
     assert answer["ok"], answer
     assert [op["sheet"] for op in answer["operations"] if op["op"] == "render"] == [
         "Round 1",
@@ -236,14 +338,14 @@ def test_the_macros_call_the_real_bridge(
         def getSheets(self) -> Sheets:
             return Sheets()
 
-    gosheet_macros.preflight(Document(), answer["operations"])
+    bridge.preflight(Document(), answer["operations"])
 
-    nothing_to_explain = gosheet_macros.call_gosheet("explain", grids)  # no round yet
+    nothing_to_explain = bridge.call_gosheet("explain", grids)  # no round yet
     assert not nothing_to_explain["ok"] and "operations" not in nothing_to_explain
     assert nothing_to_explain["message"] == "no round is paired yet: pair round 1 first"
 
     grids["Players"][3][2] = "3x"  # a bad rank: the problem names sheet and cell
-    refused = gosheet_macros.call_gosheet("check", grids)
+    refused = bridge.call_gosheet("check", grids)
     assert not refused["ok"]
     assert [(p["sheet"], p["cell"], p["value"]) for p in refused["problems"]] == [
         ("Players", "C4", "3x")
@@ -267,9 +369,9 @@ def test_an_answer_not_understood_changes_nothing() -> None:
         [{"op": "render", "sheet": "X", "columns": [], "rows": []}],
     ]
     for operations in bad:
-        with pytest.raises(gosheet_macros.Failure, match="not understood"):
-            gosheet_macros.preflight(Document(), operations)
-    gosheet_macros.preflight(
+        with pytest.raises(errors.Failure, match="not understood"):
+            bridge.preflight(Document(), operations)
+    bridge.preflight(
         Document(),
         [
             {"op": "render", "sheet": "X", "columns": [{"header": "A"}], "rows": [[1]]},
@@ -279,7 +381,7 @@ def test_an_answer_not_understood_changes_nothing() -> None:
 
 
 def test_explain_outside_libreoffice_is_a_message(monkeypatch: pytest.MonkeyPatch) -> None:
-    assert gosheet_macros.TITLES["explain"] == "Explain the last round"
+    assert actions.TITLES["explain"] == "Explain the last round"
     outcome = json.loads(gosheet_macros.ExplainRound())
     assert not outcome["ok"] and outcome["action"] == "explain"
     assert outcome["message"].startswith("Open a gosheet workbook")
@@ -296,11 +398,11 @@ def test_a_failure_is_a_message_never_a_traceback(monkeypatch: pytest.MonkeyPatc
         "action": "pair",
     }
 
-    def broken(action: str, document: Any) -> dict[str, Any]:
+    def broken(action: str, document: Any, script: str | None) -> dict[str, Any]:
         raise KeyError("operations")
 
-    monkeypatch.setattr(gosheet_macros, "find_document", lambda args: object())
-    monkeypatch.setattr(gosheet_macros, "perform", broken)
+    monkeypatch.setattr(actions, "find_document", lambda args, context: object())
+    monkeypatch.setattr(actions, "perform", broken)
     outcome = json.loads(gosheet_macros.UpdateStandings())
     assert outcome["message"] == (
         "Update standings failed unexpectedly (KeyError: 'operations'); nothing was changed."
@@ -310,10 +412,10 @@ def test_a_failure_is_a_message_never_a_traceback(monkeypatch: pytest.MonkeyPatc
 
 def test_long_problem_lists_are_cut_in_the_message_box() -> None:
     lines = ["40 problems found", *(f"  Players!C{i}: 'x': not a rank" for i in range(2, 42))]
-    text = gosheet_macros.message_text({"message": "\n".join(lines)})
+    text = dialogs.message_text({"message": "\n".join(lines)})
     shown = text.splitlines()
     assert shown[0] == "40 problems found"
-    assert len(shown) == gosheet_macros.MAX_LISTED + 2
+    assert len(shown) == dialogs.MAX_LISTED + 2
     assert shown[-1] == "  … and 15 more (Check the workbook marks them all)."
 
 

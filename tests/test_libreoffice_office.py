@@ -27,8 +27,13 @@ from openpyxl import load_workbook
 from python_calamine import CalamineWorkbook
 
 from gosheet.frontends.cli import main
-from gosheet.frontends.libreoffice.build import ACTIONS, REHEARSAL, install_extension, script_url
-from gosheet.frontends.libreoffice.gosheet_macros import MARK_COLOR, NOTE_PREFIX
+from gosheet.frontends.libreoffice.build import (
+    ACTIONS,
+    MACRO_PYTHONPATH,
+    REHEARSAL,
+    install_extension,
+    script_url,
+)
 from gosheet.frontends.libreoffice.office import (
     LibreOfficeError,
     Office,
@@ -39,6 +44,10 @@ from gosheet.frontends.libreoffice.office import (
 )
 from gosheet.workbook.reader import read_book
 from gosheet.workbook.xlsx import XlsxBook
+
+if str(MACRO_PYTHONPATH) not in sys.path:
+    sys.path.append(str(MACRO_PYTHONPATH))  # as LibreOffice does for the macro script
+from gosheet_lo.marks import MARK_COLOR, NOTE_PREFIX
 
 ROSTER = Path(__file__).resolve().parents[1] / "gosheet" / "data" / "demo_roster.csv"
 XLSX = "Calc MS Excel 2007 XML"

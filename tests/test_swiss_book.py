@@ -35,7 +35,8 @@ from gosheet.frontends.cli import main
 from gosheet.workbook.reader import read_book
 from gosheet.workbook.sheets import round_headers
 from gosheet.workbook.template import new_book
-from gosheet.workbook.writer import round_sheet, standings_sheet
+from gosheet.workbook.standings import standings_sheet
+from gosheet.workbook.writer import round_sheet
 from gosheet.workbook.xlsx import XlsxBook
 
 HALF = Fraction(1, 2)

@@ -8,6 +8,7 @@ action that finds a problem raises before writing anything.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any, Protocol
 
@@ -18,12 +19,11 @@ from gosheet.core.model import Tournament
 from gosheet.core.pairing import Pairing
 from gosheet.core.settings import proposed_rounds
 from gosheet.core.simulate import simulate_round
-from gosheet.core.systems import pair_next_round
-from gosheet.workbook.opengotha_standings import og_standings_sheet
+from gosheet.core.systems import system_of
 from gosheet.workbook.reader import BookState, read_book
 from gosheet.workbook.sheets import PLAYERS, SETTINGS, SheetData, cell_name, round_number_of
+from gosheet.workbook.standings import standings_sheet
 from gosheet.workbook.writer import explain_sheet, round_sheet
-from gosheet.workbook.writer import standings_sheet as system_standings_sheet
 
 
 class BookPort(Protocol):
@@ -45,14 +45,6 @@ class Done:
     changed_results: int = 0  # results rewritten in the standard form
     filled_results: int = 0  # empty results filled by a simulation
     proposed_rounds: int | None = None  # Swiss: rounds proposed at the first pairing
-
-
-def standings_sheet(tournament: Tournament) -> SheetData:
-    """The Standings sheet: by OpenGotha's placement criteria under its rules, else by the
-    system's own standings."""
-    if tournament.settings.rules == "opengotha":
-        return og_standings_sheet(tournament)
-    return system_standings_sheet(tournament)
 
 
 def _normalise_results(book: BookPort, state: BookState) -> int:
@@ -110,12 +102,12 @@ def pair(book: BookPort, again: bool = False) -> Done:
         proposed = proposed_rounds(registered)
         settings = replace(settings, rounds=proposed)
         grouped = replace(grouped, settings=settings)
-    seed_mcmahon = settings.system == "mcmahon" and settings.rules == "gosheet"
-    if seed_mcmahon:
+    system = system_of(settings)
+    if system.mcmahon_groups:
         grouped = replace(grouped, players=assign_groups(settings.mcmahon_groups, grouped.players))
-    pairing = pair_next_round(grouped)
+    pairing = system.pair(grouped)
     paired = grouped.with_round(pairing.as_round())
-    if seed_mcmahon:
+    if system.mcmahon_groups:
         _write_groups(book, state, grids, grouped)
     if proposed is not None:
         book.set_cell(SETTINGS, cell_name(state.setting_rows["rounds"], 1), proposed)
@@ -178,3 +170,14 @@ def explain(book: BookPort, round_number: int | None = None) -> Explanation:
 def check(book: BookPort) -> Done:
     """Read everything and raise :class:`InputError` on any problem; change nothing."""
     return Done(read_book(book.grids()).tournament)
+
+
+Action = Callable[[BookPort], Done | Explanation]
+# The actions the office suites' buttons and the bridge offer, by the name they call.
+ACTIONS: dict[str, Action] = {
+    "pair": pair,
+    "standings": update_standings,
+    "check": check,
+    "simulate": simulate,
+    "explain": explain,
+}

@@ -30,22 +30,13 @@ same way now.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
 from dataclasses import asdict
 from typing import Any
 
 from gosheet.app import actions
+from gosheet.app.messages import summary
 from gosheet.core.errors import GosheetError, InputError
-from gosheet.core.explain import Explanation
 from gosheet.workbook.sheets import Column, Dropdown, SheetData
-
-ACTIONS: dict[str, Callable[[actions.BookPort], actions.Done | Explanation]] = {
-    "pair": actions.pair,
-    "standings": actions.update_standings,
-    "check": actions.check,
-    "simulate": actions.simulate,
-    "explain": actions.explain,
-}
 
 
 class RecordingBook:
@@ -77,41 +68,16 @@ class RecordingBook:
         self.operations.append({"op": "set", "sheet": sheet, "cell": cell, "value": value})
 
 
-def explained(explanation: Explanation) -> str:
-    """The verdict on an explained round, as ``gosheet explain`` gives it."""
-    said = f"Round {explanation.round_number} explained: gosheet"
-    if explanation.same_pairs:
-        return f"{said} pairs it the same way now."
-    if explanation.tie:
-        return f"{said} would pair it differently now, as good: the optimum is a tie."
-    return f"{said} would pair it differently now (results or players changed?)."
-
-
-def summary(action: str, done: actions.Done | Explanation) -> str:
-    if isinstance(done, Explanation):
-        return explained(done)
-    t = done.tournament
-    if done.pairing is not None:
-        p = done.pairing
-        byes = f", {len(p.byes)} bye(s)" if p.byes else ""
-        return f"Round {p.round_number} paired: {len(p.games)} games{byes}."
-    if action == "simulate":
-        return f"{done.filled_results} empty result(s) filled."
-    if action == "check":
-        return f"No problems: {len(t.players)} players, {len(t.rounds)} round(s) paired."
-    return "Standings updated."
-
-
 def handle(request: dict[str, Any]) -> tuple[dict[str, Any], int]:
     """Run one request; the answer and the exit code the command should give."""
     action = request.get("action")
     sheets = request.get("sheets")
-    if action not in ACTIONS or not isinstance(sheets, dict):
-        message = f"unknown action {action!r}" if action not in ACTIONS else "no sheets"
+    if action not in actions.ACTIONS or not isinstance(sheets, dict):
+        message = f"unknown action {action!r}" if action not in actions.ACTIONS else "no sheets"
         return {"ok": False, "message": message, "problems": []}, 2
     book = RecordingBook({str(k): [list(r) for r in v] for k, v in sheets.items()})
     try:
-        done = ACTIONS[action](book)
+        done = actions.ACTIONS[action](book)
     except InputError as error:
         problems = [
             {

@@ -11,7 +11,7 @@ from dataclasses import dataclass, replace
 from gosheet.core.errors import ConsistencyError
 from gosheet.core.matching import Criterion, SummedWeights
 from gosheet.core.model import Tournament
-from gosheet.core.systems import pairer, weigher
+from gosheet.core.systems import system_of
 
 
 @dataclass(frozen=True)
@@ -26,7 +26,7 @@ class ExplainedGame:
 @dataclass(frozen=True)
 class Explanation:
     round_number: int
-    system: str
+    system: str  # the name of its pairing system in the registry
     criteria: tuple[Criterion, ...]
     games: tuple[ExplainedGame, ...]
     byes: tuple[int, ...]
@@ -34,6 +34,7 @@ class Explanation:
     recorded_weight: int | None  # total packed weight (McMahon, Swiss); None for FUS
     best_weight: int | None
     summed: bool = False  # OpenGotha's rules: a pair's cost is 1 + the sum of the criteria
+    packed: bool = True  # the criteria make one weight (not FUS: each criterion alone)
 
     @property
     def tie(self) -> bool:
@@ -44,6 +45,17 @@ class Explanation:
             and self.recorded_weight == self.best_weight
         )
 
+    def verdict(self) -> str:
+        """Whether gosheet pairs the round so now, in the words every front end shows."""
+        if self.same_pairs:
+            return "gosheet pairs it the same way now."
+        if self.tie:
+            return (
+                "gosheet would pair it differently now, as good (exactly the same total "
+                "weight): the optimum is a tie."
+            )
+        return "gosheet would pair it differently now (results or players changed?)."
+
 
 def explain_round(tournament: Tournament, number: int) -> Explanation:
     """Explain round ``number`` of ``tournament`` (which it leaves as it is)."""
@@ -51,11 +63,11 @@ def explain_round(tournament: Tournament, number: int) -> Explanation:
         raise ConsistencyError(
             f"round {number} is not paired (rounds paired: 1 to {len(tournament.rounds)})"
         )
-    system = tournament.settings.system
+    system = system_of(tournament.settings)
     before = replace(tournament, rounds=tournament.rounds[: number - 1])
-    weighing = weigher(tournament.settings)(before)
+    weighing = system.weigh(before)
     recorded = tournament.rounds[number - 1]
-    packed = system != "fus"
+    packed = system.packed
 
     def explained(table: int, white: int, black: int) -> ExplainedGame:
         values = weighing.of(white, black)
@@ -63,7 +75,7 @@ def explain_round(tournament: Tournament, number: int) -> Explanation:
         return ExplainedGame(table, white, black, values, weight)
 
     games = tuple(explained(g.table, g.white, g.black) for g in recorded.games)
-    now = pairer(tournament.settings)(before)
+    now = system.pair(before)
     pairs = {frozenset((g.white, g.black)) for g in recorded.games}
     same = pairs == {frozenset((g.white, g.black)) for g in now.games}
 
@@ -74,7 +86,7 @@ def explain_round(tournament: Tournament, number: int) -> Explanation:
 
     return Explanation(
         number,
-        system,
+        system.name,
         weighing.weights.criteria,
         games,
         recorded.byes,
@@ -82,4 +94,5 @@ def explain_round(tournament: Tournament, number: int) -> Explanation:
         total([g.values for g in games]),
         total([weighing.of(g.white, g.black) for g in now.games]),
         summed=isinstance(weighing.weights, SummedWeights),
+        packed=packed,
     )

@@ -20,6 +20,7 @@ from gosheet.core.groups import strength_key
 from gosheet.core.model import Outcome, Player, Tournament
 from gosheet.core.scorecard import PlayerRecord
 from gosheet.core.scoring import records
+from gosheet.core.systems import system_of
 from gosheet.core.tiebreaks import DIRECT_ENCOUNTER, REGISTRY
 
 
@@ -72,7 +73,7 @@ def standings(tournament: Tournament, rounds: int | None = None) -> Standings:
     """The standings after ``rounds`` rounds (default: all paired rounds)."""
     table = records(tournament, rounds)
     names = tournament.settings.tiebreaks
-    swiss = tournament.settings.system == "swiss"
+    swiss = not system_of(tournament.settings).scores_wins
     players = {p.number: p for p in tournament.players}
     group = {n: 1 if swiss else r.group for n, r in table.items()}
     keys: dict[int, list[Fraction]] = {n: [r.score if swiss else r.wins] for n, r in table.items()}

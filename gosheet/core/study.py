@@ -20,7 +20,7 @@ from gosheet.core.ranks import rank_of_rating
 from gosheet.core.scoring import records
 from gosheet.core.settings import McMahonGroups, Settings
 from gosheet.core.simulate import simulate_round
-from gosheet.core.systems import pair_next_round
+from gosheet.core.systems import pair_next_round, system_of
 from gosheet.core.systems.fus_levels import fus_standings
 from gosheet.core.tiebreaks import sodos, sos
 
@@ -64,7 +64,7 @@ def spearman(order: Sequence[int], truth: dict[int, int]) -> float:
 
 def final_order(tournament: Tournament) -> list[int]:
     """FUS: level, coefficient, wins. McMahon (whole field): MMS, SOS, SODOS."""
-    if tournament.settings.system == "fus":
+    if system_of(tournament.settings).standings == "fus":
         return [row.player.number for row in fus_standings(tournament)]
     table = records(tournament)
     return sorted(

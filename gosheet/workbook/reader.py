@@ -18,6 +18,7 @@ from gosheet.core.model import Game, Player, Round, Tournament
 from gosheet.core.ranks import RankError, parse_rank
 from gosheet.core.results import ResultError, parse_result
 from gosheet.core.settings import FIELD_BY_LABEL, MAX_ROUNDS, Settings
+from gosheet.core.systems import system_of
 from gosheet.workbook.headers import match_headers, match_opengotha_headers, normalise_header
 from gosheet.workbook.sheets import (
     BYE_LABEL,
@@ -426,9 +427,10 @@ def read_book(sheets: Mapping[str, Grid]) -> BookState:
     """Read the whole tournament; raise :class:`InputError` listing every problem."""
     problems = ProblemList()
     settings, setting_rows = read_settings(sheets.get(SETTINGS), problems)
-    needs_strength = settings.system != "swiss"
+    system = system_of(settings)
+    needs_strength = system.needs_strength
     og_rounds = None
-    if settings.rules == "opengotha":
+    if system.opengotha:
         og_rounds = settings.rounds if settings.rounds is not None else MAX_ROUNDS
     state = read_players(sheets.get(PLAYERS), problems, needs_strength, og_rounds)
     columns = state.player_columns

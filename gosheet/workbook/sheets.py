@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from gosheet.core.settings import Settings
+from gosheet.core.systems import system_of
 
 SETTINGS = "Settings"
 PLAYERS = "Players"
@@ -35,6 +36,7 @@ ROUND_HEADERS = (
 FIRST_PLAYER, SECOND_PLAYER = "First player", "Second player"
 BYE_LABEL = "Bye"
 BYE_RESULT = "bye"
+HEADER_COLOUR = "DDE4EE"  # the header rows of every sheet gosheet writes (RGB hex)
 
 
 def player_headers(settings: Settings) -> tuple[str, ...]:
@@ -42,18 +44,18 @@ def player_headers(settings: Settings) -> tuple[str, ...]:
     :data:`PLAYER_HEADERS`). OpenGotha's rules have no McMahon groups nor tiers (the bar and
     floor, and the ratings, do their work) and add ``Registration`` (FIN, or PRE: registered
     but not confirmed, never paired), ``EGD PIN`` and ``MMS correction``."""
-    opengotha = settings.rules == "opengotha"
+    system = system_of(settings)
     headers = ["Name", "First name"]
     if settings.game == "go":
         headers.append("Rank")
     headers.append("Rating")
-    if settings.system == "swiss" and not opengotha:
+    if system.tiers:
         headers.append("Tier")
     headers += ["Club", "Country"]
-    if settings.system == "mcmahon" and not opengotha:
+    if system.mcmahon_groups:
         headers.append("Group")
     headers.append("Not playing")
-    if opengotha:
+    if system.opengotha:
         headers += ["Registration", "EGD PIN", "MMS correction"]
     return tuple(headers)
 
@@ -63,7 +65,7 @@ def round_headers(settings: Settings) -> tuple[str, ...]:
     handicap and komi for go; first and second player for other games."""
     if settings.game != "go":
         return ("Table", FIRST_PLAYER, SECOND_PLAYER, "Result")
-    label = "level" if settings.system == "fus" else "rank"
+    label = system_of(settings).strength_label
     return tuple(h.replace("rank", label) for h in ROUND_HEADERS)
 
 

@@ -2,18 +2,15 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
-from fractions import Fraction
-from typing import Any, Protocol, TypeVar
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from gosheet.core.explain import Explanation
-from gosheet.core.model import Outcome, Player, Tournament
+from gosheet.core.model import Player, Tournament
 from gosheet.core.pairing import Pairing
 from gosheet.core.results import CANONICAL
-from gosheet.core.scorecard import RoundEntry
 from gosheet.core.settings import Settings
-from gosheet.core.standings import StandingsRow, standings
-from gosheet.core.systems.fus_levels import FusRow, fus_records, fus_standings
+from gosheet.core.systems import system_of
 from gosheet.workbook.headers import match_opengotha_headers
 from gosheet.workbook.sheets import (
     BYE_LABEL,
@@ -24,7 +21,6 @@ from gosheet.workbook.sheets import (
     SECOND_PLAYER,
     SETTINGS,
     SETTINGS_HEADERS,
-    STANDINGS,
     Column,
     Dropdown,
     SheetData,
@@ -34,11 +30,6 @@ from gosheet.workbook.sheets import (
 )
 
 TEXT = "@"
-
-
-def number(value: Fraction) -> int | float:
-    """A score as a spreadsheet number: 3 or 3.5 (exact for halves and quarters)."""
-    return int(value) if value.denominator == 1 else float(value)
 
 
 def settings_sheet(settings: Settings) -> SheetData:
@@ -123,10 +114,7 @@ def round_sheet(tournament: Tournament, pairing: Pairing) -> SheetData:
     and komi; in other games, the first and the second player."""
     settings = tournament.settings
     players = {p.number: p for p in tournament.players}
-    strength: dict[int, int | str] = {n: p.rank_text for n, p in players.items()}
-    if settings.system == "fus":
-        records = fus_records(tournament)
-        strength = {n: records[n].level for n in players}
+    strength = system_of(settings).strength(tournament)
     headers = round_headers(settings)
     go = settings.game == "go"
     widths = {"Table": 7, "Handicap": 10, "Komi": 7, "Result": 9}
@@ -170,156 +158,6 @@ def round_sheet(tournament: Tournament, pairing: Pairing) -> SheetData:
     )
 
 
-def crosstable_cell(entry: RoundEntry, line_of: Mapping[int, int], game: str = "go") -> str:
-    """OpenGotha's notation: opponent's line, +/-/=, ``!`` when not played,
-    ``/w`` or ``/b`` and the handicap: ``12+/w``, ``3-!/b``; ``bye``; ``-``.
-    In other games ``/1`` or ``/2``: moved first or second."""
-    if entry.outcome is Outcome.BYE:
-        return "bye"
-    if entry.opponent is None:
-        return "-"
-    sign = {
-        Outcome.WIN: "+",
-        Outcome.FORFEIT_WIN: "+!",
-        Outcome.LOSS: "-",
-        Outcome.FORFEIT_LOSS: "-!",
-        Outcome.JIGO: "=",
-        Outcome.PENDING: "?",
-    }[entry.outcome]
-    handicap = str(entry.handicap) if entry.handicap else ""
-    colour = entry.colour if game == "go" else {"w": "1", "b": "2"}[entry.colour]
-    return f"{line_of[entry.opponent]}{sign}/{colour}{handicap}"
-
-
-def standings_sheet(tournament: Tournament) -> SheetData:
-    """``Standings`` of the tournament's system."""
-    if tournament.settings.system == "fus":
-        return fus_standings_sheet(tournament)
-    if tournament.settings.system == "swiss":
-        return swiss_standings_sheet(tournament)
-    return mcmahon_standings_sheet(tournament)
-
-
-def _finished(tournament: Tournament) -> str:
-    done = sum(1 for r in tournament.rounds if r.complete)
-    return f"{tournament.settings.name} — standings after round {done}"
-
-
-class _Line(Protocol):
-    """A line of a Standings table: it belongs to a player."""
-
-    @property
-    def player(self) -> Player: ...
-
-
-Row = TypeVar("Row", bound=_Line)
-Spec = list[tuple[Column, Callable[[Row], Any]]]
-
-
-def standings_table(tournament: Tournament, rows: Sequence[Row], spec: Spec[Row]) -> SheetData:
-    """A Standings sheet from its column table: (column, how a row fills it)."""
-    return SheetData(
-        STANDINGS,
-        tuple(column for column, _ in spec),
-        [[cell(row) for _, cell in spec] for row in rows],
-        title=_finished(tournament),
-        landscape=True,
-    )
-
-
-def crosstable_columns(
-    tournament: Tournament,
-    entries_of: Mapping[int, Sequence[RoundEntry]],
-    line_of: Mapping[int, int],
-) -> Spec[Any]:
-    """One column a round: each player's game there, in OpenGotha's notation."""
-    game = tournament.settings.game
-
-    def cell(k: int) -> Callable[[_Line], str]:
-        return lambda row: crosstable_cell(entries_of[row.player.number][k], line_of, game)
-
-    return [
-        (Column(f"R{rnd.number}", 9, centre=True), cell(k))
-        for k, rnd in enumerate(tournament.rounds)
-    ]
-
-
-def mcmahon_standings_sheet(tournament: Tournament) -> SheetData:
-    """Per McMahon group, by wins then the tiebreaks."""
-    table = standings(tournament)
-    line_of = {row.player.number: row.number for row in table.rows}
-    entries = {row.player.number: row.record.entries for row in table.rows}
-    spec: Spec[StandingsRow] = [
-        (Column("No.", 5), lambda r: r.number),
-        (Column("Group", 7), lambda r: r.group),
-        (Column("Place", 7), lambda r: r.place),
-        (Column("Name", 20), lambda r: r.player.surname),
-        (Column("First name", 14), lambda r: r.player.first_name),
-        (Column("Rank", 6), lambda r: r.player.rank_text),
-        (Column("Club", 12), lambda r: r.player.club),
-        (Column("Start MMS", 10), lambda r: number(r.record.start_score)),
-        *crosstable_columns(tournament, entries, line_of),
-        (Column("Wins", 7), lambda r: number(r.record.wins)),
-        (Column("MMS", 7), lambda r: number(r.record.score)),
-        *(
-            (Column(name, 8), lambda r, k=k: number(r.tiebreaks[k]))
-            for k, name in enumerate(table.tiebreak_names)
-        ),
-    ]
-    return standings_table(tournament, table.rows, spec)
-
-
-def swiss_standings_sheet(tournament: Tournament) -> SheetData:
-    """The whole field by points, then the tiebreaks of the settings."""
-    table = standings(tournament)
-    line_of = {row.player.number: row.number for row in table.rows}
-    entries = {row.player.number: row.record.entries for row in table.rows}
-    rank: Spec[StandingsRow] = [(Column("Rank", 6), lambda r: r.player.rank_text or None)]
-    spec: Spec[StandingsRow] = [
-        (Column("No.", 5), lambda r: r.number),
-        (Column("Place", 7), lambda r: r.place),
-        (Column("Name", 20), lambda r: r.player.surname),
-        (Column("First name", 14), lambda r: r.player.first_name),
-        *(rank if tournament.settings.game == "go" else []),
-        (Column("Rating", 7), lambda r: r.player.rating),
-        (Column("Club", 12), lambda r: r.player.club),
-        *crosstable_columns(tournament, entries, line_of),
-        (Column("Points", 7), lambda r: number(r.record.score)),
-        *(
-            (Column(name, max(8, len(name) + 1)), lambda r, k=k: number(r.tiebreaks[k]))
-            for k, name in enumerate(table.tiebreak_names)
-        ),
-    ]
-    return standings_table(tournament, table.rows, spec)
-
-
-def fus_standings_sheet(tournament: Tournament) -> SheetData:
-    """By final level, FUS coefficient, wins; each round's game and step."""
-    table = fus_standings(tournament)
-    line_of = {row.player.number: row.number for row in table}
-    entries = {row.player.number: row.record.entries for row in table}
-    spec: Spec[FusRow] = [
-        (Column("No.", 5), lambda r: r.number),
-        (Column("Place", 7), lambda r: r.place),
-        (Column("Name", 20), lambda r: r.player.surname),
-        (Column("First name", 14), lambda r: r.player.first_name),
-        (Column("Rank", 6), lambda r: r.player.rank_text),
-        (Column("Rating", 7), lambda r: r.player.rating),
-        (Column("Club", 12), lambda r: r.player.club),
-        (Column("Start level", 8), lambda r: r.record.start_level),
-        *crosstable_columns(tournament, entries, line_of),
-        *(
-            (Column(f"Step {rnd.number}", 7, centre=True), lambda r, k=k: r.record.steps[k])
-            for k, rnd in enumerate(tournament.rounds)
-        ),
-        (Column("Level", 7), lambda r: r.record.level),
-        (Column("Wins", 6), lambda r: r.record.wins),
-        (Column("Losses", 7), lambda r: r.record.losses),
-        (Column("FUS coefficient", 12), lambda r: r.coefficient),
-    ]
-    return standings_table(tournament, table, spec)
-
-
 def explain_sheet(tournament: Tournament, explanation: Explanation) -> SheetData:
     """``Explain``: each game of a round, its value under each criterion of the
     system (most important first), then what the criteria mean."""
@@ -327,7 +165,7 @@ def explain_sheet(tournament: Tournament, explanation: Explanation) -> SheetData
     go = tournament.settings.game == "go"
     left, right = ("White", "Black") if go else (FIRST_PLAYER, SECOND_PLAYER)
     names = [c.name for c in explanation.criteria]
-    packed = explanation.system != "fus"
+    packed = explanation.packed
     columns = (
         Column("Table", 7, centre=True),
         Column(left, 22),
@@ -348,16 +186,7 @@ def explain_sheet(tournament: Tournament, explanation: Explanation) -> SheetData
     for bye in explanation.byes:
         rows.append([BYE_LABEL, players[bye].name])
     rows.append([])
-    if explanation.same_pairs:
-        verdict = "gosheet pairs this round the same way now."
-    elif explanation.tie:
-        verdict = (
-            "gosheet would pair this round differently now, with exactly the same total "
-            "weight: the optimum is a tie."
-        )
-    else:
-        verdict = "gosheet would pair this round differently now (results or players changed?)."
-    rows.append([f"Round {explanation.round_number}: {verdict}"])
+    rows.append([f"Round {explanation.round_number}: {explanation.verdict()}"])
     rows.append([])
     if explanation.summed:  # OpenGotha: the weight of each criterion, summed
         rows.append(["Criterion", "Weight", "Rule (a pair's cost is 1 + the sum)"])

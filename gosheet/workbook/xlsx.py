@@ -25,11 +25,11 @@ from openpyxl.worksheet.worksheet import Worksheet
 from gosheet.core.errors import FileProblem
 from gosheet.workbook.atomic import replacing
 from gosheet.workbook.reader import BookState, read_book
-from gosheet.workbook.sheets import SheetData
+from gosheet.workbook.sheets import HEADER_COLOUR, SheetData
 
 VBA_PART = "xl/vbaProject.bin"
 HEADER_FONT = Font(bold=True)
-HEADER_FILL = PatternFill("solid", fgColor="DDE4EE")
+HEADER_FILL = PatternFill("solid", fgColor=HEADER_COLOUR)
 HEADER_BORDER = Border(bottom=Side(style="thin"))
 
 

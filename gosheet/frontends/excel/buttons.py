@@ -22,7 +22,7 @@ from contextlib import suppress
 from typing import TYPE_CHECKING
 
 from gosheet.app import actions
-from gosheet.app.bridge import summary
+from gosheet.app.messages import problem_list, rewritten, summary, unexpected
 from gosheet.core.errors import GosheetError, InputError, Problem
 from gosheet.core.explain import Explanation
 from gosheet.frontends.excel.template import CONTROL
@@ -36,24 +36,9 @@ from gosheet.frontends.excel.xlwings_book import (
 from gosheet.workbook.sheets import EXPLAIN, STANDINGS, round_sheet_name
 
 if TYPE_CHECKING:
-    from collections.abc import Callable
-
     import xlwings as xw
 
 SHOWN_PROBLEMS = 12  # a message box holds about this many lines
-ACTIONS: dict[str, Callable[[actions.BookPort], actions.Done | Explanation]] = {
-    "pair": actions.pair,
-    "standings": actions.update_standings,
-    "simulate": actions.simulate,
-    "explain": actions.explain,
-}
-VERBS = {
-    "pair": "pair the next round",
-    "standings": "update the standings",
-    "simulate": "simulate the results",
-    "check": "check the workbook",
-    "explain": "explain the last round",
-}
 
 
 def pair(book: xw.Book | None = None) -> str:
@@ -95,11 +80,11 @@ def check(book: xw.Book | None = None) -> str:
             clear_marks(port, previous)
             mark_problems(port, problems)
     except Exception as error:  # a message, not a traceback
-        return _tell(port, _unexpected("check", error), critical=True)
+        return _tell(port, unexpected("check", error), critical=True)
     if done is None:
         port.activate(CONTROL)
         advice = "marked in red and listed on the Control sheet"
-        return _tell(port, _problem_list(problems, advice), critical=True)
+        return _tell(port, problem_list(problems, advice, SHOWN_PROBLEMS), critical=True)
     return _tell(port, summary("check", done) + _cleared(len(previous)) + _skipped(port))
 
 
@@ -115,14 +100,16 @@ def _run(action: str, book: xw.Book | None) -> str:
     port = XlwingsBook(_caller(book))
     pending = Deferred(port)
     try:
-        done = ACTIONS[action](pending)
+        done = actions.ACTIONS[action](pending)
     except InputError as error:
         advice = "nothing was changed. 'Check the workbook' marks them"
-        return _tell(port, _problem_list(list(error.problems), advice), critical=True)
+        return _tell(
+            port, problem_list(list(error.problems), advice, SHOWN_PROBLEMS), critical=True
+        )
     except GosheetError as error:
         return _tell(port, f"Nothing was changed: {error}", critical=True)
     except Exception as error:
-        return _tell(port, _unexpected(action, error), critical=True)
+        return _tell(port, unexpected(action, error), critical=True)
     try:
         pending.apply()
     except Exception as error:
@@ -138,29 +125,12 @@ def _run(action: str, book: xw.Book | None) -> str:
         port.activate(EXPLAIN)
         return _tell(port, message + _skipped(port))
     if done.changed_results:
-        message += f"\n{done.changed_results} result(s) rewritten in the standard form."
+        message += "\n" + rewritten(done)
     if done.pairing is not None:
         port.activate(round_sheet_name(done.pairing.round_number))
     elif action == "standings":
         port.activate(STANDINGS)
     return _tell(port, message + _skipped(port))
-
-
-def _problem_list(problems: list[Problem], advice: str) -> str:
-    count = len(problems)
-    lines = [f"{count} problem{'s' if count != 1 else ''} found — {advice}:"]
-    lines += [f"• {p}" for p in problems[:SHOWN_PROBLEMS]]
-    if count > SHOWN_PROBLEMS:
-        lines.append(f"… and {count - SHOWN_PROBLEMS} more.")
-    return "\n".join(lines)
-
-
-def _unexpected(action: str, error: Exception) -> str:
-    changed = "Only marks may have changed." if action == "check" else "Nothing was changed."
-    return (
-        f"gosheet could not {VERBS[action]}: {type(error).__name__}: {error}\n"
-        f"{changed} Please report this, with the workbook, to the gosheet maintainers."
-    )
 
 
 def _cleared(count: int) -> str:

@@ -36,13 +36,14 @@ from typing import TYPE_CHECKING, Any
 
 from gosheet.core.errors import Problem
 from gosheet.frontends.excel.template import CONTROL, PROBLEM_HEADER_ROW, PROBLEM_HEADERS
-from gosheet.workbook.sheets import SheetData
+from gosheet.workbook.sheets import HEADER_COLOUR, SheetData
 
 if TYPE_CHECKING:
     import xlwings as xw
 
 TEXT = "@"
-HEADER_FILL = (221, 228, 238)  # DDE4EE, as in the .xlsx
+# as in the .xlsx: (221, 228, 238)
+HEADER_FILL = (int(HEADER_COLOUR[:2], 16), int(HEADER_COLOUR[2:4], 16), int(HEADER_COLOUR[4:], 16))
 MARK_FILL = (255, 199, 206)  # Excel's "bad" red
 NOTE_PREFIX = "gosheet: "
 MARKED_FILL, MARKED_NOTE, NOT_MARKED = "fill", "fill and note", "-"

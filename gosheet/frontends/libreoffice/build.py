@@ -3,8 +3,12 @@
 The extension holds:
 
 ``python/gosheet_macros.py``
-    the macros (:mod:`gosheet.frontends.libreoffice.gosheet_macros`), a Python script
-    library (``META-INF/manifest.xml`` declares the directory)
+    the macro script (:mod:`gosheet.frontends.libreoffice.macros.gosheet_macros`),
+    in a Python script library (``META-INF/manifest.xml`` declares the directory)
+``python/pythonpath/gosheet_lo/``
+    the package doing the macros' work (``macros/pythonpath/gosheet_lo`` here):
+    LibreOffice puts the ``pythonpath`` folder beside a script on ``sys.path``
+    before it runs the script (and lists no macros from it)
 ``gosheet.json``
     the gosheet command recorded at build time — this Python with
     ``-m gosheet`` — which the macros run (``GOSHEET`` overrides it)
@@ -34,8 +38,11 @@ from gosheet.frontends.libreoffice.office import LibreOfficeError, Office, find_
 
 EXTENSION_ID = "org.gosheet.frontends.libreoffice"
 OXT_NAME = "gosheet.oxt"  # the script URLs name the package by its file name
-MACRO_FILE = "gosheet_macros.py"
-MACRO_SOURCE = Path(__file__).with_name(MACRO_FILE)
+MACRO_FILE = "gosheet_macros.py"  # the script the menu's URLs name
+MACRO_DIR = Path(__file__).with_name("macros")
+MACRO_SOURCE = MACRO_DIR / MACRO_FILE
+MACRO_PYTHONPATH = MACRO_DIR / "pythonpath"  # → python/pythonpath/ in the extension
+MACRO_PACKAGE = "gosheet_lo"  # the one package there: a name no other extension uses
 CONFIG_NAME = "gosheet.json"
 MENU_NODE = "org.gosheet.frontends.libreoffice.menu"
 TOOLBAR_NODE = "org.gosheet.frontends.libreoffice.toolbar"
@@ -62,6 +69,16 @@ def script_url(function: str) -> str:
         f"vnd.sun.star.script:{OXT_NAME}|python|{MACRO_FILE}${function}"
         f"?language=Python&location={LOCATION}"
     )
+
+
+def macro_files() -> dict[str, Path]:
+    """The extension's Python files by their place in it: the macro script in
+    ``python/``, the package :data:`MACRO_PACKAGE` in ``python/pythonpath/``."""
+    files = {f"python/{MACRO_FILE}": MACRO_SOURCE}
+    for path in sorted((MACRO_PYTHONPATH / MACRO_PACKAGE).rglob("*.py")):
+        if "__pycache__" not in path.parts:
+            files[f"python/pythonpath/{path.relative_to(MACRO_PYTHONPATH).as_posix()}"] = path
+    return files
 
 
 def default_command() -> list[str]:
@@ -187,8 +204,8 @@ def build_extension(out: Path, *, command: Sequence[str] | None = None) -> Path:
         "Addons.xcu": addons_xcu(),
         "CalcWindowState.xcu": window_state_xcu(),
         CONFIG_NAME: json.dumps(config, indent=1, ensure_ascii=False) + "\n",
-        f"python/{MACRO_FILE}": MACRO_SOURCE.read_text(encoding="utf-8"),
     }
+    members.update((name, path.read_text(encoding="utf-8")) for name, path in macro_files().items())
     partial = target.with_name(f".{target.name}.{os.getpid()}.tmp")
     try:
         with zipfile.ZipFile(partial, "w", zipfile.ZIP_DEFLATED) as archive:

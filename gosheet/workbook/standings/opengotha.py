@@ -11,7 +11,13 @@ from gosheet.core.opengotha.placement import Placement, Standing
 from gosheet.core.scorecard import PlayerRecord
 from gosheet.core.scoring import records
 from gosheet.workbook.sheets import Column, SheetData
-from gosheet.workbook.writer import Spec, crosstable_columns, number, standings_table
+from gosheet.workbook.standings.common import (
+    Spec,
+    crosstable_columns,
+    number,
+    player_columns,
+    standings_table,
+)
 
 
 @dataclass(frozen=True)
@@ -24,7 +30,7 @@ class OGLine:
     record: PlayerRecord
 
 
-def og_standings_sheet(tournament: Tournament) -> SheetData:
+def opengotha_standings_sheet(tournament: Tournament) -> SheetData:
     """Standings by OpenGotha's placement criteria after the last complete round."""
     done = 0
     for rnd in tournament.rounds:
@@ -43,12 +49,7 @@ def og_standings_sheet(tournament: Tournament) -> SheetData:
     spec: Spec[OGLine] = [
         (Column("No.", 5), lambda r: r.line),
         (Column("Place", 7), lambda r: None if r.standing.ex_aequo else r.standing.place),
-        (Column("Name", 20), lambda r: r.player.surname),
-        (Column("First name", 14), lambda r: r.player.first_name),
-        (Column("Rank", 6), lambda r: r.player.rank_text or None),
-        (Column("Rating", 7), lambda r: r.player.rating),
-        (Column("Club", 12), lambda r: r.player.club),
-        (Column("Country", 8), lambda r: r.player.country),
+        *player_columns("Name", "First name", "Rank", "Rating", "Club", "Country"),
         *crosstable_columns(tournament, entries, line_of),
         *(
             (Column(name, max(8, len(name) + 2)), lambda r, k=k: number(r.standing.values[k]))

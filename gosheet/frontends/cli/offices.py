@@ -1,0 +1,47 @@
+"""The commands for the office suites: ``excel-template``, ``libreoffice install|build``
+and ``bridge`` (the JSON bridge the LibreOffice macros call)."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from gosheet.app import bridge as json_bridge
+from gosheet.frontends.cli.parser import refuse_overwrite
+from gosheet.frontends.cli.tournament import say
+from gosheet.frontends.excel import template as excel_template
+from gosheet.frontends.libreoffice import build as lo_build
+
+
+def excel(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
+    """``gosheet excel-template [SOURCE] OUT``."""
+    refuse_overwrite(args.out, args.force)
+    saved = excel_template.convert(args.source, args.out)
+    what = (
+        "macro-enabled, buttons on the Control sheet; allow macros when Excel asks."
+        if saved.suffix.lower() == ".xlsm"
+        else "without macros."
+    )
+    say(f"Wrote {saved}: {what}")
+    return 0
+
+
+def libreoffice(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
+    """``gosheet libreoffice install [--profile DIR]`` / ``build [DIR]``."""
+    if args.lo_command == "install":
+        oxt = lo_build.install_extension(args.profile)
+        command = " ".join(lo_build.default_command())
+        say(
+            f"Installed {oxt} into LibreOffice. Restart LibreOffice: Calc has a gosheet "
+            f"menu and toolbar, which run {command}."
+        )
+    else:
+        say(f"Wrote {lo_build.build_extension(args.out)}")
+    return 0
+
+
+def bridge(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
+    """``gosheet bridge``: a JSON request on standard input, the answer on standard output."""
+    answer, code = json_bridge.run(sys.stdin.read())
+    say(answer)
+    return code

@@ -1,0 +1,295 @@
+"""The ``gosheet`` command line: its commands, options and their help.
+
+Each command's work is one handler (:data:`gosheet.frontends.cli.COMMANDS`); this module
+only says what may be typed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import secrets
+from pathlib import Path
+
+from gosheet.core.errors import FileProblem
+from gosheet.core.fields import RULES, SYSTEMS
+from gosheet.core.settings import GAMES, McMahonGroups, Settings, proposed_rounds
+from gosheet.core.systems import REGISTRY, default_system, system_of
+
+
+def settings_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--system",
+        choices=SYSTEMS,
+        default=None,
+        help="pairing system: mcmahon, fus or swiss (default: mcmahon for go, swiss otherwise)",
+    )
+    parser.add_argument(
+        "--game",
+        choices=GAMES,
+        default="go",
+        help="go (default), oware or other: the words of the sheets; handicap and komi for go",
+    )
+    parser.add_argument(
+        "--rules",
+        choices=RULES,
+        default="gosheet",
+        help="McMahon and Swiss pairing rules: gosheet (default) or opengotha (OpenGotha's "
+        "McMahon and Swiss, with every OpenGotha parameter in the Settings sheet)",
+    )
+    parser.add_argument(
+        "--rounds",
+        type=int,
+        default=None,
+        help="number of rounds (default: 5; swiss: round(1.3·log2 N) for N players)",
+    )
+    parser.add_argument("--komi", type=float, default=None, help="komi (default: 6.5)")
+    parser.add_argument(
+        "--groups",
+        default=None,
+        help="McMahon groups: a number, or ranks like '1d,5k' (default: 3)",
+    )
+    parser.add_argument("--name", default=None, help="the tournament's name")
+    parser.add_argument(
+        "--seed",
+        type=int,
+        default=None,
+        help="random seed of the lot (default: a new one, kept in the workbook)",
+    )
+    parser.add_argument("--template", default=None, help="a workbook to start from")
+    parser.add_argument("--force", action="store_true", help="overwrite an existing file")
+
+
+def _settings(
+    parser: argparse.ArgumentParser, args: argparse.Namespace, players: int | None = None
+) -> Settings:
+    """Settings from the options; a bad value is a usage error (exit 2).
+
+    Swiss without --rounds: proposed for ``players`` players, or left for the
+    first pairing when the roster is not known yet."""
+    system = args.system or ("mcmahon" if args.game == "go" else "swiss")
+    rounds = args.rounds
+    if rounds is None and system != "swiss":
+        rounds = 5
+    elif rounds is None and players:
+        rounds = proposed_rounds(players)
+    changes = {"rounds": rounds, "komi": args.komi if args.komi is not None else 6.5}
+    if args.name is not None:
+        changes["name"] = args.name
+    try:
+        return Settings.preset(
+            system,
+            args.game,
+            rules=getattr(args, "rules", "gosheet"),
+            mcmahon_groups=McMahonGroups.parse(args.groups or "3"),
+            random_seed=args.seed if args.seed is not None else secrets.randbelow(2**31),
+            **changes,
+        )
+    except ValueError as error:
+        parser.error(str(error))
+
+
+def _rounds_note(settings: Settings, players: int, given: int | None) -> str:
+    if given is not None or settings.system != "swiss":
+        return ""
+    if settings.rounds is None:
+        return (
+            " 'Rounds' is left empty: the first pairing proposes round(1.3 · log2 N) "
+            "for the N players registered then."
+        )
+    return (
+        f" {settings.rounds} rounds proposed for {players} players "
+        "(round(1.3 · log2 N)); change 'Rounds' in the Settings sheet if you like."
+    )
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="gosheet",
+        description="Go and other board-game tournaments in a spreadsheet: McMahon, FUS and "
+        "Swiss pairings, scores and standings.",
+        epilog="Exit codes: 0 done, 1 problems in the input (nothing changed), 2 usage, "
+        "3 action does not fit the tournament's state, 4 no valid pairing, "
+        "5 file cannot be read or written.",
+    )
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    new = sub.add_parser("new", help="write an empty tournament workbook")
+    new.add_argument("book", type=Path, metavar="BOOK.xlsx")
+    settings_options(new)
+
+    imp = sub.add_parser(
+        "import",
+        help="turn a roster (.csv/.xlsx), or an OpenGotha tournament file (.xml), into a "
+        "tournament workbook",
+    )
+    imp.add_argument("roster", type=Path, metavar="ROSTER")
+    imp.add_argument("-o", "--output", type=Path, required=True, metavar="BOOK.xlsx")
+    imp.add_argument(
+        "--encoding",
+        default=None,
+        help="encoding of a CSV roster, when the guess is wrong (e.g. cp1250)",
+    )
+    imp.add_argument(
+        "--until-round",
+        type=int,
+        default=None,
+        metavar="K",
+        help="OpenGotha file: keep the games and byes of rounds 1 to K only (0: the players "
+        "and settings alone), so that the next 'gosheet pair' makes round K+1",
+    )
+    settings_options(imp)
+
+    exp = sub.add_parser(
+        "export",
+        help="write the tournament as an OpenGotha file (.xml) that OpenGotha 3.5x opens: "
+        "players, settings, games, results and byes",
+    )
+    exp.add_argument("book", type=Path, metavar="BOOK.xlsx")
+    exp.add_argument("-o", "--output", type=Path, required=True, metavar="OUT.xml")
+    exp.add_argument("--force", action="store_true", help="overwrite an existing OUT.xml")
+
+    for name, text in (
+        ("pair", "pair the next round and update the standings"),
+        ("standings", "recompute the Standings sheet"),
+        ("check", "list every problem of a workbook, changing nothing"),
+    ):
+        cmd = sub.add_parser(name, help=text)
+        cmd.add_argument("book", type=Path, metavar="BOOK.xlsx")
+        if name == "pair":
+            cmd.add_argument(
+                "--again",
+                action="store_true",
+                help="pair the last round anew (e.g. after marking a no-show as not playing "
+                "it) — only while none of its results is entered",
+            )
+
+    sim = sub.add_parser(
+        "simulate",
+        help="fill the current round's empty results from the players' strength; "
+        "without a workbook, compare FUS and McMahon over many simulated tournaments",
+    )
+    sim.add_argument("book", type=Path, nargs="?", metavar="BOOK.xlsx")
+    sim.add_argument("--tournaments", type=int, default=200, help="study: how many (200)")
+    sim.add_argument("--players", type=int, default=40, help="study: players each (40)")
+    sim.add_argument("--rounds", type=int, default=5, help="study: rounds each (5)")
+    sim.add_argument("--seed", type=int, default=1, help="study: random seed (1)")
+    sim.add_argument(
+        "--rating-noise",
+        type=float,
+        default=150.0,
+        help="study: spread of true strength around the rating, in rating points (150)",
+    )
+
+    why = sub.add_parser(
+        "explain",
+        help="why a round was paired so: each game's value under every pairing criterion, "
+        "written in an Explain sheet (the tournament is not changed)",
+    )
+    why.add_argument("book", type=Path, metavar="BOOK.xlsx")
+    why.add_argument(
+        "--round", type=int, default=None, metavar="N", help="the round (default: the last one)"
+    )
+
+    exc = sub.add_parser(
+        "excel-template",
+        help="the macro-enabled Excel workbook (.xlsm, buttons Pair next round / Update "
+        "standings / Check the workbook / Explain the last round) from a tournament .xlsx, or "
+        "the macro-free .xlsx from an .xlsm; without SOURCE, a new empty tournament .xlsm",
+    )
+    exc.add_argument(
+        "source",
+        type=Path,
+        nargs="?",
+        metavar="SOURCE",
+        help="the tournament to convert: .xlsx → .xlsm, .xlsm → .xlsx (.xlsm → .xlsm renews "
+        "the macros)",
+    )
+    exc.add_argument("out", type=Path, metavar="OUT", help="OUT.xlsm or OUT.xlsx")
+    exc.add_argument("--force", action="store_true", help="overwrite an existing OUT")
+
+    lo = sub.add_parser(
+        "libreoffice", help="the LibreOffice extension: a gosheet menu and toolbar in Calc"
+    )
+    lo_sub = lo.add_subparsers(dest="lo_command", required=True, metavar="ACTION")
+    inst = lo_sub.add_parser(
+        "install",
+        help="build gosheet.oxt and install it for this user (restart LibreOffice: Calc then "
+        "has a gosheet menu and toolbar)",
+    )
+    inst.add_argument(
+        "--profile",
+        type=Path,
+        default=None,
+        metavar="DIR",
+        help="install into this LibreOffice profile (-env:UserInstallation) instead of the "
+        "user's own",
+    )
+    bld = lo_sub.add_parser(
+        "build", help="only write gosheet.oxt (install it with Tools ▸ Extensions…)"
+    )
+    bld.add_argument("out", type=Path, nargs="?", default=Path("."), metavar="DIR")
+
+    sub.add_parser(
+        "bridge",
+        help="for office-suite macros: a JSON request on standard input, the JSON answer "
+        "on standard output (see gosheet/app/bridge.py)",
+    )
+
+    demo = sub.add_parser("demo", help="play a whole example tournament into a workbook")
+    demo.add_argument("book", type=Path, metavar="OUT.xlsx")
+    demo.add_argument("--rounds", type=int, default=5, help="number of rounds (default: 5)")
+    demo.add_argument("--force", action="store_true", help="overwrite an existing file")
+    return parser
+
+
+
+
+def settings_from(
+    parser: argparse.ArgumentParser, args: argparse.Namespace, players: int | None = None
+) -> Settings:
+    """Settings from the options; a bad value is a usage error (exit 2).
+
+    Without --rounds: 5, or (Swiss) proposed for ``players`` players, or left for the
+    first pairing when the roster is not known yet."""
+    system = args.system or default_system(args.game)
+    rounds = args.rounds
+    if rounds is None and not REGISTRY[system].rounds_proposed:
+        rounds = 5
+    elif rounds is None and players:
+        rounds = proposed_rounds(players)
+    changes = {"rounds": rounds, "komi": args.komi if args.komi is not None else 6.5}
+    if args.name is not None:
+        changes["name"] = args.name
+    try:
+        return Settings.preset(
+            system,
+            args.game,
+            rules=getattr(args, "rules", "gosheet"),
+            mcmahon_groups=McMahonGroups.parse(args.groups or "3"),
+            random_seed=args.seed if args.seed is not None else secrets.randbelow(2**31),
+            **changes,
+        )
+    except ValueError as error:
+        parser.error(str(error))
+
+
+def rounds_note(settings: Settings, players: int, given: int | None) -> str:
+    """What the organiser should know of a Swiss tournament's proposed rounds."""
+    if given is not None or not system_of(settings).rounds_proposed:
+        return ""
+    if settings.rounds is None:
+        return (
+            " 'Rounds' is left empty: the first pairing proposes round(1.3 · log2 N) "
+            "for the N players registered then."
+        )
+    return (
+        f" {settings.rounds} rounds proposed for {players} players "
+        "(round(1.3 · log2 N)); change 'Rounds' in the Settings sheet if you like."
+    )
+
+
+def refuse_overwrite(path: Path, force: bool) -> None:
+    if path.exists() and not force:
+        raise FileProblem(f"{path} exists already; use --force to replace it")
+
+

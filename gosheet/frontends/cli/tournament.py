@@ -1,0 +1,156 @@
+"""The commands on a tournament workbook: new, import (a roster), check, pair, standings,
+simulate, explain — one handler each, ``(parser, args) -> exit code``."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from gosheet.app import actions
+from gosheet.app.messages import rewritten
+from gosheet.core.explain import Explanation
+from gosheet.core.systems import REGISTRY, default_system
+from gosheet.formats.roster import read_roster
+from gosheet.frontends.cli.parser import refuse_overwrite, rounds_note, settings_from
+from gosheet.workbook.template import new_book
+from gosheet.workbook.xlsx import XlsxBook, backup_path
+
+
+def say(*lines: str) -> None:
+    """Print to standard output (looked up at each call: tests capture it)."""
+    for line in lines:
+        if line:
+            print(line, file=sys.stdout)
+
+
+def new(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
+    """``gosheet new BOOK.xlsx``: an empty tournament."""
+    refuse_overwrite(args.book, args.force)
+    settings = settings_from(parser, args)
+    saved = new_book(settings, template=args.template).save(args.book)
+    length = f"of {settings.rounds} rounds" if settings.rounds else "(rounds to come)"
+    say(
+        f"Wrote {saved}: an empty {settings.system} tournament {length}; add the players "
+        "in the Players sheet." + rounds_note(settings, 0, args.rounds)
+    )
+    return 0
+
+
+def import_roster(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
+    """``gosheet import ROSTER -o BOOK.xlsx``: a roster made a tournament."""
+    refuse_overwrite(args.output, args.force)
+    if args.until_round is not None:
+        parser.error("--until-round is for an OpenGotha tournament file (.xml)")
+    system = REGISTRY[args.system or default_system(args.game)]
+    roster = read_roster(args.roster, args.encoding, needs_strength=system.needs_strength)
+    settings = settings_from(parser, args, len(roster.players))
+    book = new_book(
+        settings,
+        roster.players,
+        roster.extra_headers,
+        roster.extra_values,
+        template=args.template,
+    )
+    saved = book.save(args.output)
+    note = rounds_note(settings, len(roster.players), args.rounds)
+    say(f"Wrote {saved}: {len(roster.players)} players.{note}")
+    return 0
+
+
+def check(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
+    """``gosheet check BOOK.xlsx``: every problem listed, nothing changed."""
+    t = actions.check(XlsxBook.open(args.book)).tournament
+    say(
+        f"{args.book}: no problems. {len(t.players)} players, "
+        f"{len(t.rounds)} of {t.settings.rounds} rounds paired."
+    )
+    return 0
+
+
+def pair(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
+    """``gosheet pair BOOK.xlsx [--again]``."""
+    book = XlsxBook.open(args.book)
+    done = actions.pair(book, again=args.again)
+    saved = book.save()
+    if done.pairing is not None:
+        say(*describe_pairing(done))
+    say(rewritten(done), saved_note(saved))
+    return 0
+
+
+def standings(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
+    """``gosheet standings BOOK.xlsx``."""
+    book = XlsxBook.open(args.book)
+    done = actions.update_standings(book)
+    saved = book.save()
+    say(rewritten(done), saved_note(saved))
+    return 0
+
+
+def simulate(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
+    """``gosheet simulate BOOK.xlsx`` (the study without a workbook: :mod:`.demo`)."""
+    book = XlsxBook.open(args.book)
+    done = actions.simulate(book)
+    saved = book.save()
+    last = done.tournament.rounds[-1].number
+    say(f"Round {last}: {done.filled_results} empty result(s) filled.")
+    say(rewritten(done), saved_note(saved))
+    return 0
+
+
+def explain(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
+    """``gosheet explain BOOK.xlsx [--round N]``."""
+    book = XlsxBook.open(args.book)
+    explanation = actions.explain(book, args.round)
+    saved = book.save()
+    say(describe_explanation(explanation, book), f"Saved the Explain sheet in {saved}.")
+    return 0
+
+
+def saved_note(saved: Path) -> str:
+    """Where the workbook went, and its previous version."""
+    return f"Saved {saved} (previous version: {backup_path(saved).name})."
+
+
+def describe_pairing(done: actions.Done) -> list[str]:
+    """The round just paired, a line a table, as the terminal shows it."""
+    pairing = done.pairing
+    assert pairing is not None
+    players = {p.number: p for p in done.tournament.players}
+    go = done.tournament.settings.game == "go"
+    left, right = ("(W)", "(B)") if go else ("(1st)", "(2nd)")
+    lines = [f"Round {pairing.round_number}: {len(pairing.games)} games"]
+    if done.proposed_rounds is not None:
+        lines.insert(
+            0,
+            f"Rounds: {done.proposed_rounds} proposed for the players registered "
+            "(round(1.3 · log2 N)), written in the Settings sheet; change it if you like.",
+        )
+    for game in pairing.games:
+        lines.append(
+            f"  {game.table:>3}  {players[game.white].name} {left} – "
+            f"{players[game.black].name} {right}"
+        )
+    for bye in pairing.byes:
+        lines.append(f"  bye  {players[bye].name}")
+    return lines
+
+
+def describe_explanation(explanation: Explanation, book: XlsxBook) -> str:
+    """Each game's value under every criterion, and the verdict."""
+    players = {p.number: p.name for p in book.read().tournament.players}
+    names = [c.name for c in explanation.criteria]
+    order = (
+        "OpenGotha's criteria, a pair's cost is 1 + their sum"
+        if explanation.summed
+        else "criteria, most important first"
+    )
+    lines = [f"Round {explanation.round_number}: {order}: " + ", ".join(names)]
+    for game in explanation.games:
+        values = "not allowed" if game.values is None else " ".join(str(v) for v in game.values)
+        if explanation.summed and game.weight is not None:
+            values += f" = {game.weight}"
+        lines.append(f"  {game.table:>3}  {players[game.white]} – {players[game.black]}: {values}")
+    lines.append(explanation.verdict())
+    return "\n".join(lines)

@@ -1,0 +1,74 @@
+"""gosheet's LibreOffice macros: the actions of the gosheet menu and toolbar.
+
+This file runs inside LibreOffice's own Python, as ``python/gosheet_macros.py``
+of the gosheet extension (``gosheet libreoffice install``); the menu and the
+toolbar call its functions by name (``…|python|gosheet_macros.py$PairNextRound``).
+It imports the standard library and ``gosheet_lo`` only — never gosheet, which is
+usually installed for another Python. ``gosheet_lo``, the package doing the work,
+lies in ``python/pythonpath/`` beside this file: LibreOffice puts that folder on
+``sys.path`` before it runs the script.
+
+Each action reads the open workbook, sends it to ``gosheet bridge`` and writes
+the answer into the document as one undoable step, or changes nothing and says
+why (:mod:`gosheet_lo.actions`).
+
+Messages never show a traceback: every failure becomes one sentence, or the
+list of problems gosheet found. The message box is modal; in headless mode
+LibreOffice cancels dialogs at once, so it never blocks (and with the
+environment variable ``GOSHEET_NO_DIALOGS=1`` none is shown). Every entry
+point also returns its outcome as a JSON string — ``{"ok", "message",
+"problems", "action"}`` — which a caller gets from
+``XScript.invoke`` or as ``DispatchResultEvent.Result``: that is how the
+tests read what the organiser would have seen.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # the package where it lies in gosheet's source tree
+    from .pythonpath.gosheet_lo import actions
+else:
+    try:
+        from gosheet_lo import actions  # python/pythonpath/, on sys.path in LibreOffice
+    except ImportError:  # this file imported from gosheet's source tree (the tests)
+        sys.path.append(os.path.join(os.path.dirname(os.path.abspath(__file__)), "pythonpath"))
+        from gosheet_lo import actions
+
+
+def PairNextRound(*args: Any) -> str:
+    """Pair the next round into ``Round N``, fill McMahon groups, rewrite Standings."""
+    return run("pair", args)
+
+
+def UpdateStandings(*args: Any) -> str:
+    """Rewrite the Standings sheet from every round's results."""
+    return run("standings", args)
+
+
+def CheckWorkbook(*args: Any) -> str:
+    """Check everything; mark each bad cell in red with a comment; clear old marks."""
+    return run("check", args)
+
+
+def ExplainRound(*args: Any) -> str:
+    """Write the Explain sheet: each game of the last round under every pairing
+    criterion, and whether gosheet pairs it the same way now."""
+    return run("explain", args)
+
+
+def SimulateResults(*args: Any) -> str:
+    """Rehearsal: fill the current round's empty results from the players' strength."""
+    return run("simulate", args)
+
+
+g_exportedScripts = (PairNextRound, UpdateStandings, CheckWorkbook, ExplainRound, SimulateResults)
+
+
+def run(action: str, args: tuple[Any, ...]) -> str:
+    """Run the action with what LibreOffice gives this script only: ``XSCRIPTCONTEXT``
+    (the document the menu was used in) and ``__file__`` (a ``file:`` URL in the
+    installed extension, beside which the recorded gosheet command lies)."""
+    return actions.run(action, args, globals().get("XSCRIPTCONTEXT"), globals().get("__file__"))

@@ -1,0 +1,90 @@
+"""The actions of the gosheet menu, each from start to end:
+
+1. read the used area of every sheet of the open workbook (numbers, text;
+   an empty cell is ``None``);
+2. send them as JSON to ``gosheet bridge`` and read its answer (:mod:`.bridge`);
+3. on success, write the answer's operations into the open document — whole
+   sheets (``render``) and single cells (``set``) — as one undoable step
+   ("gosheet: Pair next round" in Edit ▸ Undo); on failure write nothing and
+   show the problems, each with its sheet and cell — except Check the
+   workbook, which marks each bad cell in red with a comment saying what is
+   wrong (and takes the marks away once the workbook is clean).
+
+The document is unchanged when anything fails: nothing is written unless
+gosheet answered ``ok`` and the answer is understood (:func:`.bridge.preflight`);
+what is written is journalled and taken back on a failure (:class:`.changes.Changes`).
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from .bridge import call_gosheet, preflight
+from .calc import find_document, read_sheets
+from .changes import Changes
+from .dialogs import tell
+from .errors import Failure, describe
+from .marks import clear_marks, mark_problems
+from .writing import apply_operations
+
+TITLES = {
+    "pair": "Pair next round",
+    "standings": "Update standings",
+    "check": "Check the workbook",
+    "explain": "Explain the last round",
+    "simulate": "Simulate results",
+}
+
+
+def run(
+    action: str, args: tuple[Any, ...] = (), context: Any = None, script: str | None = None
+) -> str:
+    """Run one action on the workbook the menu was used in; tell the organiser how it
+    went; return the outcome as JSON — ``{"ok", "message", "problems", "action"}``.
+
+    ``context`` is the macro script's ``XSCRIPTCONTEXT`` (the current document),
+    ``script`` its ``__file__`` (the extension's recorded gosheet command lies
+    beside its folder).
+    """
+    title = TITLES[action]
+    document = None
+    try:
+        document = find_document(args, context)
+        outcome = perform(action, document, script)
+    except Failure as failure:
+        outcome = {"ok": False, "message": str(failure), "problems": failure.problems}
+    except Exception as error:  # never a traceback in front of the organiser
+        outcome = {
+            "ok": False,
+            "message": f"{title} failed unexpectedly ({describe(error)}); nothing was changed.",
+            "problems": [],
+        }
+    outcome["action"] = action
+    tell(context, document, title, outcome)
+    return json.dumps(outcome, ensure_ascii=False)
+
+
+def perform(action: str, document: Any, script: str | None = None) -> dict[str, Any]:
+    """Ask gosheet, write its answer; raise :class:`~.errors.Failure` when refused."""
+    title = TITLES[action]
+    answer = call_gosheet(action, read_sheets(document), script)
+    if not answer.get("ok"):
+        problems = [p for p in answer.get("problems") or [] if isinstance(p, dict)]
+        message = str(answer.get("message") or "gosheet refused the workbook.")
+        if action == "check" and problems:
+            with Changes(document, title) as changes:
+                clear_marks(document, changes)
+                marked = mark_problems(document, problems, changes)
+            if marked:
+                message += (
+                    f"\n\n{marked} cell(s) are marked in red; a comment at each says what is wrong."
+                )
+        raise Failure(message, problems)
+    operations = answer.get("operations")
+    preflight(document, operations)
+    assert isinstance(operations, list)
+    with Changes(document, title) as changes:
+        clear_marks(document, changes)
+        apply_operations(document, operations, changes, action)
+    return {"ok": True, "message": str(answer.get("message") or "Done."), "problems": []}
