@@ -1,154 +1,26 @@
 """Bad input through the command line: every problem listed at once with its
 sheet, cell and value, a non-zero exit code, and the workbook left exactly as
-it was (same bytes, no backup, no temporary file). Also the state checks of
-``pair``, the backup of a successful save, the rewriting of result spellings
-and what ``simulate`` may fill.
+it was (same bytes, no backup, no temporary file).
+
+This part: the problems inside a workbook or a roster — one a test, then many
+at once, result spellings, settings that do not fit. Files that are not
+workbooks, the state checks of ``pair``, saves and ``simulate``:
+``test_bad_input_files_and_state``.
 
 Each workbook is made by the command itself (``gosheet import`` + ``pair`` +
 ``simulate``, or ``gosheet demo``) and then damaged with openpyxl.
+
+The workbooks (``open_book``, ``demo_book``) are fixtures of ``tests/conftest.py``.
 """
 
 from __future__ import annotations
 
-import zipfile
-from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
 import pytest
 from openpyxl import Workbook, load_workbook
-from openpyxl.worksheet.worksheet import Worksheet
-
-from gosheet.frontends.cli import main
-
-BOOK = "cup.xlsx"
-BACKUP = "cup.backup.xlsx"
-COMMANDS = ("check", "pair", "standings", "simulate")
-CANONICAL = {"1-0", "0-1", "½-½", "0-0", "1-0!", "0-1!", "0-0!"}
-
-ROSTER_CSV = """\
-Name,First name,Rank,Rating,Club,Country,EGD PIN
-Ivanova,Maria,4d,2380,Moscow,RU,12345678
-Kowalski,Piotr,3d,,Warszawa,PL,
-García,Lucía,2k,1920,Barcelona,ES,
-Müller,Jonas,3k,,Hamburg,DE,
-Dubois,Luc,2d,2170,Paris,FR,
-Novak,Jan,1d,,Praha,CZ,
-O'Brien,Sean,12k,890,Dublin,IE,
-Nagy,Eszter,4k,,Budapest,HU,
-Lindqvist,Oskar,20k,120,Göteborg,SE,
-"""
-
-
-# --------------------------------------------------------------------- helpers
-
-
-def cli(capsys: pytest.CaptureFixture[str], *args: object) -> tuple[int, str, str]:
-    """Run ``gosheet ARGS`` in-process: (exit code, stdout, stderr)."""
-    capsys.readouterr()  # drop anything printed before
-    code = main([str(a) for a in args])
-    out, err = capsys.readouterr()
-    return code, out, err
-
-
-def snapshot(directory: Path) -> dict[str, bytes]:
-    """Every file of a directory (hidden ones too) and its bytes."""
-    return {p.name: p.read_bytes() for p in sorted(directory.iterdir()) if p.is_file()}
-
-
-def damage(path: Path, change: Callable[[Workbook], Any]) -> None:
-    workbook = load_workbook(path)
-    change(workbook)
-    workbook.save(path)
-
-
-def column_of(ws: Worksheet, header: str) -> str:
-    for cell in ws[1]:
-        if cell.value == header:
-            return str(cell.column_letter)
-    raise AssertionError(f"no column {header!r} in {ws.title}")
-
-
-def row_of(ws: Worksheet, header: str, value: object) -> int:
-    letter = column_of(ws, header)
-    for cell in ws[letter]:
-        if cell.value == value:
-            return int(cell.row)
-    raise AssertionError(f"no {value!r} in column {header!r} of {ws.title}")
-
-
-def cell_of(ws: Worksheet, key_header: str, key: object, header: str) -> str:
-    """The coordinate of ``header``'s cell in the row where ``key_header`` is ``key``."""
-    return f"{column_of(ws, header)}{row_of(ws, key_header, key)}"
-
-
-def problem_line(err: str, where: str) -> str:
-    """The one line of the message about ``where`` (``Sheet!A1`` or a sheet)."""
-    lines = [line for line in err.splitlines() if f"{where}:" in line]
-    assert len(lines) == 1, f"expected one line about {where}, got {lines!r} in:\n{err}"
-    return lines[0]
-
-
-def refused(capsys: pytest.CaptureFixture[str], directory: Path, code: int, *args: object) -> str:
-    """Run the command, check its exit code and that no file changed or appeared."""
-    before = snapshot(directory)
-    got, _out, err = cli(capsys, *args)
-    assert got == code, err
-    after = snapshot(directory)
-    assert after.keys() == before.keys(), "a file appeared or vanished"
-    for name in before:
-        assert after[name] == before[name], f"{name} was changed"
-    assert err.startswith("gosheet: ")
-    assert "Traceback" not in err
-    return err
-
-
-def round_rows(ws: Worksheet) -> list[dict[str, Any]]:
-    header = [c.value for c in ws[1]]
-    return [
-        dict(zip(header, row, strict=False))
-        for row in ws.iter_rows(min_row=2, values_only=True)
-        if any(v is not None for v in row)
-    ]
-
-
-# -------------------------------------------------------------------- fixtures
-
-
-@pytest.fixture(scope="module")
-def open_book_bytes(tmp_path_factory: pytest.TempPathFactory) -> bytes:
-    """9 players, 4 rounds, rounds 1 and 2 paired and played: ``pair`` would work."""
-    folder = tmp_path_factory.mktemp("open")
-    roster = folder / "roster.csv"
-    roster.write_text(ROSTER_CSV, encoding="utf-8")
-    book = folder / BOOK
-    assert main(["import", str(roster), "-o", str(book), "--rounds", "4", "--seed", "7"]) == 0
-    for _ in range(2):
-        assert main(["pair", str(book)]) == 0
-        assert main(["simulate", str(book)]) == 0
-    return book.read_bytes()
-
-
-@pytest.fixture(scope="module")
-def demo_book_bytes(tmp_path_factory: pytest.TempPathFactory) -> bytes:
-    """``gosheet demo``: 23 players, all 5 rounds paired and played."""
-    book = tmp_path_factory.mktemp("demo") / BOOK
-    assert main(["demo", str(book)]) == 0
-    return book.read_bytes()
-
-
-@pytest.fixture
-def open_book(tmp_path: Path, open_book_bytes: bytes) -> Path:
-    path = tmp_path / BOOK
-    path.write_bytes(open_book_bytes)
-    return path
-
-
-@pytest.fixture
-def demo_book(tmp_path: Path, demo_book_bytes: bytes) -> Path:
-    path = tmp_path / BOOK
-    path.write_bytes(demo_book_bytes)
-    return path
+from support.books import BACKUP, BOOK, ROSTER_CSV, cell_of, damage, row_of, rows_of
+from support.cli import BOOK_COMMANDS, cli, problem_line, refused
 
 
 def test_the_undamaged_open_book_can_be_paired(
@@ -164,7 +36,7 @@ def test_the_undamaged_open_book_can_be_paired(
 # ---------------------------------------------------------- one problem a test
 
 
-@pytest.mark.parametrize("command", COMMANDS)
+@pytest.mark.parametrize("command", BOOK_COMMANDS)
 def test_bad_rank_in_players(
     capsys: pytest.CaptureFixture[str], open_book: Path, command: str
 ) -> None:
@@ -295,7 +167,7 @@ def test_name_in_a_round_sheet_not_on_the_roster(
 
 
 @pytest.mark.parametrize("sheet", ["Settings", "Players"])
-@pytest.mark.parametrize("command", COMMANDS)
+@pytest.mark.parametrize("command", BOOK_COMMANDS)
 def test_missing_sheet(
     capsys: pytest.CaptureFixture[str], open_book: Path, sheet: str, command: str
 ) -> None:
@@ -397,58 +269,6 @@ def test_gap_in_the_round_sheets(
     assert deleted in line and "missing" in line
 
 
-# ------------------------------------------------------------ files themselves
-
-
-def _zip_without_workbook(path: Path) -> None:
-    with zipfile.ZipFile(path, "w") as archive:
-        archive.writestr("hello.txt", "not a spreadsheet")
-
-
-@pytest.mark.parametrize(
-    "make",
-    [
-        lambda p: p.write_bytes(b""),
-        lambda p: p.write_text("Name,Rank\nIvanova,4d\n", encoding="utf-8"),
-        _zip_without_workbook,
-    ],
-    ids=["empty", "csv-text", "zip"],
-)
-@pytest.mark.parametrize("command", COMMANDS)
-def test_a_file_that_is_not_a_workbook(
-    capsys: pytest.CaptureFixture[str],
-    tmp_path: Path,
-    make: Callable[[Path], None],
-    command: str,
-) -> None:
-    path = tmp_path / BOOK
-    make(path)
-    err = refused(capsys, tmp_path, 5, command, path)
-    assert BOOK in err
-
-
-@pytest.mark.parametrize("command", COMMANDS)
-def test_a_roster_given_where_a_workbook_is_expected(
-    capsys: pytest.CaptureFixture[str], tmp_path: Path, command: str
-) -> None:
-    path = tmp_path / "roster.csv"
-    path.write_text(ROSTER_CSV, encoding="utf-8")
-    err = refused(capsys, tmp_path, 5, command, path)
-    assert "roster.csv" in err
-
-
-@pytest.mark.parametrize("command", COMMANDS)
-def test_a_missing_file(capsys: pytest.CaptureFixture[str], tmp_path: Path, command: str) -> None:
-    err = refused(capsys, tmp_path, 5, command, tmp_path / "nowhere.xlsx")
-    assert "nowhere.xlsx" in err
-    assert list(tmp_path.iterdir()) == []
-
-
-def test_import_of_a_missing_roster(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
-    err = refused(capsys, tmp_path, 5, "import", tmp_path / "nobody.csv", "-o", tmp_path / BOOK)
-    assert "nobody.csv" in err
-
-
 # ------------------------------------------------------ many problems at once
 
 
@@ -484,7 +304,7 @@ def _many_problems(wb: Workbook) -> dict[str, object]:
     return where
 
 
-@pytest.mark.parametrize("command", COMMANDS)
+@pytest.mark.parametrize("command", BOOK_COMMANDS)
 def test_several_problems_are_all_reported_at_once(
     capsys: pytest.CaptureFixture[str], demo_book: Path, command: str
 ) -> None:
@@ -519,138 +339,6 @@ def test_bad_roster_in_import_changes_no_workbook(
     assert "'44k'" in problem_line(err, "roster.csv!C9")
 
 
-# ------------------------------------------------------------- pair and state
-
-
-def _fill_results(path: Path, sheet: str, leave_empty: int) -> None:
-    """Give every game of ``sheet`` a result except the last ``leave_empty`` ones."""
-
-    def change(wb: Workbook) -> None:
-        ws = wb[sheet]
-        tables = [row["Table"] for row in round_rows(ws) if isinstance(row["Table"], int)]
-        keep = tables[: len(tables) - leave_empty]
-        for table in keep:
-            ws[cell_of(ws, "Table", table, "Result")] = "1-0"
-
-    damage(path, change)
-
-
-@pytest.mark.parametrize("empty", [1, 4])
-def test_pair_refused_while_the_last_round_has_an_empty_result(
-    capsys: pytest.CaptureFixture[str], open_book: Path, empty: int
-) -> None:
-    code, _out, err = cli(capsys, "pair", open_book)
-    assert code == 0, err
-    _fill_results(open_book, "Round 3", leave_empty=empty)
-    err = refused(capsys, open_book.parent, 3, "pair", open_book)
-    assert "Round 3" in err
-    assert "Round 4" not in load_workbook(open_book).sheetnames
-
-
-def test_pair_after_all_rounds_are_paired_is_refused(
-    capsys: pytest.CaptureFixture[str], demo_book: Path
-) -> None:
-    err = refused(capsys, demo_book.parent, 3, "pair", demo_book)
-    assert "5 rounds" in err
-
-
-def test_more_rounds_then_pair_keeps_every_round_with_results(
-    capsys: pytest.CaptureFixture[str], demo_book: Path
-) -> None:
-    def change(wb: Workbook) -> None:
-        wb["Settings"][cell_of(wb["Settings"], "Setting", "Rounds", "Value")] = 6
-
-    damage(demo_book, change)
-    before = load_workbook(demo_book)
-    old = {n: round_rows(before[f"Round {n}"]) for n in range(1, 6)}
-    code, out, err = cli(capsys, "pair", demo_book)
-    assert code == 0, err
-    assert "Round 6" in out
-    after = load_workbook(demo_book)
-    assert [n for n in after.sheetnames if n.startswith("Round ")] == [
-        f"Round {n}" for n in range(1, 7)
-    ]
-    for n in range(1, 6):
-        assert round_rows(after[f"Round {n}"]) == old[n]
-    assert all(row["Result"] in (None, "bye") for row in round_rows(after["Round 6"]))
-
-
-def test_more_rounds_but_an_empty_result_in_the_last_one(
-    capsys: pytest.CaptureFixture[str], demo_book: Path
-) -> None:
-    def change(wb: Workbook) -> None:
-        wb["Settings"][cell_of(wb["Settings"], "Setting", "Rounds", "Value")] = 6
-        wb["Round 5"][cell_of(wb["Round 5"], "Table", 3, "Result")] = None
-
-    damage(demo_book, change)
-    err = refused(capsys, demo_book.parent, 3, "pair", demo_book)
-    assert "Round 5" in err
-
-
-def test_a_successful_pair_keeps_the_previous_version_as_backup(
-    capsys: pytest.CaptureFixture[str], open_book: Path
-) -> None:
-    folder = open_book.parent
-    first = open_book.read_bytes()
-    code, out, err = cli(capsys, "pair", open_book)
-    assert code == 0, err
-    assert BACKUP in out
-    files = snapshot(folder)
-    assert sorted(files) == [BACKUP, BOOK]  # no temporary file left
-    assert files[BACKUP] == first
-    assert files[BOOK] != first
-    assert load_workbook(open_book).sheetnames.count("Round 3") == 1
-
-    assert cli(capsys, "simulate", open_book)[0] == 0
-    second = open_book.read_bytes()
-    assert cli(capsys, "pair", open_book)[0] == 0
-    files = snapshot(folder)
-    assert sorted(files) == [BACKUP, BOOK]
-    assert files[BACKUP] == second
-    assert "Round 4" in load_workbook(open_book).sheetnames
-
-
-def test_check_changes_nothing_even_with_results_to_rewrite(
-    capsys: pytest.CaptureFixture[str], open_book: Path
-) -> None:
-    def change(wb: Workbook) -> None:
-        wb["Round 1"][cell_of(wb["Round 1"], "Table", 1, "Result")] = "W+"
-
-    damage(open_book, change)
-    before = snapshot(open_book.parent)
-    code, out, err = cli(capsys, "check", open_book)
-    assert code == 0, err
-    assert "no problems" in out
-    assert snapshot(open_book.parent) == before
-
-
-# ------------------------------------------------------------ failed saves
-
-
-def test_a_save_that_cannot_replace_its_target_leaves_no_temporary_file(
-    capsys: pytest.CaptureFixture[str], tmp_path: Path
-) -> None:
-    # a directory where the workbook should go: the final replace fails
-    (tmp_path / BOOK).mkdir()
-    (tmp_path / BOOK / "inside.txt").write_text("keep me", encoding="utf-8")
-    code, _out, err = cli(capsys, "new", tmp_path / BOOK, "--force")
-    assert code == 5, err
-    assert sorted(p.name for p in tmp_path.iterdir()) == [BOOK]
-    assert (tmp_path / BOOK / "inside.txt").read_text(encoding="utf-8") == "keep me"
-
-
-@pytest.mark.parametrize("command", ["pair", "standings"])
-def test_a_save_that_cannot_keep_its_backup_changes_nothing(
-    capsys: pytest.CaptureFixture[str], open_book: Path, command: str
-) -> None:
-    blocked = open_book.parent / BACKUP
-    blocked.mkdir()
-    (blocked / "inside.txt").write_text("keep me", encoding="utf-8")
-    err = refused(capsys, open_book.parent, 5, command, open_book)
-    assert BOOK in err
-    assert sorted(p.name for p in open_book.parent.iterdir()) == [BACKUP, BOOK]
-
-
 # -------------------------------------------------------- result normalisation
 
 
@@ -681,70 +369,18 @@ def test_result_spellings_are_rewritten_in_the_standard_form(
     assert (open_book.parent / BACKUP).read_bytes() == previous
     wb = load_workbook(open_book)
     for sheet, expected in NORMALISED.items():
-        rows = [r for r in round_rows(wb[sheet]) if isinstance(r["Table"], int)]
+        rows = [r for r in rows_of(wb[sheet]) if isinstance(r["Table"], int)]
         assert [r["Result"] for r in rows[: len(expected)]] == expected
 
     # the standings follow the rewritten results: W+ on table 1 of round 1
-    first = next(r for r in round_rows(wb["Round 1"]) if r["Table"] == 1)
-    standings = round_rows(wb["Standings"])
+    first = next(r for r in rows_of(wb["Round 1"]) if r["Table"] == 1)
+    standings = rows_of(wb["Standings"])
     white = next(r for r in standings if f"{r['Name']} {r['First name']}" == first["White"])
     assert "+/w" in white["R1"]
 
     # and a second run has nothing left to rewrite
     code, out, _err = cli(capsys, "standings", open_book)
     assert code == 0 and "rewritten" not in out
-
-
-# ------------------------------------------------------------------- simulate
-
-
-def test_simulate_fills_only_the_empty_results(
-    capsys: pytest.CaptureFixture[str], open_book: Path
-) -> None:
-    assert cli(capsys, "pair", open_book)[0] == 0
-
-    def change(wb: Workbook) -> None:
-        ws = wb["Round 3"]
-        # codes the simulation never draws (forfeits; a jigo with komi 6.5)
-        ws[cell_of(ws, "Table", 1, "Result")] = "0-0!"
-        ws[cell_of(ws, "Table", 2, "Result")] = "jigo"
-        # an earlier round's result erased: not the current round, left alone
-        wb["Round 1"][cell_of(wb["Round 1"], "Table", 4, "Result")] = None
-
-    damage(open_book, change)
-    code, out, err = cli(capsys, "simulate", open_book)
-    assert code == 0, err
-    assert "1 result(s) rewritten" in out  # jigo → ½-½
-    wb = load_workbook(open_book)
-    rows = round_rows(wb["Round 3"])
-    games = [r for r in rows if isinstance(r["Table"], int)]
-    byes = [r for r in rows if r["Table"] == "Bye"]
-    assert [g["Result"] for g in games[:2]] == ["0-0!", "½-½"]
-    assert len(games) == 4 and all(g["Result"] in ("1-0", "0-1") for g in games[2:])
-    assert [b["Result"] for b in byes] == ["bye"]
-    # the standings count the results kept: 0-0! is a forfeit loss for both
-    standings = {f"{r['Name']} {r['First name']}": r for r in round_rows(wb["Standings"])}
-    for colour in ("White", "Black"):
-        assert "-!" in standings[games[0][colour]]["R3"]
-    round1 = {r["Table"]: r["Result"] for r in round_rows(wb["Round 1"])}
-    assert round1[4] is None
-    assert all(round1[t] in CANONICAL for t in (1, 2, 3))
-
-    # simulating again changes no result
-    again = {n: round_rows(wb[n]) for n in ("Round 1", "Round 2", "Round 3")}
-    assert cli(capsys, "simulate", open_book)[0] == 0
-    wb = load_workbook(open_book)
-    assert {n: round_rows(wb[n]) for n in again} == again
-
-
-def test_simulate_before_any_round_is_refused(
-    capsys: pytest.CaptureFixture[str], tmp_path: Path
-) -> None:
-    roster = tmp_path / "roster.csv"
-    roster.write_text(ROSTER_CSV, encoding="utf-8")
-    assert cli(capsys, "import", roster, "-o", tmp_path / BOOK)[0] == 0
-    err = refused(capsys, tmp_path, 3, "simulate", tmp_path / BOOK)
-    assert "round" in err
 
 
 # ------------------------------------------------- settings and columns added later
@@ -789,10 +425,3 @@ def test_a_bad_tier_in_a_swiss_roster(capsys: pytest.CaptureFixture[str], tmp_pa
     )
     assert "'best': not a tier" in problem_line(err, "r.csv!B3")
     assert "'0': not a tier" in problem_line(err, "r.csv!B4")
-
-
-def test_no_xlsm_without_its_vba_project(
-    capsys: pytest.CaptureFixture[str], tmp_path: Path
-) -> None:
-    err = refused(capsys, tmp_path, 5, "new", tmp_path / "cup.xlsm")
-    assert "VBA project" in err and "excel-template" in err

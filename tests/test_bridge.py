@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 from openpyxl import load_workbook
+from support.paths import DEMO_ROSTER
 
 from gosheet.app import bridge
 from gosheet.frontends.cli import main
@@ -108,7 +109,7 @@ def test_the_command_reads_standard_input(played: Path) -> None:
 def test_the_bridge_serves_every_system(tmp_path: Path, options: list[str]) -> None:
     """FUS levels, Oware's first and second player, a Swiss proposal of the
     rounds: the bridge writes what the command writes for each."""
-    roster = Path(__file__).resolve().parents[1] / "gosheet" / "data" / "demo_roster.csv"
+    roster = DEMO_ROSTER
     start = tmp_path / "start.xlsx"
     assert main(["import", str(roster), "-o", str(start), "--seed", "3", *options]) == 0
     via_bridge, via_command = tmp_path / "a.xlsx", tmp_path / "b.xlsx"
@@ -170,7 +171,7 @@ def test_the_explain_verdicts(played: Path) -> None:
 
 
 def test_explain_without_a_round_writes_nothing(tmp_path: Path) -> None:
-    roster = Path(__file__).resolve().parents[1] / "gosheet" / "data" / "demo_roster.csv"
+    roster = DEMO_ROSTER
     path = tmp_path / "new.xlsx"
     assert main(["import", str(roster), "-o", str(path), "--seed", "3"]) == 0
     request = json.dumps({"action": "explain", "sheets": json.loads(grids_json(path))})

@@ -5,12 +5,13 @@ from __future__ import annotations
 
 import subprocess
 import sys
-from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
 
 import pytest
 from openpyxl import load_workbook
+from support.books import sheet_table
+from support.cli import cli
+from support.pairing import check_round_sheet
 
 from gosheet.core.settings import McMahonGroups, Settings
 from gosheet.frontends.cli import main
@@ -18,7 +19,6 @@ from gosheet.workbook.reader import read_book
 from gosheet.workbook.xlsx import XlsxBook
 
 COMMANDS = ("new", "import", "pair", "standings", "check", "simulate", "demo")
-NEEDED_ROUND_HEADERS = ("Table", "White", "Black", "Handicap", "Komi", "Result")
 PLAYED = {"1-0", "0-1", "½-½", "0-0", "1-0!", "0-1!", "0-0!"}
 
 ROSTER = [
@@ -37,37 +37,14 @@ ROSTER = [
 
 # --------------------------------------------------------------------- helpers
 
-
-def cli(capsys: pytest.CaptureFixture[str], *args: object) -> tuple[int, str, str]:
-    capsys.readouterr()
-    code = main([str(a) for a in args])
-    out, err = capsys.readouterr()
-    return code, out, err
-
-
-def exit_code(argv: Sequence[object]) -> object:
-    """The exit status of ``gosheet ARGV``, whether returned or raised."""
-    try:
-        return main([str(a) for a in argv])
-    except SystemExit as stop:
-        return stop.code
+NAMES = [f"{row[0]} {row[1]}" for row in ROSTER[1:]]
+"""Each player's name as a round sheet shows it, in roster order."""
 
 
 def write_roster(path: Path, players: int = len(ROSTER) - 1) -> Path:
     rows = ROSTER[: players + 1]
     path.write_text("".join(",".join(row) + "\n" for row in rows), encoding="utf-8")
     return path
-
-
-def table(book: Path, sheet: str) -> tuple[list[Any], list[dict[str, Any]]]:
-    ws = load_workbook(book)[sheet]
-    header = [c.value for c in ws[1]]
-    rows = [
-        dict(zip(header, row, strict=False))
-        for row in ws.iter_rows(min_row=2, values_only=True)
-        if any(v is not None for v in row)
-    ]
-    return header, rows
 
 
 def run(*args: object, cwd: Path) -> subprocess.CompletedProcess[str]:
@@ -110,18 +87,23 @@ def test_every_command_has_help(capsys: pytest.CaptureFixture[str], command: str
     ids=["nothing", "unknown-command", "no-book", "no-output", "rounds-not-a-number", "system"],
 )
 def test_bad_command_lines_exit_2_and_write_nothing(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, argv: list[str]
+    capsys: pytest.CaptureFixture[str],
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    argv: list[str],
 ) -> None:
     monkeypatch.chdir(tmp_path)
-    assert exit_code(argv) == 2
+    assert cli(capsys, *argv)[0] == 2
     assert list(tmp_path.iterdir()) == []
 
 
 @pytest.mark.parametrize(
     "option", [["--rounds", "0"], ["--komi", "6.3"], ["--groups", "0"], ["--rounds", "100"]]
 )
-def test_out_of_range_setting_options_are_usage_errors(tmp_path: Path, option: list[str]) -> None:
-    assert exit_code(["new", tmp_path / "cup.xlsx", *option]) == 2
+def test_out_of_range_setting_options_are_usage_errors(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, option: list[str]
+) -> None:
+    assert cli(capsys, "new", tmp_path / "cup.xlsx", *option)[0] == 2
     assert list(tmp_path.iterdir()) == []
 
 
@@ -129,14 +111,16 @@ def test_out_of_range_setting_options_write_nothing(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
     roster = write_roster(tmp_path / "roster.csv")
-    assert exit_code(["new", tmp_path / "a.xlsx", "--rounds", "0"]) != 0
-    assert exit_code(["import", roster, "-o", tmp_path / "b.xlsx", "--komi", "6.3"]) != 0
+    assert cli(capsys, "new", tmp_path / "a.xlsx", "--rounds", "0")[0] != 0
+    assert cli(capsys, "import", roster, "-o", tmp_path / "b.xlsx", "--komi", "6.3")[0] != 0
     assert sorted(p.name for p in tmp_path.iterdir()) == ["roster.csv"]
 
 
 @pytest.mark.parametrize("rounds", ["0", "100"])
-def test_demo_with_an_impossible_number_of_rounds(tmp_path: Path, rounds: str) -> None:
-    assert exit_code(["demo", tmp_path / "d.xlsx", "--rounds", rounds]) == 2
+def test_demo_with_an_impossible_number_of_rounds(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, rounds: str
+) -> None:
+    assert cli(capsys, "demo", tmp_path / "d.xlsx", "--rounds", rounds)[0] == 2
     assert list(tmp_path.iterdir()) == []
 
 
@@ -229,23 +213,6 @@ def test_import_writes_the_roster_and_refuses_to_overwrite(
 # ---------------------------------------------------------- a whole tournament
 
 
-def check_round_sheet(book: Path, number: int, players: int) -> list[dict[str, Any]]:
-    """Headers, one line a table, a Bye line for an odd field, everyone once."""
-    header, rows = table(book, f"Round {number}")
-    for needed in NEEDED_ROUND_HEADERS:
-        assert needed in header
-    games = [r for r in rows if isinstance(r["Table"], int)]
-    byes = [r for r in rows if r["Table"] == "Bye"]
-    assert len(games) + len(byes) == len(rows)
-    assert [g["Table"] for g in games] == list(range(1, len(games) + 1))
-    assert len(byes) == players % 2
-    for bye in byes:
-        assert bye["White"] and bye["Black"] is None and bye["Result"] == "bye"
-    names = [g["White"] for g in games] + [g["Black"] for g in games] + [b["White"] for b in byes]
-    assert sorted(names) == sorted(f"{r[0]} {r[1]}" for r in ROSTER[1 : players + 1])
-    return games
-
-
 @pytest.mark.parametrize("players", [9, 8])
 def test_a_whole_tournament(
     capsys: pytest.CaptureFixture[str], tmp_path: Path, players: int
@@ -261,7 +228,7 @@ def test_a_whole_tournament(
         assert code == 0, err
         assert f"Round {number}: {players // 2} games" in out
         assert ("bye" in out) == (players % 2 == 1)
-        games = check_round_sheet(book, number, players)
+        games = check_round_sheet(book, number, players=players, names=NAMES[:players])
         assert all(g["Result"] is None for g in games)
         for game in games:
             pair = frozenset((game["White"], game["Black"]))
@@ -270,7 +237,7 @@ def test_a_whole_tournament(
 
         code, out, err = cli(capsys, "simulate", book)
         assert code == 0, err
-        games = check_round_sheet(book, number, players)
+        games = check_round_sheet(book, number, players=players, names=NAMES[:players])
         assert all(g["Result"] in PLAYED for g in games)
 
     assert load_workbook(book).sheetnames == [
@@ -279,13 +246,13 @@ def test_a_whole_tournament(
         *(f"Round {n}" for n in range(1, rounds + 1)),
         "Standings",
     ]
-    _header, players_rows = table(book, "Players")
+    _header, players_rows = sheet_table(book, "Players")
     assert all(p["Group"] in (1, 2, 3) for p in players_rows)
 
     code, out, err = cli(capsys, "standings", book)
     assert code == 0, err
     assert "cup.backup.xlsx" in out
-    header, standing = table(book, "Standings")
+    header, standing = sheet_table(book, "Standings")
     for column in ("Place", "Name", *(f"R{n}" for n in range(1, rounds + 1)), "Wins", "MMS"):
         assert column in header
     assert len(standing) == players
@@ -332,24 +299,14 @@ def test_demo_plays_a_whole_tournament(capsys: pytest.CaptureFixture[str], tmp_p
         "Standings",
     ]
     for number in range(1, 6):
-        games = check_round_sheet_demo(book, number)
+        games = check_round_sheet(book, number, players=23)
+        assert all(g["Result"] in PLAYED for g in games)
         assert len(games) == 11
-    assert len(table(book, "Standings")[1]) == 23
+    assert len(sheet_table(book, "Standings")[1]) == 23
     code, out, err = cli(capsys, "check", book)
     assert code == 0, err
     assert "23 players, 5 of 5 rounds paired" in out
     assert sorted(p.name for p in tmp_path.iterdir()) == ["demo.xlsx"]
-
-
-def check_round_sheet_demo(book: Path, number: int) -> list[dict[str, Any]]:
-    header, rows = table(book, f"Round {number}")
-    for needed in NEEDED_ROUND_HEADERS:
-        assert needed in header
-    games = [r for r in rows if isinstance(r["Table"], int)]
-    byes = [r for r in rows if r["Table"] == "Bye"]
-    assert len(byes) == 1 and byes[0]["Result"] == "bye"  # 23 players
-    assert all(g["Result"] in PLAYED for g in games)
-    return games
 
 
 def test_demo_is_repeatable_and_takes_a_number_of_rounds(
@@ -361,7 +318,7 @@ def test_demo_is_repeatable_and_takes_a_number_of_rounds(
     names = load_workbook(first).sheetnames
     assert [n for n in names if n.startswith("Round")] == ["Round 1", "Round 2"]
     for sheet in ("Round 1", "Round 2", "Standings"):
-        assert table(first, sheet) == table(second, sheet)
+        assert sheet_table(first, sheet) == sheet_table(second, sheet)
 
 
 def test_demo_refuses_to_overwrite_without_force(

@@ -69,4 +69,4 @@ def test_a_whole_opengotha_tournament_in_a_workbook(tmp_path: Path, system: str)
     assert [{(g.white, g.black, g.handicap, g.result) for g in r.games} for r in a.rounds] == [
         {(g.white, g.black, g.handicap, g.result) for g in r.games} for r in b.rounds
     ]
-    assert a.settings.placement == b.settings.placement
+    assert a.settings.opengotha.placement == b.settings.opengotha.placement

@@ -9,15 +9,15 @@ from fractions import Fraction
 
 import numpy as np
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from gosheet.core.model import Game, Player, Result, Round, Tournament
 from gosheet.core.opengotha import engine
 from gosheet.core.opengotha.costs import det_random, handicap, pair_costs
 from gosheet.core.opengotha.info import java_div, score_range
-from gosheet.core.opengotha.parameters import parse_club_groups
 from gosheet.core.opengotha.scores import score_players, smms
+from gosheet.core.opengotha.values import parse_club_groups
 from gosheet.core.settings import Settings
 
 MM = Settings.preset("mcmahon", rules="opengotha", rounds=5)
@@ -140,7 +140,7 @@ def test_never_met_weighs_the_duplicate_weight_and_met_weighs_nothing() -> None:
     prepared = engine.prepare(Tournament(MM, ps, (r1,)))
     at = {p.number: k for k, p in enumerate(prepared.info.players)}
     costs = pair_costs(MM, prepared.info, *ij((at[1], at[2]), (at[1], at[3])))
-    assert costs["baseDuplicateGameCost"].tolist() == [0, MM.pai_avoid_duplicates]
+    assert costs["baseDuplicateGameCost"].tolist() == [0, MM.opengotha.pai_avoid_duplicates]
 
 
 def test_geography_same_club_gets_nothing_other_clubs_more() -> None:
@@ -155,7 +155,7 @@ def test_geography_same_club_gets_nothing_other_clubs_more() -> None:
     prepared = engine.prepare(Tournament(MM, ps))
     geo = pair_costs(MM, prepared.info, *ij((0, 1), (0, 2), (0, 3)))["secGeoCost"].tolist()
     assert geo[0] == 0
-    assert 0 < geo[1] < geo[2] <= MM.pai_avoid_same_geo
+    assert 0 < geo[1] < geo[2] <= MM.opengotha.pai_avoid_same_geo
     # other club: ratio 3 · 1.2 / 27 groups + 0.5 / 27; f = W(1 − x)(1 + x/2)
     groups = 27  # floor − 1 … bar + 2 before round 1: 9 … 35
     x = min(3 * 1.2 / groups, 1.0) + 0.5 / groups
@@ -173,7 +173,7 @@ def test_dudd_scenarios_and_compensation() -> None:
     info = prepared.info
     # nobody was drawn up or down in round 1 (equal scores): scenario 2 → 2 w, w = 10^8 / 5
     # MID of a group of 2: (w / 2) · (2 − 1 − |2c − 1|) / 2 = 0 for c = 0 and c = 1
-    w = MM.pai_dudd_weight // 5
+    w = MM.opengotha.pai_dudd_weight // 5
     a, b = info.players.index(ps[0]), info.players.index(ps[3])
     dudd = pair_costs(MM, info, *ij((min(a, b), max(a, b))))["mainDUDDCost"].tolist()
     assert dudd == [2 * w]
@@ -215,6 +215,8 @@ def test_whole_tournaments_pair_everyone_once_and_never_twice_the_same_pair(
         )
         for k in range(1, n + 1)
     )
+    # a round nobody plays cannot be paired (pairing refuses it): not a case for this test
+    assume(all(any(p.plays_in(r) for p in ps) for r in range(1, rounds + 1)))
     t = Tournament(s, ps)
     met: set[frozenset[int]] = set()
     for number in range(1, rounds + 1):
@@ -231,7 +233,7 @@ def test_whole_tournaments_pair_everyone_once_and_never_twice_the_same_pair(
             assert not pairs & met
         met |= pairs
         for g in played.games:
-            assert 0 <= g.handicap <= s.hd_ceiling
+            assert 0 <= g.handicap <= s.opengotha.hd_ceiling
             if s.system == "swiss":
                 assert g.handicap == 0
 
@@ -267,7 +269,7 @@ def test_categories_keep_players_apart() -> None:
     assert prepared.info.group[at[3]] > prepared.info.group[at[1]]
     # every group holds one player (MMS 27, 26 | 20, 18): MID places cost 0, scenario 2 gives
     # 2w = 2 · 10^8 / 5; a different category divides it by (1 + 1)^4
-    assert costs["mainDUDDCost"].tolist()[1] == 2 * (MM.pai_dudd_weight // 5) // 16
+    assert costs["mainDUDDCost"].tolist()[1] == 2 * (MM.opengotha.pai_dudd_weight // 5) // 16
 
 
 def test_a_club_group_counts_as_half_a_club_away() -> None:

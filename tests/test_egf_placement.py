@@ -15,6 +15,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from gosheet.core.model import Game, Player, Result, Round, Tournament
+from gosheet.core.opengotha.parameters import OpenGothaParameters
 from gosheet.core.opengotha.placement import (
     COEF,
     Placement,
@@ -424,9 +425,13 @@ def test_fixture_invariants(path: Path) -> None:
             if rnd.number in p.not_playing
         )
         won2 = sum(2 if g.result in ((W,) if g.white == n else (B,)) else 0 for _, g in games)
-        extra_nbw2 = int(2 * (byes * s.nbw_bye + absent * s.nbw_absent))
-        extra_mms2 = int(2 * (byes * s.mms_bye + absent * s.mms_absent))
-        smms = max(s.mm_floor, min(s.mm_bar, p.known_rank)) - s.mm_zero + p.mms_correction
+        extra_nbw2 = int(2 * (byes * s.opengotha.nbw_bye + absent * s.opengotha.nbw_absent))
+        extra_mms2 = int(2 * (byes * s.opengotha.mms_bye + absent * s.opengotha.mms_absent))
+        smms = (
+            max(s.opengotha.mm_floor, min(s.opengotha.mm_bar, p.known_rank))
+            - s.opengotha.mm_zero
+            + p.mms_correction
+        )
         assert nbw[n] == won2 + extra_nbw2 // 2 * 2
         assert mms[n] == 2 * smms + won2 + extra_mms2 // 2 * 2
         opps = [g.opponent_of(n) for _, g in games]
@@ -444,9 +449,9 @@ def test_fixture_invariants(path: Path) -> None:
         )
     ranking = table.order(last)
     assert sorted(ranking) == sorted(table.scored)
-    keys = [tuple(table.value(n, c, last) for c in s.placement) for n in ranking]
+    keys = [tuple(table.value(n, c, last) for c in s.opengotha.placement) for n in ranking]
     assert keys == sorted(keys, reverse=True)
-    print(f"\n{path.stem} ({', '.join(s.placement)}) after round {last + 1}:")
+    print(f"\n{path.stem} ({', '.join(s.opengotha.placement)}) after round {last + 1}:")
     for row in table.standings():
         p = t.player(row.number)
         print(
@@ -515,9 +520,11 @@ def tournaments(draw: st.DrawFn) -> Tournament:
     s = Settings(
         rules="opengotha",
         rounds=rounds,
-        mm_bar=0,
-        round_down=draw(st.booleans()),
-        unplayed_half=draw(st.booleans()),
+        opengotha=OpenGothaParameters(
+            mm_bar=0,
+            round_down=draw(st.booleans()),
+            unplayed_half=draw(st.booleans()),
+        ),
     )
     return Tournament(s, players, tuple(played))
 

@@ -6,24 +6,19 @@ from pathlib import Path
 
 import pytest
 from openpyxl import load_workbook
+from support.books import play_rounds
+from support.cli import cli, cli_ok
+from support.paths import DEMO_ROSTER
 
-from gosheet.app import actions
 from gosheet.core.explain import explain_round
 from gosheet.frontends.cli import main
 from gosheet.workbook.xlsx import XlsxBook
 
-ROSTER = Path(__file__).resolve().parents[1] / "gosheet" / "data" / "demo_roster.csv"
-
 
 def played(tmp_path: Path, *options: str, rounds: int = 3) -> Path:
     path = tmp_path / "cup.xlsx"
-    assert main(["import", str(ROSTER), "-o", str(path), "--seed", "4", *options]) == 0
-    for _ in range(rounds):
-        book = XlsxBook.open(path)
-        actions.pair(book)
-        actions.simulate(book)
-        book.save()
-    return path
+    assert main(["import", str(DEMO_ROSTER), "-o", str(path), "--seed", "4", *options]) == 0
+    return play_rounds(path, rounds)
 
 
 @pytest.mark.parametrize(
@@ -96,9 +91,7 @@ def test_explain_writes_a_sheet_and_changes_no_tournament(
 ) -> None:
     path = played(tmp_path, "--rounds", "5")
     before = XlsxBook.open(path).read().tournament
-    capsys.readouterr()
-    assert main(["explain", str(path), "--round", "2"]) == 0
-    out = capsys.readouterr().out
+    out = cli_ok(capsys, "explain", path, "--round", "2")
     assert out.startswith("Round 2: criteria, most important first: games, ")
     assert "gosheet pairs it the same way now." in out
     assert XlsxBook.open(path).read().tournament == before
@@ -112,6 +105,7 @@ def test_explain_writes_a_sheet_and_changes_no_tournament(
 def test_explain_a_round_not_paired(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     path = played(tmp_path, "--rounds", "5", rounds=1)
     before = path.read_bytes()
-    assert main(["explain", str(path), "--round", "2"]) == 3
-    assert "round 2 is not paired" in capsys.readouterr().err
+    code, _out, err = cli(capsys, "explain", path, "--round", "2")
+    assert code == 3
+    assert "round 2 is not paired" in err
     assert path.read_bytes() == before

@@ -27,6 +27,7 @@ from collections.abc import Iterator, Sequence
 import networkx as nx
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from support.pairing import check_pairing, matching_size
 
 from gosheet.core.model import Game, Player, Result, Round, Tournament
 from gosheet.core.ranks import nominal_rating
@@ -129,26 +130,13 @@ def check_round(t: Tournament, number: int, games: tuple[Game, ...], byes: tuple
         )
     ]
     position = {n: k for k, n in enumerate(order)}
-    met = t.have_met()
-    allowed = {
-        frozenset((a, b)) for a in order for b in order if a < b and frozenset((a, b)) not in met
-    }
-
-    seen = [g.white for g in games] + [g.black for g in games] + list(byes)
-    assert sorted(seen) == sorted(order), "each present player once, absent players nowhere"
-    assert [g.table for g in games] == list(range(1, len(games) + 1))
-    pairs = [frozenset((g.white, g.black)) for g in games]
-    assert all(len(pair) == 2 for pair in pairs)
-    assert not set(pairs) & met, "a pair plays twice"
-
-    graph = nx.Graph()
-    graph.add_nodes_from(order)
-    graph.add_edges_from(tuple(pair) for pair in allowed)
-    assert len(games) == len(nx.max_weight_matching(graph, maxcardinality=True))
+    # Each present player once, tables 1..n, no repeat, as many games as possible, each
+    # handicap within the cap: the invariants of any pairing.
+    graph = check_pairing(t, games, byes, number=number).graph
+    allowed = {frozenset(edge) for edge in graph.edges}
 
     for g in games:
         h = abs(level[g.white] - level[g.black])
-        assert 0 <= g.handicap <= config.handicap_cap
         assert level[g.black] <= level[g.white], "Black is the higher level"
         capped = min(h, 2 * config.handicap_cap)
         assert g.handicap == (capped + 1) // 2
@@ -194,7 +182,7 @@ def check_round(t: Tournament, number: int, games: tuple[Game, ...], byes: tuple
         if len(out) == len(order) - 2 * len(games):
             break
         rest = graph.subgraph(set(order) - {*out, n})
-        if len(nx.max_weight_matching(rest, maxcardinality=True)) == len(games):
+        if matching_size(rest) == len(games):
             out.append(n)
     assert sorted(byes) == sorted(out), f"round {number}: left out {byes}, not {out}"
     # The handicap vector, exactly, position by position: with the handicaps of the players
@@ -221,8 +209,9 @@ def check_round(t: Tournament, number: int, games: tuple[Game, ...], byes: tuple
             if n in pair and value >= wanted[n]:
                 continue
             trial.add_edge(a, b)
-        better = nx.max_weight_matching(trial, maxcardinality=True)
-        assert 2 * len(better) < len(kept), f"round {number}: {n} could have a smaller handicap"
+        assert 2 * matching_size(trial) < len(kept), (
+            f"round {number}: {n} could have a smaller handicap"
+        )
 
 
 # What a result means for (White, Black): W win, L loss, D jigo, F / f win / loss by forfeit.

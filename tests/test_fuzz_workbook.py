@@ -5,12 +5,13 @@ from __future__ import annotations
 
 import copy
 import datetime
-from pathlib import Path
 from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from support.books import play_rounds
+from support.paths import DEMO_ROSTER, fixture
 
 from gosheet.app import actions
 from gosheet.app.bridge import RecordingBook
@@ -33,7 +34,6 @@ ACTIONS = (
     actions.explain,
     _export,
 )
-FIXTURES = Path(__file__).parent / "fixtures" / "opengotha"
 
 
 def _grids(tmp_path_factory: pytest.TempPathFactory, *argv: str) -> dict[str, list[list[Any]]]:
@@ -46,13 +46,9 @@ def _grids(tmp_path_factory: pytest.TempPathFactory, *argv: str) -> dict[str, li
 def books(tmp_path_factory: pytest.TempPathFactory) -> list[dict[str, list[list[Any]]]]:
     mcmahon = _grids(tmp_path_factory, "demo", "--rounds", "3")
     fus_path = tmp_path_factory.mktemp("fus") / "fus.xlsx"
-    roster = Path(__file__).resolve().parents[1] / "gosheet" / "data" / "demo_roster.csv"
+    roster = DEMO_ROSTER
     assert main(["import", str(roster), "-o", str(fus_path), "--system", "fus", "--seed", "1"]) == 0
-    for _ in range(2):
-        book = XlsxBook.open(fus_path)
-        actions.pair(book)
-        actions.simulate(book)
-        book.save()
+    play_rounds(fus_path, 2)
     swiss_path = tmp_path_factory.mktemp("swiss") / "swiss.xlsx"
     assert main(["import", str(roster), "-o", str(swiss_path), "--game", "oware"]) == 0
     book = XlsxBook.open(swiss_path)
@@ -61,7 +57,7 @@ def books(tmp_path_factory: pytest.TempPathFactory) -> list[dict[str, list[list[
     opengotha = []
     for name in ("notsimplemm", "notsosimpleswiss"):
         path = tmp_path_factory.mktemp(name) / f"{name}.xlsx"
-        source = FIXTURES / name / f"{name}.xml"
+        source = fixture(name)
         assert main(["import", str(source), "-o", str(path), "--until-round", "3"]) == 0
         opengotha.append(XlsxBook.open(path).grids())
     return [

@@ -132,10 +132,10 @@ def test_what_the_tournament_holds() -> None:
         7.5,
         "SimpleMM",
     )
-    assert (s.mm_bar, s.mm_floor, s.mm_zero) == (3, -20, -30)
-    assert s.placement == ("MMS", "SOSM", "SOSOSM")
-    assert s.pai_seed_system1 == "SPLITANDSLIP" and s.pai_rank_threshold == 0
-    assert s.og_blocks is True and s.categories == ()
+    assert (s.opengotha.mm_bar, s.opengotha.mm_floor, s.opengotha.mm_zero) == (3, -20, -30)
+    assert s.opengotha.placement == ("MMS", "SOSM", "SOSOSM")
+    assert s.opengotha.pai_seed_system1 == "SPLITANDSLIP" and s.opengotha.pai_rank_threshold == 0
+    assert s.opengotha.og_blocks is True and s.opengotha.categories == ()
     first = mm.players[0]
     assert (first.surname, first.first_name, first.rank, first.rating, first.club) == (
         "Robin",
@@ -149,14 +149,14 @@ def test_what_the_tournament_holds() -> None:
     assert [g.komi for g in mm.rounds[0].games if g.handicap] == [0.5, 0.5]  # handicap games
 
     swiss = from_opengotha(read_opengotha(fixture("simpleswiss"))).tournament
-    assert swiss.settings.system == "swiss" and swiss.settings.hd_ceiling == 0
-    assert swiss.settings.placement == ("NBW", "SOSW", "SOSOSW")
+    assert swiss.settings.system == "swiss" and swiss.settings.opengotha.hd_ceiling == 0
+    assert swiss.settings.opengotha.placement == ("NBW", "SOSW", "SOSOSW")
 
     other = from_opengotha(read_opengotha(fixture("notsimplemm"))).tournament
     by_name = {p.surname: p for p in other.players}
     assert by_name["Bonjean"].not_playing == {2}  # participating="10111…"
     assert other.rounds[0].byes and other.rounds[1].byes == ()
-    assert other.settings.mm_bar == 0 and other.settings.hd_correction == 1
+    assert other.settings.opengotha.mm_bar == 0 and other.settings.opengotha.hd_correction == 1
 
 
 def test_until_round_keeps_the_first_rounds(tmp_path: Path) -> None:
@@ -240,7 +240,7 @@ def test_edits_in_the_workbook_are_exported(tmp_path: Path) -> None:
     assert back.games[2:] == og.games[2:]
     # the categories go back into a workbook
     again = from_opengotha(back).tournament.settings
-    assert again.categories == (-5, -15) and again.mm_bar == 1
+    assert again.opengotha.categories == (-5, -15) and again.opengotha.mm_bar == 1
 
 
 def test_players_added_or_removed_later(tmp_path: Path) -> None:
@@ -481,7 +481,7 @@ def test_unknown_attributes_and_elements_are_kept(tmp_path: Path) -> None:
     text = write_opengotha(back).decode()
     assert text.index("<Teams>") < text.index("<TournamentParameterSet>")
     assert text.index("<TournamentParameterSet>") < text.index("<ClubsGroups>")
-    assert from_opengotha(og).tournament.settings.categories == (-2,)
+    assert from_opengotha(og).tournament.settings.opengotha.categories == (-2,)
     rows = sheet_rows(book, "Players")
     pre = rows[2]
     assert pre[rows[0].index("Registration")] == "PRE"
@@ -763,7 +763,7 @@ def test_club_groups_go_to_settings_and_come_back(tmp_path: Path) -> None:
     )
     og = read_opengotha(original.encode("utf-8"))
     imported = from_opengotha(og)
-    assert imported.tournament.settings.club_groups == (("Toulouse", ("31To", "31Co")),)
+    assert imported.tournament.settings.opengotha.club_groups == (("Toulouse", ("31To", "31Co")),)
     assert not any("ClubsGroup" in value for *_, value in imported.rows)
     book = imported_book(og, tmp_path / "cup.xlsx")
     assert write_opengotha(export(book)) == original.encode("utf-8")

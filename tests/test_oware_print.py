@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+from support.swiss import OWARE_PLAYERS
 
 from gosheet.frontends.cli import main
 
@@ -30,17 +31,7 @@ pytestmark = pytest.mark.skipif(
 )
 TIMEOUT = 120
 
-PLAYERS = [
-    ("Mensah", "Kofi", "Accra"),
-    ("Boateng", "Ama", "Kumasi"),
-    ("Owusu", "Yaw", "Accra"),
-    ("Asante", "Akua", "Tamale"),
-    ("Ferrer", "Núria", "Barcelona"),
-    ("Puig", "Jordi", "Girona"),
-    ("Vidal", "Laia", "Lleida"),
-    ("Oliveira", "Tomás", "Porto"),
-    ("Diallo", "Awa", "Dakar"),
-]
+PLAYERS = OWARE_PLAYERS
 GO_WORDS = (
     "White",
     "Black",

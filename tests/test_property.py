@@ -14,6 +14,7 @@ import networkx as nx
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from support.pairing import check_pairing, had_bye, matching_size
 
 from gosheet.core.errors import ConsistencyError
 from gosheet.core.groups import strength_key
@@ -71,39 +72,16 @@ def tournaments(draw: st.DrawFn) -> Tournament:
 
 
 def perfectly_matchable(graph: nx.Graph) -> bool:
-    matching = nx.max_weight_matching(graph, maxcardinality=True)
-    return 2 * len(matching) == graph.number_of_nodes()
+    return 2 * matching_size(graph) == graph.number_of_nodes()
 
 
 def check_round(t: Tournament, number: int, games: tuple[Game, ...], byes: tuple[int, ...]) -> None:
-    """Every property of one freshly paired round ``number`` of ``t``."""
+    """Every property of one freshly paired round ``number`` of ``t``: the invariants
+    of any pairing (each present player once, tables 1..n, no repeat, as many games as
+    possible: :func:`support.pairing.check_pairing`), then McMahon's bye."""
+    seating = check_pairing(t, games, byes, number=number)
     present = [p for p in t.players if p.plays_in(number)]
-    present_ids = {p.number for p in present}
-    met = t.have_met()
-    had_bye = {b for rnd in t.rounds for b in rnd.byes}
-
-    # Each present player exactly once (in a game or with a bye); absent players nowhere.
-    seen = [g.white for g in games] + [g.black for g in games] + list(byes)
-    assert sorted(seen) == sorted(present_ids)
-    # Tables 1..n in order; never White and Black at once; no pairing repeated.
-    assert [g.table for g in games] == list(range(1, len(games) + 1))
-    assert all(g.white != g.black for g in games)
-    assert all(g.result is None for g in games)
-    assert not {frozenset((g.white, g.black)) for g in games} & met
-
-    # As many games as possible without a repeat: the independent optimum.
-    graph = nx.Graph()
-    graph.add_nodes_from(present_ids)
-    graph.add_edges_from(
-        (a, b) for a in present_ids for b in present_ids if a < b and frozenset((a, b)) not in met
-    )
-    best = len(nx.max_weight_matching(graph, maxcardinality=True))
-    assert len(games) == best
-    assert len(byes) == len(present_ids) - 2 * best
-    if len(present_ids) % 2 == 0 and 2 * best == len(present_ids):
-        assert byes == ()
-    if len(present_ids) % 2 == 1 and 2 * best == len(present_ids) - 1:
-        assert len(byes) == 1
+    present_ids, graph = set(seating.present), seating.graph
 
     # The single bye: to a player without a previous bye whenever one can take it, and the
     # lowest such player of the table (McMahon score descending, then strength).
@@ -112,9 +90,9 @@ def check_round(t: Tournament, number: int, games: tuple[Game, ...], byes: tuple
             p for p in present if perfectly_matchable(graph.subgraph(present_ids - {p.number}))
         ]
         assert byes[0] in {p.number for p in could_take}
-        fresh = [p for p in could_take if p.number not in had_bye]
+        fresh = [p for p in could_take if p.number not in had_bye(t)]
         if fresh:
-            assert byes[0] not in had_bye
+            assert byes[0] not in had_bye(t)
         table = records(t)
         candidates = fresh or could_take
         lowest = max(candidates, key=lambda p: (-table[p.number].score, strength_key(p)))

@@ -1,8 +1,10 @@
-"""The codebase's own rules: layers, lint, types."""
+"""The codebase's own rules: layers (import-linter's contracts in pyproject.toml), no
+private name across modules, small modules, lint, types."""
 
 from __future__ import annotations
 
 import ast
+import os
 import shutil
 import subprocess
 import sys
@@ -18,10 +20,12 @@ SPREADSHEET_LIBRARIES = {
     "python_calamine",
     "xlwings",
     "uno",
-    "gosheet.io",
-    "gosheet.app.actions",
-    "gosheet.frontends.cli",
+    "gosheet.workbook",
+    "gosheet.formats",
+    "gosheet.app",
+    "gosheet.frontends",
 }
+MAX_MODULE_LINES = 600
 
 
 def _imports(path: Path) -> set[str]:
@@ -66,3 +70,69 @@ def test_ruff_is_clean() -> None:
 def test_mypy_strict_is_clean() -> None:
     run = subprocess.run([_tool("mypy")], cwd=ROOT, capture_output=True, text=True)
     assert run.returncode == 0, run.stdout + run.stderr
+
+
+def _lint_imports(cwd: Path, pythonpath: Path | None = None) -> subprocess.CompletedProcess[str]:
+    env = dict(os.environ)
+    if pythonpath is not None:
+        env["PYTHONPATH"] = str(pythonpath)
+    return subprocess.run(
+        [_tool("lint-imports"), "--no-cache"],
+        cwd=cwd,
+        capture_output=True,
+        text=True,
+        env=env,
+    )
+
+
+def test_the_layer_contracts_are_kept() -> None:
+    """Front ends > application > file formats > workbook > core, and the core pure."""
+    run = _lint_imports(ROOT)
+    assert run.returncode == 0, run.stdout + run.stderr
+    assert "BROKEN" not in run.stdout and run.stdout.count("KEPT") >= 5, run.stdout
+
+
+@pytest.mark.parametrize(
+    ("module", "arrow"),
+    [
+        ("core/model.py", "import gosheet.workbook.sheets"),  # the core looking up
+        ("workbook/reader.py", "import gosheet.app.actions"),  # a layer skipped upward
+        ("core/ranks.py", "import openpyxl"),  # the core touching a spreadsheet library
+    ],
+)
+def test_a_wrong_arrow_breaks_a_contract(tmp_path: Path, module: str, arrow: str) -> None:
+    """The contracts can fail: one import added upward in a copy of the package."""
+    copy = tmp_path / "gosheet"
+    shutil.copytree(ROOT / "gosheet", copy, ignore=shutil.ignore_patterns("__pycache__"))
+    shutil.copy(ROOT / "pyproject.toml", tmp_path / "pyproject.toml")
+    target = copy / module
+    target.write_text(target.read_text(encoding="utf-8") + f"\n{arrow}\n", encoding="utf-8")
+    run = _lint_imports(tmp_path, pythonpath=tmp_path)
+    assert run.returncode != 0 and "BROKEN" in run.stdout, run.stdout + run.stderr
+
+
+def _modules() -> list[Path]:
+    return sorted((ROOT / "gosheet").rglob("*.py"))
+
+
+def test_no_private_name_is_imported_across_modules() -> None:
+    """``from gosheet.x import _name`` ties a module to another's insides."""
+    found = []
+    for path in _modules():
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("gosheet"):
+                found += [
+                    f"{path.relative_to(ROOT)}: {node.module}.{alias.name}"
+                    for alias in node.names
+                    if alias.name.startswith("_") and not alias.name.startswith("__")
+                ]
+    assert not found, "\n".join(found)
+
+
+def test_no_module_is_over_600_lines() -> None:
+    long = [
+        f"{path.relative_to(ROOT)}: {count} lines"
+        for path in _modules()
+        if (count := len(path.read_text(encoding="utf-8").splitlines())) > MAX_MODULE_LINES
+    ]
+    assert not long, "\n".join(long)

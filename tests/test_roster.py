@@ -13,11 +13,11 @@ from typing import Any
 import pandas as pd
 import pytest
 from openpyxl import Workbook, load_workbook
+from support.cli import cli, cli_ok
 
 from gosheet.core.model import Player
 from gosheet.formats import roster as roster_module
 from gosheet.formats.roster import read_roster
-from gosheet.frontends.cli import main
 from gosheet.workbook.reader import read_book
 from gosheet.workbook.xlsx import XlsxBook
 
@@ -83,10 +83,7 @@ def write_csv(path: Path, rows: Rows, encoding: str, delimiter: str, bom: bytes 
 
 def import_roster(capsys: pytest.CaptureFixture[str], roster: Path, *options: str) -> Path:
     book = roster.with_name("cup.xlsx")
-    capsys.readouterr()
-    code = main(["import", str(roster), "-o", str(book), "--seed", "3", *options])
-    out, err = capsys.readouterr()
-    assert code == 0, err
+    out = cli_ok(capsys, "import", roster, "-o", book, "--seed", "3", *options)
     assert "players" in out
     return book
 
@@ -289,9 +286,9 @@ def test_a_roster_without_a_rank_column_is_refused(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
     roster = write_csv(tmp_path / "r.csv", [("Name", "Club"), ("Smith", "Leeds")], "utf-8", ",")
-    capsys.readouterr()
-    assert main(["import", str(roster), "-o", str(tmp_path / "cup.xlsx")]) == 1
-    assert "Rank" in capsys.readouterr().err
+    code, _out, err = cli(capsys, "import", roster, "-o", tmp_path / "cup.xlsx")
+    assert code == 1
+    assert "Rank" in err
     assert sorted(p.name for p in tmp_path.iterdir()) == ["r.csv"]
 
 
@@ -322,8 +319,7 @@ def test_unknown_columns_are_kept_after_the_standard_ones(
     ]
 
     # pairing the first round keeps them, each still on its player's row
-    capsys.readouterr()
-    assert main(["pair", str(book)]) == 0
+    cli_ok(capsys, "pair", book)
     header_after, body_after = players_table(book)
     assert header_after == header
     assert [row[len(STANDARD) :] for row in body_after] == [row[len(STANDARD) :] for row in body]
@@ -383,9 +379,8 @@ def test_xlsx_roster_with_bad_ranks(capsys: pytest.CaptureFixture[str], tmp_path
         tmp_path / "roster.xlsx",
         [("Name", "First name", "Rank"), ("A", "a", "4d"), ("B", "b", "4x"), ("C", "c", 3)],
     )
-    capsys.readouterr()
-    assert main(["import", str(roster), "-o", str(tmp_path / "cup.xlsx")]) == 1
-    err = capsys.readouterr().err
+    code, _out, err = cli(capsys, "import", roster, "-o", tmp_path / "cup.xlsx")
+    assert code == 1
     assert "2 problems found" in err
     assert "roster.xlsx!C3: '4x'" in err
     assert "roster.xlsx!C4: 3" in err
@@ -432,9 +427,7 @@ def test_bad_ranks_in_a_roster_are_all_reported_with_their_cells(
     rows[7] = ("Player8", "X", "", "Club")  # line 8: no rank at all
     roster = write_csv(tmp_path / "roster.csv", rows, "utf-8", ",")
     (tmp_path / "cup.xlsx").write_bytes(b"an old workbook, to be kept")
-    capsys.readouterr()
-    code = main(["import", str(roster), "-o", str(tmp_path / "cup.xlsx"), "--force"])
-    err = capsys.readouterr().err
+    code, _out, err = cli(capsys, "import", roster, "-o", tmp_path / "cup.xlsx", "--force")
     assert code == 1
     assert f"{len(bad) + 1} problems found" in err
     for line, value in bad.items():
@@ -453,9 +446,8 @@ def test_a_player_twice_in_the_roster(capsys: pytest.CaptureFixture[str], tmp_pa
         ("SMITH", " john ", "2d"),
     ]
     roster = write_csv(tmp_path / "roster.csv", rows, "utf-8", ",")
-    capsys.readouterr()
-    assert main(["import", str(roster), "-o", str(tmp_path / "cup.xlsx")]) == 1
-    err = capsys.readouterr().err
+    code, _out, err = cli(capsys, "import", roster, "-o", tmp_path / "cup.xlsx")
+    assert code == 1
     assert "roster.csv!A4: 'SMITH john'" in err and "twice" in err
     assert not (tmp_path / "cup.xlsx").exists()
 

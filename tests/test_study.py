@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from support.cli import cli_ok
 
 from gosheet.core.study import draw_field, spearman, study
 from gosheet.frontends.cli import main
@@ -40,8 +41,7 @@ def test_a_study_is_repeatable_and_its_measures_are_sound() -> None:
 def test_simulate_without_a_workbook_prints_the_comparison(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    assert main(["simulate", "--tournaments", "3", "--players", "10", "--rounds", "3"]) == 0
-    out = capsys.readouterr().out
+    out = cli_ok(capsys, "simulate", "--tournaments", "3", "--players", "10", "--rounds", "3")
     lines = out.splitlines()
     assert lines[0].startswith("3 tournaments of 10 players, 3 rounds")
     assert lines[2].split()[0] == "fus" and lines[3].split()[0] == "mcmahon"

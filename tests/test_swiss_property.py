@@ -26,7 +26,6 @@ code under test. A forfeited game counts as a meeting but not as a first move
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
@@ -34,6 +33,7 @@ from functools import cache
 import networkx as nx
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
+from support.pairing import check_pairing, dirac, had_bye, most_games_without_repeat
 
 from gosheet.core.model import Game, Player, Result, Round, Tournament
 from gosheet.core.pairing import Pairing
@@ -127,14 +127,6 @@ def scores(t: Tournament) -> dict[int, Fraction]:
     return total
 
 
-def met_pairs(t: Tournament) -> set[frozenset[int]]:
-    return {frozenset((g.white, g.black)) for rnd in t.rounds for g in rnd.games}
-
-
-def had_bye(t: Tournament) -> set[int]:
-    return {b for rnd in t.rounds for b in rnd.byes}
-
-
 def mover(game: Game, kind: str) -> int:
     return game.black if kind == "go" else game.white
 
@@ -167,32 +159,6 @@ def allowed(history: list[bool]) -> frozenset[bool]:
 def compatible(a: frozenset[bool], b: frozenset[bool]) -> bool:
     """Can two players with these allowed moves meet, both keeping the rules?"""
     return (FIRST in a and SECOND in b) or (SECOND in a and FIRST in b)
-
-
-def matching_size(players: Iterable[int], met: set[frozenset[int]]) -> int:
-    """ν: the most games among ``players`` without a repeat (networkx)."""
-    people = list(players)
-    graph = nx.Graph()
-    graph.add_nodes_from(people)
-    graph.add_edges_from(
-        (a, b)
-        for i, a in enumerate(people)
-        for b in people[i + 1 :]
-        if frozenset((a, b)) not in met
-    )
-    return len(nx.max_weight_matching(graph, maxcardinality=True))
-
-
-def dirac(players: list[int], met: set[frozenset[int]], spare: int) -> bool:
-    """True when, even without any ``spare`` of them, every player present has
-    not yet met at least half of the others: then (Dirac) a Hamiltonian cycle
-    of unmet pairs exists, and all of them can be paired without a repeat."""
-    n = len(players) - spare
-    for a in players:
-        fresh = sum(1 for b in players if b != a and frozenset((a, b)) not in met)
-        if fresh - spare < n / 2:
-            return False
-    return True
 
 
 def best_by_brute_force(
@@ -250,25 +216,15 @@ class Tally:
 
 def check_round(t: Tournament, pairing: Pairing, small: bool, tally: Tally) -> None:
     number = t.next_round_number
-    present = [p.number for p in t.players if p.plays_in(number)]
-    n = len(present)
     tally.rounds += 1
 
-    # Everybody present plays once or has the bye; nobody else appears.
-    seated = [x for g in pairing.games for x in (g.white, g.black)] + list(pairing.byes)
-    assert sorted(seated) == sorted(present), (number, seated, present)
-    assert all(g.white != g.black for g in pairing.games)
-    assert sorted(g.table for g in pairing.games) == list(range(1, len(pairing.games) + 1))
-    assert len(pairing.byes) == n % 2
-    assert len(pairing.games) == n // 2
-
-    # No repeat while it can be avoided: exactly ⌊n/2⌋ − ν repeats.
-    met = met_pairs(t)
-    repeats = sum(frozenset((g.white, g.black)) in met for g in pairing.games)
-    least = 0  # Dirac: a field where everyone has not met half the others
-    if small or not dirac(present, met, 0):
-        least = n // 2 - matching_size(present, met)
-    assert repeats == least, (number, repeats, least)
+    # Everybody present plays once or has the bye (at most one); nobody else appears;
+    # no repeat while it can be avoided: exactly ⌊n/2⌋ − ν repeats.
+    seating = check_pairing(t, pairing.games, pairing.byes, repeats="fewest")
+    present = [p.number for p in t.players if p.plays_in(number)]
+    n = len(present)
+    met = seating.met
+    least = repeats = seating.least_repeats
 
     # The bye: no second bye while avoidable; the lowest score group possible.
     score = scores(t)
@@ -280,7 +236,7 @@ def check_round(t: Tournament, pairing: Pairing, small: bool, tally: Tally) -> N
             if not small:
                 tally.bye_undecided += 1  # decided all the same, the slow way
             cost = {
-                c: (n - 1) // 2 - matching_size([p for p in present if p != c], met)
+                c: (n - 1) // 2 - most_games_without_repeat([p for p in present if p != c], met)
                 for c in present
             }
         else:

@@ -12,8 +12,8 @@ from gosheet.core.model import Game, Player, Result, Round, Tournament
 from gosheet.core.pairing import Pairing
 from gosheet.core.settings import McMahonGroups, Settings
 from gosheet.workbook.sheets import PLAYERS, ROUND_HEADERS, SETTINGS, STANDINGS
-from gosheet.workbook.template import build_template, new_book, template_path
 from gosheet.workbook.standings import standings_sheet
+from gosheet.workbook.template import build_template, new_book, template_path
 from gosheet.workbook.writer import round_sheet
 from gosheet.workbook.xlsx import XlsxBook, backup_path
 

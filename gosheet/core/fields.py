@@ -8,7 +8,7 @@ Every parser takes what a cell holds (text, number, bool) and returns the value,
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
@@ -91,6 +91,19 @@ class Field:
 
     def explain(self, game: str) -> str:
         return self.plain if game != "go" and self.plain else self.explanation
+
+
+def check_values(owner: object, table: Iterable[Field]) -> None:
+    """Raise :class:`ValueError` (``"Label: value: why"``) unless every field of ``table`` holds,
+    in ``owner``, a value that its cell would give back: written, then read again."""
+    for f in table:
+        value = getattr(owner, f.attr)
+        try:
+            parsed = f.parse(f.write(value))
+        except (ValueError, TypeError, AttributeError) as error:
+            raise ValueError(f"{f.label}: {value!r}: {error}") from None
+        if parsed != value:
+            raise ValueError(f"{f.label}: {value!r} is not a valid value")
 
 
 def parse_yes_no(value: object) -> bool:

@@ -1,16 +1,18 @@
 """Tournament settings: one field table drives the Settings sheet, parsing,
 validation and defaults.
 
-Each :class:`Field` says how a setting is labelled in the workbook, its
-default, how a cell value is read (raising :class:`ValueError` with a message
-an organiser understands) and written, and a one-line explanation.
+Each :class:`Field` says how a setting is labelled in the workbook, how a cell
+value is read (raising :class:`ValueError` with a message an organiser
+understands) and written, and a one-line explanation. OpenGotha's parameters are
+one object of their own, :class:`OpenGothaParameters` (``Settings.opengotha``),
+with their own table; the Settings sheet lists both.
 """
 
 from __future__ import annotations
 
 import math
 import re
-from dataclasses import dataclass, field, fields, replace
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Any
 
@@ -19,6 +21,7 @@ from gosheet.core.fields import (
     RULES,
     SYSTEMS,
     Field,
+    check_values,
     format_points,
     join,
     parse_int,
@@ -29,7 +32,7 @@ from gosheet.core.fields import (
     same,
     yes_no,
 )
-from gosheet.core.opengotha.parameters import OG_FIELDS, OG_MCMAHON_DEFAULTS, OG_SWISS_CHANGES
+from gosheet.core.opengotha.parameters import OG_FIELDS, OpenGothaParameters
 from gosheet.core.ranks import RankError, format_rank, parse_rank
 
 GAMES = ("go", "oware", "other")
@@ -186,7 +189,8 @@ def proposed_rounds(players: int) -> int:
     return max(1, int(1.3 * math.log2(players) + 0.5))
 
 
-FIELDS: tuple[Field, ...] = (
+#: The settings of :class:`Settings` itself, in the order of the Settings sheet.
+OWN_FIELDS: tuple[Field, ...] = (
     Field("Tournament", "name", parse_text, same, "The tournament's name, printed on every sheet."),
     Field(
         "System",
@@ -353,16 +357,24 @@ FIELDS: tuple[Field, ...] = (
         rules=GOSHEET_RULES,
     ),
 )
-FIELDS += OG_FIELDS
+#: Every row a Settings sheet may have, in order: the settings' own, then OpenGotha's.
+FIELDS = OWN_FIELDS + OG_FIELDS
 FIELD_BY_LABEL = {f.label.casefold(): f for f in FIELDS}
+#: The names of OpenGotha's parameters, which live in ``Settings.opengotha``.
+OPENGOTHA_ATTRS = frozenset(f.attr for f in OG_FIELDS)
 
 
 @dataclass(frozen=True)
 class Settings:
     """All settings of a tournament, validated on construction.
 
+    :meth:`preset`, :meth:`replace` and :meth:`value` take OpenGotha's parameters by name too,
+    as the Settings sheet lists them, and route them to ``opengotha``.
+
     >>> Settings(rounds=5).rounds
     5
+    >>> Settings().replace(mm_bar=0).opengotha.mm_bar
+    0
     """
 
     name: str = "Go tournament"
@@ -381,49 +393,8 @@ class Settings:
     bye_levels: int = 1
     random_seed: int = 1
     rules: str = "gosheet"
-    # OpenGotha's parameters (shown with rules = opengotha); defaults: OG_MCMAHON_DEFAULTS
-    mm_bar: int = 3
-    mm_floor: int = -20
-    mm_zero: int = -30
-    mms_bye: Fraction = Fraction(1)
-    mms_absent: Fraction = Fraction(1, 2)
-    nbw_bye: Fraction = Fraction(1)
-    nbw_absent: Fraction = Fraction(0)
-    round_down: bool = True
-    unplayed_half: bool = False
-    categories: tuple[int, ...] = ()
-    club_groups: tuple[tuple[str, tuple[str, ...]], ...] = ()
-    hd_based_on_mms: bool = True
-    hd_no_hd_rank_threshold: int = 0
-    hd_correction: int = 1
-    hd_ceiling: int = 9
-    placement: tuple[str, ...] = ("MMS", "SOSM", "SOSOSM")
-    pai_avoid_duplicates: int = 500_000_000_000_000
-    pai_random: int = 0
-    pai_deterministic: bool = True
-    pai_balance_wb: int = 1_000_000
-    pai_avoid_mixing_categories: int = 0
-    pai_minimize_score_difference: int = 100_000_000_000
-    pai_dudd_weight: int = 100_000_000
-    pai_compensate_dudd: bool = True
-    pai_dudd_upper_mode: str = "MID"
-    pai_dudd_lower_mode: str = "MID"
-    pai_maximize_seeding: int = 5_000_000
-    pai_last_round_seed_system1: int = 2
-    pai_seed_system1: str = "SPLITANDRANDOM"
-    pai_seed_system2: str = "SPLITANDFOLD"
-    pai_additional_crit1: str = "Rating"
-    pai_additional_crit2: str = "NULL"
-    pai_minimize_handicap: int = 0
-    pai_avoid_same_geo: int = 100_000_000_000
-    pai_prefer_mms_diff_country: int = 1
-    pai_prefer_mms_diff_club: int = 3
-    pai_rank_threshold: int = 0
-    pai_nbw_threshold_active: bool = False
-    pai_bar_threshold_active: bool = True
-    pai_def_sec_crit: int = 100_000_000_000
-    pai_nx1_factor: float = 0.5
-    og_blocks: bool = False
+    # OpenGotha's parameters, shown with rules = opengotha
+    opengotha: OpenGothaParameters = field(default_factory=OpenGothaParameters)
 
     def __post_init__(self) -> None:
         if self.rounds is None and self.system != "swiss":
@@ -432,17 +403,20 @@ class Settings:
             raise ValueError("Pairing rules: OpenGotha's rules are for go McMahon and Swiss")
         if self.game != "go" and self.system != "swiss":
             raise ValueError(f"System: {self.system} is for go; a game of {self.game} uses swiss")
-        for f in FIELDS:
-            value = getattr(self, f.attr)
-            try:
-                parsed = f.parse(f.write(value))
-            except (ValueError, TypeError, AttributeError) as error:
-                raise ValueError(f"{f.label}: {value!r}: {error}") from None
-            if parsed != value:
-                raise ValueError(f"{f.label}: {value!r} is not a valid value")
+        if not isinstance(self.opengotha, OpenGothaParameters):
+            raise ValueError(f"opengotha: {self.opengotha!r} is not OpenGotha's parameters")
+        check_values(self, OWN_FIELDS)
 
     def replace(self, **changes: Any) -> Settings:
-        return replace(self, **changes)
+        """These settings with ``changes``, OpenGotha's parameters among them by name."""
+        own, og = _split(changes)
+        if og:
+            own["opengotha"] = own.get("opengotha", self.opengotha).replace(**og)
+        return replace(self, **own)
+
+    def value(self, f: Field) -> Any:
+        """The value of the setting ``f`` (one of :data:`FIELDS`)."""
+        return getattr(self.opengotha if f.attr in OPENGOTHA_ATTRS else self, f.attr)
 
     @classmethod
     def preset(
@@ -453,9 +427,10 @@ class Settings:
         >>> Settings.preset("swiss", "oware").absent_points
         Fraction(0, 1)
         """
+        own, og = _split(changes)
+        opengotha = OpenGothaParameters.for_system(system if rules == "opengotha" else "mcmahon")
         base: dict[str, Any] = {"system": system, "game": game, "rules": rules}
-        if system == "swiss" and rules == "opengotha":
-            base |= OG_SWISS_CHANGES
+        base["opengotha"] = own.pop("opengotha", opengotha).replace(**og)
         if system == "swiss":
             base |= {
                 "absent_points": Fraction(0),
@@ -464,7 +439,7 @@ class Settings:
             }
         if game != "go":
             base["name"] = "Oware tournament" if game == "oware" else "Tournament"
-        return cls(**(base | changes))
+        return cls(**(base | own))
 
     def rounds_for(self, players: int) -> int:
         """The number of rounds: as set, or proposed for ``players`` players."""
@@ -481,11 +456,11 @@ class Settings:
     def rows(self) -> list[tuple[str, Any, str]]:
         """(label, cell value, explanation) of each setting of this system, in order."""
         return [
-            (f.label, f.write(getattr(self, f.attr)), f.explain(self.game))
-            for f in FIELDS
-            if self.shows(f)
+            (f.label, f.write(self.value(f)), f.explain(self.game)) for f in FIELDS if self.shows(f)
         ]
 
 
-assert {f.attr for f in FIELDS} == {f.name for f in fields(Settings)}
-assert all(getattr(Settings(), k) == v for k, v in OG_MCMAHON_DEFAULTS.items())
+def _split(changes: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
+    """``changes`` to the settings' own fields, and to OpenGotha's parameters."""
+    own = {k: v for k, v in changes.items() if k not in OPENGOTHA_ATTRS}
+    return own, {k: v for k, v in changes.items() if k in OPENGOTHA_ATTRS}

@@ -62,9 +62,9 @@ def all_pairs(members: IntArray) -> tuple[IntArray, IntArray]:
 
 
 def _seed_system(settings: Settings, round_number: int) -> str:
-    if round_number <= settings.pai_last_round_seed_system1:
-        return settings.pai_seed_system1
-    return settings.pai_seed_system2
+    if round_number <= settings.opengotha.pai_last_round_seed_system1:
+        return settings.opengotha.pai_seed_system1
+    return settings.opengotha.pai_seed_system2
 
 
 def _offsets(ordered: IntArray, targets: IntArray) -> tuple[list[IntArray], list[IntArray]]:
@@ -132,8 +132,8 @@ def candidate_pairs(
         zip(starts.tolist()[1:], ends.tolist()[1:], strict=False),
         strict=False,
     ):
-        upper = _region(ordered[u_start:u_end], settings.pai_dudd_upper_mode)
-        lower = _region(ordered[l_start:l_end], settings.pai_dudd_lower_mode)
+        upper = _region(ordered[u_start:u_end], settings.opengotha.pai_dudd_upper_mode)
+        lower = _region(ordered[l_start:l_end], settings.opengotha.pai_dudd_lower_mode)
         firsts.append(np.repeat(upper, len(lower)))
         seconds.append(np.tile(lower, len(upper)))
     i, j = np.concatenate(firsts), np.concatenate(seconds)

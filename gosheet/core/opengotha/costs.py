@@ -95,12 +95,13 @@ def handicap(settings: Settings, info: PairingInfo, i: IntArray, j: IntArray) ->
     """The handicap of each pair, signed: > 0 when ``i`` is the stronger (OpenGotha's
     ``gameBetween``: pseudo-ranks from MMS or rank, the no-handicap threshold, the
     correction toward 0, the ceiling)."""
-    pseudo = _jdiv(info.mms2, 2) + MIN_RANK if settings.hd_based_on_mms else info.rank
-    pseudo = np.minimum(pseudo, settings.hd_no_hd_rank_threshold)
+    p = settings.opengotha
+    pseudo = _jdiv(info.mms2, 2) + MIN_RANK if p.hd_based_on_mms else info.rank
+    pseudo = np.minimum(pseudo, p.hd_no_hd_rank_threshold)
     hd = pseudo[i] - pseudo[j]
-    corr = settings.hd_correction
+    corr = p.hd_correction
     hd = np.where(hd > 0, np.maximum(hd - corr, 0), np.where(hd < 0, np.minimum(hd + corr, 0), 0))
-    ceiling = settings.hd_ceiling
+    ceiling = p.hd_ceiling
     result: IntArray = np.clip(hd, -ceiling, ceiling)
     return result
 
@@ -108,17 +109,19 @@ def handicap(settings: Settings, info: PairingInfo, i: IntArray, j: IntArray) ->
 def _strong(settings: Settings, info: PairingInfo) -> IntArray:
     """1 for a player above the secondary criteria's thresholds (many wins, MMS at the
     rank threshold, started at the bar), else 0."""
+    p = settings.opengotha
     rounds = settings.rounds or 0
-    nbw2_threshold = rounds if settings.pai_nbw_threshold_active else 2 * rounds
+    nbw2_threshold = rounds if p.pai_nbw_threshold_active else 2 * rounds
     many_wins = info.nbw2 >= nbw2_threshold
-    strong_mms = info.mms2 >= 2 * (settings.pai_rank_threshold - MIN_RANK)
-    above_bar = (info.smms >= settings.mm_bar - MIN_RANK) & settings.pai_bar_threshold_active
+    strong_mms = info.mms2 >= 2 * (p.pai_rank_threshold - MIN_RANK)
+    above_bar = (info.smms >= p.mm_bar - MIN_RANK) & p.pai_bar_threshold_active
     result: IntArray = (many_wins | strong_mms | above_bar).astype(np.int64)
     return result
 
 
 def _dudd(settings: Settings, info: PairingInfo, i: IntArray, j: IntArray) -> IntArray:
-    w = settings.pai_dudd_weight // 5
+    p = settings.opengotha
+    w = p.pai_dudd_weight // 5
     gi, gj = info.group[i], info.group[j]
     upper = np.where(gi < gj, i, j)  # OpenGotha numbers groups from the top: upper = smaller
     lower = np.where(gi < gj, j, i)
@@ -129,7 +132,7 @@ def _dudd(settings: Settings, info: PairingInfo, i: IntArray, j: IntArray) -> In
     fix_l = (info.dd[lower] > 0) & (info.dd[lower] > info.du[lower])
     scenario += (scenario != 0) & fix_u
     scenario += (scenario != 0) & fix_l
-    if not settings.pai_compensate_dudd:
+    if not p.pai_compensate_dudd:
         scenario = np.minimum(scenario, 2)
 
     def position(who: IntArray, mode: str) -> IntArray:
@@ -143,8 +146,8 @@ def _dudd(settings: Settings, info: PairingInfo, i: IntArray, j: IntArray) -> In
         result: IntArray = (w // 2) * share // n
         return result
 
-    cost = position(upper, settings.pai_dudd_upper_mode)
-    cost += position(lower, settings.pai_dudd_lower_mode)
+    cost = position(upper, p.pai_dudd_upper_mode)
+    cost += position(lower, p.pai_dudd_lower_mode)
     cost += scenario * w
     cat_gap = np.abs(info.category[i] - info.category[j]) + 1
     cost = cost // cat_gap**4
@@ -153,11 +156,12 @@ def _dudd(settings: Settings, info: PairingInfo, i: IntArray, j: IntArray) -> In
 
 
 def _seed(settings: Settings, info: PairingInfo, i: IntArray, j: IntArray) -> IntArray:
-    weight = settings.pai_maximize_seeding
+    p = settings.opengotha
+    weight = p.pai_maximize_seeding
     system = (
-        settings.pai_seed_system1
-        if info.round_number <= settings.pai_last_round_seed_system1
-        else settings.pai_seed_system2
+        p.pai_seed_system1
+        if info.round_number <= p.pai_last_round_seed_system1
+        else p.pai_seed_system2
     )
     same = info.group[i] == info.group[j]
     n, c1, c2 = info.group_size[i], info.place[i], info.place[j]
@@ -180,22 +184,23 @@ def _seed(settings: Settings, info: PairingInfo, i: IntArray, j: IntArray) -> In
 def _secondary(
     settings: Settings, info: PairingInfo, i: IntArray, j: IntArray
 ) -> tuple[IntArray, IntArray]:
-    k = settings.pai_nx1_factor
+    p = settings.opengotha
+    k = p.pai_nx1_factor
     r0 = info.round_number - 1
     strong = _strong(settings, info)
     sec_case = strong[i] + strong[j]
-    max_mms = settings.mm_bar + SMMS_CORRECTION_MAX - MIN_RANK + r0
+    max_mms = p.mm_bar + SMMS_CORRECTION_MAX - MIN_RANK + r0
     pseudo = np.where(strong == 1, max_mms, _jdiv(info.mms2, 2))
     if main_criterion(settings) == "MMS":
         sec_range = info.number_of_groups
     else:
-        sec_range = settings.mm_bar - settings.mm_floor
+        sec_range = p.mm_bar - p.mm_floor
         sec_range += SMMS_CORRECTION_MAX - SMMS_CORRECTION_MIN + r0
     x = np.abs(pseudo[i] - pseudo[j]) / float(sec_range)
-    hd_cost = concave(settings.pai_minimize_handicap, x, k)
+    hd_cost = concave(p.pai_minimize_handicap, x, k)
 
     groups = float(info.number_of_groups)
-    country_f, club_f = settings.pai_prefer_mms_diff_country, settings.pai_prefer_mms_diff_club
+    country_f, club_f = p.pai_prefer_mms_diff_country, p.pai_prefer_mms_diff_club
     country = np.array(info.country, dtype=object)
     club = np.array(info.club, dtype=object)
     same_country = country[i] == country[j]
@@ -210,8 +215,8 @@ def _secondary(
     k_ratio = np.where(same_club | (club_f == 0), 0.0, other_club)
     ratio = np.maximum(c_ratio, k_ratio) + np.minimum(c_ratio, k_ratio) / 2.0
     ratio = np.where(ratio > 0, ratio + 0.5 / groups, ratio)
-    geo_max = settings.pai_avoid_same_geo
-    nominal = settings.pai_minimize_score_difference - concave(geo_max, ratio, k)
+    geo_max = p.pai_avoid_same_geo
+    nominal = p.pai_minimize_score_difference - concave(geo_max, ratio, k)
     nominal = np.minimum(nominal, geo_max)
     geo = np.where(
         sec_case == 2, geo_max, np.where(sec_case == 1, (nominal + geo_max) // 2, nominal)
@@ -223,19 +228,20 @@ def pair_costs(
     settings: Settings, info: PairingInfo, i: IntArray, j: IntArray
 ) -> dict[str, IntArray]:
     """Each criterion's cost of the pairs (``i[t]``, ``j[t]``) of positions in ``info``."""
-    k = settings.pai_nx1_factor
+    p = settings.opengotha
+    k = p.pai_nx1_factor
     n = len(info.players)
     codes = np.minimum(i, j) * n + np.maximum(i, j)
     never_met = ~np.isin(codes, info.met_codes)
     costs: dict[str, IntArray] = {}
-    costs["baseDuplicateGameCost"] = np.where(never_met, settings.pai_avoid_duplicates, 0)
-    if settings.pai_random:
-        costs["baseRandomCost"] = det_randoms(settings.pai_random, info, i, j)
+    costs["baseDuplicateGameCost"] = np.where(never_met, p.pai_avoid_duplicates, 0)
+    if p.pai_random:
+        costs["baseRandomCost"] = det_randoms(p.pai_random, info, i, j)
     else:
         costs["baseRandomCost"] = np.zeros(len(i), dtype=np.int64)
     even = handicap(settings, info, i, j) == 0
     wb1, wb2 = info.wb[i], info.wb[j]
-    balance_w = settings.pai_balance_wb
+    balance_w = p.pai_balance_wb
     bw = np.where(
         wb1 * wb2 < 0,
         balance_w,
@@ -246,15 +252,15 @@ def pair_costs(
         ),
     )
     costs["baseBWBalanceCost"] = np.where(even, bw, 0)
-    number_of_categories = len(settings.categories) + 1
+    number_of_categories = len(p.categories) + 1
     same_category = info.category[i] == info.category[j]
     if number_of_categories > 1:
         x = np.abs(info.category[i] - info.category[j]) / float(number_of_categories)
-        costs["mainCategoryCost"] = concave(settings.pai_avoid_mixing_categories, x, k)
+        costs["mainCategoryCost"] = concave(p.pai_avoid_mixing_categories, x, k)
     else:
         costs["mainCategoryCost"] = np.zeros(len(i), dtype=np.int64)
     x = np.abs(info.group[i] - info.group[j]) / float(info.number_of_groups)
-    score = concave(settings.pai_minimize_score_difference, x, k)
+    score = concave(p.pai_minimize_score_difference, x, k)
     costs["mainScoreDiffCost"] = np.where(same_category, score, 0)
     costs["mainDUDDCost"] = _dudd(settings, info, i, j)
     costs["mainSeedCost"] = _seed(settings, info, i, j)

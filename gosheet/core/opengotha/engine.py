@@ -258,7 +258,7 @@ def blocks(prepared: Prepared) -> list[IntArray]:
     :data:`BLOCK_MIN` (an even number) until at most :data:`BLOCK_MAX` remain."""
     info, n = prepared.info, prepared.paired
     everyone = np.arange(n, dtype=np.int64)
-    if not prepared.settings.og_blocks or n <= BLOCK_MAX:
+    if not prepared.settings.opengotha.og_blocks or n <= BLOCK_MAX:
         return [everyone]
     # The group number runs down the categories and scores: sort by it, best first.
     remaining = [int(k) for k in everyone[np.argsort(info.group[:n], kind="stable")]]
@@ -320,17 +320,17 @@ def weigh(t: Tournament) -> Weighing:
     """Every pair of the next round with its cost, criterion by criterion (for ``explain``);
     each criterion's bound is its weight in the settings."""
     prepared = prepare(t)
-    s = t.settings
+    og = t.settings.opengotha
     bounds = {
-        "baseDuplicateGameCost": s.pai_avoid_duplicates,
-        "baseRandomCost": s.pai_random,
-        "baseBWBalanceCost": s.pai_balance_wb,
-        "mainCategoryCost": s.pai_avoid_mixing_categories,
-        "mainScoreDiffCost": s.pai_minimize_score_difference,
-        "mainDUDDCost": s.pai_dudd_weight,
-        "mainSeedCost": s.pai_maximize_seeding,
-        "secHandiCost": s.pai_minimize_handicap,
-        "secGeoCost": s.pai_avoid_same_geo,
+        "baseDuplicateGameCost": og.pai_avoid_duplicates,
+        "baseRandomCost": og.pai_random,
+        "baseBWBalanceCost": og.pai_balance_wb,
+        "mainCategoryCost": og.pai_avoid_mixing_categories,
+        "mainScoreDiffCost": og.pai_minimize_score_difference,
+        "mainDUDDCost": og.pai_dudd_weight,
+        "mainSeedCost": og.pai_maximize_seeding,
+        "secHandiCost": og.pai_minimize_handicap,
+        "secGeoCost": og.pai_avoid_same_geo,
     }
     weights = SummedWeights([Criterion(c, bounds[c], RULES[c]) for c in CRITERIA])
     players = prepared.info.players[: prepared.paired]

@@ -41,7 +41,7 @@ def java_div(a: int, b: int) -> int:
 
 def main_criterion(settings: Settings) -> str:
     """The score that makes the groups: MMS when the placement starts with it, else NBW."""
-    for name in settings.placement:
+    for name in settings.opengotha.placement:
         if name in ("MMS", "NBW"):
             return name
     return "NBW"
@@ -49,10 +49,10 @@ def main_criterion(settings: Settings) -> str:
 
 def category(player: Player, settings: Settings) -> int:
     """0 for the strongest category; limits are the lowest rank of each category."""
-    for c, limit in enumerate(settings.categories):
+    for c, limit in enumerate(settings.opengotha.categories):
         if player.known_rank >= limit:
             return c
-    return len(settings.categories)
+    return len(settings.opengotha.categories)
 
 
 def score_range(settings: Settings, round_number: int) -> tuple[int, int]:
@@ -60,8 +60,8 @@ def score_range(settings: Settings, round_number: int) -> tuple[int, int]:
     in between makes a group, empty or not (OpenGotha since 3.49.01)."""
     r0 = round_number - 1
     if main_criterion(settings) == "MMS":
-        low = settings.mm_floor + SMMS_CORRECTION_MIN - MIN_RANK
-        return low, settings.mm_bar + SMMS_CORRECTION_MAX + r0 - MIN_RANK
+        low = settings.opengotha.mm_floor + SMMS_CORRECTION_MIN - MIN_RANK
+        return low, settings.opengotha.mm_bar + SMMS_CORRECTION_MAX + r0 - MIN_RANK
     return 0, r0
 
 
@@ -109,11 +109,11 @@ def pairing_info(
     span = high - low + 1
     n = len(players)
     extra = (
-        settings.pai_additional_crit1
-        if round_number <= settings.pai_last_round_seed_system1
-        else settings.pai_additional_crit2
+        settings.opengotha.pai_additional_crit1
+        if round_number <= settings.opengotha.pai_last_round_seed_system1
+        else settings.opengotha.pai_additional_crit2
     )
-    criteria = [*settings.placement, *([extra.upper()] if extra != "NULL" else [])]
+    criteria = [*settings.opengotha.placement, *([extra.upper()] if extra != "NULL" else [])]
 
     def main_score(number: int, r: int) -> int:
         sp = scored[number]
@@ -121,7 +121,7 @@ def pairing_info(
         return java_div(value, 2)
 
     cats = [category(p, settings) for p in players]
-    group_of = {club: name for name, clubs in settings.club_groups for club in clubs}
+    group_of = {club: name for name, clubs in settings.opengotha.club_groups for club in clubs}
     groups: dict[int, list[int]] = {}
     group = np.zeros(n, dtype=np.int64)
     for i, p in enumerate(players):
@@ -164,7 +164,7 @@ def pairing_info(
     return PairingInfo(
         round_number=round_number,
         players=tuple(players),
-        number_of_groups=span * (len(settings.categories) + 1),
+        number_of_groups=span * (len(settings.opengotha.categories) + 1),
         group=group,
         group_size=size,
         place=place,

@@ -1,8 +1,8 @@
 """OpenGotha's placement criteria (the standings tiebreaks), computed as OpenGotha 3.5x does.
 
-The director chooses up to six criteria (``Settings.placement``, e.g. ``MMS, SOSM, SOSOSM``):
-players are ranked by the first, ties broken by the second, and so on, then by name and first
-name. :class:`Placement` computes every criterion of every player after every round once;
+The director chooses up to six criteria (``Settings.opengotha.placement``, e.g. ``MMS, SOSM,
+SOSOSM``): players are ranked by the first, ties broken by the second, and so on, then by name
+and first name. :class:`Placement` computes every criterion of every player after every round once;
 :meth:`Placement.value` gives a value in OpenGotha's integer units (scores doubled, SODOS
 times four, see :data:`COEF`), :meth:`Placement.order` sorts the players and
 :meth:`Placement.standings` gives places and values as a standings table shows them.
@@ -110,7 +110,8 @@ class Placement:
 
     ``scored``: the players' scores if already computed (``score_players(t, rounds)``), else
     computed here for ``rounds`` rounds (default: the rounds set, or paired if more).
-    ``criteria``: the placement criteria DC and SDC depend on (default ``Settings.placement``).
+    ``criteria``: the placement criteria DC and SDC depend on (default
+    ``Settings.opengotha.placement``).
     The work is O(players × rounds²), done once; :meth:`value` is then a look-up.
     """
 
@@ -129,7 +130,7 @@ class Placement:
             scored = score_players(t, count)
         self.scored = scored
         self.rounds = len(next(iter(scored.values())).nbw2) if scored else 0
-        self.criteria = self._names(settings.placement if criteria is None else criteria)
+        self.criteria = self._names(settings.opengotha.placement if criteria is None else criteria)
         self._fixed = self._fixed_values()
         self._by_round = self._round_values()
         self._direct_cache: dict[tuple[int, tuple[str, ...]], dict[int, tuple[int, int]]] = {}
@@ -140,7 +141,7 @@ class Placement:
 
     def _fixed_values(self) -> dict[str, dict[int, int]]:
         """CAT (minus the category: 0 strongest, by the lower rank limits), RANK, RATING."""
-        limits = self.tournament.settings.categories
+        limits = self.tournament.settings.opengotha.categories
         out: dict[str, dict[int, int]] = {name: {} for name in _FIXED}
         for n, sp in self.scored.items():
             rank = sp.player.known_rank
@@ -152,7 +153,7 @@ class Placement:
 
     def _round_values(self) -> dict[str, dict[int, list[int]]]:
         """OpenGotha's ``fillBaseScoringInfoIfNecessary``, steps 3 to 6, for r = 0 … rounds-1."""
-        scored, half = self.scored, self.tournament.settings.unplayed_half
+        scored, half = self.scored, self.tournament.settings.opengotha.unplayed_half
         # What SOS sees of an opponent's score: the real one, or the "virtual" one.
         seen_w = {n: _virtual(sp, 0) if half else sp.nbw2 for n, sp in scored.items()}
         seen_m = {n: _virtual(sp, 2 * sp.smms) if half else sp.mms2 for n, sp in scored.items()}

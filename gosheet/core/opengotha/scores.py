@@ -61,8 +61,9 @@ def points2(game: Game, player: int) -> int:
 def smms(player: Player, settings: Settings) -> int:
     """Starting McMahon score: the rank clamped to floor and bar, counted from the zero,
     plus the player's correction."""
-    rank = max(settings.mm_floor, min(settings.mm_bar, player.known_rank))
-    return rank - settings.mm_zero + player.mms_correction
+    og = settings.opengotha
+    rank = max(og.mm_floor, min(og.mm_bar, player.known_rank))
+    return rank - og.mm_zero + player.mms_correction
 
 
 @dataclass
@@ -118,8 +119,9 @@ def score_players(t: Tournament, rounds: int | None = None) -> dict[int, ScoredP
                 status = Participation.NOT_ASSIGNED
             sp.participation.append(status)
             sp.games.append(game)
-    bye_nbw2, bye_mms2 = int(settings.nbw_bye * 2), int(settings.mms_bye * 2)
-    absent_nbw2, absent_mms2 = int(settings.nbw_absent * 2), int(settings.mms_absent * 2)
+    og = settings.opengotha
+    bye_nbw2, bye_mms2 = int(og.nbw_bye * 2), int(og.mms_bye * 2)
+    absent_nbw2, absent_mms2 = int(og.nbw_absent * 2), int(og.mms_absent * 2)
     for sp in scored.values():
         games_nbw2 = 0
         extra_nbw2 = extra_mms2 = 0
@@ -134,7 +136,7 @@ def score_players(t: Tournament, rounds: int | None = None) -> dict[int, ScoredP
                 extra_nbw2 += bye_nbw2
                 extra_mms2 += bye_mms2
             nbw2, mms2 = extra_nbw2, extra_mms2
-            if settings.round_down:
+            if og.round_down:
                 nbw2, mms2 = nbw2 // 2 * 2, mms2 // 2 * 2
             sp.nbw2.append(games_nbw2 + nbw2)
             sp.mms2.append(2 * sp.smms + games_nbw2 + mms2)

@@ -6,251 +6,48 @@ from __future__ import annotations
 
 import datetime as dt
 import re
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Mapping
 from pathlib import Path
-from typing import Any
 
 from gosheet.core.errors import ConsistencyError, InputError
-from gosheet.core.opengotha.parameters import (
-    MAX_PLACEMENT_CRITERIA,
-    OG_FIELDS,
-    rank_to_xml,
-)
+from gosheet.core.opengotha.values import rank_to_xml
 from gosheet.core.settings import Settings
-from gosheet.formats.opengotha.convert import (  # the layout shared with the import
-    _BYE_KEY,
-    _DISPLAY_DEFAULTS,
-    _GAME_KEY,
-    _GENERAL_DEFAULTS,
-    _NAME,
-    _ORDER_ITEM,
-    _PUBLISH_DEFAULTS,
-    _TEAM_DEFAULTS,
-    ABOUT,
-    BYE,
+from gosheet.formats.opengotha.elements import OGBye, OGGame, OGPlayer, OGTournament, player_key
+from gosheet.formats.opengotha.layout import (
     CLUB_LENGTH,
-    CLUBS_GROUPS,
     DISPLAY,
-    GAME,
-    GAMES,
+    DISPLAY_DEFAULTS,
     GENERAL,
+    GENERAL_DEFAULTS,
     MAX_ROUNDS,
-    MODELLED,
     OG_RESULTS,
-    ORDER,
-    PLAYER,
     PUBLISH,
-    REQUIRED_SETS,
+    PUBLISH_DEFAULTS,
     ROOT,
-    STANDARD_SETS,
-    XML,
-    XML_MORE,
-    _player_defaults,
+    TEAM_DEFAULTS,
+    player_defaults,
 )
-from gosheet.formats.opengotha.xml import (
-    OGBye,
-    OGElement,
-    OGGame,
-    OGPlayer,
-    OGTournament,
-    element_from_text,
-    player_key,
+from gosheet.formats.opengotha.parameter_sets import (
+    club_groups_element,
+    file_settings,
+    parameter_sets,
+    placement_criteria,
 )
+from gosheet.formats.opengotha.sheet import Kept, read_kept
 from gosheet.workbook.atomic import replacing
-from gosheet.workbook.reader import (
-    BookState,
-    Grid,
-    ProblemList,
-    cell_text,
-    name_key,
-    read_book,
-)
-from gosheet.workbook.sheets import (
-    OPENGOTHA,
-    OPENGOTHA_HEADERS,
-    PLAYERS,
-    SETTINGS,
-    cell_name,
-    round_sheet_name,
-)
+from gosheet.workbook.reader import BookState, Grid, ProblemList, name_key, read_book
+from gosheet.workbook.sheets import OPENGOTHA, PLAYERS, SETTINGS, round_sheet_name
 
 __all__ = ["Kept", "read_kept", "to_opengotha", "write_file"]
-
-# ---------------------------------------------------------------------------- exporting
-
-
-@dataclass
-class Kept:
-    """The ``OpenGotha`` sheet, read: what a workbook keeps of its OpenGotha file."""
-
-    root: dict[str, str] = field(default_factory=dict)
-    parameters: dict[str, dict[str, str]] = field(default_factory=dict)
-    children: dict[str, list[OGElement]] = field(default_factory=dict)  # ROOT or a set
-    players: dict[str, dict[str, str]] = field(default_factory=dict)  # by name_key
-    games: dict[tuple[int, int], dict[str, str]] = field(default_factory=dict)
-    byes: dict[int, dict[str, str]] = field(default_factory=dict)
-    order: list[tuple[int, int]] = field(default_factory=list)
-
-
-def _value_text(value: Any) -> str:
-    """A cell of the OpenGotha sheet as the text of an attribute."""
-    if value is None:
-        return ""
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, dt.datetime):
-        if value.time() == dt.time():
-            return value.strftime("%Y-%m-%d")
-        return value.strftime("%Y-%m-%d %H:%M:%S")
-    if isinstance(value, dt.date):
-        return value.strftime("%Y-%m-%d")
-    if isinstance(value, float) and value.is_integer():
-        return str(int(value))
-    return str(value)
-
-
-def read_kept(grid: Grid, problems: ProblemList) -> Kept:
-    """Read the ``OpenGotha`` sheet, adding every problem (with its cell) to ``problems``."""
-    kept = Kept()
-    if not grid:
-        return kept
-    headers = [cell_text(h).casefold() for h in grid[0]]
-    columns: dict[str, int] = {}
-    for name in OPENGOTHA_HEADERS[:4]:
-        if name.casefold() in headers:
-            columns[name] = headers.index(name.casefold())
-        else:
-            problems.add(OPENGOTHA, 0, 0, None, f"no '{name}' column in the header row")
-    if len(columns) < 4:
-        return kept
-    s, k, a, v = (columns[name] for name in OPENGOTHA_HEADERS[:4])
-    seen: dict[tuple[str, str, str], int] = {}
-    xml: list[tuple[str, str, int, list[str]]] = []  # key, tag, row, text in chunks
-    known = (ABOUT, ROOT, PLAYER, GAME, BYE, GAMES, XML)
-    by_fold = {name.casefold(): name for name in known}
-
-    def cell(row: Sequence[Any], index: int) -> Any:
-        return row[index] if index < len(row) else None
-
-    for r in range(1, len(grid)):
-        row = grid[r]
-        raw_section = cell_text(cell(row, s))
-        key, attribute = cell_text(cell(row, k)), cell_text(cell(row, a))
-        raw_value = cell(row, v)
-        value = _value_text(raw_value)
-        if not raw_section and not key and not attribute and not value:
-            continue
-        section = by_fold.get(raw_section.casefold(), raw_section)
-        if section == ABOUT:
-            continue
-        if section not in known and not re.fullmatch(r"[A-Za-z]\w*ParameterSet", section):
-            problems.add(
-                OPENGOTHA,
-                r,
-                s,
-                raw_section,
-                "unknown section; known: " + ", ".join(known) + ", or a parameter set name",
-            )
-            continue
-        if section == XML:
-            tag = attribute.removesuffix(XML_MORE).strip()
-            text = "" if raw_value is None else str(raw_value)
-            if not attribute.endswith(XML_MORE):
-                xml.append((key, tag, r, [text]))
-            elif xml and xml[-1][:2] == (key, tag):
-                xml[-1][3].append(text)
-            else:
-                problems.add(OPENGOTHA, r, a, attribute, "continues no element of the row above")
-            continue
-        if not attribute and section not in STANDARD_SETS and section.endswith("ParameterSet"):
-            kept.parameters.setdefault(section, {})
-            continue
-        if not _NAME.fullmatch(attribute):
-            problems.add(OPENGOTHA, r, a, attribute or None, "not an XML attribute name")
-            continue
-        if section in (PLAYER, GAME, BYE) and not key:
-            problems.add(OPENGOTHA, r, k, None, f"a {section} row needs its Key")
-            continue
-        slot3 = (section, name_key(key) if section == PLAYER else key.casefold(), attribute)
-        if slot3 in seen:
-            problems.add(OPENGOTHA, r, a, attribute, f"set twice (also on row {seen[slot3] + 1})")
-            continue
-        seen[slot3] = r
-        if section == ROOT:
-            kept.root[attribute] = value
-        elif section == PLAYER:
-            kept.players.setdefault(name_key(key), {})[attribute] = value
-        elif section == GAME:
-            match = _GAME_KEY.fullmatch(key)
-            if match is None:
-                problems.add(OPENGOTHA, r, k, key, "expected a game as 'Round 2 table 5'")
-                continue
-            slot2 = (int(match.group(1)), int(match.group(2)))
-            kept.games.setdefault(slot2, {})[attribute] = value
-        elif section == BYE:
-            match = _BYE_KEY.fullmatch(key)
-            if match is None:
-                problems.add(OPENGOTHA, r, k, key, "expected a round as 'Round 2'")
-                continue
-            kept.byes.setdefault(int(match.group(1)), {})[attribute] = value
-        elif section == GAMES:
-            matches = [_ORDER_ITEM.fullmatch(item) for item in value.split()]
-            if attribute != ORDER:
-                problems.add(OPENGOTHA, r, a, attribute, f"expected '{ORDER}'")
-                continue
-            if not all(matches):
-                problems.add(OPENGOTHA, r, v, value, "expected games as round.table: 1.1 1.2 …")
-                continue
-            kept.order = [(int(m.group(1)), int(m.group(2))) for m in matches if m]
-        else:
-            kept.parameters.setdefault(section, {})[attribute] = value
-    for key, _, r, chunks in xml:
-        if key != ROOT and not re.fullmatch(r"[A-Za-z]\w*ParameterSet", key):
-            problems.add(OPENGOTHA, r, k, key, "expected Tournament or a parameter set name")
-            continue
-        try:
-            element = element_from_text("".join(chunks), OPENGOTHA, cell_name(r, v))
-        except InputError as error:
-            problems.problems += error.problems
-            continue
-        taken = sorted(_tags(element) & _SHEETS_HOLD)
-        if taken:
-            problems.add(
-                OPENGOTHA,
-                r,
-                v,
-                f"<{element.tag}>",
-                f"holds <{taken[0]}>, which the other sheets hold (OpenGotha would read it "
-                "twice); write it there",
-            )
-            continue
-        kept.children.setdefault(key, []).append(element)
-    return kept
-
-
-# Elements the other sheets make; OpenGotha looks for most of them anywhere in a file.
-_SHEETS_HOLD = frozenset(
-    {"Players", "Player", "Games", "Game", "ByePlayers", "ByePlayer", "TournamentParameterSet"}
-    | set(STANDARD_SETS)
-    | {"Categories", "Category", CLUBS_GROUPS, "ClubsGroup"}
-)
-
-
-def _tags(element: OGElement) -> set[str]:
-    tags = {element.tag}
-    for child in element.children:
-        tags |= _tags(child)
-    return tags
 
 
 def _fresh_kept(settings: Settings, now: dt.datetime) -> Kept:
     """What OpenGotha would hold for a tournament it did not make: its defaults."""
     today = now.strftime("%Y-%m-%d")
     short = re.sub(r"[^0-9A-Za-z]+", "", settings.name)[:24] or "tournament"
-    general = _GENERAL_DEFAULTS | {"beginDate": today, "endDate": today, "shortName": short}
+    general = GENERAL_DEFAULTS | {"beginDate": today, "endDate": today, "shortName": short}
     game_format = "full" if settings.system == "mcmahon" else "short"
-    display = _DISPLAY_DEFAULTS | {"gameFormat": game_format}
+    display = DISPLAY_DEFAULTS | {"gameFormat": game_format}
     return Kept(
         root={
             "dataVersion": "201",
@@ -258,35 +55,9 @@ def _fresh_kept(settings: Settings, now: dt.datetime) -> Kept:
             "runningMode": "SAL",
             "saveDT": now.strftime("%Y%m%d%H%M%S"),
         },
-        parameters={GENERAL: general, DISPLAY: display, PUBLISH: dict(_PUBLISH_DEFAULTS)},
-        children={ROOT: [_TEAM_DEFAULTS]},
+        parameters={GENERAL: general, DISPLAY: display, PUBLISH: dict(PUBLISH_DEFAULTS)},
+        children={ROOT: [TEAM_DEFAULTS]},
     )
-
-
-def _og_settings(settings: Settings, players: int, rows: Mapping[str, int]) -> Settings:
-    """The settings an OpenGotha file is written with: the workbook's under OpenGotha's rules.
-    A gosheet-rules tournament gets OpenGotha's defaults for its system (FUS, a handicap
-    system OpenGotha does not have: McMahon's), but for the OpenGotha settings its Settings
-    sheet does list (``rows``: the attributes found there)."""
-    rounds = settings.rounds_for(players)
-    if settings.rules == "opengotha":
-        return settings.replace(rounds=rounds)
-    system = "swiss" if settings.system == "swiss" else "mcmahon"
-    listed = {f.attr: getattr(settings, f.attr) for f in OG_FIELDS if f.attr in rows}
-    return Settings.preset(
-        system,
-        "go",
-        rules="opengotha",
-        name=settings.name,
-        rounds=rounds,
-        komi=settings.komi,
-        **listed,
-    )
-
-
-def _komi_text(komi: float) -> str:
-    """``7.5``, ``6``, ``0.5``, ``-5.5``."""
-    return f"{komi:g}"
 
 
 def to_opengotha(
@@ -317,7 +88,7 @@ def to_opengotha(
         raise ConsistencyError(
             f"{source}: a tournament of {t.settings.game}; OpenGotha files are for go"
         )
-    settings = _og_settings(t.settings, len(t.players), state.setting_rows)
+    settings = file_settings(t.settings, len(t.players), state.setting_rows)
     if kept is None:
         kept = _fresh_kept(settings, now or dt.datetime.now())
     rounds = settings.rounds or 0
@@ -370,33 +141,17 @@ def to_opengotha(
         return (position.get(slot, len(position)), *slot)
 
     games.sort(key=place)
-    parameters, children = _og_parameters(settings, kept)
-    criteria = settings.placement + ("NULL",) * (MAX_PLACEMENT_CRITERIA - len(settings.placement))
+    parameters, children = parameter_sets(settings, kept)
     return OGTournament(
         attributes=dict(kept.root),
         players=tuple(players),
         games=tuple(games),
         byes=tuple(byes),
         parameters=parameters,
-        placement_criteria=criteria,
+        placement_criteria=placement_criteria(settings),
         parameter_children=children,
-        extra=(*kept.children.get(ROOT, ()), *_club_groups_element(settings)),
+        extra=(*kept.children.get(ROOT, ()), *club_groups_element(settings)),
     )
-
-
-def _club_groups_element(settings: Settings) -> tuple[OGElement, ...]:
-    """OpenGotha's ``ClubsGroups`` (the last element of its files), from the setting."""
-    if not settings.club_groups:
-        return ()
-    groups = tuple(
-        OGElement(
-            "ClubsGroup",
-            (("name", name),),
-            tuple(OGElement("Club", (("name", club),)) for club in clubs),
-        )
-        for name, clubs in settings.club_groups
-    )
-    return (OGElement(CLUBS_GROUPS, children=groups),)
 
 
 def _og_players(
@@ -438,7 +193,7 @@ def _og_players(
             notes.append(note)
         if club != p.club:
             shortened.setdefault(p.club, club)
-        defaults = _player_defaults(p)
+        defaults = player_defaults(p)
         own = dict(kept.players.get(name_key(p.name), {}))
         ffg_licence = own.pop("ffgLicence", "")
         participating = own.pop("participating", "")
@@ -483,34 +238,6 @@ def _og_players(
         keys[p.number] = key
         players.append(og)
     return players, keys
-
-
-def _og_parameters(
-    settings: Settings, kept: Kept
-) -> tuple[dict[str, dict[str, str]], dict[str, tuple[OGElement, ...]]]:
-    sets = list(REQUIRED_SETS)
-    sets += [s for s in (DISPLAY, PUBLISH) if s in kept.parameters]
-    sets += [s for s in kept.parameters if s not in sets]
-    parameters = {s: dict(kept.parameters.get(s, {})) for s in sets}
-    for (set_name, attribute), f in MODELLED.items():
-        parameters[set_name][attribute] = f.to_xml(getattr(settings, f.attr))
-    general = parameters[GENERAL]
-    general["name"] = settings.name
-    general["numberOfRounds"] = str(settings.rounds)
-    general["komi"] = _komi_text(settings.komi)
-    general["numberOfCategories"] = str(len(settings.categories) + 1)
-    children = {key: list(elements) for key, elements in kept.children.items() if key != ROOT}
-    if settings.categories:
-        categories = OGElement(
-            "Categories",
-            children=tuple(
-                OGElement("Category", (("lowerLimit", rank_to_xml(limit)), ("number", str(n))))
-                for n, limit in enumerate(settings.categories, 1)
-            ),
-        )
-        others = [e for e in children.get(GENERAL, []) if e.tag != "Categories"]
-        children[GENERAL] = [categories, *others]
-    return parameters, {key: tuple(elements) for key, elements in children.items() if elements}
 
 
 def write_file(path: Path, data: bytes) -> Path:

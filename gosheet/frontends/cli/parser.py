@@ -242,8 +242,6 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-
-
 def settings_from(
     parser: argparse.ArgumentParser, args: argparse.Namespace, players: int | None = None
 ) -> Settings:
@@ -291,5 +289,3 @@ def rounds_note(settings: Settings, players: int, given: int | None) -> str:
 def refuse_overwrite(path: Path, force: bool) -> None:
     if path.exists() and not force:
         raise FileProblem(f"{path} exists already; use --force to replace it")
-
-

@@ -37,7 +37,7 @@ def opengotha_standings_sheet(tournament: Tournament) -> SheetData:
         if not rnd.complete:
             break
         done += 1
-    criteria = tournament.settings.placement
+    criteria = tournament.settings.opengotha.placement
     rows = Placement(tournament).standings(done - 1, criteria)
     table = records(tournament)
     lines = [

@@ -1,0 +1,251 @@
+"""OpenGotha's parameter sets and gosheet's settings, both ways.
+
+``GeneralParameterSet/@name``, ``@numberOfRounds`` and ``@komi`` are the ``Tournament``,
+``Rounds`` and ``Komi`` settings; every OpenGotha parameter of
+:data:`~gosheet.core.opengotha.parameters.OG_FIELDS` is the attribute it names; ``Categories``
+is ``@numberOfCategories`` and ``Categories/Category``; ``Club groups`` the ``ClubsGroups``
+element; ``Placement criteria`` the ``PlacementCriterion`` list (padded with ``NULL`` to
+OpenGotha's six). The system follows the first placement criterion, as in OpenGotha: MMS is
+McMahon, anything else Swiss.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from gosheet.core.fields import parse_komi, parse_text
+from gosheet.core.opengotha.parameters import OG_FIELDS
+from gosheet.core.opengotha.values import (
+    MAX_PLACEMENT_CRITERIA,
+    ClubGroups,
+    parse_categories,
+    parse_club_groups,
+    parse_criteria,
+    rank_to_xml,
+    write_club_groups,
+)
+from gosheet.core.settings import FIELD_BY_LABEL, Settings
+from gosheet.formats.opengotha.elements import OGElement, OGTournament
+from gosheet.formats.opengotha.layout import (
+    CLUBS_GROUPS,
+    DISPLAY,
+    GENERAL,
+    MODELLED,
+    PLACEMENT,
+    PUBLISH,
+    REQUIRED_SETS,
+    ROOT,
+)
+from gosheet.formats.opengotha.sheet import Kept
+
+__all__ = [
+    "Report",
+    "club_groups_element",
+    "file_settings",
+    "parameter_sets",
+    "placement_criteria",
+    "settings_of",
+]
+
+#: Tells a problem of a file: where, the value, the message.
+Report = Callable[[str, object, str], None]
+
+# ---------------------------------------------------------------------------- importing
+
+
+def settings_of(
+    og: OGTournament,
+    report: Report,
+    *,
+    rounds: int | None = None,
+    name: str | None = None,
+    komi: float | None = None,
+) -> Settings:
+    """The settings of an OpenGotha file, under OpenGotha's rules; ``rounds``, ``name`` and
+    ``komi`` replace the file's. Each value gosheet cannot hold is reported (``report(where,
+    value, message)``) and the settings are then the defaults of the system."""
+    reported = 0
+
+    def problem(where: str, value: object, message: str) -> None:
+        nonlocal reported
+        reported += 1
+        report(where, value, message)
+
+    values: dict[str, Any] = {"og_blocks": True}
+    for set_name, attributes in og.parameters.items():
+        for attribute, text in attributes.items():
+            f = MODELLED.get((set_name, attribute))
+            if f is None:
+                continue
+            try:
+                values[f.attr] = (f.from_xml or f.parse)(text)
+            except (ValueError, TypeError) as error:
+                problem(set_name, text, f"{attribute} ({f.label}): {error}")
+    general = og.parameters.get(GENERAL, {})
+    for label, attribute, parse in (
+        ("Tournament", "name", parse_text),
+        ("Rounds", "numberOfRounds", FIELD_BY_LABEL["rounds"].parse),
+        ("Komi", "komi", parse_komi),
+    ):
+        if attribute in general:
+            try:
+                values[FIELD_BY_LABEL[label.casefold()].attr] = parse(general[attribute])
+            except ValueError as error:
+                problem(GENERAL, general[attribute], f"{attribute} ({label}): {error}")
+    if rounds is not None:
+        values["rounds"] = rounds
+    if name is not None:
+        values["name"] = name
+    if komi is not None:
+        values["komi"] = komi
+    values["categories"] = _categories(og, general, problem)
+    values["club_groups"] = _club_groups(og, problem)
+    names = [c for c in og.placement_criteria if c != "NULL"]
+    try:
+        values["placement"] = parse_criteria(", ".join(names))
+    except ValueError as error:
+        problem(PLACEMENT, ", ".join(og.placement_criteria), f"PlacementCriteria: {error}")
+    system = "mcmahon" if names[:1] == ["MMS"] else "swiss"
+    try:
+        return Settings.preset(system, "go", rules="opengotha", **values)
+    except ValueError as error:
+        if not reported:  # else it only repeats a problem already listed
+            problem("TournamentParameterSet", None, str(error))
+        return Settings.preset(system, "go", rules="opengotha")
+
+
+def _categories(og: OGTournament, general: Mapping[str, str], problem: Report) -> tuple[int, ...]:
+    """The category limits, from ``numberOfCategories`` and the ``Categories`` element (which
+    the OpenGotha sheet then does not keep)."""
+    text = general.get("numberOfCategories", "1")
+    count = int(text) if re.fullmatch(r"[0-9]+", text.strip()) else -1
+    if count < 1:
+        problem(GENERAL, text, "numberOfCategories must be a whole number, 1 or more")
+        return ()
+    if count == 1:
+        return ()
+    element = next(
+        (e for e in og.parameter_children.get(GENERAL, ()) if e.tag == "Categories"), None
+    )
+    limits: dict[int, str] = {}
+    for child in element.children if element is not None else ():
+        attributes = dict(child.attributes)
+        number, limit = attributes.get("number", ""), attributes.get("lowerLimit", "")
+        if child.tag == "Category" and re.fullmatch(r"[0-9]+", number):
+            limits[int(number)] = limit
+    if sorted(limits) != list(range(1, count)):
+        problem(
+            GENERAL,
+            text,
+            f"numberOfCategories is {count}, so Categories must hold Category 1 to {count - 1}",
+        )
+        return ()
+    try:
+        return parse_categories(", ".join(limits[n] for n in sorted(limits)))
+    except ValueError as error:
+        problem("Categories", ", ".join(limits.values()), f"Categories: {error}")
+        return ()
+
+
+def _club_groups(og: OGTournament, problem: Report) -> ClubGroups:
+    """The ``ClubsGroups`` element (which the OpenGotha sheet then does not keep)."""
+    groups: list[tuple[str, tuple[str, ...]]] = []
+    for element in (e for e in og.extra if e.tag == CLUBS_GROUPS):
+        for group in element.children:
+            name = dict(group.attributes).get("name", "")
+            clubs = tuple(
+                dict(c.attributes).get("name", "") for c in group.children if c.tag == "Club"
+            )
+            groups.append((name, clubs))
+    text = write_club_groups(tuple(groups))
+    try:
+        found = parse_club_groups(text)
+    except ValueError as error:
+        problem(CLUBS_GROUPS, text, f"ClubsGroups: {error}")
+        return ()
+    if found != tuple(groups):  # a name the Settings sheet cannot spell (';', ':' or ',')
+        problem(CLUBS_GROUPS, text, "ClubsGroups: a group or club name holds ';', ':' or ','")
+        return ()
+    return found
+
+
+# ---------------------------------------------------------------------------- exporting
+
+
+def file_settings(settings: Settings, players: int, rows: Mapping[str, int]) -> Settings:
+    """The settings an OpenGotha file is written with: the workbook's under OpenGotha's rules.
+    A gosheet-rules tournament gets OpenGotha's defaults for its system (FUS, a handicap
+    system OpenGotha does not have: McMahon's), but for the OpenGotha settings its Settings
+    sheet does list (``rows``: the attributes found there)."""
+    rounds = settings.rounds_for(players)
+    if settings.rules == "opengotha":
+        return settings.replace(rounds=rounds)
+    system = "swiss" if settings.system == "swiss" else "mcmahon"
+    listed = {f.attr: settings.value(f) for f in OG_FIELDS if f.attr in rows}
+    return Settings.preset(
+        system,
+        "go",
+        rules="opengotha",
+        name=settings.name,
+        rounds=rounds,
+        komi=settings.komi,
+        **listed,
+    )
+
+
+def _komi_text(komi: float) -> str:
+    """``7.5``, ``6``, ``0.5``, ``-5.5``."""
+    return f"{komi:g}"
+
+
+def parameter_sets(
+    settings: Settings, kept: Kept
+) -> tuple[dict[str, dict[str, str]], dict[str, tuple[OGElement, ...]]]:
+    """The parameter sets of the file, in OpenGotha's order: the settings' values over what
+    the ``OpenGotha`` sheet keeps; and the elements inside them (``Categories`` …)."""
+    sets = list(REQUIRED_SETS)
+    sets += [s for s in (DISPLAY, PUBLISH) if s in kept.parameters]
+    sets += [s for s in kept.parameters if s not in sets]
+    parameters = {s: dict(kept.parameters.get(s, {})) for s in sets}
+    for (set_name, attribute), f in MODELLED.items():
+        parameters[set_name][attribute] = f.to_xml(settings.value(f))
+    general = parameters[GENERAL]
+    general["name"] = settings.name
+    general["numberOfRounds"] = str(settings.rounds)
+    general["komi"] = _komi_text(settings.komi)
+    general["numberOfCategories"] = str(len(settings.opengotha.categories) + 1)
+    children = {key: list(elements) for key, elements in kept.children.items() if key != ROOT}
+    if settings.opengotha.categories:
+        categories = OGElement(
+            "Categories",
+            children=tuple(
+                OGElement("Category", (("lowerLimit", rank_to_xml(limit)), ("number", str(n))))
+                for n, limit in enumerate(settings.opengotha.categories, 1)
+            ),
+        )
+        others = [e for e in children.get(GENERAL, []) if e.tag != "Categories"]
+        children[GENERAL] = [categories, *others]
+    return parameters, {key: tuple(elements) for key, elements in children.items() if elements}
+
+
+def club_groups_element(settings: Settings) -> tuple[OGElement, ...]:
+    """OpenGotha's ``ClubsGroups`` (the last element of its files), from the setting."""
+    if not settings.opengotha.club_groups:
+        return ()
+    groups = tuple(
+        OGElement(
+            "ClubsGroup",
+            (("name", name),),
+            tuple(OGElement("Club", (("name", club),)) for club in clubs),
+        )
+        for name, clubs in settings.opengotha.club_groups
+    )
+    return (OGElement(CLUBS_GROUPS, children=groups),)
+
+
+def placement_criteria(settings: Settings) -> tuple[str, ...]:
+    """The placement criteria, padded with ``NULL`` to OpenGotha's six."""
+    criteria = settings.opengotha.placement
+    return criteria + ("NULL",) * (MAX_PLACEMENT_CRITERIA - len(criteria))

@@ -1,0 +1,302 @@
+"""The ``OpenGotha`` sheet: what an OpenGotha file holds and the other sheets do not show,
+written by the import (:func:`opengotha_sheet`, from the rows :func:`parameter_rows` and
+:func:`xml_rows` make) and read back by the export (:func:`read_kept`).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from gosheet.core.errors import InputError
+from gosheet.formats.opengotha.elements import OGElement, OGTournament
+from gosheet.formats.opengotha.layout import (
+    ABOUT,
+    BYE,
+    BYE_KEY,
+    CLUBS_GROUPS,
+    DISPLAY,
+    GAME,
+    GAME_KEY,
+    GAMES,
+    GENERAL,
+    MODELLED,
+    NAME,
+    ORDER,
+    ORDER_ITEM,
+    OWN_GENERAL,
+    PLAYER,
+    PUBLISH,
+    ROOT,
+    STANDARD_SETS,
+    XML,
+    XML_MORE,
+    Row,
+)
+from gosheet.formats.opengotha.writing import element_from_text, element_text
+from gosheet.workbook.reader import Grid, ProblemList, cell_text, name_key
+from gosheet.workbook.sheets import OPENGOTHA, OPENGOTHA_HEADERS, Column, SheetData, cell_name
+
+__all__ = [
+    "Kept",
+    "opengotha_sheet",
+    "parameter_rows",
+    "read_kept",
+    "section_rank",
+    "xml_rows",
+]
+
+_CHUNK = 30_000  # a cell holds 32,767 characters
+_EXPLAIN = {
+    ABOUT: "What the OpenGotha file holds and the other sheets do not show, kept so that "
+    "'gosheet export' writes the file back whole. The other sheets are the truth: players, "
+    "settings, games and results are taken from them, edits included; the rows here only add "
+    "to them. A row may be edited or deleted (OpenGotha then uses its default); a player added "
+    "to Players gets OpenGotha's defaults.",
+    ROOT: "Attributes of the file's <Tournament> element (saveDT: when OpenGotha saved it).",
+    GENERAL: "OpenGotha's general parameters that Settings does not show (place, dates, "
+    "director, board size, clock …).",
+    DISPLAY: "OpenGotha's display and print options.",
+    PUBLISH: "OpenGotha's publishing options.",
+    PLAYER: "A player's data that Players does not show. Key: the player's name as in "
+    "Players (a renamed player loses it). participating: OpenGotha's 20 rounds, for the "
+    "rounds after the tournament's.",
+    GAME: "A game's data that its round sheet does not show. Key: its round and table.",
+    BYE: "A bye's data that its round sheet does not show. Key: its round.",
+    GAMES: "order: the order of the games in the file (round.table).",
+    XML: "Elements kept as they are (teams, club groups, team parameters …). Key: the "
+    "element they are in; a long one goes on in the next rows.",
+}
+
+
+def section_rank(row: Row) -> int:
+    """The order of the sections in the OpenGotha sheet: the tournament and its parameters
+    first, the elements kept verbatim last."""
+    order = (ROOT, "", PLAYER, GAME, GAMES, BYE, XML)
+    return order.index(row[0]) if row[0] in order else 1
+
+
+def parameter_rows(og: OGTournament) -> list[Row]:
+    """The rows of what the file's parameter sets and other elements hold that the Settings
+    sheet does not show."""
+    rows: list[Row] = []
+    for set_name, attributes in og.parameters.items():
+        for attribute, value in attributes.items():
+            own = set_name == GENERAL and attribute in OWN_GENERAL
+            if (set_name, attribute) not in MODELLED and not own:
+                rows.append((set_name, "", attribute, value))
+        if not attributes and set_name not in STANDARD_SETS:
+            rows.append((set_name, "", "", ""))  # an empty set OpenGotha does not know
+    for set_name, children in og.parameter_children.items():
+        for child in children:
+            # the Categories setting holds them (with one category, OpenGotha reads none)
+            if set_name == GENERAL and child.tag == "Categories":
+                continue
+            rows += xml_rows(set_name, child)
+    for element in og.extra:
+        if element.tag != CLUBS_GROUPS:  # the Club groups setting holds them
+            rows += xml_rows(ROOT, element)
+    return rows
+
+
+def xml_rows(key: str, element: OGElement) -> list[Row]:
+    """An element kept verbatim, as one line of XML cut into rows a cell can hold."""
+    text = element_text(element)
+    chunks = [text[i : i + _CHUNK] for i in range(0, len(text), _CHUNK)]
+    return [
+        (XML, key, element.tag if i == 0 else f"{element.tag} {XML_MORE}", chunk)
+        for i, chunk in enumerate(chunks)
+    ]
+
+
+def opengotha_sheet(rows: Iterable[Row]) -> SheetData:
+    """The ``OpenGotha`` sheet: an About line, then the rows, each section's first row with
+    an explanation."""
+    columns = (
+        Column(OPENGOTHA_HEADERS[0], 20),
+        Column(OPENGOTHA_HEADERS[1], 24),
+        Column(OPENGOTHA_HEADERS[2], 26),
+        Column(OPENGOTHA_HEADERS[3], 30, "@"),
+        Column(OPENGOTHA_HEADERS[4], 60, wrap=True),
+    )
+    data: list[list[Any]] = [[ABOUT, None, None, None, _EXPLAIN[ABOUT]]]
+    explained: set[str] = set()
+    for section, key, attribute, value in rows:
+        explanation = None
+        if section not in explained:
+            explained.add(section)
+            explanation = _EXPLAIN.get(
+                section, f"Attributes of <{section}> that Settings does not show."
+            )
+        data.append([section, key or None, attribute or None, value or None, explanation])
+    return SheetData(OPENGOTHA, columns, data, title="What the OpenGotha file keeps besides")
+
+
+# ---------------------------------------------------------------------------- reading it back
+
+
+@dataclass
+class Kept:
+    """The ``OpenGotha`` sheet, read: what a workbook keeps of its OpenGotha file."""
+
+    root: dict[str, str] = field(default_factory=dict)
+    parameters: dict[str, dict[str, str]] = field(default_factory=dict)
+    children: dict[str, list[OGElement]] = field(default_factory=dict)  # ROOT or a set
+    players: dict[str, dict[str, str]] = field(default_factory=dict)  # by name_key
+    games: dict[tuple[int, int], dict[str, str]] = field(default_factory=dict)
+    byes: dict[int, dict[str, str]] = field(default_factory=dict)
+    order: list[tuple[int, int]] = field(default_factory=list)
+
+
+def value_text(value: Any) -> str:
+    """A cell of the OpenGotha sheet as the text of an attribute."""
+    if value is None:
+        return ""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, dt.datetime):
+        if value.time() == dt.time():
+            return value.strftime("%Y-%m-%d")
+        return value.strftime("%Y-%m-%d %H:%M:%S")
+    if isinstance(value, dt.date):
+        return value.strftime("%Y-%m-%d")
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    return str(value)
+
+
+def read_kept(grid: Grid, problems: ProblemList) -> Kept:
+    """Read the ``OpenGotha`` sheet, adding every problem (with its cell) to ``problems``."""
+    kept = Kept()
+    if not grid:
+        return kept
+    headers = [cell_text(h).casefold() for h in grid[0]]
+    columns: dict[str, int] = {}
+    for name in OPENGOTHA_HEADERS[:4]:
+        if name.casefold() in headers:
+            columns[name] = headers.index(name.casefold())
+        else:
+            problems.add(OPENGOTHA, 0, 0, None, f"no '{name}' column in the header row")
+    if len(columns) < 4:
+        return kept
+    s, k, a, v = (columns[name] for name in OPENGOTHA_HEADERS[:4])
+    seen: dict[tuple[str, str, str], int] = {}
+    xml: list[tuple[str, str, int, list[str]]] = []  # key, tag, row, text in chunks
+    known = (ABOUT, ROOT, PLAYER, GAME, BYE, GAMES, XML)
+    by_fold = {name.casefold(): name for name in known}
+
+    def cell(row: Sequence[Any], index: int) -> Any:
+        return row[index] if index < len(row) else None
+
+    for r in range(1, len(grid)):
+        row = grid[r]
+        raw_section = cell_text(cell(row, s))
+        key, attribute = cell_text(cell(row, k)), cell_text(cell(row, a))
+        raw_value = cell(row, v)
+        value = value_text(raw_value)
+        if not raw_section and not key and not attribute and not value:
+            continue
+        section = by_fold.get(raw_section.casefold(), raw_section)
+        if section == ABOUT:
+            continue
+        if section not in known and not re.fullmatch(r"[A-Za-z]\w*ParameterSet", section):
+            problems.add(
+                OPENGOTHA,
+                r,
+                s,
+                raw_section,
+                "unknown section; known: " + ", ".join(known) + ", or a parameter set name",
+            )
+            continue
+        if section == XML:
+            tag = attribute.removesuffix(XML_MORE).strip()
+            text = "" if raw_value is None else str(raw_value)
+            if not attribute.endswith(XML_MORE):
+                xml.append((key, tag, r, [text]))
+            elif xml and xml[-1][:2] == (key, tag):
+                xml[-1][3].append(text)
+            else:
+                problems.add(OPENGOTHA, r, a, attribute, "continues no element of the row above")
+            continue
+        if not attribute and section not in STANDARD_SETS and section.endswith("ParameterSet"):
+            kept.parameters.setdefault(section, {})
+            continue
+        if not NAME.fullmatch(attribute):
+            problems.add(OPENGOTHA, r, a, attribute or None, "not an XML attribute name")
+            continue
+        if section in (PLAYER, GAME, BYE) and not key:
+            problems.add(OPENGOTHA, r, k, None, f"a {section} row needs its Key")
+            continue
+        slot3 = (section, name_key(key) if section == PLAYER else key.casefold(), attribute)
+        if slot3 in seen:
+            problems.add(OPENGOTHA, r, a, attribute, f"set twice (also on row {seen[slot3] + 1})")
+            continue
+        seen[slot3] = r
+        if section == ROOT:
+            kept.root[attribute] = value
+        elif section == PLAYER:
+            kept.players.setdefault(name_key(key), {})[attribute] = value
+        elif section == GAME:
+            match = GAME_KEY.fullmatch(key)
+            if match is None:
+                problems.add(OPENGOTHA, r, k, key, "expected a game as 'Round 2 table 5'")
+                continue
+            slot2 = (int(match.group(1)), int(match.group(2)))
+            kept.games.setdefault(slot2, {})[attribute] = value
+        elif section == BYE:
+            match = BYE_KEY.fullmatch(key)
+            if match is None:
+                problems.add(OPENGOTHA, r, k, key, "expected a round as 'Round 2'")
+                continue
+            kept.byes.setdefault(int(match.group(1)), {})[attribute] = value
+        elif section == GAMES:
+            matches = [ORDER_ITEM.fullmatch(item) for item in value.split()]
+            if attribute != ORDER:
+                problems.add(OPENGOTHA, r, a, attribute, f"expected '{ORDER}'")
+                continue
+            if not all(matches):
+                problems.add(OPENGOTHA, r, v, value, "expected games as round.table: 1.1 1.2 …")
+                continue
+            kept.order = [(int(m.group(1)), int(m.group(2))) for m in matches if m]
+        else:
+            kept.parameters.setdefault(section, {})[attribute] = value
+    for key, _, r, chunks in xml:
+        if key != ROOT and not re.fullmatch(r"[A-Za-z]\w*ParameterSet", key):
+            problems.add(OPENGOTHA, r, k, key, "expected Tournament or a parameter set name")
+            continue
+        try:
+            element = element_from_text("".join(chunks), OPENGOTHA, cell_name(r, v))
+        except InputError as error:
+            problems.problems += error.problems
+            continue
+        taken = sorted(_tags(element) & _SHEETS_HOLD)
+        if taken:
+            problems.add(
+                OPENGOTHA,
+                r,
+                v,
+                f"<{element.tag}>",
+                f"holds <{taken[0]}>, which the other sheets hold (OpenGotha would read it "
+                "twice); write it there",
+            )
+            continue
+        kept.children.setdefault(key, []).append(element)
+    return kept
+
+
+# Elements the other sheets make; OpenGotha looks for most of them anywhere in a file.
+_SHEETS_HOLD = frozenset(
+    {"Players", "Player", "Games", "Game", "ByePlayers", "ByePlayer", "TournamentParameterSet"}
+    | set(STANDARD_SETS)
+    | {"Categories", "Category", CLUBS_GROUPS, "ClubsGroup"}
+)
+
+
+def _tags(element: OGElement) -> set[str]:
+    tags = {element.tag}
+    for child in element.children:
+        tags |= _tags(child)
+    return tags

@@ -1,0 +1,70 @@
+"""Shared test setup for ``tests/``.
+
+What is here:
+
+* ``tests/`` is put on ``sys.path`` so that every test file can write
+  ``from support import …`` (the suite runs with ``--import-mode=importlib``,
+  which does not do it). The helpers themselves live in :mod:`support`
+  (``tests/support/``); see its docstring for the list.
+* Workbook fixtures made once a module by the command line itself and copied
+  into each test's ``tmp_path`` as ``cup.xlsx``:
+
+  - ``open_book`` — 9 players (:data:`support.books.ROSTER_CSV`), 4 rounds,
+    rounds 1 and 2 paired and played: ``gosheet pair`` would work;
+  - ``demo_book`` — ``gosheet demo``: 23 players, all 5 rounds paired and played.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+TESTS = Path(__file__).resolve().parent
+if str(TESTS) not in sys.path:
+    sys.path.insert(0, str(TESTS))
+
+from support.books import BOOK, ROSTER_CSV  # noqa: E402  (needs the path above)
+
+
+@pytest.fixture(scope="module")
+def open_book_bytes(tmp_path_factory: pytest.TempPathFactory) -> bytes:
+    """9 players, 4 rounds, rounds 1 and 2 paired and played: ``pair`` would work."""
+    from gosheet.frontends.cli import main  # here: a pure-core test needs no command line
+
+    folder = tmp_path_factory.mktemp("open")
+    roster = folder / "roster.csv"
+    roster.write_text(ROSTER_CSV, encoding="utf-8")
+    book = folder / BOOK
+    assert main(["import", str(roster), "-o", str(book), "--rounds", "4", "--seed", "7"]) == 0
+    for _ in range(2):
+        assert main(["pair", str(book)]) == 0
+        assert main(["simulate", str(book)]) == 0
+    return book.read_bytes()
+
+
+@pytest.fixture(scope="module")
+def demo_book_bytes(tmp_path_factory: pytest.TempPathFactory) -> bytes:
+    """``gosheet demo``: 23 players, all 5 rounds paired and played."""
+    from gosheet.frontends.cli import main
+
+    book = tmp_path_factory.mktemp("demo") / BOOK
+    assert main(["demo", str(book)]) == 0
+    return book.read_bytes()
+
+
+@pytest.fixture
+def open_book(tmp_path: Path, open_book_bytes: bytes) -> Path:
+    """A copy of ``open_book_bytes`` at ``tmp_path / "cup.xlsx"``."""
+    path = tmp_path / BOOK
+    path.write_bytes(open_book_bytes)
+    return path
+
+
+@pytest.fixture
+def demo_book(tmp_path: Path, demo_book_bytes: bytes) -> Path:
+    """A copy of ``demo_book_bytes`` at ``tmp_path / "cup.xlsx"``."""
+    path = tmp_path / BOOK
+    path.write_bytes(demo_book_bytes)
+    return path

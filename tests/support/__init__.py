@@ -1,0 +1,39 @@
+"""Helpers shared by the test files, importable from any test as ``support.…``
+(``tests/conftest.py`` puts ``tests/`` on ``sys.path``). Import from the module
+you need (``from support.cli import cli``): each imports only its own layer of
+gosheet, so a pure-core test does not load the command line.
+
+``support.cli`` — the command line, in-process (:mod:`gosheet.frontends.cli`):
+    ``cli(capsys, *args) -> (code, out, err)``  run ``gosheet ARGS`` (usage errors too);
+    ``cli_ok(capsys, *args) -> out``  the same, failing unless the exit code is 0;
+    ``refused(capsys, folder, code, *args) -> err``  exit ``code``, no file changed;
+    ``snapshot(folder)``, ``problem_line(err, "Sheet!A1")``.
+
+``support.paths`` — test data:
+    ``ROOT``, ``TESTS``, ``FIXTURES`` (tests/fixtures/opengotha), ``fixture(name)``
+    (``NAME/NAME.xml``, or ``fixture(name, file)``), ``fixture_names()``,
+    ``DEMO_ROSTER`` (gosheet/data/demo_roster.csv).
+
+``support.books`` — saved workbooks (openpyxl, :mod:`gosheet.workbook`):
+    ``sheet_table(book, sheet) -> (header, rows)``, ``rows_of(worksheet)``,
+    ``setting`` / ``set_setting`` (the Settings sheet), ``write_csv`` (a roster file),
+    ``play_rounds(path, n)`` (pair + simulate), ``damage(path, change)``,
+    ``column_of`` / ``row_of`` / ``cell_of``, ``BOOK``, ``BACKUP``, ``ROSTER_CSV``.
+
+``support.pairing`` — the invariants of a paired round, any system (:mod:`gosheet.core`;
+``check_round_sheet`` reads a workbook):
+    ``check_pairing(t, games, byes, repeats="never" | "fewest") -> Seating``
+    (everyone present once, tables 1 … n, no result, handicap within the cap, no
+    repeat / fewest repeats, as many games as possible, at most one bye where the
+    field allows); ``check_round_sheet(book, n, players=…, names=…)`` (the same
+    seen in a Round sheet); ``pairs_of``, ``met_pairs``, ``had_bye``,
+    ``no_repeat_graph``, ``matching_size``, ``most_games_without_repeat``, ``dirac``.
+
+``support.swiss`` — hand-made Swiss/Oware tournaments (players A, B, C …, rounds
+typed by hand, ``OWARE_PLAYERS``) for the Oware book's tests.
+
+``support.mcmahon`` — hand-made McMahon tournaments (players by rank, a round paired
+and its winners entered) for the McMahon seed's tests.
+
+Fixtures (``open_book``, ``demo_book``) are in ``tests/conftest.py``.
+"""

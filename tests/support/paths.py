@@ -1,0 +1,23 @@
+"""Where the test data is: the repository, the OpenGotha fixtures, the demo roster."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+TESTS = Path(__file__).resolve().parents[1]
+ROOT = TESTS.parent
+FIXTURES = TESTS / "fixtures" / "opengotha"
+"""``tests/fixtures/opengotha``: one folder a tournament, ``NAME/NAME.xml`` and its dumps."""
+DEMO_ROSTER = ROOT / "gosheet" / "data" / "demo_roster.csv"
+"""The roster ``gosheet demo`` plays: 23 players."""
+
+
+def fixture(name: str, file: str | None = None) -> Path:
+    """The OpenGotha file ``NAME/NAME.xml`` of the fixtures, or another ``file`` of
+    its folder (``fixture("simplemm", "simplemm_weights_R1.txt")``)."""
+    return FIXTURES / name / (file or f"{name}.xml")
+
+
+def fixture_names() -> list[str]:
+    """Every fixture tournament, by name (a folder of :data:`FIXTURES`)."""
+    return sorted(p.name for p in FIXTURES.iterdir() if (p / f"{p.name}.xml").is_file())
