@@ -11,8 +11,8 @@ import sys
 from pathlib import Path
 
 import pytest
+from support.paths import ROOT
 
-ROOT = Path(__file__).resolve().parents[1]
 CORE = ROOT / "gosheet" / "core"
 SPREADSHEET_LIBRARIES = {
     "openpyxl",

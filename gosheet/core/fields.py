@@ -13,6 +13,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
+from gosheet.core.games import game_of
+
 SYSTEMS = ("mcmahon", "fus", "swiss")
 ALL = frozenset(SYSTEMS)
 RULES = ("gosheet", "opengotha")
@@ -90,7 +92,7 @@ class Field:
     from_xml: Callable[[str], Any] | None = None  # reads that text (default: ``parse``)
 
     def explain(self, game: str) -> str:
-        return self.plain if game != "go" and self.plain else self.explanation
+        return self.plain if not game_of(game).go and self.plain else self.explanation
 
 
 def check_values(owner: object, table: Iterable[Field]) -> None:

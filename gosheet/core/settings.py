@@ -32,10 +32,10 @@ from gosheet.core.fields import (
     same,
     yes_no,
 )
+from gosheet.core.games import GAMES, game_of
 from gosheet.core.opengotha.parameters import OG_FIELDS, OpenGothaParameters
 from gosheet.core.ranks import RankError, format_rank, parse_rank
 
-GAMES = ("go", "oware", "other")
 MCMAHON = frozenset({"mcmahon"})
 FUS = frozenset({"fus"})
 SWISS = frozenset({"swiss"})
@@ -399,9 +399,9 @@ class Settings:
     def __post_init__(self) -> None:
         if self.rounds is None and self.system != "swiss":
             raise ValueError(f"Rounds: a {self.system} tournament needs its number of rounds")
-        if self.rules == "opengotha" and (self.system == "fus" or self.game != "go"):
+        if self.rules == "opengotha" and (self.system == "fus" or not game_of(self.game).go):
             raise ValueError("Pairing rules: OpenGotha's rules are for go McMahon and Swiss")
-        if self.game != "go" and self.system != "swiss":
+        if not game_of(self.game).go and self.system != "swiss":
             raise ValueError(f"System: {self.system} is for go; a game of {self.game} uses swiss")
         if not isinstance(self.opengotha, OpenGothaParameters):
             raise ValueError(f"opengotha: {self.opengotha!r} is not OpenGotha's parameters")
@@ -437,8 +437,8 @@ class Settings:
                 "forfeit_loss_points": Fraction(0),
                 "tiebreaks": ("Buchholz", "Buchholz cut 1", "Sonneborn-Berger", "Wins"),
             }
-        if game != "go":
-            base["name"] = "Oware tournament" if game == "oware" else "Tournament"
+        if not game_of(game).go:
+            base["name"] = game_of(game).tournament
         return cls(**(base | own))
 
     def rounds_for(self, players: int) -> int:
@@ -449,7 +449,7 @@ class Settings:
         """Whether the Settings sheet of this tournament lists ``f``."""
         return (
             self.system in f.systems
-            and (self.game == "go" or not f.go_only)
+            and (game_of(self.game).go or not f.go_only)
             and self.rules in f.rules
         )
 

@@ -9,6 +9,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
+from gosheet.core.games import game_of
 from gosheet.core.settings import Settings
 from gosheet.core.systems import system_of
 
@@ -33,7 +34,7 @@ ROUND_HEADERS = (
     "Komi",
     "Result",
 )
-FIRST_PLAYER, SECOND_PLAYER = "First player", "Second player"
+FIRST_PLAYER, SECOND_PLAYER = game_of("other").sides
 BYE_LABEL = "Bye"
 BYE_RESULT = "bye"
 HEADER_COLOUR = "DDE4EE"  # the header rows of every sheet gosheet writes (RGB hex)
@@ -46,7 +47,7 @@ def player_headers(settings: Settings) -> tuple[str, ...]:
     but not confirmed, never paired), ``EGD PIN`` and ``MMS correction``."""
     system = system_of(settings)
     headers = ["Name", "First name"]
-    if settings.game == "go":
+    if game_of(settings.game).go:
         headers.append("Rank")
     headers.append("Rating")
     if system.tiers:
@@ -63,8 +64,9 @@ def player_headers(settings: Settings) -> tuple[str, ...]:
 def round_headers(settings: Settings) -> tuple[str, ...]:
     """A round sheet's columns: White/Black with ranks (levels in FUS),
     handicap and komi for go; first and second player for other games."""
-    if settings.game != "go":
-        return ("Table", FIRST_PLAYER, SECOND_PLAYER, "Result")
+    game = game_of(settings.game)
+    if not game.go:
+        return ("Table", *game.sides, "Result")
     label = system_of(settings).strength_label
     return tuple(h.replace("rank", label) for h in ROUND_HEADERS)
 

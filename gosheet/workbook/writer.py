@@ -6,6 +6,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from gosheet.core.explain import Explanation
+from gosheet.core.games import game_of
 from gosheet.core.model import Player, Tournament
 from gosheet.core.pairing import Pairing
 from gosheet.core.results import CANONICAL
@@ -116,7 +117,7 @@ def round_sheet(tournament: Tournament, pairing: Pairing) -> SheetData:
     players = {p.number: p for p in tournament.players}
     strength = system_of(settings).strength(tournament)
     headers = round_headers(settings)
-    go = settings.game == "go"
+    go = game_of(settings.game).go
     widths = {"Table": 7, "Handicap": 10, "Komi": 7, "Result": 9}
     columns = tuple(
         Column(
@@ -162,8 +163,7 @@ def explain_sheet(tournament: Tournament, explanation: Explanation) -> SheetData
     """``Explain``: each game of a round, its value under each criterion of the
     system (most important first), then what the criteria mean."""
     players = {p.number: p for p in tournament.players}
-    go = tournament.settings.game == "go"
-    left, right = ("White", "Black") if go else (FIRST_PLAYER, SECOND_PLAYER)
+    left, right = game_of(tournament.settings.game).sides
     names = [c.name for c in explanation.criteria]
     packed = explanation.packed
     columns = (

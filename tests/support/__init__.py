@@ -12,10 +12,17 @@ gosheet, so a pure-core test does not load the command line.
 ``support.paths`` — test data:
     ``ROOT``, ``TESTS``, ``FIXTURES`` (tests/fixtures/opengotha), ``fixture(name)``
     (``NAME/NAME.xml``, or ``fixture(name, file)``), ``fixture_names()``,
+    ``PAIRGOTH`` (the four fixtures with OpenGotha's weight dumps), ``TOULOUSE``,
     ``DEMO_ROSTER`` (gosheet/data/demo_roster.csv).
+
+``support.opengotha`` — OpenGotha files (:mod:`gosheet.formats.opengotha`):
+    ``read_fixture(name)``, ``imported_book(og, path, **options)`` (a saved workbook),
+    ``export(path)`` (at ``NOW``), ``small(**changes)`` (4 players made by hand),
+    ``PARAMETER_SETS``.
 
 ``support.books`` — saved workbooks (openpyxl, :mod:`gosheet.workbook`):
     ``sheet_table(book, sheet) -> (header, rows)``, ``rows_of(worksheet)``,
+    ``sheet_rows(book, sheet)`` (every row, header included, as lists),
     ``setting`` / ``set_setting`` (the Settings sheet), ``write_csv`` (a roster file),
     ``play_rounds(path, n)`` (pair + simulate), ``damage(path, change)``,
     ``column_of`` / ``row_of`` / ``cell_of``, ``BOOK``, ``BACKUP``, ``ROSTER_CSV``.

@@ -48,6 +48,12 @@ def sheet_table(book: Path, name: str) -> tuple[list[Any], list[dict[str, Any]]]
     return header, rows_of(ws)
 
 
+def sheet_rows(path: Path, sheet: str) -> list[list[Any]]:
+    """Every row of a sheet of the saved workbook ``path``, header included, as lists."""
+    ws = load_workbook(path)[sheet]
+    return [list(row) for row in ws.iter_rows(values_only=True)]
+
+
 def setting(book: Path, label: str) -> Any:
     """The value beside ``label`` in the Settings sheet."""
     for row in load_workbook(book)["Settings"].iter_rows(values_only=True):

@@ -8,6 +8,11 @@ TESTS = Path(__file__).resolve().parents[1]
 ROOT = TESTS.parent
 FIXTURES = TESTS / "fixtures" / "opengotha"
 """``tests/fixtures/opengotha``: one folder a tournament, ``NAME/NAME.xml`` and its dumps."""
+PAIRGOTH = ("simplemm", "notsimplemm", "simpleswiss", "notsosimpleswiss")
+"""The four fixtures from Pairgoth's test data that come with OpenGotha's weight dumps
+(``NAME_weights_R<r>.txt``), in the order the tests list them."""
+TOULOUSE = "toulouse2024"
+"""The fifth fixture: a real tournament (clubs, handicaps), no weight dumps."""
 DEMO_ROSTER = ROOT / "gosheet" / "data" / "demo_roster.csv"
 """The roster ``gosheet demo`` plays: 23 players."""
 

@@ -21,6 +21,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Literal
 
+from gosheet.core.games import game_of
 from gosheet.core.model import Tournament
 from gosheet.core.opengotha import engine as opengotha_engine
 from gosheet.core.pairing import Pairing, Weighing
@@ -126,7 +127,7 @@ def system_of(settings: Settings) -> PairingSystem:
 
 def default_system(game: str) -> str:
     """The system of a new tournament when none is named: McMahon for go, Swiss otherwise."""
-    return SEED_MCMAHON.name if game == "go" else SWISS.name
+    return SEED_MCMAHON.name if game_of(game).go else SWISS.name
 
 
 def pair_next_round(tournament: Tournament) -> Pairing:

@@ -19,6 +19,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
+from gosheet.core.games import game_of
 from gosheet.core.matching import Criterion, LexicographicWeights
 from gosheet.core.model import Game, Outcome, Player, Tournament
 from gosheet.core.pairing import PairCost, Pairing, Weighing, check_can_pair, explain
@@ -87,7 +88,7 @@ def middle_tier(tiers: Sequence[int]) -> Fraction:
 
 def mover(game: Game, kind: str) -> int:
     """Who moved first: Black in go, the player on the left in other games."""
-    return game.black if kind == "go" else game.white
+    return game.black if game_of(kind).go else game.white
 
 
 def first_moves(tournament: Tournament, player: int) -> list[bool]:
@@ -223,7 +224,7 @@ def pair(tournament: Tournament) -> Pairing:
             draw = lot.random() < 0.5
         a_first = first_move(dues[i], dues[j], draw)
         first, second = (order[i], order[j]) if a_first else (order[j], order[i])
-        if settings.game == "go":
+        if game_of(settings.game).go:
             white, black = second.number, first.number
             komi = settings.komi
         else:

@@ -10,6 +10,7 @@ from collections.abc import Mapping
 from pathlib import Path
 
 from gosheet.core.errors import ConsistencyError, InputError
+from gosheet.core.games import game_of
 from gosheet.core.opengotha.values import rank_to_xml
 from gosheet.core.settings import Settings
 from gosheet.formats.opengotha.elements import OGBye, OGGame, OGPlayer, OGTournament, player_key
@@ -84,7 +85,7 @@ def to_opengotha(
     except InputError as error:
         raise InputError([*error.problems, *problems.problems]) from None
     t = state.tournament
-    if t.settings.game != "go":
+    if not game_of(t.settings.game).go:
         raise ConsistencyError(
             f"{source}: a tournament of {t.settings.game}; OpenGotha files are for go"
         )

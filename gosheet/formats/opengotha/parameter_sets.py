@@ -27,6 +27,7 @@ from gosheet.core.opengotha.values import (
     write_club_groups,
 )
 from gosheet.core.settings import FIELD_BY_LABEL, Settings
+from gosheet.core.systems import system_of
 from gosheet.formats.opengotha.elements import OGElement, OGTournament
 from gosheet.formats.opengotha.layout import (
     CLUBS_GROUPS,
@@ -180,7 +181,7 @@ def file_settings(settings: Settings, players: int, rows: Mapping[str, int]) -> 
     system OpenGotha does not have: McMahon's), but for the OpenGotha settings its Settings
     sheet does list (``rows``: the attributes found there)."""
     rounds = settings.rounds_for(players)
-    if settings.rules == "opengotha":
+    if system_of(settings).opengotha:
         return settings.replace(rounds=rounds)
     system = "swiss" if settings.system == "swiss" else "mcmahon"
     listed = {f.attr: settings.value(f) for f in OG_FIELDS if f.attr in rows}

@@ -12,7 +12,8 @@ from pathlib import Path
 
 from gosheet.core.errors import FileProblem
 from gosheet.core.fields import RULES, SYSTEMS
-from gosheet.core.settings import GAMES, McMahonGroups, Settings, proposed_rounds
+from gosheet.core.games import GAMES
+from gosheet.core.settings import McMahonGroups, Settings, proposed_rounds
 from gosheet.core.systems import REGISTRY, default_system, system_of
 
 
@@ -57,49 +58,6 @@ def settings_options(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument("--template", default=None, help="a workbook to start from")
     parser.add_argument("--force", action="store_true", help="overwrite an existing file")
-
-
-def _settings(
-    parser: argparse.ArgumentParser, args: argparse.Namespace, players: int | None = None
-) -> Settings:
-    """Settings from the options; a bad value is a usage error (exit 2).
-
-    Swiss without --rounds: proposed for ``players`` players, or left for the
-    first pairing when the roster is not known yet."""
-    system = args.system or ("mcmahon" if args.game == "go" else "swiss")
-    rounds = args.rounds
-    if rounds is None and system != "swiss":
-        rounds = 5
-    elif rounds is None and players:
-        rounds = proposed_rounds(players)
-    changes = {"rounds": rounds, "komi": args.komi if args.komi is not None else 6.5}
-    if args.name is not None:
-        changes["name"] = args.name
-    try:
-        return Settings.preset(
-            system,
-            args.game,
-            rules=getattr(args, "rules", "gosheet"),
-            mcmahon_groups=McMahonGroups.parse(args.groups or "3"),
-            random_seed=args.seed if args.seed is not None else secrets.randbelow(2**31),
-            **changes,
-        )
-    except ValueError as error:
-        parser.error(str(error))
-
-
-def _rounds_note(settings: Settings, players: int, given: int | None) -> str:
-    if given is not None or settings.system != "swiss":
-        return ""
-    if settings.rounds is None:
-        return (
-            " 'Rounds' is left empty: the first pairing proposes round(1.3 · log2 N) "
-            "for the N players registered then."
-        )
-    return (
-        f" {settings.rounds} rounds proposed for {players} players "
-        "(round(1.3 · log2 N)); change 'Rounds' in the Settings sheet if you like."
-    )
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -10,6 +10,7 @@ from pathlib import Path
 from gosheet.app import actions
 from gosheet.app.messages import rewritten
 from gosheet.core.explain import Explanation
+from gosheet.core.games import game_of
 from gosheet.core.systems import REGISTRY, default_system
 from gosheet.formats.roster import read_roster
 from gosheet.frontends.cli.parser import refuse_overwrite, rounds_note, settings_from
@@ -118,8 +119,7 @@ def describe_pairing(done: actions.Done) -> list[str]:
     pairing = done.pairing
     assert pairing is not None
     players = {p.number: p for p in done.tournament.players}
-    go = done.tournament.settings.game == "go"
-    left, right = ("(W)", "(B)") if go else ("(1st)", "(2nd)")
+    left, right = game_of(done.tournament.settings.game).short
     lines = [f"Round {pairing.round_number}: {len(pairing.games)} games"]
     if done.proposed_rounds is not None:
         lines.insert(

@@ -7,6 +7,7 @@ from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
 from typing import Any, Protocol, TypeVar
 
+from gosheet.core.games import game_of
 from gosheet.core.model import Outcome, Player, Tournament
 from gosheet.core.scorecard import RoundEntry
 from gosheet.workbook.sheets import STANDINGS, Column, SheetData
@@ -64,7 +65,8 @@ def crosstable_cell(entry: RoundEntry, line_of: Mapping[int, int], game: str = "
         Outcome.PENDING: "?",
     }[entry.outcome]
     handicap = str(entry.handicap) if entry.handicap else ""
-    colour = entry.colour if game == "go" else {"w": "1", "b": "2"}[entry.colour]
+    white, black = game_of(game).marks
+    colour = white if entry.colour == "w" else black
     return f"{line_of[entry.opponent]}{sign}/{colour}{handicap}"
 
 

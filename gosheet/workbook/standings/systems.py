@@ -3,6 +3,7 @@ tiebreaks), Swiss (by points and the tiebreaks) and FUS (by final level)."""
 
 from __future__ import annotations
 
+from gosheet.core.games import game_of
 from gosheet.core.model import Tournament
 from gosheet.core.standings import StandingsRow, standings
 from gosheet.core.systems.fus_levels import FusRow, fus_standings
@@ -45,7 +46,7 @@ def swiss_standings_sheet(tournament: Tournament) -> SheetData:
     table = standings(tournament)
     line_of = {row.player.number: row.number for row in table.rows}
     entries = {row.player.number: row.record.entries for row in table.rows}
-    rank = ("Rank",) if tournament.settings.game == "go" else ()
+    rank = ("Rank",) if game_of(tournament.settings.game).go else ()
     spec: Spec[StandingsRow] = [
         (Column("No.", 5), lambda r: r.number),
         (Column("Place", 7), lambda r: r.place),

@@ -19,6 +19,7 @@ from typing import Any
 from xml.etree import ElementTree
 
 import pytest
+from support.paths import DEMO_ROSTER
 
 from gosheet.frontends.cli import main
 from gosheet.frontends.libreoffice import build, uno_driver
@@ -43,7 +44,6 @@ from gosheet_lo import actions, bridge, calc, dialogs, errors
 
 from gosheet.frontends.libreoffice.macros import gosheet_macros
 
-ROSTER = Path(__file__).resolve().parents[1] / "gosheet" / "data" / "demo_roster.csv"
 OOR = "{http://openoffice.org/2001/registry}"
 
 
@@ -320,7 +320,7 @@ def test_the_macros_call_the_real_bridge(
 ) -> None:
     """The macros' side of the contract against ``gosheet bridge`` itself."""
     book = tmp_path / "cup.xlsx"
-    assert main(["import", str(ROSTER), "-o", str(book), "--rounds", "3", "--seed", "5"]) == 0
+    assert main(["import", str(DEMO_ROSTER), "-o", str(book), "--rounds", "3", "--seed", "5"]) == 0
     monkeypatch.setenv("GOSHEET", " ".join(default_command()))
     grids = XlsxBook.open(book).grids()
     answer = bridge.call_gosheet("pair", grids)

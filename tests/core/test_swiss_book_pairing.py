@@ -5,7 +5,8 @@ Oware workbook's own words.
 
 This part: the pure core's pairings — the number of rounds, round one, later
 rounds, first moves and byes (:mod:`gosheet.core`). The same book through the
-workbook and the command line: ``test_swiss_book_workbook`` and ``test_swiss_book_cli``.
+workbook and the command line: ``workbook/test_swiss_book_workbook`` and
+``frontends/cli/test_swiss_book_cli``.
 
 Each test's docstring quotes the sentence of the book (or the rule of the
 issue) it follows and says in English what is checked. Expected pairings and

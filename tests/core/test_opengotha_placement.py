@@ -13,6 +13,8 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from support.opengotha import read_fixture
+from support.paths import fixture, fixture_names
 
 from gosheet.core.model import Game, Player, Result, Round, Tournament
 from gosheet.core.opengotha.parameters import OpenGothaParameters
@@ -29,8 +31,7 @@ from gosheet.core.settings import Settings
 from gosheet.formats.opengotha.xml import OGTournament, read_opengotha
 
 W, B, J = Result.WHITE_WINS, Result.BLACK_WINS, Result.JIGO
-FIXTURES = sorted(Path(__file__).parent.glob("fixtures/opengotha/*/*.xml"))
-FIXTURES_BY_STEM = {p.stem: p for p in FIXTURES}
+FIXTURES = [fixture(name) for name in fixture_names()]
 
 
 def _t(players: tuple[Player, ...], *rounds: Round, **changes: object) -> Tournament:
@@ -468,7 +469,7 @@ def _row(t: Tournament, surname: str, first_name: str) -> tuple[int, tuple[Fract
 
 def test_fixture_spot_checks() -> None:
     """Standings lines checked by hand against the games in the files (MMS, SOSM, SOSOSM)."""
-    simple = _tournament(read_opengotha(FIXTURES_BY_STEM["simplemm"]))
+    simple = _tournament(read_fixture("simplemm"))
     # Noguchi 7d (bar 4d: SMMS 33) won his 5 even games: MMS 38; SOSM = the final MMS of
     # Bonjean 36 + Karadaban 37 + Lefebvre 34 + Imamura-Cornuejols 34 + Lemoine 33 = 174.
     assert _row(simple, "Noguchi", "Motoki")[0] == 1
@@ -477,7 +478,7 @@ def test_fixture_spot_checks() -> None:
         next(p.number for p in simple.players if p.surname == name)
         for name in ("Noguchi", "Karadaban", "Bonjean")
     ]
-    hard = _tournament(read_opengotha(FIXTURES_BY_STEM["notsimplemm"]))
+    hard = _tournament(read_fixture("notsimplemm"))
     # Bonjean 3d (bar 1d: SMMS 30), absent in R2 (½ rounded down), 2 wins: MMS 32; SOSM =
     # Bacardatz 32 + own 30 (absent) + Rendu 33 + Noguchi 35 + Leveque 32 = 162.
     assert _row(hard, "Bonjean", "Robin")[1][:2] == (Fraction(32), Fraction(162))

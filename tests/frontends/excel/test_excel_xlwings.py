@@ -16,6 +16,8 @@ on the same file.
 
 from __future__ import annotations
 
+import csv
+import io
 import json
 import re
 import shutil
@@ -26,6 +28,7 @@ from typing import Any
 import pytest
 import xlwings as xw
 from openpyxl import load_workbook
+from support.books import ROSTER_CSV
 
 import gosheet.frontends.excel.buttons as excel
 from gosheet.app import actions
@@ -267,16 +270,10 @@ def run(
 
 
 ROSTER = [
-    ("Ivanova", "Maria", "4d", 2380, "Moscow"),
-    ("Kowalski", "Piotr", "3d", None, "Warszawa"),
-    ("García", "Lucía", "2k", 1920, "Barcelona"),
-    ("Müller", "Jonas", "3k", None, "Hamburg"),
-    ("Dubois", "Luc", "2d", 2170, "Paris"),
-    ("Novak", "Jan", "1d", None, "Praha"),
-    ("O'Brien", "Sean", "12k", 890, "Dublin"),
-    ("Nagy", "Eszter", "4k", None, "Budapest"),
-    ("Lindqvist", "Oskar", "20k", 120, "Göteborg"),
+    (r["Name"], r["First name"], r["Rank"], int(r["Rating"]) if r["Rating"] else None, r["Club"])
+    for r in csv.DictReader(io.StringIO(ROSTER_CSV))
 ]
+"""The nine players of :data:`support.books.ROSTER_CSV`: name, first name, rank, rating, club."""
 
 
 def tournament_xlsm(folder: Path, played: int = 2) -> Path:

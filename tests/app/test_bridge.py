@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 from openpyxl import load_workbook
+from support.books import set_setting, sheet_rows
 from support.paths import DEMO_ROSTER
 
 from gosheet.app import bridge
@@ -24,16 +25,8 @@ def grids_json(path: Path) -> str:
 def played(tmp_path: Path) -> Path:
     path = tmp_path / "cup.xlsx"
     assert main(["demo", str(path), "--rounds", "3"]) == 0
-    workbook = load_workbook(path)  # add a fourth round to pair
-    settings = workbook["Settings"]
-    row = next(r for r in range(1, 30) if settings.cell(r, 1).value == "Rounds")
-    settings.cell(row, 2).value = 4
-    workbook.save(path)
+    set_setting(path, "Rounds", 4)  # add a fourth round to pair
     return path
-
-
-def values(path: Path, sheet: str) -> list[list[object]]:
-    return [list(r) for r in load_workbook(path)[sheet].iter_rows(values_only=True)]
 
 
 @pytest.mark.parametrize("action", ["pair", "standings"])
@@ -54,7 +47,7 @@ def test_the_bridge_writes_what_the_command_writes(
     book.save()
     assert main([action, str(via_command)]) == 0
     for sheet in ["Standings", "Players"] + (["Round 4"] if action == "pair" else []):
-        assert values(via_bridge, sheet) == values(via_command, sheet), sheet
+        assert sheet_rows(via_bridge, sheet) == sheet_rows(via_command, sheet), sheet
 
 
 def test_a_bad_result_comes_back_as_problems_and_no_operation(played: Path) -> None:
@@ -128,7 +121,7 @@ def test_the_bridge_serves_every_system(tmp_path: Path, options: list[str]) -> N
         book.save()
         assert main(["pair", str(via_command)]) == 0
         for sheet in load_workbook(via_command).sheetnames:
-            assert values(via_bridge, sheet) == values(via_command, sheet), sheet
+            assert sheet_rows(via_bridge, sheet) == sheet_rows(via_command, sheet), sheet
         for path in (via_bridge, via_command):
             assert main(["simulate", str(path)]) == 0
 
@@ -154,7 +147,7 @@ def test_explain_through_the_bridge_writes_what_gosheet_explain_writes(
     names = load_workbook(via_command).sheetnames
     assert load_workbook(via_bridge).sheetnames == names and "Explain" in names
     for sheet in names:
-        assert values(via_bridge, sheet) == values(via_command, sheet), sheet
+        assert sheet_rows(via_bridge, sheet) == sheet_rows(via_command, sheet), sheet
 
 
 def test_the_explain_verdicts(played: Path) -> None:

@@ -25,6 +25,7 @@ from typing import Any
 import pytest
 from openpyxl import load_workbook
 from python_calamine import CalamineWorkbook
+from support.paths import DEMO_ROSTER
 
 from gosheet.frontends.cli import main
 from gosheet.frontends.libreoffice.build import (
@@ -49,7 +50,6 @@ if str(MACRO_PYTHONPATH) not in sys.path:
     sys.path.append(str(MACRO_PYTHONPATH))  # as LibreOffice does for the macro script
 from gosheet_lo.marks import MARK_COLOR, NOTE_PREFIX
 
-ROSTER = Path(__file__).resolve().parents[1] / "gosheet" / "data" / "demo_roster.csv"
 XLSX = "Calc MS Excel 2007 XML"
 ODS = "calc8"
 PAIR, STANDINGS, CHECK, EXPLAIN = (script_url(f) for f, _, _ in ACTIONS)
@@ -93,7 +93,7 @@ def books(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """``cup.xlsx``: 23 players, round 1 paired and played, 4 rounds."""
     folder = tmp_path_factory.mktemp("books")
     cup = folder / "cup.xlsx"
-    assert main(["import", str(ROSTER), "-o", str(cup), "--rounds", "4", "--seed", "3"]) == 0
+    assert main(["import", str(DEMO_ROSTER), "-o", str(cup), "--rounds", "4", "--seed", "3"]) == 0
     assert main(["pair", str(cup)]) == 0
     assert main(["simulate", str(cup)]) == 0
     return folder
@@ -273,7 +273,7 @@ def test_explain_without_a_round_changes_nothing(
     office: Office, books: Path, tmp_path: Path
 ) -> None:
     fresh = tmp_path / "fresh.xlsx"
-    assert main(["import", str(ROSTER), "-o", str(fresh), "--rounds", "4", "--seed", "3"]) == 0
+    assert main(["import", str(DEMO_ROSTER), "-o", str(fresh), "--rounds", "4", "--seed", "3"]) == 0
     found = _act(office, fresh, EXPLAIN)
     assert found["outcome"] == {
         "ok": False,

@@ -20,18 +20,19 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from support.opengotha import read_fixture
+from support.paths import PAIRGOTH, TOULOUSE, fixture
 
 from gosheet.core.model import Tournament
 from gosheet.core.opengotha import engine
 from gosheet.core.opengotha.costs import CRITERIA
 from gosheet.formats.opengotha.convert import from_opengotha
-from gosheet.formats.opengotha.xml import OGTournament, player_key, read_opengotha
+from gosheet.formats.opengotha.xml import OGTournament, player_key
 from gosheet.frontends.cli import main
 from gosheet.workbook.reader import read_book
 from gosheet.workbook.xlsx import XlsxBook
 
-FIXTURES = Path(__file__).parent / "fixtures" / "opengotha"
-NAMES = ("simplemm", "notsimplemm", "simpleswiss", "notsosimpleswiss")
+NAMES = PAIRGOTH
 #: Rounds whose optimum is a tie: OpenGotha's matching and gosheet's pick different pairings
 #: of exactly the same total cost (checked below, not assumed).
 TIES = {("simplemm", 3), ("simpleswiss", 7), ("notsosimpleswiss", 4),
@@ -39,12 +40,8 @@ TIES = {("simplemm", 3), ("simpleswiss", 7), ("notsosimpleswiss", 4),
 TOLERANCE = 10
 
 
-def og_file(name: str) -> OGTournament:
-    return read_opengotha(FIXTURES / name / f"{name}.xml")
-
-
 def rounds_of(name: str) -> list[tuple[str, int]]:
-    return [(name, r) for r in range(1, og_file(name).number_of_rounds + 1)]
+    return [(name, r) for r in range(1, read_fixture(name).number_of_rounds + 1)]
 
 
 CASES = [case for name in NAMES for case in rounds_of(name)]
@@ -52,7 +49,7 @@ CASES = [case for name in NAMES for case in rounds_of(name)]
 
 def weight_dump(name: str, r: int) -> dict[frozenset[str], dict[str, int]]:
     """The dump: for each pair of full names ("Name FirstName"), each criterion's cost."""
-    lines = (FIXTURES / name / f"{name}_weights_R{r}.txt").read_text("utf-8").splitlines()
+    lines = fixture(name, f"{name}_weights_R{r}.txt").read_text("utf-8").splitlines()
     assert lines[:2] == [f"Round {r}", "Costs"]
     pairs: dict[frozenset[str], dict[str, int]] = {}
     current: dict[str, int] = {}
@@ -69,7 +66,7 @@ def weight_dump(name: str, r: int) -> dict[frozenset[str], dict[str, int]]:
 
 
 def before(name: str, r: int) -> tuple[OGTournament, Tournament, dict[str, int]]:
-    og = og_file(name)
+    og = read_fixture(name)
     t = from_opengotha(og, until_round=r - 1).tournament
     numbers = {player_key(p): i for i, p in enumerate(og.players, start=1)}
     assert [p.surname for p in t.players] == [p.name for p in og.players]
@@ -135,20 +132,17 @@ def test_import_until_round_then_pair_gives_opengothas_round(
     tmp_path: Path, name: str, r: int
 ) -> None:
     book = tmp_path / "book.xlsx"
-    source = FIXTURES / name / f"{name}.xml"
+    source = fixture(name)
     assert main(["import", str(source), "-o", str(book), "--until-round", str(r - 1)]) == 0
     assert main(["pair", str(book)]) == 0
     state = read_book(XlsxBook.open(book).grids())
     played = state.tournament.rounds[r - 1]
-    og = og_file(name)
+    og = read_fixture(name)
     numbers = {player_key(p): i for i, p in enumerate(og.players, start=1)}
     assert {
         frozenset((g.white, g.black)): (g.white, g.black, g.handicap) for g in played.games
     } == recorded(og, numbers, r)
     assert set(played.byes) == {numbers[b.player_key] for b in og.byes if b.round_number == r}
-
-
-TOULOUSE = "toulouse2024"
 
 
 @pytest.mark.parametrize("r", range(1, 7))

@@ -3,42 +3,20 @@ through the command line, with real files; bad and hostile files change nothing.
 
 from __future__ import annotations
 
-import hashlib
 import shutil
 import time
 from pathlib import Path
 
 import pytest
 from openpyxl import load_workbook
+from support.cli import cli, snapshot
+from support.opengotha import PARAMETER_SETS
+from support.paths import PAIRGOTH, fixture
 
 from gosheet.formats.opengotha.xml import read_opengotha
-from gosheet.frontends.cli import main
 
-FIXTURES = Path(__file__).parent / "fixtures" / "opengotha"
-NAMES = ("simplemm", "notsimplemm", "simpleswiss", "notsosimpleswiss")
+NAMES = PAIRGOTH
 FILE_PROBLEM, INPUT_PROBLEM, USAGE, STATE = 5, 1, 2, 3
-
-
-def fixture(name: str) -> Path:
-    return FIXTURES / name / f"{name}.xml"
-
-
-def cli(capsys: pytest.CaptureFixture[str], *args: object) -> tuple[int, str, str]:
-    capsys.readouterr()
-    try:
-        code = main([str(a) for a in args])
-    except SystemExit as stop:  # argparse's usage errors
-        code = int(stop.code or 0)
-    out, err = capsys.readouterr()
-    return code, out, err
-
-
-def snapshot(directory: Path) -> dict[str, str]:
-    return {
-        p.name: hashlib.sha256(p.read_bytes()).hexdigest()
-        for p in sorted(directory.iterdir())
-        if p.is_file()
-    }
 
 
 # ---------------------------------------------------------------------------- round trip
@@ -277,14 +255,7 @@ def test_export_of_a_tournament_made_by_gosheet(
     og = read_opengotha(out)
     assert len(og.players) == 23 and {g.round_number for g in og.games} == {1, 2, 3}
     assert og.placement_criteria[:3] == ("MMS", "SOSM", "SOSOSM")
-    assert list(og.parameters) == [
-        "GeneralParameterSet",
-        "HandicapParameterSet",
-        "PlacementParameterSet",
-        "PairingParameterSet",
-        "DPParameterSet",
-        "PublishParameterSet",
-    ]
+    assert list(og.parameters) == list(PARAMETER_SETS)
     assert og.parameters["GeneralParameterSet"]["name"] == "gosheet demo"
     assert [e.tag for e in og.extra] == ["TeamTournamentParameterSet"]
     # the demo's clubs are city names

@@ -3,7 +3,7 @@
 This part: the pure core's units — start level, win step, handicap and the FUS
 coefficient on hand-made tournaments (:mod:`gosheet.core.systems`). Whole
 tournaments played through the workbook, checked against an oracle written from
-the spec: ``test_fus_seed_workbook``.
+the spec: ``workbook/test_fus_seed_workbook``.
 
 The numbers the seed gives are written by hand in each test.
 """

@@ -7,7 +7,7 @@ from fractions import Fraction
 import pytest
 
 from gosheet.core.matching import Criterion, LexicographicWeights, max_weight_matching
-from gosheet.core.model import Result
+from gosheet.core.model import Game, Result
 from gosheet.core.ranks import RankError, format_rank, nominal_rating, parse_rank
 from gosheet.core.results import ResultError, parse_result
 from gosheet.core.settings import FIELDS, McMahonGroups, Settings, parse_points
@@ -263,3 +263,18 @@ def test_choose_left_out_takes_the_most_willing_that_keep_the_matching_maximum(s
         kept = [(a, b) for a, b in edges if a not in other and b not in other]
         if maximum_matching_size(n, kept) == size:
             assert mine <= sorted(rank[v] for v in other)
+
+
+def test_scores_of_the_new_results() -> None:
+    from gosheet.core.model import Outcome
+    from gosheet.core.opengotha.scores import POINTS2
+    from gosheet.core.scoring import points, wins
+
+    game = Game(1, 1, 2, result=Result.BOTH_WIN)
+    assert game.outcome_for(1) is game.outcome_for(2) is Outcome.WIN
+    assert Game(1, 1, 2, result=Result.BOTH_WIN_BY_FORFEIT).outcome_for(2) is Outcome.FORFEIT_WIN
+    assert Game(1, 1, 2, result=Result.JIGO_BY_FORFEIT).outcome_for(1) is Outcome.JIGO
+    assert Result.JIGO_BY_FORFEIT.by_forfeit and not Result.BOTH_WIN.by_forfeit
+    assert POINTS2[Result.BOTH_WIN] == POINTS2[Result.BOTH_WIN_BY_FORFEIT] == (2, 2)
+    assert POINTS2[Result.JIGO_BY_FORFEIT] == (1, 1)
+    assert points(Outcome.JIGO, Settings()) == wins(Outcome.JIGO) == Fraction(1, 2)

@@ -1,6 +1,6 @@
 """The Oware organisers' book ("Llibre Auale Torneig", seeds/002, in Catalan) and
 the common Swiss rules of ``docs/systems.md`` §3, continued from
-``test_swiss_book_pairing`` (which says how these tests are written).
+``core/test_swiss_book_pairing`` (which says how these tests are written).
 
 This part: what the workbook shows — the Oware sheets' words, the crosstable,
 the tiebreaks typed in the Settings sheet (:mod:`gosheet.workbook`).

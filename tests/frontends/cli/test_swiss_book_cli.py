@@ -1,6 +1,6 @@
 """The Oware organisers' book ("Llibre Auale Torneig", seeds/002, in Catalan) and
 the common Swiss rules of ``docs/systems.md`` §3, continued from
-``test_swiss_book_pairing`` (which says how these tests are written).
+``core/test_swiss_book_pairing`` (which says how these tests are written).
 
 This part: the commands — ``gosheet new``, ``import``, ``pair``, ``standings``
 on roster files and workbooks (:mod:`gosheet.frontends.cli`).

@@ -14,6 +14,7 @@ from typing import Any
 
 import pytest
 from openpyxl import Workbook, load_workbook
+from support.paths import ROOT
 
 import gosheet.excel
 from gosheet.app import actions
@@ -39,7 +40,6 @@ from gosheet.workbook.sheets import PLAYERS, SETTINGS, STANDINGS
 from gosheet.workbook.template import new_book
 from gosheet.workbook.xlsx import XlsxBook
 
-ROOT = Path(__file__).resolve().parents[1]
 ENTRIES = {"pair", "standings", "check", "explain"}
 
 

@@ -1,0 +1,37 @@
+"""The games a tournament can be of, found by name: Go, with ranks, handicaps, komi and
+White and Black; or another board game (Oware …) with a first and a second player.
+
+>>> game_of("oware").sides
+('First player', 'Second player')
+>>> game_of("go").go
+True
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Game:
+    """What the sheets of a tournament of this game say and show."""
+
+    name: str  # the Settings sheet's value ("go", "oware", "other")
+    tournament: str  # the name of a new tournament
+    go: bool  # ranks, handicap and komi
+    sides: tuple[str, str]  # the two players of a game, in the round sheets' headers
+    short: tuple[str, str]  # after a name in the terminal: "(W)" / "(B)"
+    marks: tuple[str, str]  # in the crosstable, after the result: "/w" / "/b"
+
+
+GO = Game("go", "Go tournament", True, ("White", "Black"), ("(W)", "(B)"), ("w", "b"))
+_OTHER = (("First player", "Second player"), ("(1st)", "(2nd)"), ("1", "2"))
+OWARE = Game("oware", "Oware tournament", False, *_OTHER)
+OTHER = Game("other", "Tournament", False, *_OTHER)
+GAMES_BY_NAME = {g.name: g for g in (GO, OWARE, OTHER)}
+GAMES = tuple(GAMES_BY_NAME)
+
+
+def game_of(name: str) -> Game:
+    """The game of this name (``Settings.game``)."""
+    return GAMES_BY_NAME[name]
