@@ -28,7 +28,7 @@ from gosheet.frontends.cli import main
 SOFFICE = shutil.which("soffice")
 pytestmark = pytest.mark.skipif(
     SOFFICE is None and os.environ.get("GOSHEET_REQUIRE_SOFFICE") != "1",  # CI: fail instead
-    reason="LibreOffice (soffice) is not installed: cannot print to PDF"
+    reason="LibreOffice (soffice) is not installed: cannot print to PDF",
 )
 TIMEOUT = 120
 
