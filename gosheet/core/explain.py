@@ -35,6 +35,8 @@ class Explanation:
     best_weight: int | None
     summed: bool = False  # OpenGotha's rules: a pair's cost is 1 + the sum of the criteria
     packed: bool = True  # the criteria make one weight (not FUS: each criterion alone)
+    # OpenGotha's rules: each player's weight for the bye, in OpenGotha's list order
+    bye_weights: tuple[tuple[int, int], ...] = ()
 
     @property
     def tie(self) -> bool:
@@ -44,6 +46,19 @@ class Explanation:
             and self.recorded_weight is not None
             and self.recorded_weight == self.best_weight
         )
+
+    def bye_candidates(self, shown: int = 8) -> list[tuple[int, int]]:
+        """The players with the least weights for the bye, least first and, among equals,
+        in reverse list order (the first one got it): all who tie for it, then others up
+        to ``shown`` in all."""
+        if not self.bye_weights:
+            return []
+        ranked = sorted(
+            ((w, -k, n) for k, (n, w) in enumerate(self.bye_weights)), key=lambda t: t[:2]
+        )
+        least = ranked[0][0]
+        tied = sum(1 for w, _, _ in ranked if w == least)
+        return [(n, w) for w, _, n in ranked[: max(tied, shown)]]
 
     def verdict(self) -> str:
         """Whether gosheet pairs the round so now, in the words every front end shows."""
@@ -95,4 +110,5 @@ def explain_round(tournament: Tournament, number: int) -> Explanation:
         total([weighing.of(g.white, g.black) for g in now.games]),
         summed=isinstance(weighing.weights, SummedWeights),
         packed=packed,
+        bye_weights=weighing.bye_weights,
     )

@@ -53,6 +53,9 @@ class Weighing:
     order: tuple[Player, ...]
     weights: LexicographicWeights | SummedWeights
     values: Mapping[tuple[int, int], tuple[int, ...]]
+    # (player number, weight) of each candidate for the bye, where a rule weighs them
+    # (OpenGotha: the least weight, the last of equals in its list, gets the bye)
+    bye_weights: tuple[tuple[int, int], ...] = ()
 
     def edges(self) -> list[tuple[int, int, int]]:
         return [(i, j, self.weights.pack(v)) for (i, j), v in self.values.items()]

@@ -159,6 +159,24 @@ def round_sheet(tournament: Tournament, pairing: Pairing) -> SheetData:
     )
 
 
+BYE_RULE = (
+    "Weight for the bye: rank + 2 × MMS (Swiss: rank + 40 × wins) + 1000 per bye received "
+    "(ranks: 30k = -30 … 1d = 0 …). The least weight gets the bye; among equal weights, "
+    "the last of them in OpenGotha's list of the round (the standings after the round "
+    "before, then surname and first name)."
+)
+
+
+def bye_rows(explanation: Explanation, players: Mapping[int, Player]) -> list[list[Any]]:
+    """Who could have had the bye under OpenGotha's rules, and why it went to whom."""
+    rows: list[list[Any]] = [["Bye", "Candidate", "Weight", BYE_RULE]]
+    given = set(explanation.byes)
+    for number, weight in explanation.bye_candidates():
+        mark = "gets the bye" if number in given else ""
+        rows.append([mark and BYE_LABEL, players[number].name, weight, mark])
+    return rows
+
+
 def explain_sheet(tournament: Tournament, explanation: Explanation) -> SheetData:
     """``Explain``: each game of a round, its value under each criterion of the
     system (most important first), then what the criteria mean."""
@@ -167,10 +185,12 @@ def explain_sheet(tournament: Tournament, explanation: Explanation) -> SheetData
     names = [c.name for c in explanation.criteria]
     packed = explanation.packed
     columns = (
-        Column("Table", 7, centre=True),
+        # not centred: the notes under the games (the verdict, the bye, the criteria) are
+        # long texts in these columns, and must run to the right, not be cut on the left
+        Column("Table", 7),
         Column(left, 22),
         Column(right, 22),
-        *(Column(name, max(10, len(name) + 2), centre=True) for name in names),
+        *(Column(name, max(10, len(name) + 2)) for name in names),
         *((Column("Weight", 16),) if packed else ()),
     )
     rows: list[list[Any]] = []
@@ -188,13 +208,16 @@ def explain_sheet(tournament: Tournament, explanation: Explanation) -> SheetData
     rows.append([])
     rows.append([f"Round {explanation.round_number}: {explanation.verdict()}"])
     rows.append([])
+    if explanation.bye_weights:
+        rows += bye_rows(explanation, players)
+        rows.append([])
     if explanation.summed:  # OpenGotha: the weight of each criterion, summed
-        rows.append(["Criterion", "Weight", "Rule (a pair's cost is 1 + the sum)"])
+        rows.append([None, "Criterion", "Weight", "Rule (a pair's cost is 1 + the sum)"])
     else:
-        rows.append(["Criterion", "Best value", "Rule (most important first)"])
-    for criterion in explanation.criteria:
+        rows.append([None, "Criterion", "Best value", "Rule (most important first)"])
+    for criterion in explanation.criteria:  # from the second column: names need its width
         best = 0 if not packed else criterion.bound
-        rows.append([criterion.name, best, criterion.rule])
+        rows.append([None, criterion.name, best, criterion.rule])
     return SheetData(
         EXPLAIN,
         columns,

@@ -109,3 +109,28 @@ def test_explain_a_round_not_paired(tmp_path: Path, capsys: pytest.CaptureFixtur
     assert code == 3
     assert "round 2 is not paired" in err
     assert path.read_bytes() == before
+
+
+def test_explain_says_why_the_bye_went_to_whom_under_opengothas_rules(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """23 players: a bye each round. The Explain sheet lists the candidates with the least
+    weights for it, least first; the one who got it is first and marked."""
+    path = played(tmp_path, "--rules", "opengotha", "--rounds", "5", rounds=2)
+    out = cli_ok(capsys, "explain", str(path), "--round", "2")
+    tournament = XlsxBook.open(path).read().tournament
+    bye = tournament.rounds[1].byes[0]
+    explanation = explain_round(tournament, 2)
+    candidates = explanation.bye_candidates()
+    assert candidates[0][0] == bye
+    assert [w for _, w in candidates] == sorted(w for _, w in candidates)
+    least = candidates[0][1]
+    assert least == min(w for _, w in explanation.bye_weights)
+    tied = [n for n, w in explanation.bye_weights if w == least]
+    assert tied[-1] == bye, "the last of equals in OpenGotha's list"
+    assert f"{tournament.player(bye).name} {least}" in out
+    rows = [[c.value for c in r] for r in load_workbook(path)["Explain"].iter_rows()]
+    header = next(k for k, r in enumerate(rows) if r[:3] == ["Bye", "Candidate", "Weight"])
+    assert "the last of them in OpenGotha's list" in rows[header][3]
+    assert rows[header + 1][:4] == ["Bye", tournament.player(bye).name, least, "gets the bye"]
+    assert len(rows[header + 1 : header + 1 + len(candidates)]) == len(candidates)

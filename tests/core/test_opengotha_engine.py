@@ -39,11 +39,54 @@ def test_java_division_truncates_toward_zero() -> None:
     assert [java_div(7, 2), java_div(-7, 2), java_div(7, -2), java_div(-7, -2)] == [3, -3, -3, 3]
 
 
-def test_det_random_does_not_depend_on_the_order_of_the_players() -> None:
-    for a, b in [("LeeAnn", "KimBo"), ("Ä", "Z"), ("same", "same")]:
-        assert det_random(1000, a, b) == det_random(1000, b, a)
-    # "AB": 65·1 + 66·2 = 197; 197 · 1234567 = 243209699; mod 101 = 83
-    assert det_random(100, "A", "B") == det_random(100, "B", "A") == 83
+def test_det_random_is_max_minus_the_value_when_the_first_name_sorts_after() -> None:
+    """``Pairing.detRandom`` (OpenGotha 3.5x): the names joined in alphabetical order, then
+    ``max − value`` when the first player's name sorts after the second's."""
+    # "AB": 65·1 + 66·2 = 197; 197 · 1234567 = 243209699; mod 101 = 83; swapped: 100 − 83
+    assert det_random(100, "A", "B") == 83
+    assert det_random(100, "B", "A") == 17
+    for a, b in [("LeeAnn", "KimBo"), ("Ä", "Z"), ("Zed", "Ä")]:
+        assert det_random(1000, a, b) + det_random(1000, b, a) == 1000
+    assert det_random(1000, "same", "same") == det_random(1000, "same", "same")
+    # Java's order is by UTF-16 code units: "Z" (90) before "a" (97) before "Ä" (196)
+    assert det_random(10, "a", "Z") == 10 - det_random(10, "Z", "a")
+
+
+def test_the_bye_goes_to_the_last_of_equals_in_opengothas_list() -> None:
+    """Three 30k players lost round 1 and tie for the bye of round 2 (rank − 30 + 2 × MMS 10
+    = −10, no bye yet). OpenGotha's list is the standings after round 1: equal MMS, then SOSM
+    — Aaron's opponent (10k) scored least, so Aaron is the last of the three and gets the
+    bye: not Zed (the last by name) nor Moe (the last registered)."""
+    ps = (
+        Player(1, "Aaron", "A", -30),
+        Player(2, "Zed", "Z", -30),
+        Player(3, "Moe", "M", -30),
+        Player(4, "Strong", "S", 4),
+        Player(5, "Middle", "M", -1),
+        Player(6, "Weaker", "W", -10, not_playing=frozenset({2})),
+    )
+    r1 = Round(
+        1,
+        (
+            Game(1, 4, 2, result=Result.WHITE_WINS),
+            Game(2, 5, 3, result=Result.WHITE_WINS),
+            Game(3, 6, 1, result=Result.WHITE_WINS),
+        ),
+    )
+    t = Tournament(MM, ps, (r1,))
+    prepared = engine.prepare(t)
+    weights = {p.surname: w for p, w in prepared.bye_weights}
+    assert weights["Aaron"] == weights["Zed"] == weights["Moe"] == -30 + 2 * 10
+    assert min(weights.values()) == -10
+    assert prepared.bye is not None and prepared.bye.surname == "Aaron"
+    listed = [p.surname for p, _ in prepared.bye_weights]
+    assert listed[-3:] == ["Zed", "Moe", "Aaron"]  # by SOSM: 4d's MMS > 1k's > 10k's
+    assert engine.pair(t).byes == (1,)
+    # a bye already received weighs 1000: had Aaron had the bye of round 1, the last of
+    # the two others in the list (Moe: 1k's MMS < 4d's) would get this one
+    again = engine.prepare(Tournament(MM, ps, (Round(1, r1.games[:2], byes=(1,)),)))
+    assert {p.surname: w for p, w in again.bye_weights}["Aaron"] == -30 + 2 * 11 + 1000
+    assert again.bye is not None and again.bye.surname == "Moe"
 
 
 def test_starting_mms_clamps_the_rank_to_floor_and_bar_and_adds_the_correction() -> None:

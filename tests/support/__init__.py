@@ -13,12 +13,15 @@ gosheet, so a pure-core test does not load the command line.
     ``ROOT``, ``TESTS``, ``FIXTURES`` (tests/fixtures/opengotha), ``fixture(name)``
     (``NAME/NAME.xml``, or ``fixture(name, file)``), ``fixture_names()``,
     ``PAIRGOTH`` (the four fixtures with OpenGotha's weight dumps), ``TOULOUSE``,
-    ``DEMO_ROSTER`` (gosheet/data/demo_roster.csv).
+    ``DEMO_ROSTER`` (gosheet/data/demo_roster.csv); ``SYNTH`` (tests/fixtures/opengotha-synth),
+    ``SYNTHETIC`` (its two tournaments), ``synthetic(name)`` (``NAME/NAME.xml``, or a file).
 
 ``support.opengotha`` — OpenGotha files (:mod:`gosheet.formats.opengotha`):
     ``read_fixture(name)``, ``imported_book(og, path, **options)`` (a saved workbook),
     ``export(path)`` (at ``NOW``), ``small(**changes)`` (4 players made by hand),
-    ``PARAMETER_SETS``.
+    ``PARAMETER_SETS``; ``tournament_file(head=, root=, criteria=, crit1=, crit2=,
+    general=, pairing=, encoding=)`` (the bytes of a small file, 4 players with accents,
+    2 rounds, a bye), ``OLD_HEAD`` / ``OLD_ROOT`` (an older OpenGotha's prolog and root).
 
 ``support.books`` — saved workbooks (openpyxl, :mod:`gosheet.workbook`):
     ``sheet_table(book, sheet) -> (header, rows)``, ``rows_of(worksheet)``,

@@ -13,6 +13,11 @@ PAIRGOTH = ("simplemm", "notsimplemm", "simpleswiss", "notsosimpleswiss")
 (``NAME_weights_R<r>.txt``), in the order the tests list them."""
 TOULOUSE = "toulouse2024"
 """The fifth fixture: a real tournament (clubs, handicaps), no weight dumps."""
+SYNTH = TESTS / "fixtures" / "opengotha-synth"
+"""``tests/fixtures/opengotha-synth``: two tournaments paired by OpenGotha with 3.52's costs,
+their weight dumps and ``ties.json`` (the forced pairs of each round)."""
+SYNTHETIC = ("mm120-4r-absences", "mm72-4r-random")
+"""The synthetic fixtures, by name."""
 DEMO_ROSTER = ROOT / "gosheet" / "data" / "demo_roster.csv"
 """The roster ``gosheet demo`` plays: 23 players."""
 
@@ -26,3 +31,8 @@ def fixture(name: str, file: str | None = None) -> Path:
 def fixture_names() -> list[str]:
     """Every fixture tournament, by name (a folder of :data:`FIXTURES`)."""
     return sorted(p.name for p in FIXTURES.iterdir() if (p / f"{p.name}.xml").is_file())
+
+
+def synthetic(name: str, file: str | None = None) -> Path:
+    """The file ``NAME/NAME.xml`` of a synthetic fixture, or another ``file`` of its folder."""
+    return SYNTH / name / (file or f"{name}.xml")

@@ -56,26 +56,38 @@ Floats = np.ndarray  # x of f(W, x), in double precision as Java's
 
 
 def det_random(maximum: int, name1: str, name2: str) -> int:
-    """OpenGotha's deterministic "random" number 0 … ``maximum`` of two players, read from
-    their names (name + first name) in alphabetical order, so either order gives the same:
-    Σ code × (k + 1) over the two names joined, × 1234567, modulo ``maximum`` + 1 (codes are
-    Java's UTF-16 code units).
+    """OpenGotha's deterministic "random" number 0 … ``maximum`` of two players, from their
+    names (name + first name; ``name1`` is the player listed first in the round's list, see
+    :func:`gosheet.core.opengotha.engine.pairing_list`): Σ code × (k + 1) over the two names
+    joined in alphabetical order, × 1234567, modulo ``maximum`` + 1 — and ``maximum`` minus
+    that when ``name1`` sorts after ``name2`` (``Pairing.detRandom`` of 3.5x: not symmetric).
+    Codes are Java's UTF-16 code units, and so is the order (``String.compareTo``).
 
-    >>> det_random(100, "LeeAnn", "KimBo") == det_random(100, "KimBo", "LeeAnn")
-    True
+    >>> det_random(100, "A", "B"), det_random(100, "B", "A")
+    (83, 17)
+    >>> det_random(1, "LeeAnn", "KimBo") + det_random(1, "KimBo", "LeeAnn")
+    1
     """
-    first, second = sorted((utf16_units(name1), utf16_units(name2)))
+    first, second = utf16_units(name1), utf16_units(name2)
+    inverse = first > second
+    if inverse:
+        first, second = second, first
     total = sum(u * (k + 1) for k, u in enumerate(first + second))
-    return total * 1234567 % (maximum + 1)
+    value = total * 1234567 % (maximum + 1)
+    return maximum - value if inverse else value
 
 
 def det_randoms(maximum: int, info: PairingInfo, i: IntArray, j: IntArray) -> IntArray:
-    """:func:`det_random` of many pairs at once: for names A then B joined, the sum is
-    weight(A) + weight(B) + len(A) · Σ(B)."""
-    a_first = info.name_order[i] <= info.name_order[j]
-    a, b = np.where(a_first, i, j), np.where(a_first, j, i)
+    """:func:`det_random` of many pairs at once, each pair's first player being the one
+    earlier in OpenGotha's list (:attr:`PairingInfo.listed`). For names A then B joined, the
+    sum is weight(A) + weight(B) + len(A) · Σ(B)."""
+    i_first = info.listed[i] < info.listed[j]
+    p1, p2 = np.where(i_first, i, j), np.where(i_first, j, i)
+    inverse = info.name_order[p1] > info.name_order[p2]
+    a, b = np.where(inverse, p2, p1), np.where(inverse, p1, p2)
     total = info.name_weight[a] + info.name_weight[b] + info.name_length[a] * info.name_sum[b]
-    result: IntArray = total * 1234567 % (maximum + 1)
+    value = total * 1234567 % (maximum + 1)
+    result: IntArray = np.where(inverse, maximum - value, value)
     return result
 
 

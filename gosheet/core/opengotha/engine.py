@@ -54,47 +54,67 @@ class Prepared:
     info: PairingInfo  # the players to pair first, then the bye player if any
     paired: int  # how many of ``info.players`` are paired (the bye player is not)
     scored: dict[int, ScoredPlayer]
+    bye_weights: tuple[tuple[Player, int], ...] = ()  # every player's weight for the bye
 
     def costs(self, i: IntArray, j: IntArray) -> dict[str, IntArray]:
         """Each criterion's cost of the pairs of positions (``i[t]``, ``j[t]``)."""
         return pair_costs(self.settings, self.info, i, j)
 
 
-def _name_key(p: Player) -> tuple[str, str]:
-    return (p.surname, p.first_name)
+def pairing_list(t: Tournament, placement: Placement, number: int) -> list[Player]:
+    """OpenGotha's list of the players of round ``number``, as its Pair window shows them:
+    the players of the round by the standings after the round before — the placement
+    criteria, then surname, then first name (Java's order). The bye goes to the last of
+    equals in this list (:func:`bye_weights`), and in each pair the player listed first is
+    ``p1`` of ``Pairing.detRandom`` (:func:`~gosheet.core.opengotha.costs.det_randoms`)."""
+    present = {p.number: p for p in t.players if p.plays_in(number)}
+    return [present[n] for n in placement.order(number - 2) if n in present]
 
 
-def choose_bye(
+def bye_weights(
     players: Sequence[Player], scored: dict[int, ScoredPlayer], t: Tournament, number: int
-) -> Player:
-    """OpenGotha's bye: the least rank + 2 × MMS (McMahon) or rank + 40 × wins (Swiss),
-    + 1000 per earlier bye; players are scanned in name order, the last of equals gets it."""
+) -> list[tuple[Player, int]]:
+    """Each player's weight for the bye (``Tournament.chooseAByePlayer``): his rank + twice
+    his McMahon score (Swiss: rank + 40 × wins) + 1000 per bye already received, in the
+    order of ``players``."""
     mcmahon = main_criterion(t.settings) == "MMS"
     had = dict.fromkeys(scored, 0)
     for rnd in t.rounds:
         for b in rnd.byes:
             had[b] = had.get(b, 0) + 1
-    best, best_weight = players[0], None
-    for p in sorted(players, key=_name_key):
+    weights = []
+    for p in players:
         sp = scored[p.number]
         score = sp.mms2_after(number - 2) if mcmahon else 20 * sp.nbw2_after(number - 2)
-        weight = p.known_rank + score + 1000 * had[p.number]
-        if best_weight is None or weight <= best_weight:
+        weights.append((p, p.known_rank + score + 1000 * had[p.number]))
+    return weights
+
+
+def choose_bye(weights: Sequence[tuple[Player, int]]) -> Player:
+    """The bye: the least weight; among equal weights the last of them in the list
+    (OpenGotha scans its list with ``<=``)."""
+    best, best_weight = weights[0]
+    for p, weight in weights:
+        if weight <= best_weight:
             best, best_weight = p, weight
     return best
 
 
 def prepare(t: Tournament) -> Prepared:
-    """Everything the pairing of the next round needs."""
+    """Everything the pairing of the next round needs: who has the bye, chosen over
+    OpenGotha's list (:func:`pairing_list`), and the pairing info of the players (in
+    registration order, the bye player last), each with his place in that list."""
     number = check_can_pair(t)
     scored = score_players(t)
     placement = Placement(t, scored)
-    present = [p for p in t.players if p.plays_in(number)]
-    bye = choose_bye(present, scored, t, number) if len(present) % 2 else None
-    paired = [p for p in present if p is not bye]
+    listed = pairing_list(t, placement, number)
+    weights = bye_weights(listed, scored, t, number) if len(listed) % 2 else []
+    bye = choose_bye(weights) if weights else None
+    paired = [p for p in t.players if p.plays_in(number) and p is not bye]
     order = paired + ([bye] if bye is not None else [])
-    info = pairing_info(t.settings, number, order, scored, placement.value)
-    return Prepared(t.settings, number, bye, info, len(paired), scored)
+    place = {p.number: k for k, p in enumerate(listed)}
+    info = pairing_info(t.settings, number, order, scored, placement.value, place)
+    return Prepared(t.settings, number, bye, info, len(paired), scored, tuple(weights))
 
 
 def solve(vertex_count: int, i: IntArray, j: IntArray, weights: IntArray) -> list[tuple[int, int]]:
@@ -280,7 +300,8 @@ def blocks(prepared: Prepared) -> list[IntArray]:
 def colours(prepared: Prepared, a: int, b: int) -> tuple[int, int, int]:
     """(white, black, handicap) of the pair of positions ``a`` and ``b``, as OpenGotha's
     ``gameBetween``: the stronger takes White in a handicap game; in an even game, the
-    player with more White so far takes Black; if equal, a deterministic lot on the names."""
+    player with more White so far takes Black; if equal, a deterministic lot on the names
+    (the same whichever of the two is listed first)."""
     info = prepared.info
     hd = int(handicap(prepared.settings, info, np.array([a]), np.array([b]))[0])
     if hd > 0:
@@ -289,7 +310,7 @@ def colours(prepared: Prepared, a: int, b: int) -> tuple[int, int, int]:
         return b, a, -hd
     if info.wb[a] != info.wb[b]:
         return (b, a, 0) if info.wb[a] > info.wb[b] else (a, b, 0)
-    first, second = sorted((a, b), key=lambda k: int(info.name_order[k]))
+    first, second = (a, b) if info.listed[a] < info.listed[b] else (b, a)  # gameBetween(p1, p2)
     lot = int(det_randoms(1, info, np.array([first]), np.array([second]))[0])
     return (first, second, 0) if lot == 0 else (second, first, 0)
 
@@ -334,7 +355,8 @@ def weigh(t: Tournament) -> Weighing:
     }
     weights = SummedWeights([Criterion(c, bounds[c], RULES[c]) for c in CRITERIA])
     players = prepared.info.players[: prepared.paired]
-    return Weighing(prepared.round_number, players, weights, PairValues(prepared))
+    byes = tuple((p.number, weight) for p, weight in prepared.bye_weights)
+    return Weighing(prepared.round_number, players, weights, PairValues(prepared), byes)
 
 
 def pair(t: Tournament) -> Pairing:

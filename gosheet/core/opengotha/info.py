@@ -9,7 +9,7 @@ being paired is ``round_number - 1`` and the values "before the round" are read 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -92,6 +92,7 @@ class PairingInfo:
     name_weight: IntArray  # Σ code unit × (k + 1) over the name (OpenGotha's random numbers)
     name_sum: IntArray  # Σ code unit
     name_length: IntArray  # number of UTF-16 code units
+    listed: IntArray  # place in OpenGotha's list of the round: who is detRandom's p1
 
 
 def pairing_info(
@@ -100,9 +101,11 @@ def pairing_info(
     players: Sequence[Player],
     scored: dict[int, ScoredPlayer],
     crit: CritValue,
+    listed: Mapping[int, int] | None = None,
 ) -> PairingInfo:
     """The pairing info of ``players`` (those to pair, plus the bye player if any: they
-    count in the groups as in OpenGotha 3.52)."""
+    count in the groups as in OpenGotha 3.52). ``listed``: each player's place in
+    OpenGotha's list of the round (default: the order of ``players``)."""
     r_before = round_number - 2
     main = main_criterion(settings)
     low, high = score_range(settings, round_number)
@@ -182,6 +185,10 @@ def pairing_info(
         club_group=tuple(group_of.get(p.club, "") for p in players),
         met_codes=np.array(sorted(met), dtype=np.int64),
         **_name_arrays([p.surname + p.first_name for p in players]),
+        listed=np.array(
+            [k if listed is None else listed[p.number] for k, p in enumerate(players)],
+            dtype=np.int64,
+        ),
     )
 
 

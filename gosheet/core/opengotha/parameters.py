@@ -40,10 +40,10 @@ from gosheet.core.fields import (
     yes_no,
 )
 from gosheet.core.opengotha.values import (
-    ADDITIONAL_CRITERIA,
     DUDD_MODES,
     SEED_SYSTEMS,
     ClubGroups,
+    parse_additional_criterion,
     parse_categories,
     parse_club_groups,
     parse_criteria,
@@ -344,20 +344,22 @@ class OpenGothaParameters:
         SEED_SYSTEMS,
         "The seed system after 'Last round for seed system 1' (paiMaSeedSystem2).",
     )
-    pai_additional_crit1: str = _choice(
+    pai_additional_crit1: str = _parameter(
         "Rating",
         "Additional placement criterion 1",
-        (PAIRING, "paiMaAdditionalPlacementCritSystem1"),
-        ADDITIONAL_CRITERIA,
+        parse_additional_criterion,
+        same,
         "With seed system 1, ties of the placement criteria inside a group are ordered by this "
         "(Rating, Rank or NULL) (paiMaAdditionalPlacementCritSystem1).",
+        xml=(PAIRING, "paiMaAdditionalPlacementCritSystem1"),
     )
-    pai_additional_crit2: str = _choice(
+    pai_additional_crit2: str = _parameter(
         "NULL",
         "Additional placement criterion 2",
-        (PAIRING, "paiMaAdditionalPlacementCritSystem2"),
-        ADDITIONAL_CRITERIA,
+        parse_additional_criterion,
+        same,
         "The same, with seed system 2 (paiMaAdditionalPlacementCritSystem2).",
+        xml=(PAIRING, "paiMaAdditionalPlacementCritSystem2"),
     )
     pai_minimize_handicap: int = _weight(
         0,

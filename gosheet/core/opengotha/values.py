@@ -36,9 +36,54 @@ PLACEMENT_CRITERIA = (
     "RATING",
 )
 MAX_PLACEMENT_CRITERIA = 6
-_UNSUPPORTED = ("STS", "CPS", "SOSTS")
+#: Criteria gosheet does not compute (Strasbourg and Cup scores).
+UNSUPPORTED_CRITERIA = ("STS", "CPS", "SOSTS")
 #: What orders the players of a group when the placement criteria tie.
 ADDITIONAL_CRITERIA = ("NULL", "Rating", "Rank")
+#: The names OpenGotha writes in its files and reads back (``PlacementParameterSet``'s long
+#: names, compared exactly: any other name is NULL to it), where they are not gosheet's.
+FILE_NAMES = {
+    "SOSWM1": "SOSW-1",
+    "SOSWM2": "SOSW-2",
+    "SOSMM1": "SOSM-1",
+    "SOSMM2": "SOSM-2",
+    "RANK": "Rank",
+    "RATING": "Rating",
+}
+#: Other writers' words for "no criterion" (Pairgoth writes ``None``).
+NO_CRITERION = ("NULL", "NONE")
+
+
+def criterion_key(name: str) -> str:
+    """A criterion's name in any of its spellings (OpenGotha's ``SOSM-1``, Pairgoth's
+    ``SOSMM1``, any case) as a key: gosheet's name upper-cased, ``NULL`` for none.
+
+    >>> criterion_key("SOSM-1"), criterion_key("Rating"), criterion_key(" none ")
+    ('SOSMM1', 'RATING', 'NULL')
+    """
+    key = name.strip().upper()
+    if key in NO_CRITERION:
+        return "NULL"
+    by_file_name = {v.upper(): k for k, v in FILE_NAMES.items()}
+    return by_file_name.get(key, key)
+
+
+def criterion_to_xml(name: str) -> str:
+    """A placement criterion as OpenGotha writes it in a file (``SOSMM1`` → ``SOSM-1``)."""
+    return FILE_NAMES.get(name, name)
+
+
+def parse_additional_criterion(value: object) -> str:
+    """An additional placement criterion: ``NULL`` (also ``None``), ``Rating`` or ``Rank``.
+
+    >>> parse_additional_criterion("None"), parse_additional_criterion("RATING")
+    ('NULL', 'Rating')
+    """
+    key = criterion_key(str(value if value is not None else ""))
+    for choice in ADDITIONAL_CRITERIA:
+        if key == choice.upper():
+            return choice
+    raise ValueError(f"expected one of: {', '.join(ADDITIONAL_CRITERIA)}")
 
 
 def parse_og_rank(value: object) -> int:
@@ -51,15 +96,19 @@ def rank_to_xml(rank: int) -> str:
 
 
 def parse_criteria(value: object) -> tuple[str, ...]:
-    """Placement criteria in order, by OpenGotha's names (``MMS, SOSM, SOSOSM``).
+    """Placement criteria in order, by OpenGotha's names (``MMS, SOSM, SOSOSM``; also as its
+    files spell them: ``SOSM-1``, ``Rating`` …).
 
     >>> parse_criteria("mms; sosm, sososm, NULL")
     ('MMS', 'SOSM', 'SOSOSM')
+    >>> parse_criteria("MMS, SOSM-1, None, Rating")
+    ('MMS', 'SOSMM1', 'RATING')
     """
     by_key = {c.casefold(): c for c in PLACEMENT_CRITERIA}
     given = [p.strip() for p in str(value or "").replace(";", ",").split(",") if p.strip()]
-    given = [p for p in given if p.casefold() != "null"]
-    unsupported = [p for p in given if p.upper() in _UNSUPPORTED]
+    given = [criterion_key(p) for p in given]
+    given = [p for p in given if p != "NULL"]
+    unsupported = [p for p in given if p.upper() in UNSUPPORTED_CRITERIA]
     if unsupported:
         raise ValueError(
             f"{', '.join(unsupported)}: OpenGotha's Strasbourg and Cup scores are not supported "

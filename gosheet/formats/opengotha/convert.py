@@ -118,9 +118,6 @@ def is_opengotha_file(path: Path) -> bool:
 # ---------------------------------------------------------------------------- importing
 
 
-# ---------------------------------------------------------------------------- importing
-
-
 @dataclass(frozen=True)
 class Imported:
     """An OpenGotha file as a gosheet tournament: the tournament, the players registered PRE
@@ -130,6 +127,9 @@ class Imported:
     registration: dict[int, str] = field(default_factory=dict)
     rows: tuple[Row, ...] = ()
     games_dropped: int = 0  # games and byes after --until-round
+    #: what was read otherwise than written (an older layout, other writers' spellings,
+    #: OpenGotha's defaults for what the file lacks), for the import's summary
+    notes: tuple[str, ...] = ()
 
 
 class _Problems:
@@ -161,7 +161,8 @@ def from_opengotha(
     """
     problems = _Problems(source)
     rows: list[Row] = [(ROOT, "", k, v) for k, v in og.attributes.items()]
-    settings = settings_of(og, problems.add, rounds=rounds, name=name, komi=komi)
+    notes = list(og.notes)
+    settings = settings_of(og, problems.add, rounds=rounds, name=name, komi=komi, notes=notes)
     if random_seed is not None:
         settings = settings.replace(random_seed=random_seed)
     players, registration, numbers = _players(og, settings, problems, rows)
@@ -255,7 +256,7 @@ def from_opengotha(
         for r in range(1, last + 1)
     )
     tournament = Tournament(settings, tuple(players), played)
-    return Imported(tournament, registration, tuple(rows), dropped)
+    return Imported(tournament, registration, tuple(rows), dropped, tuple(notes))
 
 
 CELL_LIMIT = 32_767  # the most characters a spreadsheet cell holds

@@ -108,7 +108,8 @@ class OGTournament:
     ``PlacementParameterSet`` (names, ordered by ``number``; ``"NULL"`` for an unused slot);
     ``parameter_children`` keeps any other element found inside a parameter set, verbatim.
     ``extra`` holds, verbatim and in order, the root's other elements
-    (``TeamTournamentParameterSet``, teams, club groups …).
+    (``TeamTournamentParameterSet``, teams, club groups …). ``notes`` tell what the reading
+    set aside (an older OpenGotha's encoding and document type …).
     """
 
     attributes: dict[str, str]
@@ -119,6 +120,9 @@ class OGTournament:
     placement_criteria: tuple[str, ...] = ()
     parameter_children: dict[str, tuple[OGElement, ...]] = field(default_factory=dict)
     extra: tuple[OGElement, ...] = ()
+    #: What the reading set aside or read otherwise than written (older layouts, other
+    #: writers' spellings), for the import's summary; not part of the tournament.
+    notes: tuple[str, ...] = field(default=(), compare=False)
 
     @property
     def number_of_rounds(self) -> int:

@@ -62,6 +62,55 @@ PLAYER_STANDARD = (
     "ratingOrigin",
 )
 
+#: What OpenGotha takes for a parameter its file's set lacks (the defaults of its reader,
+#: ``ExternalDocument.importTournamentParameterSetFromXMLFile``, not of its dialogs).
+READ_DEFAULTS: dict[str, dict[str, str]] = {
+    GENERAL: {
+        "komi": "7.5",
+        "genMMFloor": "20K",
+        "genMMBar": "4D",
+        "genMMZero": "30K",
+        "genNBW2ValueAbsent": "0",
+        "genNBW2ValueBye": "0",
+        "genMMS2ValueAbsent": "0",
+        "genMMS2ValueBye": "0",
+        "genRoundDownNBWMMS": "true",
+    },
+    HANDICAP: {
+        "hdBasedOnMMS": "true",
+        "hdNoHdRankThreshold": "1D",
+        "hdCorrection": "1",
+        "hdCeiling": "9",
+    },
+    PAIRING: {
+        "paiStandardNX1Factor": "0.5",
+        "paiBaAvoidDuplGame": "500000000000000",
+        "paiBaRandom": "0",
+        "paiBaDeterministic": "true",
+        "paiBaBalanceWB": "1000",
+        "paiMaAvoidMixingCategories": "20000000000000",
+        "paiMaMinimizeScoreDifference": "100000000000",
+        "paiMaDUDDWeight": "100000000",
+        "paiMaCompensateDUDD": "true",
+        "paiMaDUDDUpperMode": "MID",
+        "paiMaDUDDLowerMode": "MID",
+        "paiMaMaximizeSeeding": "5000000",
+        "paiMaLastRoundForSeedSystem1": "2",
+        "paiMaSeedSystem1": "SPLITANDRANDOM",
+        "paiMaSeedSystem2": "SPLITANDFOLD",
+        "paiMaAdditionalPlacementCritSystem1": "Rating",
+        "paiMaAdditionalPlacementCritSystem2": "NULL",
+        "paiSeRankThreshold": "4D",
+        "paiSeNbWinsThresholdActive": "true",
+        "paiSeBarThresholdActive": "true",
+        "paiSeDefSecCrit": "100000000000",
+        "paiSeMinimizeHandicap": "0",
+        "paiSeAvoidSameGeo": "100000000000",
+        "paiSePreferMMSDiffRatherThanSameCountry": "1",
+        "paiSePreferMMSDiffRatherThanSameClub": "3",
+    },
+}
+
 # What a workbook that never was an OpenGotha file gets (OpenGotha's defaults).
 GENERAL_DEFAULTS = {
     "bInternet": "false",

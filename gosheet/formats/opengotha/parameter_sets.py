@@ -12,14 +12,18 @@ McMahon, anything else Swiss.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from gosheet.core.fields import parse_komi, parse_text
 from gosheet.core.opengotha.parameters import OG_FIELDS
 from gosheet.core.opengotha.values import (
     MAX_PLACEMENT_CRITERIA,
+    PLACEMENT_CRITERIA,
+    UNSUPPORTED_CRITERIA,
     ClubGroups,
+    criterion_key,
+    criterion_to_xml,
     parse_categories,
     parse_club_groups,
     parse_criteria,
@@ -34,8 +38,10 @@ from gosheet.formats.opengotha.layout import (
     DISPLAY,
     GENERAL,
     MODELLED,
+    PAIRING,
     PLACEMENT,
     PUBLISH,
+    READ_DEFAULTS,
     REQUIRED_SETS,
     ROOT,
 )
@@ -63,10 +69,16 @@ def settings_of(
     rounds: int | None = None,
     name: str | None = None,
     komi: float | None = None,
+    notes: list[str] | None = None,
 ) -> Settings:
     """The settings of an OpenGotha file, under OpenGotha's rules; ``rounds``, ``name`` and
     ``komi`` replace the file's. Each value gosheet cannot hold is reported (``report(where,
-    value, message)``) and the settings are then the defaults of the system."""
+    value, message)``) and the settings are then the defaults of the system.
+
+    Read as OpenGotha reads them: a parameter a present set lacks takes the default of
+    OpenGotha's reader (:data:`~gosheet.formats.opengotha.layout.READ_DEFAULTS`); criteria
+    in any spelling (``SOSM-1``, ``None``); a placement criterion OpenGotha does not know is
+    none, as it is to OpenGotha. What was so read is told in ``notes``."""
     reported = 0
 
     def problem(where: str, value: object, message: str) -> None:
@@ -74,8 +86,10 @@ def settings_of(
         reported += 1
         report(where, value, message)
 
+    said = notes if notes is not None else []
+    parameters = _with_read_defaults(og.parameters, said)
     values: dict[str, Any] = {"og_blocks": True}
-    for set_name, attributes in og.parameters.items():
+    for set_name, attributes in parameters.items():
         for attribute, text in attributes.items():
             f = MODELLED.get((set_name, attribute))
             if f is None:
@@ -84,7 +98,13 @@ def settings_of(
                 values[f.attr] = (f.from_xml or f.parse)(text)
             except (ValueError, TypeError) as error:
                 problem(set_name, text, f"{attribute} ({f.label}): {error}")
-    general = og.parameters.get(GENERAL, {})
+    additional = parameters.get(PAIRING, {}).get("paiMaAdditionalPlacementCritSystem1", "")
+    if additional.strip().upper() == "NONE":
+        said.append(
+            "paiMaAdditionalPlacementCritSystem1 'None' (another program's word) read as NULL, "
+            "no additional criterion (OpenGotha itself would take Rating)"
+        )
+    general = parameters.get(GENERAL, {})
     for label, attribute, parse in (
         ("Tournament", "name", parse_text),
         ("Rounds", "numberOfRounds", FIELD_BY_LABEL["rounds"].parse),
@@ -103,11 +123,13 @@ def settings_of(
         values["komi"] = komi
     values["categories"] = _categories(og, general, problem)
     values["club_groups"] = _club_groups(og, problem)
-    names = [c for c in og.placement_criteria if c != "NULL"]
+    names = _criteria(og.placement_criteria, said)
     try:
         values["placement"] = parse_criteria(", ".join(names))
     except ValueError as error:
-        problem(PLACEMENT, ", ".join(og.placement_criteria), f"PlacementCriteria: {error}")
+        unknown = [c for c in og.placement_criteria if criterion_key(c) not in (*names, "NULL")]
+        told = f" ({', '.join(unknown)}: no criterion OpenGotha knows)" if unknown else ""
+        problem(PLACEMENT, ", ".join(og.placement_criteria), f"PlacementCriteria: {error}{told}")
     system = "mcmahon" if names[:1] == ["MMS"] else "swiss"
     try:
         return Settings.preset(system, "go", rules="opengotha", **values)
@@ -115,6 +137,46 @@ def settings_of(
         if not reported:  # else it only repeats a problem already listed
             problem("TournamentParameterSet", None, str(error))
         return Settings.preset(system, "go", rules="opengotha")
+
+
+def _with_read_defaults(
+    parameters: Mapping[str, Mapping[str, str]], notes: list[str]
+) -> dict[str, dict[str, str]]:
+    """The parameter sets with what OpenGotha takes for the attributes a set lacks (a set
+    missing altogether keeps gosheet's defaults of the system: OpenGotha cannot open that)."""
+    completed = {name: dict(attributes) for name, attributes in parameters.items()}
+    for set_name, defaults in READ_DEFAULTS.items():
+        attributes = completed.get(set_name)
+        if attributes is None:
+            continue
+        missing = [a for a in defaults if a not in attributes]
+        if missing:
+            shown = ", ".join(f"{a}={defaults[a]}" for a in missing[:3])
+            more = f" and {len(missing) - 3} more" if len(missing) > 3 else ""
+            notes.append(
+                f"{set_name} lacks {shown}{more}: taken as OpenGotha takes them when it opens "
+                "the file"
+            )
+        completed[set_name] = {a: defaults[a] for a in missing} | attributes
+    return completed
+
+
+def _criteria(criteria: Sequence[str], notes: list[str]) -> list[str]:
+    """The placement criteria by gosheet's names; one OpenGotha does not know is none, as to
+    OpenGotha (told in ``notes``); Strasbourg and Cup scores stay, to be refused."""
+    names: list[str] = []
+    for number, name in enumerate(criteria, 1):
+        key = criterion_key(name)
+        if key == "NULL":
+            continue
+        if key not in PLACEMENT_CRITERIA and key not in UNSUPPORTED_CRITERIA:
+            notes.append(
+                f"PlacementCriterion {number}: {name!r} is no criterion OpenGotha knows; it "
+                "reads it as NULL (none), and so does gosheet"
+            )
+            continue
+        names.append(key)
+    return names
 
 
 def _categories(og: OGTournament, general: Mapping[str, str], problem: Report) -> tuple[int, ...]:
@@ -247,6 +309,7 @@ def club_groups_element(settings: Settings) -> tuple[OGElement, ...]:
 
 
 def placement_criteria(settings: Settings) -> tuple[str, ...]:
-    """The placement criteria, padded with ``NULL`` to OpenGotha's six."""
-    criteria = settings.opengotha.placement
+    """The placement criteria as OpenGotha names them in its files (``SOSM-1``, ``Rating``),
+    padded with ``NULL`` to OpenGotha's six."""
+    criteria = tuple(criterion_to_xml(c) for c in settings.opengotha.placement)
     return criteria + ("NULL",) * (MAX_PLACEMENT_CRITERIA - len(criteria))

@@ -1,12 +1,15 @@
 """Read an OpenGotha file into :mod:`~gosheet.formats.opengotha.elements` dataclasses.
 
-:func:`read_opengotha` parses with defusedxml and refuses any ``<!DOCTYPE>`` (OpenGotha never
-writes one), so no entity is ever expanded and no external file or DTD is ever read; it reports
-every problem of the file at once in one :class:`~gosheet.core.errors.InputError`.
+:func:`read_opengotha` parses with defusedxml and refuses any ``<!DOCTYPE>`` but the one older
+OpenGotha versions wrote, which only names their DTD and is set aside unread
+(:mod:`~gosheet.formats.opengotha.prolog`), so no entity is ever expanded and no external file
+or DTD is ever read; it reports every problem of the file at once in one
+:class:`~gosheet.core.errors.InputError`.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import re
 from collections.abc import Iterator
@@ -35,6 +38,7 @@ from gosheet.formats.opengotha.elements import (
     OGTournament,
     player_key,
 )
+from gosheet.formats.opengotha.prolog import prepare
 
 __all__ = ["parse_xml", "read_opengotha", "verbatim"]
 
@@ -61,8 +65,10 @@ def read_opengotha(source: str | os.PathLike[str] | bytes, *, name: str = "") ->
             data = path.read_bytes()
         except OSError as error:
             raise FileProblem(f"{path}: cannot be read ({error.strerror or error})") from error
+    data, notes = prepare(data)
     root = parse_xml(data, sheet)
-    return _Reader(sheet).tournament(root)
+    tournament = _Reader(sheet).tournament(root)
+    return dataclasses.replace(tournament, notes=notes + tournament.notes)
 
 
 def parse_xml(data: bytes, sheet: str) -> Element:
@@ -75,8 +81,9 @@ def parse_xml(data: bytes, sheet: str) -> Element:
     except DTDForbidden as error:
         message = (
             "has a document type declaration (<!DOCTYPE …>, where XML entities and external "
-            "references are declared); OpenGotha files never have one, so the file is refused "
-            "without reading or expanding anything it declares"
+            "references are declared) other than the one older OpenGotha versions wrote "
+            '(<!DOCTYPE Tournament SYSTEM "tournament.dtd">, which only names a DTD), so the '
+            "file is refused without reading or expanding anything it declares"
         )
         value = " ".join(
             str(part)

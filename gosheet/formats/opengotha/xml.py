@@ -28,9 +28,10 @@ alphabetical order::
     </Tournament>
 
 Games and byes name their players by :func:`player_key`. :func:`read_opengotha` parses with
-defusedxml and refuses any ``<!DOCTYPE>`` (OpenGotha never writes one), so no entity is ever
-expanded and no external file or DTD is ever read; it reports every problem of the file at once
-in one :class:`~gosheet.core.errors.InputError`;
+defusedxml and refuses any ``<!DOCTYPE>`` but the one older OpenGotha versions wrote (which
+only names their DTD, and is set aside unread), so no entity is ever expanded and no external
+file or DTD is ever read; it reports every problem of the file at once in one
+:class:`~gosheet.core.errors.InputError`;
 :func:`write_opengotha` writes the same layout back. Elements gosheet does not model (the team
 parameters, club groups, teams …) are kept verbatim as :class:`OGElement` trees.
 

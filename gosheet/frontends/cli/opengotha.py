@@ -81,6 +81,12 @@ def import_opengotha(parser: argparse.ArgumentParser, args: argparse.Namespace) 
         lines.append(
             f"{imported.games_dropped} game(s) and bye(s) after round {args.until_round} left out."
         )
+    if imported.notes:
+        lines.append(
+            "Read as OpenGotha reads it: "
+            + "; ".join(imported.notes)
+            + ". 'gosheet export' writes OpenGotha 3.5x's layout (UTF-8, OpenGotha's names)."
+        )
     if t.settings.rounds is not None and len(t.rounds) < t.settings.rounds:
         lines.append(f"The next 'gosheet pair' makes round {len(t.rounds) + 1}.")
     return "\n".join(lines)

@@ -152,5 +152,9 @@ def describe_explanation(explanation: Explanation, book: XlsxBook) -> str:
         if explanation.summed and game.weight is not None:
             values += f" = {game.weight}"
         lines.append(f"  {game.table:>3}  {players[game.white]} – {players[game.black]}: {values}")
+    candidates = explanation.bye_candidates()
+    if candidates:
+        listed = ", ".join(f"{players[n]} {w}" for n, w in candidates)
+        lines.append(f"  Bye (the least weight, the last of equals in OpenGotha's list): {listed}")
     lines.append(explanation.verdict())
     return "\n".join(lines)
