@@ -5,6 +5,13 @@ Every gosheet ``.xlsm`` — the ones already in organisers' hands too — calls
 themselves live in :mod:`gosheet.frontends.excel.buttons`. This name stays.
 """
 
-from gosheet.frontends.excel.buttons import check, explain, pair, simulate, standings
+from gosheet.frontends.excel.buttons import (
+    check,
+    explain,
+    fill_ratings,
+    pair,
+    simulate,
+    standings,
+)
 
-__all__ = ["check", "explain", "pair", "simulate", "standings"]
+__all__ = ["check", "explain", "fill_ratings", "pair", "simulate", "standings"]

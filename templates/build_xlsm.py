@@ -8,7 +8,7 @@ Needs xlwings and XlsxWriter (``pip install -e '.[test]'``). Steps:
    the xlwings package ships (``quickstart_standalone.xlsm``, BSD 3-clause
    licence: ``templates/LICENSE-xlwings.txt`` is rewritten from the installed
    package's licence, whose notice must travel with the VBA module).
-2. XlsxWriter writes a seed workbook: the ``Control`` sheet with four form
+2. XlsxWriter writes a seed workbook: the ``Control`` sheet with its form
    buttons, the xlwings settings sheet, and that VBA project. XlsxWriter
    writes a button's macro as ``[0]!NAME``; the VBA project being a compiled
    binary, no Sub can be added to it, so each button's macro is then rewritten

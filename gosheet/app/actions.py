@@ -12,16 +12,28 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any, Protocol
 
+from gosheet.app.messages import before_next_pair, missing_results
+from gosheet.app.ratings import Filled, fill_ratings
 from gosheet.core.errors import ConsistencyError
 from gosheet.core.explain import Explanation, explain_round
 from gosheet.core.groups import assign_groups
-from gosheet.core.model import Tournament
+from gosheet.core.model import Player, Tournament
 from gosheet.core.pairing import Pairing
 from gosheet.core.settings import proposed_rounds
 from gosheet.core.simulate import simulate_round
 from gosheet.core.systems import system_of
-from gosheet.workbook.reader import BookState, read_book
-from gosheet.workbook.sheets import PLAYERS, SETTINGS, SheetData, cell_name, round_number_of
+from gosheet.workbook.names import NameIndex, labels, name_key
+from gosheet.workbook.reader import BookState, ProblemList, cell_text, read_book, read_players
+from gosheet.workbook.rounds import player_cells
+from gosheet.workbook.sheets import (
+    OPENGOTHA,
+    OPENGOTHA_HEADERS,
+    PLAYERS,
+    SETTINGS,
+    SheetData,
+    cell_name,
+    round_number_of,
+)
 from gosheet.workbook.standings import standings_sheet
 from gosheet.workbook.writer import explain_sheet, round_sheet
 
@@ -45,6 +57,8 @@ class Done:
     changed_results: int = 0  # results rewritten in the standard form
     filled_results: int = 0  # empty results filled by a simulation
     proposed_rounds: int | None = None  # Swiss: rounds proposed at the first pairing
+    notes: tuple[str, ...] = ()  # check: what to do before the next pair, what to look at
+    renamed_cells: int = 0  # rename: the cells of the round sheets renamed
 
 
 def _normalise_results(book: BookPort, state: BookState) -> int:
@@ -96,6 +110,9 @@ def pair(book: BookPort, again: bool = False) -> Done:
     index = None
     if again:
         grouped, index = _without_last_round(grouped, list(grids))
+    missing = [m for m in state.missing if m.round <= len(grouped.rounds)]
+    if missing:
+        raise ConsistencyError(missing_results(state, missing))
     proposed = None
     if settings.rounds is None:  # Swiss: propose round(1.3 · log2 N) now
         registered = sum(1 for p in grouped.players if p.plays_in(1))
@@ -168,11 +185,131 @@ def explain(book: BookPort, round_number: int | None = None) -> Explanation:
 
 
 def check(book: BookPort) -> Done:
-    """Read everything and raise :class:`InputError` on any problem; change nothing."""
-    return Done(read_book(book.grids()).tournament)
+    """Read everything and raise :class:`InputError` on any problem; change nothing. The
+    notes say what the next ``pair`` needs first (results still to enter, with their cells)
+    and which values stand outside the tables, where gosheet does not read them."""
+    state = read_book(book.grids())
+    t = state.tournament
+    rounds_left = len(t.rounds) < t.settings.rounds_for(len(t.players))
+    return Done(t, notes=tuple(before_next_pair(state, rounds_left)))
 
 
-Action = Callable[[BookPort], Done | Explanation]
+def split_name(new: str, player: Player) -> tuple[str, str]:
+    """The name and the first name of ``new``, the new full name of ``player``: split at a
+    comma (``van der Berg, Jan``); else his name or first name kept when ``new`` keeps it;
+    else as many last words for the first name as his first name had."""
+    if "," in new:
+        surname, first = (part.strip() for part in new.split(",", 1))
+        return surname, first
+    words = new.split()
+    kept_first = player.first_name.split()
+    kept_surname = player.surname.split()
+    folded = [w.casefold() for w in words]
+    if kept_first and folded[-len(kept_first) :] == [w.casefold() for w in kept_first]:
+        cut = len(words) - len(kept_first)
+    elif kept_surname and folded[: len(kept_surname)] == [w.casefold() for w in kept_surname]:
+        cut = len(kept_surname)
+    else:
+        cut = len(words) - len(kept_first) if kept_first else len(words)
+    if cut <= 0 or cut >= len(words):
+        return " ".join(words), ""
+    return " ".join(words[:cut]), " ".join(words[cut:])
+
+
+def _round_names(grids: dict[str, list[list[Any]]]) -> dict[str, list[tuple[int, int, str]]]:
+    """The names in every round sheet's player columns, by sheet."""
+    return {name: player_cells(grid) for name, grid in grids.items() if round_number_of(name)}
+
+
+def rename(book: BookPort, old: str, new: str) -> Done:
+    """Rename a player everywhere: his Name and First name in Players, his name in every
+    round sheet (and the OpenGotha sheet's rows), then the Standings.
+
+    ``old`` may also be a name left in the round sheets after the player was renamed in
+    Players by hand: the round sheets then take the name of ``new``, a player of Players.
+    Refused (nothing written): an ``old`` that is no one's (the closest names are given),
+    a ``new`` already another player's, a workbook with problems."""
+    grids = book.grids()
+    roster = read_players(grids.get(PLAYERS), ProblemList(), needs_strength=False)
+    players = roster.tournament.players
+    index = NameIndex(players)
+    rounds = _round_names(grids)
+    found, target = index.find(old), index.find(new.replace(",", " "))
+    changes: list[tuple[str, int, int, str]] = []  # sheet, row, column, value
+    if isinstance(found, list) or isinstance(target, list):
+        shown = old if isinstance(found, list) else new
+        which = " or ".join(f"'{index.labels[n]}'" for n in index.by_key[name_key(shown)])
+        raise ConsistencyError(f"'{shown}' is more than one player: write {which}")
+    if found is None:
+        typed = [name_key(text) for cells in rounds.values() for *_, text in cells]
+        in_rounds = name_key(old) in typed
+        if not in_rounds or target is None:
+            near = index.closest(old)
+            closest = f"; the closest: {', '.join(repr(n) for n in near)}" if near else ""
+            raise ConsistencyError(f"'{old}' is not a player of the Players sheet{closest}")
+        number, label = target, index.labels[target]  # Players renamed by hand already
+        hit = {name_key(old)}
+        renamed = players
+    else:
+        if target is not None and target != found:
+            raise ConsistencyError(
+                f"'{new}' is already a player of the Players sheet (row "
+                f"{roster.player_rows[target] + 1}): choose another name"
+            )
+        number, player = found, next(p for p in players if p.number == found)
+        surname, first = split_name(new, player)
+        row, columns = roster.player_rows[number], roster.player_columns
+        if "First name" in columns:
+            changes += [(PLAYERS, row, columns["Name"], surname)]
+            changes += [(PLAYERS, row, columns["First name"], first)]
+        else:
+            changes += [(PLAYERS, row, columns["Name"], f"{surname} {first}".strip())]
+        renamed = tuple(
+            replace(p, surname=surname, first_name=first) if p.number == number else p
+            for p in players
+        )
+        label = labels(renamed)[number]
+        hit = {key for key, numbers in index.by_key.items() if numbers == [number]}
+    cells = [
+        (sheet, r, c, label)
+        for sheet, names in rounds.items()
+        for r, c, text in names
+        if name_key(text) in hit and text != label
+    ]
+    changes += cells
+    full = next(p.name for p in renamed if p.number == number)
+    changes += [
+        (OPENGOTHA, r, c, full)
+        for r, c, text in opengotha_player_keys(grids.get(OPENGOTHA, []))
+        if name_key(text) in hit | {name_key(old)}
+    ]
+    changed = {name: [list(row) for row in grid] for name, grid in grids.items()}
+    for sheet, r, c, value in changes:
+        changed[sheet][r][c] = value
+    state = read_book(changed)  # refuses a workbook with problems: nothing written yet
+    for sheet, r, c, value in changes:
+        book.set_cell(sheet, cell_name(r, c), value)
+    book.render(standings_sheet(state.tournament))
+    return Done(state.tournament, renamed_cells=len(cells))
+
+
+def opengotha_player_keys(grid: list[list[Any]]) -> list[tuple[int, int, str]]:
+    """The OpenGotha sheet's player rows: (0-based row, column of the Key, the name)."""
+    if not grid:
+        return []
+    headers = [cell_text(h).casefold() for h in grid[0]]
+    section, key = (OPENGOTHA_HEADERS[i].casefold() for i in (0, 1))
+    if section not in headers or key not in headers:
+        return []
+    s, k = headers.index(section), headers.index(key)
+    return [
+        (r, k, cell_text(row[k]))
+        for r, row in enumerate(grid)
+        if r and len(row) > max(s, k) and cell_text(row[s]).casefold() == "player"
+    ]
+
+
+Action = Callable[[BookPort], Done | Explanation | Filled]
 # The actions the office suites' buttons and the bridge offer, by the name they call.
 ACTIONS: dict[str, Action] = {
     "pair": pair,
@@ -180,4 +317,5 @@ ACTIONS: dict[str, Action] = {
     "check": check,
     "simulate": simulate,
     "explain": explain,
+    "fill_ratings": fill_ratings,  # "Fill from rating list" (gosheet.app.ratings)
 }

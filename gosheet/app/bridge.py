@@ -6,7 +6,7 @@ the workbook's cell values and an action as JSON on standard input of
 
 request::
 
-    {"action": "pair" | "standings" | "check" | "simulate" | "explain",
+    {"action": "pair" | "standings" | "check" | "simulate" | "explain" | "fill_ratings",
      "sheets": {"Settings": [[...], ...], "Players": [[...]], "Round 1": [[...]], ...}}
 
 answer::
@@ -24,7 +24,8 @@ answer::
 An action that fails writes nothing: the operations are only sent on success.
 ``explain`` explains the last round paired (an ``Explain`` sheet, the
 tournament unchanged); its message says whether gosheet pairs that round the
-same way now.
+same way now. ``fill_ratings`` fills the empty cells of Players from a cached rating
+list (:func:`gosheet.app.ratings.fill_ratings`): ``set`` operations only.
 """
 
 from __future__ import annotations
@@ -36,6 +37,7 @@ from typing import Any
 from gosheet.app import actions
 from gosheet.app.messages import summary
 from gosheet.core.errors import GosheetError, InputError
+from gosheet.workbook import limits
 from gosheet.workbook.sheets import Column, Dropdown, SheetData
 
 
@@ -72,10 +74,13 @@ def handle(request: dict[str, Any]) -> tuple[dict[str, Any], int]:
     """Run one request; the answer and the exit code the command should give."""
     action = request.get("action")
     sheets = request.get("sheets")
-    if action not in actions.ACTIONS or not isinstance(sheets, dict):
-        message = f"unknown action {action!r}" if action not in actions.ACTIONS else "no sheets"
-        return {"ok": False, "message": message, "problems": []}, 2
-    book = RecordingBook({str(k): [list(r) for r in v] for k, v in sheets.items()})
+    if action not in actions.ACTIONS:
+        return {"ok": False, "message": f"unknown action {action!r}", "problems": []}, 2
+    shape = shape_problem(sheets)
+    if shape:
+        return {"ok": False, "message": f"a malformed request: {shape}", "problems": []}, 2
+    assert isinstance(sheets, dict)
+    book = RecordingBook({k: [list(r) for r in v] for k, v in sheets.items()})
     try:
         done = actions.ACTIONS[action](book)
     except InputError as error:
@@ -93,6 +98,34 @@ def handle(request: dict[str, Any]) -> tuple[dict[str, Any], int]:
     except GosheetError as error:
         return {"ok": False, "message": str(error), "problems": []}, error.exit_code
     return {"ok": True, "message": summary(action, done), "operations": book.operations}, 0
+
+
+def shape_problem(sheets: object) -> str:
+    """What is wrong with a request's ``sheets`` ('' when nothing is): a mapping of sheet
+    names to lists of rows, each a list of texts, numbers, booleans or nulls, within the
+    workbook's limits (:mod:`gosheet.workbook.limits`)."""
+    if not isinstance(sheets, dict):
+        return "'sheets' must map each sheet's name to its rows"
+    if len(sheets) > limits.MAX_SHEETS:
+        return f"more than {limits.MAX_SHEETS} sheets"
+    cells = 0
+    for name, rows in sheets.items():
+        if not isinstance(rows, list) or not all(isinstance(r, list) for r in rows):
+            return f"sheet {name!r}: its value must be a list of rows, each a list of cells"
+        if len(rows) > limits.MAX_ROWS:
+            return f"sheet {name!r}: more than {limits.MAX_ROWS:,} rows"
+        for number, row in enumerate(rows, start=1):
+            if len(row) > limits.MAX_COLUMNS:
+                return f"sheet {name!r}, row {number}: more than {limits.MAX_COLUMNS} cells"
+            if not all(v is None or isinstance(v, str | int | float | bool) for v in row):
+                return (
+                    f"sheet {name!r}, row {number}: a cell is a list or an object; cells "
+                    "hold texts, numbers, booleans or null"
+                )
+            cells += len(row)
+        if cells > limits.MAX_CELLS:
+            return f"more than {limits.MAX_CELLS:,} cells"
+    return ""
 
 
 def run(text: str) -> tuple[str, int]:

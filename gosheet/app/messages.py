@@ -3,9 +3,16 @@ and the Excel buttons: what was done, and what went wrong."""
 
 from __future__ import annotations
 
-from gosheet.app.actions import Done
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from gosheet.app.ratings import Filled
 from gosheet.core.errors import Problem
 from gosheet.core.explain import Explanation
+from gosheet.workbook.reading import BookState, Missing
+
+if TYPE_CHECKING:  # the actions use the words below: no import at run time
+    from gosheet.app.actions import Done
 
 # What each action does, as in "gosheet could not …".
 VERBS = {
@@ -14,6 +21,8 @@ VERBS = {
     "simulate": "simulate the results",
     "check": "check the workbook",
     "explain": "explain the last round",
+    "rename": "rename the player",
+    "fill_ratings": "fill Players from the rating list",
 }
 
 
@@ -22,10 +31,12 @@ def explained(explanation: Explanation) -> str:
     return f"Round {explanation.round_number} explained: {explanation.verdict()}"
 
 
-def summary(action: str, done: Done | Explanation) -> str:
+def summary(action: str, done: Done | Explanation | Filled) -> str:
     """One sentence on what ``action`` did."""
     if isinstance(done, Explanation):
         return explained(done)
+    if isinstance(done, Filled):
+        return done.message()
     t = done.tournament
     if done.pairing is not None:
         p = done.pairing
@@ -34,7 +45,8 @@ def summary(action: str, done: Done | Explanation) -> str:
     if action == "simulate":
         return f"{done.filled_results} empty result(s) filled."
     if action == "check":
-        return f"No problems: {len(t.players)} players, {len(t.rounds)} round(s) paired."
+        head = f"No problems: {len(t.players)} players, {len(t.rounds)} round(s) paired."
+        return "\n".join([head, *done.notes])
     return "Standings updated."
 
 
@@ -63,3 +75,74 @@ def unexpected(action: str, error: Exception) -> str:
         f"gosheet could not {VERBS[action]}: {type(error).__name__}: {error}\n"
         f"{changed} Please report this, with the workbook, to the gosheet maintainers."
     )
+
+
+def no_show_hint(round_number: int, none_entered: bool) -> str:
+    """The way out for a player who did not come to a round already paired."""
+    hint = (
+        "A player who did not come: type 1-0! or 0-1! in his game's Result (his opponent "
+        "wins by forfeit)"
+    )
+    if not none_entered:
+        return hint + "."
+    return (
+        f"{hint}; or, as no result of Round {round_number} is entered yet, write "
+        f"{round_number} in his 'Not playing' cell (Players sheet) and pair the round anew "
+        "without him: gosheet pair --again."
+    )
+
+
+def _by_round(missing: Sequence[Missing]) -> str:
+    counts: dict[int, int] = {}
+    for m in missing:
+        counts[m.round] = counts.get(m.round, 0) + 1
+    return ", ".join(
+        f"Round {n} ({k} game{'s' if k != 1 else ''})" for n, k in sorted(counts.items())
+    )
+
+
+def _hint_for(state: BookState, missing: Sequence[Missing]) -> str:
+    last = state.tournament.rounds[-1] if state.tournament.rounds else None
+    open_round = max(m.round for m in missing)
+    none_entered = (
+        last is not None and last.number == open_round and all(g.result is None for g in last.games)
+    )
+    return no_show_hint(open_round, none_entered)
+
+
+def _slips_near(state: BookState, missing: Sequence[Missing]) -> list[Problem]:
+    sheets = {m.sheet for m in missing}
+    return [n for n in state.notes if n.sheet in sheets]
+
+
+def missing_results(state: BookState, missing: Sequence[Missing]) -> str:
+    """``pair``'s refusal while results are missing: which cells, the values typed beside
+    the tables, and what to do for a player who did not come."""
+    lines = [
+        f"results are missing in {_by_round(missing)}; enter every result before pairing "
+        "the next round:"
+    ]
+    lines += [f"  {m}" for m in missing]
+    lines += [f"  {n}" for n in _slips_near(state, missing)]
+    lines.append(_hint_for(state, missing))
+    return "\n".join(lines)
+
+
+def before_next_pair(state: BookState, rounds_left: bool) -> list[str]:
+    """What ``check`` tells besides problems: the results still to enter before the next
+    ``pair`` (normal while a round is played), the values beside or below the tables that
+    gosheet does not read, and whether a round is left to pair."""
+    lines: list[str] = []
+    missing = state.missing
+    if missing:
+        lines.append(f"Before the next pair, results to enter in {_by_round(missing)}:")
+        lines += [f"  {m}" for m in missing]
+        lines.append("  " + _hint_for(state, missing))
+    if state.notes:
+        lines.append("To look at — values outside the tables, which gosheet does not read:")
+        lines += [f"  {n}" for n in state.notes]
+    if not rounds_left:
+        lines.append(
+            "Every round is paired: raise 'Rounds' in the Settings sheet to pair another one."
+        )
+    return lines

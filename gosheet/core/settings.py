@@ -10,12 +10,14 @@ with their own table; the Settings sheet lists both.
 
 from __future__ import annotations
 
+import datetime as dt
 import math
 import re
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Any
 
+from gosheet.core.event import EVENT_FIELDS, TimeControl
 from gosheet.core.fields import (
     GOSHEET_RULES,
     RULES,
@@ -356,6 +358,7 @@ OWN_FIELDS: tuple[Field, ...] = (
         "be checked again.",
         rules=GOSHEET_RULES,
     ),
+    *EVENT_FIELDS,  # location, country, dates, time system (gosheet/core/event.py)
 )
 #: Every row a Settings sheet may have, in order: the settings' own, then OpenGotha's.
 FIELDS = OWN_FIELDS + OG_FIELDS
@@ -393,6 +396,10 @@ class Settings:
     bye_levels: int = 1
     random_seed: int = 1
     rules: str = "gosheet"
+    location: str = ""
+    country: str = ""
+    dates: tuple[dt.date, ...] = ()  # first and last day; () not set
+    time: TimeControl = field(default_factory=TimeControl)
     # OpenGotha's parameters, shown with rules = opengotha
     opengotha: OpenGothaParameters = field(default_factory=OpenGothaParameters)
 

@@ -18,6 +18,7 @@ import pandas as pd
 
 from gosheet.core.errors import FileProblem, InputError, Problem
 from gosheet.core.model import Player
+from gosheet.workbook import limits
 from gosheet.workbook.headers import match_headers
 from gosheet.workbook.reader import ProblemList, read_players
 
@@ -63,7 +64,10 @@ def decode(data: bytes, encoding: str | None = None) -> str:
 
 
 def _frame(path: Path, encoding: str | None) -> pd.DataFrame:
+    limits.check_size(path, limits.MAX_ROSTER_BYTES, "roster")
     if path.suffix.lower() in SPREADSHEET_SUFFIXES:
+        if path.suffix.lower() != ".xls":  # a zip archive: checked before calamine opens it
+            limits.check_workbook(path, sheets=path.suffix.lower() != ".ods")
         try:
             return pd.read_excel(path, engine="calamine", header=None, dtype=object)
         except Exception as error:  # calamine raises its own error types
@@ -94,7 +98,7 @@ def _cell(value: Any) -> Any:
     if value is None or (isinstance(value, float) and pd.isna(value)):
         return None
     if isinstance(value, str):
-        value = value.strip()
+        value = str(limits.cell_text(value)).strip()
         return value or None
     return value
 
@@ -106,10 +110,15 @@ def read_roster(
 
     ``encoding`` names a CSV file's encoding when the guess would be wrong.
     """
-    path = Path(path)
-    if not path.exists():
-        raise FileProblem(f"{path}: no such file")
+    path = limits.regular_file(path, "roster")
     frame = _frame(path, encoding)
+    rows, columns = frame.shape
+    if rows > limits.MAX_ROWS or columns > limits.MAX_COLUMNS:
+        where = f"row {rows:,}" if rows > limits.MAX_ROWS else f"column {columns:,}"
+        raise FileProblem(
+            f"{path}: {where}: a roster has at most {limits.MAX_ROWS:,} rows and "
+            f"{limits.MAX_COLUMNS} columns"
+        )
     grid = [[_cell(v) for v in row] for row in frame.itertuples(index=False, name=None)]
     if not grid:
         raise InputError([Problem(path.name, "", None, "the roster is empty")])

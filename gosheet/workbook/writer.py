@@ -13,6 +13,7 @@ from gosheet.core.results import CANONICAL
 from gosheet.core.settings import Settings
 from gosheet.core.systems import system_of
 from gosheet.workbook.headers import match_opengotha_headers
+from gosheet.workbook.names import labels
 from gosheet.workbook.sheets import (
     BYE_LABEL,
     BYE_RESULT,
@@ -115,6 +116,7 @@ def round_sheet(tournament: Tournament, pairing: Pairing) -> SheetData:
     and komi; in other games, the first and the second player."""
     settings = tournament.settings
     players = {p.number: p for p in tournament.players}
+    names = labels(tournament.players)  # with club or EGD PIN when a name repeats
     strength = system_of(settings).strength(tournament)
     headers = round_headers(settings)
     go = game_of(settings.game).go
@@ -133,10 +135,10 @@ def round_sheet(tournament: Tournament, pairing: Pairing) -> SheetData:
         white, black = players[game.white], players[game.black]
         cells: dict[str, Any] = {
             "Table": game.table,
-            "White": white.name,
-            FIRST_PLAYER: white.name,
-            "Black": black.name,
-            SECOND_PLAYER: black.name,
+            "White": names[white.number],
+            FIRST_PLAYER: names[white.number],
+            "Black": names[black.number],
+            SECOND_PLAYER: names[black.number],
             "Handicap": game.handicap,
             "Komi": game.komi,
             "Result": game.result.value if game.result else None,
@@ -145,8 +147,7 @@ def round_sheet(tournament: Tournament, pairing: Pairing) -> SheetData:
             cells[headers[2]], cells[headers[4]] = strength[white.number], strength[black.number]
         rows.append([cells[h] for h in headers])
     for bye in pairing.byes:
-        p = players[bye]
-        line: dict[str, Any] = {"Table": BYE_LABEL, headers[1]: p.name, "Result": BYE_RESULT}
+        line: dict[str, Any] = {"Table": BYE_LABEL, headers[1]: names[bye], "Result": BYE_RESULT}
         if go:
             line[headers[2]] = strength[bye]
         rows.append([line.get(h) for h in headers])
@@ -167,20 +168,20 @@ BYE_RULE = (
 )
 
 
-def bye_rows(explanation: Explanation, players: Mapping[int, Player]) -> list[list[Any]]:
+def bye_rows(explanation: Explanation, players: Mapping[int, str]) -> list[list[Any]]:
     """Who could have had the bye under OpenGotha's rules, and why it went to whom."""
     rows: list[list[Any]] = [["Bye", "Candidate", "Weight", BYE_RULE]]
     given = set(explanation.byes)
     for number, weight in explanation.bye_candidates():
         mark = "gets the bye" if number in given else ""
-        rows.append([mark and BYE_LABEL, players[number].name, weight, mark])
+        rows.append([mark and BYE_LABEL, players[number], weight, mark])
     return rows
 
 
 def explain_sheet(tournament: Tournament, explanation: Explanation) -> SheetData:
     """``Explain``: each game of a round, its value under each criterion of the
     system (most important first), then what the criteria mean."""
-    players = {p.number: p for p in tournament.players}
+    players = labels(tournament.players)
     left, right = game_of(tournament.settings.game).sides
     names = [c.name for c in explanation.criteria]
     packed = explanation.packed
@@ -200,11 +201,9 @@ def explain_sheet(tournament: Tournament, explanation: Explanation) -> SheetData
         )
         # weights pass 15 digits: as text, so that no spreadsheet rounds them
         weight = [str(game.weight) if game.weight is not None else None] if packed else []
-        rows.append(
-            [game.table, players[game.white].name, players[game.black].name, *values, *weight]
-        )
+        rows.append([game.table, players[game.white], players[game.black], *values, *weight])
     for bye in explanation.byes:
-        rows.append([BYE_LABEL, players[bye].name])
+        rows.append([BYE_LABEL, players[bye]])
     rows.append([])
     rows.append([f"Round {explanation.round_number}: {explanation.verdict()}"])
     rows.append([])

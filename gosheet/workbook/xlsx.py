@@ -3,17 +3,20 @@ render :class:`SheetData`, and save safely.
 
 Saving never leaves a half-written workbook: the new file is written to a
 temporary file beside the original, the original is copied to
-``NAME.backup.xlsx``, and only then does the new file replace it.
+``NAME.backup.xlsx`` and into the history folder ``NAME.history/``, and only
+then does the new file replace it (:mod:`gosheet.workbook.atomic`).
 """
 
 from __future__ import annotations
 
-import shutil
 import zipfile
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
 from openpyxl import Workbook, load_workbook
+from openpyxl.cell.cell import MergedCell
 from openpyxl.styles import Alignment, Border, Font, PatternFill, Side
 from openpyxl.utils import get_column_letter
 from openpyxl.utils.exceptions import InvalidFileException
@@ -22,8 +25,10 @@ from openpyxl.worksheet.header_footer import HeaderFooterItem
 from openpyxl.worksheet.properties import PageSetupProperties
 from openpyxl.worksheet.worksheet import Worksheet
 
-from gosheet.core.errors import FileProblem
-from gosheet.workbook.atomic import replacing
+from gosheet.core.errors import FileProblem, InputError, Problem
+from gosheet.workbook import limits
+from gosheet.workbook.atomic import Fingerprint, replacing
+from gosheet.workbook.locks import holding, refuse_if_busy
 from gosheet.workbook.reader import BookState, read_book
 from gosheet.workbook.sheets import HEADER_COLOUR, SheetData
 
@@ -41,22 +46,41 @@ def backup_path(path: Path) -> Path:
 class XlsxBook:
     """An open ``.xlsx`` workbook."""
 
+    fingerprint: Fingerprint | None = None  # the file as read: a save refuses if it changed
+
     def __init__(self, workbook: Workbook, path: Path | None = None) -> None:
         self.workbook = workbook
         self.path = path
 
     @classmethod
     def open(cls, path: str | Path) -> XlsxBook:
-        path = Path(path)
-        if not path.exists():
-            raise FileProblem(f"{path}: no such file")
+        path = limits.regular_file(path, "workbook")
         if path.suffix.lower() not in (".xlsx", ".xlsm"):
             raise FileProblem(f"{path}: not an .xlsx workbook")
+        limits.check_workbook(path)
         try:
+            fingerprint = Fingerprint.of(path)  # before the load: a change meanwhile is seen
             workbook = load_workbook(path, keep_vba=path.suffix.lower() == ".xlsm")
         except (InvalidFileException, zipfile.BadZipFile, KeyError, OSError, ValueError) as error:
             raise FileProblem(f"{path}: cannot be read as a workbook ({error})") from error
-        return cls(workbook, path)
+        except Exception as error:  # a damaged part: openpyxl raises whatever its parser met
+            problem = f"{type(error).__name__}: {error}"[:300]
+            raise FileProblem(f"{path}: cannot be read as a workbook ({problem})") from error
+        book = cls(workbook, path)
+        book.fingerprint = fingerprint
+        return book
+
+    @classmethod
+    @contextmanager
+    def editing(cls, path: str | Path) -> Iterator[XlsxBook]:
+        """Open ``path`` to change it, holding gosheet's own lock until the block ends (a
+        second gosheet command on it waits), refusing at once a workbook open elsewhere."""
+        path = Path(path)
+        if not path.parent.is_dir():
+            cls.open(path)  # raises "no such file", the same message as without a lock
+        with holding(path):
+            refuse_if_busy(path.resolve())
+            yield cls.open(path)
 
     def grids(self) -> dict[str, list[list[Any]]]:
         """Every sheet's cell values, row by row."""
@@ -70,9 +94,10 @@ class XlsxBook:
 
     def render(self, data: SheetData, index: int | None = None) -> Worksheet:
         """Write ``data`` as a whole sheet, replacing one of the same name."""
-        if data.name in self.workbook.sheetnames:
-            old = self.workbook[data.name]
-            index = self.workbook.sheetnames.index(data.name) if index is None else index
+        same = [n for n in self.workbook.sheetnames if n.casefold() == data.name.casefold()]
+        if same:  # 'standings' is the Standings sheet (names differ by case only in Excel)
+            old = self.workbook[same[0]]
+            index = self.workbook.sheetnames.index(same[0]) if index is None else index
             self.workbook.remove(old)
         ws: Worksheet = self.workbook.create_sheet(data.name, index)
         render_sheet(ws, data)
@@ -80,14 +105,30 @@ class XlsxBook:
 
     def set_cell(self, sheet: str, cell: str, value: Any) -> None:
         target = self.workbook[sheet][cell]
-        target.value = value
+        if isinstance(target, MergedCell):
+            merged = next(str(m) for m in self.workbook[sheet].merged_cells.ranges if cell in m)
+            message = f"merged with other cells ({merged}), and gosheet writes here: unmerge them"
+            raise InputError([Problem(sheet, cell, None, message)])
+        target.value = limits.cell_text(value)
         _as_text(target)
 
-    def save(self, path: str | Path | None = None, *, backup: bool = True) -> Path:
+    def save(
+        self, path: str | Path | None = None, *, backup: bool = True, action: str = "save"
+    ) -> Path:
+        """Save (``action`` names the change in the workbook's history); refused if the
+        file changed since it was read."""
         target = Path(path) if path is not None else self.path
         if target is None:
             raise FileProblem("no file name to save to")
-        return save_atomically(self.workbook, target, backup=backup)
+        limits.book_target(target)
+        same = self.path is not None and target.resolve() == self.path.resolve()
+        expected = self.fingerprint if same else None
+        saved = save_atomically(
+            self.workbook, target, backup=backup, expected=expected, action=action
+        )
+        if same:
+            self.fingerprint = Fingerprint.of(saved)
+        return saved
 
 
 def _as_text(cell: Any) -> None:
@@ -99,9 +140,9 @@ def _as_text(cell: Any) -> None:
 
 def render_sheet(ws: Worksheet, data: SheetData) -> None:
     """Headers, rows, widths, frozen header, print titles, fit to page width."""
-    ws.append(data.headers)
+    ws.append([limits.cell_text(h) for h in data.headers])
     for row in data.rows:
-        ws.append(row)
+        ws.append([limits.cell_text(v) for v in row])
     for cells in ws.iter_rows(min_row=2):
         for cell in cells:
             _as_text(cell)
@@ -133,7 +174,7 @@ def render_sheet(ws: Worksheet, data: SheetData) -> None:
     ws.page_setup.fitToHeight = 0
     ws.sheet_properties.pageSetUpPr = PageSetupProperties(fitToPage=True)
     if data.title:
-        _centre(ws.oddHeader).text = data.title.replace("&", "&&")
+        _centre(ws.oddHeader).text = limits.header_text(data.title)
     _centre(ws.oddFooter).text = "&P / &N"
     if data.dropdown is not None and data.dropdown.rows:
         dropdown = data.dropdown
@@ -168,13 +209,24 @@ def _centre(item: HeaderFooterItem | None) -> Any:
     return item.center
 
 
-def save_atomically(workbook: Workbook, target: Path, *, backup: bool = True) -> Path:
-    """Write to a temporary file, keep a backup of the old one, then replace.
+def save_atomically(
+    workbook: Workbook,
+    target: Path,
+    *,
+    backup: bool = True,
+    expected: Fingerprint | None = None,
+    action: str = "save",
+) -> Path:
+    """Write to a temporary file, keep a backup and a history entry of the old one (with
+    ``backup``), then replace (:func:`gosheet.workbook.atomic.replacing`).
 
     Whatever fails, the original is untouched and no temporary file is left.
     """
     target = target.resolve()
-    with replacing(target) as temporary:
+    keep = backup_path(target) if backup else None
+    with replacing(
+        target, expected=expected, backup=keep, history=action if backup else None
+    ) as temporary:
         workbook.save(temporary)
         with zipfile.ZipFile(temporary) as archive:  # complete and readable?
             if archive.testzip() is not None:
@@ -185,10 +237,4 @@ def save_atomically(workbook: Workbook, target: Path, *, backup: bool = True) ->
                     "none; nothing changed (make a macro-enabled workbook with "
                     "'gosheet excel-template')"
                 )
-        if backup and target.exists():
-            try:
-                with replacing(backup_path(target)) as partial:
-                    shutil.copy2(target, partial)
-            except FileProblem as error:
-                raise FileProblem(f"{target}: its backup {error}") from error
     return target

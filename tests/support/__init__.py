@@ -45,5 +45,10 @@ typed by hand, ``OWARE_PLAYERS``) for the Oware book's tests.
 ``support.mcmahon`` — hand-made McMahon tournaments (players by rank, a round paired
 and its winners entered) for the McMahon seed's tests.
 
+``support.excel_client`` — the Excel tests' fake client (xlwings): ``ExcelClient``
+(``from_file(path)``, ``payload()``, ``apply(actions)``, ``sheet(name).rows()``,
+``coerced``, ``alerts``), ``remote_opener()`` (a real xlwings remote Book on a client's
+JSON; set ``XLWINGS_LICENSE_KEY=noncommercial`` first), ``run(remote, client, button)``.
+
 Fixtures (``open_book``, ``demo_book``) are in ``tests/conftest.py``.
 """

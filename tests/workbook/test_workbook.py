@@ -204,4 +204,5 @@ def test_save_keeps_a_backup_of_the_previous_version(tmp_path: Path) -> None:
     actions.pair(book)
     book.save()
     assert backup_path(path).read_bytes() == previous
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["t.backup.xlsx", "t.xlsx"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["t.backup.xlsx", "t.history", "t.xlsx"]
+    assert [v.read_bytes() for v in (tmp_path / "t.history").iterdir()] == [previous]

@@ -106,6 +106,8 @@ def is_opengotha_file(path: Path) -> bool:
     starts like XML (``<?xml`` or ``<Tournament``) whatever its name."""
     if path.suffix.lower() == ".xml":
         return True
+    if not path.is_file():  # a pipe or a device is never opened (the roster reader refuses it)
+        return False
     try:
         with path.open("rb") as stream:
             head = stream.read(512)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 
+from gosheet.core.event import TimeControl, og_time_attributes, parse_dates
 from gosheet.core.fields import Field
 from gosheet.core.model import Player, Result
 from gosheet.core.opengotha.parameters import OG_FIELDS
@@ -51,6 +52,25 @@ assert set(OG_RESULTS) == {None, *Result}
 MODELLED: dict[tuple[str, str], Field] = {f.xml: f for f in OG_FIELDS if f.xml is not None}
 #: GeneralParameterSet attributes the Settings sheet shows under other names.
 OWN_GENERAL = ("name", "numberOfRounds", "komi", "numberOfCategories")
+
+
+def event_attributes(general: dict[str, str]) -> frozenset[str]:
+    """The GeneralParameterSet attributes the event settings hold (``Location``, ``Dates``,
+    ``Time system``): those of a file that read well; the others stay in the OpenGotha sheet."""
+    held = {"location"}
+    try:
+        parse_dates((general["beginDate"], general["endDate"]))
+        held |= {"beginDate", "endDate"}
+    except (KeyError, ValueError):
+        pass
+    try:
+        TimeControl.from_og(general)
+        held |= og_time_attributes(general)
+    except ValueError:
+        pass
+    return frozenset(held)
+
+
 #: The player attributes OpenGotha 3.5x always writes that the Players sheet does not show;
 #: a player without a row for one gets the default (:func:`player_defaults`).
 PLAYER_STANDARD = (

@@ -15,6 +15,7 @@ import re
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+from gosheet.core.event import TimeControl, parse_dates
 from gosheet.core.fields import parse_komi, parse_text
 from gosheet.core.opengotha.parameters import OG_FIELDS
 from gosheet.core.opengotha.values import (
@@ -44,6 +45,7 @@ from gosheet.formats.opengotha.layout import (
     READ_DEFAULTS,
     REQUIRED_SETS,
     ROOT,
+    event_attributes,
 )
 from gosheet.formats.opengotha.sheet import Kept
 
@@ -115,6 +117,13 @@ def settings_of(
                 values[FIELD_BY_LABEL[label.casefold()].attr] = parse(general[attribute])
             except ValueError as error:
                 problem(GENERAL, general[attribute], f"{attribute} ({label}): {error}")
+    held = event_attributes(general)
+    if "location" in general:
+        values["location"] = parse_text(general["location"])
+    if "beginDate" in held:
+        values["dates"] = parse_dates((general["beginDate"], general["endDate"]))
+    if "basicTime" in held:
+        values["time"] = TimeControl.from_og(general)
     if rounds is not None:
         values["rounds"] = rounds
     if name is not None:
@@ -279,6 +288,11 @@ def parameter_sets(
     general["numberOfRounds"] = str(settings.rounds)
     general["komi"] = _komi_text(settings.komi)
     general["numberOfCategories"] = str(len(settings.opengotha.categories) + 1)
+    general["location"] = settings.location
+    if settings.dates:
+        general["beginDate"] = settings.dates[0].isoformat()
+        general["endDate"] = settings.dates[-1].isoformat()
+    general |= settings.time.og_attributes()
     children = {key: list(elements) for key, elements in kept.children.items() if key != ROOT}
     if settings.opengotha.categories:
         categories = OGElement(

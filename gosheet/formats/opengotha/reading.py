@@ -13,7 +13,6 @@ import dataclasses
 import os
 import re
 from collections.abc import Iterator
-from pathlib import Path
 from xml.etree.ElementTree import Element, ParseError
 
 from defusedxml import (  # type: ignore[import-untyped, unused-ignore]
@@ -39,6 +38,7 @@ from gosheet.formats.opengotha.elements import (
     player_key,
 )
 from gosheet.formats.opengotha.prolog import prepare
+from gosheet.workbook import limits
 
 __all__ = ["parse_xml", "read_opengotha", "verbatim"]
 
@@ -59,16 +59,33 @@ def read_opengotha(source: str | os.PathLike[str] | bytes, *, name: str = "") ->
         data = source
         sheet = name or "OpenGotha file"
     else:
-        path = Path(source)
+        path = limits.regular_file(source, "tournament file")
         sheet = name or path.name
         try:
+            limits.check_size(path, limits.MAX_XML_BYTES, "tournament file")
             data = path.read_bytes()
         except OSError as error:
             raise FileProblem(f"{path}: cannot be read ({error.strerror or error})") from error
     data, notes = prepare(data)
     root = parse_xml(data, sheet)
+    _check_depth(root, sheet)
     tournament = _Reader(sheet).tournament(root)
     return dataclasses.replace(tournament, notes=notes + tournament.notes)
+
+
+def _check_depth(root: Element, sheet: str) -> None:
+    """Refuse elements nested deeper than any OpenGotha file (checked without recursion,
+    before anything recursive walks the tree)."""
+    stack = [(root, 1)]
+    while stack:
+        element, depth = stack.pop()
+        if depth > limits.MAX_XML_DEPTH:
+            message = (
+                f"elements nested more than {limits.MAX_XML_DEPTH} deep (<{element.tag}>); "
+                "OpenGotha's files nest 4 deep, so the file is refused"
+            )
+            raise InputError([Problem(sheet, "", None, message)])
+        stack.extend((child, depth + 1) for child in element)
 
 
 def parse_xml(data: bytes, sheet: str) -> Element:

@@ -35,6 +35,7 @@ from gosheet.formats.opengotha.layout import (
     XML,
     XML_MORE,
     Row,
+    event_attributes,
 )
 from gosheet.formats.opengotha.writing import element_from_text, element_text
 from gosheet.workbook.reader import Grid, ProblemList, cell_text, name_key
@@ -83,9 +84,10 @@ def parameter_rows(og: OGTournament) -> list[Row]:
     """The rows of what the file's parameter sets and other elements hold that the Settings
     sheet does not show."""
     rows: list[Row] = []
+    event = event_attributes(og.parameters.get(GENERAL, {}))
     for set_name, attributes in og.parameters.items():
         for attribute, value in attributes.items():
-            own = set_name == GENERAL and attribute in OWN_GENERAL
+            own = set_name == GENERAL and (attribute in OWN_GENERAL or attribute in event)
             if (set_name, attribute) not in MODELLED and not own:
                 rows.append((set_name, "", attribute, value))
         if not attributes and set_name not in STANDARD_SETS:

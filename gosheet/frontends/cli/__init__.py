@@ -3,7 +3,8 @@
 Exit codes: 0 done; 1 problems in the workbook or roster (each listed with
 its sheet and cell; nothing changed); 2 bad command line; 3 the action does
 not fit the tournament's state (e.g. results missing); 4 no valid pairing;
-5 a file cannot be read or written.
+5 a file cannot be read or written; 70 an unexpected error (a bug: one line, no
+traceback unless GOSHEET_DEBUG=1; nothing written); 130 interrupted (Ctrl-C), nothing written.
 """
 
 from __future__ import annotations
@@ -11,10 +12,20 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+import traceback
 from collections.abc import Callable, Sequence
+from pathlib import Path
 
 from gosheet.core.errors import GosheetError
-from gosheet.frontends.cli import demo, offices, opengotha, tournament
+from gosheet.frontends.cli import (
+    demo,
+    history,
+    offices,
+    opengotha,
+    ratings,
+    rename,
+    tournament,
+)
 from gosheet.frontends.cli.parser import build_parser
 
 Handler = Callable[[argparse.ArgumentParser, argparse.Namespace], int]
@@ -27,10 +38,14 @@ COMMANDS: dict[str, Handler] = {
     "standings": tournament.standings,
     "simulate": demo.simulate,
     "explain": tournament.explain,
+    "history": history.history,
+    "restore": history.restore,
+    "rename": rename.rename,
     "excel-template": offices.excel,
     "libreoffice": offices.libreoffice,
     "bridge": offices.bridge,
     "demo": demo.demo,
+    "ratings": ratings.ratings,
 }
 
 
@@ -50,3 +65,32 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BrokenPipeError:  # the reader went away (gosheet pair … | head): the work is saved
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 0
+    except KeyboardInterrupt:
+        print("gosheet: interrupted, nothing written", file=sys.stderr)
+        return INTERRUPTED
+    except Exception as error:  # a bug: one line, never a traceback
+        if os.environ.get("GOSHEET_DEBUG") == "1":
+            raise
+        print(unexpected(error, argv), file=sys.stderr)
+        return INTERNAL_ERROR
+
+
+INTERRUPTED = 130
+INTERNAL_ERROR = 70
+REPORT_TO = "gosheet's issue tracker"
+
+
+def unexpected(error: BaseException, argv: Sequence[str] | None) -> str:
+    """The one line an unexpected error gives: what failed, where, and where to report it."""
+    words = list(sys.argv[1:] if argv is None else argv)
+    command = words[0] if words else "gosheet"
+    where = ""
+    if error.__traceback__ is not None:
+        frame = traceback.extract_tb(error.__traceback__)[-1]
+        where = f" in {Path(frame.filename).name}:{frame.lineno}"
+    text = " ".join(str(error).split())[:200]
+    return (
+        f"gosheet: '{command}' failed unexpectedly ({type(error).__name__}{where}: {text}); "
+        f"nothing written. Please report it to {REPORT_TO} with the command and its files "
+        "(GOSHEET_DEBUG=1 shows the details)."
+    )

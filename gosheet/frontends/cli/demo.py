@@ -73,7 +73,7 @@ def run_demo(path: Path, rounds: int) -> str:
     for _ in range(rounds):
         actions.pair(book)
         actions.simulate(book)
-    saved = book.save(path)
+    saved = book.save(path, action="demo")
     return (
         f"Wrote {saved}: {len(roster.players)} players, {rounds} rounds paired and "
         "played (simulated results), standings in the Standings sheet."

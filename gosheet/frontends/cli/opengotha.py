@@ -10,13 +10,18 @@ from gosheet.core.errors import InputError, Problem
 from gosheet.core.fields import parse_komi
 from gosheet.formats.opengotha import convert, export
 from gosheet.formats.opengotha.xml import read_opengotha, write_opengotha
+from gosheet.formats.results import format_of
 from gosheet.frontends.cli.parser import refuse_overwrite
+from gosheet.frontends.cli.results import export_results
 from gosheet.frontends.cli.tournament import import_roster, say
+from gosheet.workbook import limits
 from gosheet.workbook.xlsx import XlsxBook
 
 
 def import_file(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     """``gosheet import``: an OpenGotha file, or else a roster."""
+    limits.regular_file(args.roster, "roster or tournament file")
+    limits.book_target(args.output)
     if not convert.is_opengotha_file(args.roster):
         return import_roster(parser, args)
     refuse_overwrite(args.output, args.force)
@@ -25,7 +30,10 @@ def import_file(parser: argparse.ArgumentParser, args: argparse.Namespace) -> in
 
 
 def export_file(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
-    """``gosheet export BOOK.xlsx -o OUT.xml``."""
+    """``gosheet export BOOK.xlsx -o OUT.xml`` (or a results file: .h9, .tou, --format)."""
+    kind = format_of(args.output.suffix, getattr(args, "format", None))
+    if kind is not None:
+        return export_results(args, kind)
     refuse_overwrite(args.output, args.force)
     say(export_opengotha(args.book, args.output))
     return 0
@@ -67,7 +75,9 @@ def import_opengotha(parser: argparse.ArgumentParser, args: argparse.Namespace) 
         random_seed=args.seed,
         source=args.roster.name,
     )
-    saved = convert.opengotha_book(imported, template=args.template).save(args.output)
+    saved = convert.opengotha_book(imported, template=args.template).save(
+        args.output, action="import"
+    )
     t = imported.tournament
     games = sum(len(r.games) for r in t.rounds)
     byes = sum(len(r.byes) for r in t.rounds)

@@ -15,6 +15,7 @@ from gosheet.core.fields import RULES, SYSTEMS
 from gosheet.core.games import GAMES
 from gosheet.core.settings import McMahonGroups, Settings, proposed_rounds
 from gosheet.core.systems import REGISTRY, default_system, system_of
+from gosheet.frontends.cli.ratings import add_parser as ratings_parser
 
 
 def settings_options(parser: argparse.ArgumentParser) -> None:
@@ -99,12 +100,24 @@ def build_parser() -> argparse.ArgumentParser:
 
     exp = sub.add_parser(
         "export",
-        help="write the tournament as an OpenGotha file (.xml) that OpenGotha 3.5x opens: "
-        "players, settings, games, results and byes",
+        help="write the tournament as an OpenGotha file (.xml) that OpenGotha 3.5x opens, "
+        "or as a results file for a rating body: OUT.h9 (EGF), OUT.tou (FFG), --format aga",
     )
     exp.add_argument("book", type=Path, metavar="BOOK.xlsx")
     exp.add_argument("-o", "--output", type=Path, required=True, metavar="OUT.xml")
     exp.add_argument("--force", action="store_true", help="overwrite an existing OUT.xml")
+    exp.add_argument(
+        "--format",
+        choices=("egf", "ffg", "aga"),
+        default=None,
+        help="a results file for a rating body instead: egf (.h9, the default for .h9), ffg "
+        "(.tou, the default for .tou) or aga (AGA results, e.g. -o OUT.txt)",
+    )
+    exp.add_argument(
+        "--drop-forfeits",
+        action="store_true",
+        help="EGF file: write games not played (forfeits) as rounds not played (0=)",
+    )
 
     for name, text in (
         ("pair", "pair the next round and update the standings"),
@@ -147,6 +160,33 @@ def build_parser() -> argparse.ArgumentParser:
     why.add_argument(
         "--round", type=int, default=None, metavar="N", help="the round (default: the last one)"
     )
+
+    ren = sub.add_parser(
+        "rename",
+        help="rename a player everywhere: Players, every round sheet, Standings (also after "
+        "renaming him in Players by hand: the round sheets follow)",
+    )
+    ren.add_argument("book", type=Path, metavar="BOOK.xlsx")
+    ren.add_argument("old", metavar="OLD", help="the name as the round sheets write it")
+    ren.add_argument(
+        "new",
+        metavar="NEW",
+        help="the new name, name then first name ('van der Berg, Jan': a comma splits them)",
+    )
+
+    hist = sub.add_parser(
+        "history",
+        help="list the earlier versions of a workbook, newest first: each change keeps the "
+        "version before it in NAME.history/ (the last 50)",
+    )
+    hist.add_argument("book", type=Path, metavar="BOOK.xlsx")
+    back = sub.add_parser(
+        "restore",
+        help="bring back version N of 'gosheet history' (the current version is kept in the "
+        "history first: 'restore BOOK 1' undoes it)",
+    )
+    back.add_argument("book", type=Path, metavar="BOOK.xlsx")
+    back.add_argument("number", type=int, metavar="N", help="the version's number in the list")
 
     exc = sub.add_parser(
         "excel-template",
@@ -192,6 +232,8 @@ def build_parser() -> argparse.ArgumentParser:
         help="for office-suite macros: a JSON request on standard input, the JSON answer "
         "on standard output (see gosheet/app/bridge.py)",
     )
+
+    ratings_parser(sub)
 
     demo = sub.add_parser("demo", help="play a whole example tournament into a workbook")
     demo.add_argument("book", type=Path, metavar="OUT.xlsx")

@@ -14,6 +14,8 @@ from gosheet.core.games import game_of
 from gosheet.core.systems import REGISTRY, default_system
 from gosheet.formats.roster import read_roster
 from gosheet.frontends.cli.parser import refuse_overwrite, rounds_note, settings_from
+from gosheet.workbook import limits
+from gosheet.workbook.names import labels
 from gosheet.workbook.template import new_book
 from gosheet.workbook.xlsx import XlsxBook, backup_path
 
@@ -27,9 +29,10 @@ def say(*lines: str) -> None:
 
 def new(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     """``gosheet new BOOK.xlsx``: an empty tournament."""
+    limits.book_target(args.book)
     refuse_overwrite(args.book, args.force)
     settings = settings_from(parser, args)
-    saved = new_book(settings, template=args.template).save(args.book)
+    saved = new_book(settings, template=args.template).save(args.book, action="new")
     length = f"of {settings.rounds} rounds" if settings.rounds else "(rounds to come)"
     say(
         f"Wrote {saved}: an empty {settings.system} tournament {length}; add the players "
@@ -40,6 +43,7 @@ def new(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
 
 def import_roster(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     """``gosheet import ROSTER -o BOOK.xlsx``: a roster made a tournament."""
+    limits.book_target(args.output)
     refuse_overwrite(args.output, args.force)
     if args.until_round is not None:
         parser.error("--until-round is for an OpenGotha tournament file (.xml)")
@@ -53,7 +57,7 @@ def import_roster(parser: argparse.ArgumentParser, args: argparse.Namespace) -> 
         roster.extra_values,
         template=args.template,
     )
-    saved = book.save(args.output)
+    saved = book.save(args.output, action="import")
     note = rounds_note(settings, len(roster.players), args.rounds)
     say(f"Wrote {saved}: {len(roster.players)} players.{note}")
     return 0
@@ -61,19 +65,23 @@ def import_roster(parser: argparse.ArgumentParser, args: argparse.Namespace) -> 
 
 def check(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     """``gosheet check BOOK.xlsx``: every problem listed, nothing changed."""
-    t = actions.check(XlsxBook.open(args.book)).tournament
+    done = actions.check(XlsxBook.open(args.book))
+    t = done.tournament
     say(
         f"{args.book}: no problems. {len(t.players)} players, "
-        f"{len(t.rounds)} of {t.settings.rounds} rounds paired."
+        f"{len(t.rounds)} of {t.settings.rounds} rounds paired.",
+        *done.notes,
     )
     return 0
 
 
 def pair(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     """``gosheet pair BOOK.xlsx [--again]``."""
-    book = XlsxBook.open(args.book)
-    done = actions.pair(book, again=args.again)
-    saved = book.save()
+    with XlsxBook.editing(args.book) as book:
+        done = actions.pair(book, again=args.again)
+        number = done.pairing.round_number if done.pairing is not None else None
+        change = f"pair round {number}" if number is not None else "pair"
+        saved = book.save(action=change + (" again" if args.again else ""))
     if done.pairing is not None:
         say(*describe_pairing(done))
     say(rewritten(done), saved_note(saved))
@@ -82,19 +90,19 @@ def pair(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
 
 def standings(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     """``gosheet standings BOOK.xlsx``."""
-    book = XlsxBook.open(args.book)
-    done = actions.update_standings(book)
-    saved = book.save()
+    with XlsxBook.editing(args.book) as book:
+        done = actions.update_standings(book)
+        saved = book.save(action="standings")
     say(rewritten(done), saved_note(saved))
     return 0
 
 
 def simulate(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     """``gosheet simulate BOOK.xlsx`` (the study without a workbook: :mod:`.demo`)."""
-    book = XlsxBook.open(args.book)
-    done = actions.simulate(book)
-    saved = book.save()
-    last = done.tournament.rounds[-1].number
+    with XlsxBook.editing(args.book) as book:
+        done = actions.simulate(book)
+        last = done.tournament.rounds[-1].number
+        saved = book.save(action=f"simulate round {last}")
     say(f"Round {last}: {done.filled_results} empty result(s) filled.")
     say(rewritten(done), saved_note(saved))
     return 0
@@ -102,9 +110,9 @@ def simulate(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
 
 def explain(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     """``gosheet explain BOOK.xlsx [--round N]``."""
-    book = XlsxBook.open(args.book)
-    explanation = actions.explain(book, args.round)
-    saved = book.save()
+    with XlsxBook.editing(args.book) as book:
+        explanation = actions.explain(book, args.round)
+        saved = book.save(action=f"explain round {explanation.round_number}")
     say(describe_explanation(explanation, book), f"Saved the Explain sheet in {saved}.")
     return 0
 
@@ -118,7 +126,7 @@ def describe_pairing(done: actions.Done) -> list[str]:
     """The round just paired, a line a table, as the terminal shows it."""
     pairing = done.pairing
     assert pairing is not None
-    players = {p.number: p for p in done.tournament.players}
+    names = labels(done.tournament.players)  # with club or EGD PIN when a name repeats
     left, right = game_of(done.tournament.settings.game).short
     lines = [f"Round {pairing.round_number}: {len(pairing.games)} games"]
     if done.proposed_rounds is not None:
@@ -128,18 +136,15 @@ def describe_pairing(done: actions.Done) -> list[str]:
             "(round(1.3 · log2 N)), written in the Settings sheet; change it if you like.",
         )
     for game in pairing.games:
-        lines.append(
-            f"  {game.table:>3}  {players[game.white].name} {left} – "
-            f"{players[game.black].name} {right}"
-        )
+        lines.append(f"  {game.table:>3}  {names[game.white]} {left} – {names[game.black]} {right}")
     for bye in pairing.byes:
-        lines.append(f"  bye  {players[bye].name}")
+        lines.append(f"  bye  {names[bye]}")
     return lines
 
 
 def describe_explanation(explanation: Explanation, book: XlsxBook) -> str:
     """Each game's value under every criterion, and the verdict."""
-    players = {p.number: p.name for p in book.read().tournament.players}
+    players = labels(book.read().tournament.players)
     names = [c.name for c in explanation.criteria]
     order = (
         "OpenGotha's criteria, a pair's cost is 1 + their sum"

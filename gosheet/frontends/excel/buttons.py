@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING
 
 from gosheet.app import actions
 from gosheet.app.messages import problem_list, rewritten, summary, unexpected
+from gosheet.app.ratings import Filled
 from gosheet.core.errors import GosheetError, InputError, Problem
 from gosheet.core.explain import Explanation
 from gosheet.frontends.excel.template import CONTROL
@@ -33,7 +34,7 @@ from gosheet.frontends.excel.xlwings_book import (
     listed_marks,
     mark_problems,
 )
-from gosheet.workbook.sheets import EXPLAIN, STANDINGS, round_sheet_name
+from gosheet.workbook.sheets import EXPLAIN, PLAYERS, STANDINGS, round_sheet_name
 
 if TYPE_CHECKING:
     import xlwings as xw
@@ -56,6 +57,13 @@ def explain(book: xw.Book | None = None) -> str:
     round under every pairing criterion — and whether gosheet pairs it the same way
     now. The tournament itself is not changed."""
     return _run("explain", book)
+
+
+def fill_ratings(book: xw.Book | None = None) -> str:
+    """Button "Fill from rating list": the empty cells of Players (number, rank, rating,
+    club, country) from the rating list cached by ``gosheet ratings fetch|import``; who
+    was not found, or is ambiguous, is named with the closest candidates."""
+    return _run("fill_ratings", book)
 
 
 def simulate(book: xw.Book | None = None) -> str:
@@ -121,6 +129,9 @@ def _run(action: str, book: xw.Book | None) -> str:
             critical=True,
         )
     message = summary(action, done)
+    if isinstance(done, Filled):
+        port.activate(PLAYERS)
+        return _tell(port, message + _skipped(port))
     if isinstance(done, Explanation):
         port.activate(EXPLAIN)
         return _tell(port, message + _skipped(port))

@@ -4,9 +4,10 @@ An ``.xlsm`` made by gosheet is the tournament workbook plus three things:
 
 - xlwings' standalone VBA project (``xl/vbaProject.bin``, BSD licence, see
   ``templates/LICENSE-xlwings.txt``), whose ``RunPython`` starts Python;
-- a ``Control`` sheet, first, with four buttons — Pair next round, Update
-  standings, Check the workbook, Explain the last round — and below them the
-  list of problems the last check found;
+- a ``Control`` sheet, first, with five buttons — Fill from rating list, Pair
+  next round, Update standings, Check the workbook, Explain the last round — and
+  below them the list of problems the last check found (from row 13, where every
+  gosheet ``.xlsm`` has it);
 - a ``_xlwings.conf`` sheet, last: xlwings' optional per-workbook settings
   (rename it to ``xlwings.conf`` to pin the Python interpreter).
 
@@ -62,9 +63,11 @@ CODE_NAMES = {CONTROL: "Sheet1", XLWINGS_CONF: "Sheet2"}
 # Control sheet layout, 1-based rows (the buttons' drawing is anchored to these rows)
 CONTROL_WIDTHS = {"A": 30.0, "B": 90.0, "C": 16.0}
 BUTTON_ROW_HEIGHT = 30.0  # points
-NOTE_ROW = 10  # the same from a terminal (below the last button, row 9)
+NOTE_ROW = 10  # the same from a terminal (below the last button, row 7)
 PROBLEM_TITLE_ROW = 11
-PROBLEM_HEADER_ROW = 12  # "Where", "Problem", "Marked"; the list starts below
+# "Where", "Problem", "Marked"; the list starts below. Fixed: the .xlsm files made before
+# have their list there, and a check takes the old marks off from there.
+PROBLEM_HEADER_ROW = 12
 PROBLEM_HEADERS = ("Where", "Problem", "Marked")
 
 
@@ -87,9 +90,17 @@ class Button:
 
 BUTTONS = (
     Button(
+        "Fill from rating list",
+        "fill_ratings",
+        3,
+        "Fills the empty cells of Players — EGD PIN, rank, rating, club, country — from "
+        "the rating list cached by 'gosheet ratings fetch egd' (or import), and names "
+        "whoever was not found. What is typed is never replaced.",
+    ),
+    Button(
         "Pair next round",
         "pair",
-        3,
+        4,
         "Checks that every result of the last round is in, pairs the next round into a "
         "new sheet 'Round N', fills the players' McMahon groups and rewrites Standings.",
     ),
@@ -103,7 +114,7 @@ BUTTONS = (
     Button(
         "Check the workbook",
         "check",
-        7,
+        6,
         "Reads every sheet and changes nothing but its marks: each bad cell is coloured "
         "and gets a note, and the list of problems is written below. A clean check "
         "removes the old marks.",
@@ -111,7 +122,7 @@ BUTTONS = (
     Button(
         "Explain the last round",
         "explain",
-        9,
+        7,
         "Writes the sheet 'Explain': each game of the last round with its value under "
         "every pairing criterion, and whether gosheet pairs it the same way now. The "
         "tournament is not changed.",
@@ -157,7 +168,8 @@ def fill_control_sheet(ws: Worksheet) -> None:
         cell = ws.cell(row=button.row, column=2, value=button.explanation)
         cell.alignment = Alignment(wrap_text=True, vertical="center")
     ws[f"A{NOTE_ROW}"] = (
-        "The same from a terminal: gosheet pair | standings | check | explain BOOK.xlsm. "
+        "The same from a terminal: gosheet ratings fill | pair | standings | check | explain "
+        "BOOK.xlsm. "
         "To mail the tournament without macros: gosheet excel-template BOOK.xlsm BOOK.xlsx"
     )
     ws.cell(row=PROBLEM_TITLE_ROW, column=1, value="Problems found by the last check")

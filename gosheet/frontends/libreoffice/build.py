@@ -51,6 +51,7 @@ LOCATION = "user:uno_packages"  # installed for the user (unopkg add without --s
 
 # (macro, menu title with its ~mnemonic, toolbar title)
 ACTIONS = (
+    ("FillFromRatingList", "~Fill from rating list", "Fill from rating list"),
     ("PairNextRound", "~Pair next round", "Pair next round"),
     ("UpdateStandings", "Update ~standings", "Update standings"),
     ("CheckWorkbook", "~Check the workbook", "Check the workbook"),
@@ -178,8 +179,9 @@ def description_xml() -> str:
 
 DESCRIPTION = (
     "gosheet: Go tournaments in the spreadsheet. The gosheet menu and toolbar of "
-    "LibreOffice Calc pair the next round, update the standings, check the open "
-    "workbook and explain its last round, with the gosheet command behind them ({command})."
+    "LibreOffice Calc fill the players from a rating list, pair the next round, update "
+    "the standings, check the open workbook and explain its last round, with the gosheet "
+    "command behind them ({command})."
 )
 
 

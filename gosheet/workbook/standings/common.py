@@ -10,6 +10,7 @@ from typing import Any, Protocol, TypeVar
 from gosheet.core.games import game_of
 from gosheet.core.model import Outcome, Player, Tournament
 from gosheet.core.scorecard import RoundEntry
+from gosheet.workbook.names import tags
 from gosheet.workbook.sheets import STANDINGS, Column, SheetData
 
 
@@ -94,11 +95,24 @@ def finished(tournament: Tournament) -> str:
 
 
 def standings_table(tournament: Tournament, rows: Sequence[Row], spec: Spec[Row]) -> SheetData:
-    """A Standings sheet from its column table: (column, how a row fills it)."""
+    """A Standings sheet from its column table: (column, how a row fills it). Players of the
+    same name are told apart as in the round sheets: their first name (or name) is followed by
+    the club or the EGD PIN, ``Min (Seoul)``."""
+    extra = tags(tournament.players)
+    headers = [column.header for column, _ in spec]
+    at = next((headers.index(h) for h in ("First name", "Name") if h in headers), None)
+
+    def line(row: Row) -> list[Any]:
+        cells = [cell(row) for _, cell in spec]
+        tag = extra.get(row.player.number)
+        if tag and at is not None:
+            cells[at] = f"{cells[at] or ''}{tag}".strip()
+        return cells
+
     return SheetData(
         STANDINGS,
         tuple(column for column, _ in spec),
-        [[cell(row) for _, cell in spec] for row in rows],
+        [line(row) for row in rows],
         title=finished(tournament),
         landscape=True,
     )

@@ -270,6 +270,7 @@ def test_a_whole_tournament(
     assert book.read_bytes() == before
     assert sorted(p.name for p in tmp_path.iterdir()) == [
         "cup.backup.xlsx",
+        "cup.history",
         "cup.xlsx",
         "roster.csv",
     ]

@@ -25,6 +25,8 @@ from gosheet.frontends.cli import main
 from gosheet.frontends.excel.template import (
     BUTTONS,
     CONTROL,
+    PROBLEM_HEADER_ROW,
+    PROBLEM_HEADERS,
     PROBLEM_TITLE_ROW,
     VBA_PART,
     XLWINGS_CONF,
@@ -40,7 +42,7 @@ from gosheet.workbook.sheets import PLAYERS, SETTINGS, STANDINGS
 from gosheet.workbook.template import new_book
 from gosheet.workbook.xlsx import XlsxBook
 
-ENTRIES = {"pair", "standings", "check", "explain"}
+ENTRIES = {"fill_ratings", "pair", "standings", "check", "explain"}
 
 
 def vba_modules(path: Path) -> dict[str, str]:
@@ -104,7 +106,7 @@ def test_the_buttons_call_the_gosheet_entry_points() -> None:
     path = xlsm_template_path()
     macros = vml_macros(path)
     assert macros == button_macros(path)
-    assert len(macros) == 4
+    assert len(macros) == 5
     for macro in macros:
         match = re.fullmatch(
             r"'RunPython\(\"(import gosheet\.excel; gosheet\.excel\.(\w+)\(\))\"\)'", macro
@@ -113,7 +115,8 @@ def test_the_buttons_call_the_gosheet_entry_points() -> None:
         compile(match.group(1), "<button>", "exec")  # RunPython's command is Python
         assert callable(getattr(gosheet.excel, match.group(2)))
     assert {re.search(r"\.(\w+)\(\)", m).group(1) for m in macros} == ENTRIES  # type: ignore[union-attr]
-    assert [b.entry for b in BUTTONS] == ["pair", "standings", "check", "explain"]
+    assert [b.entry for b in BUTTONS] == ["fill_ratings", "pair", "standings", "check", "explain"]
+    assert macros[0] == "'RunPython(\"import gosheet.excel; gosheet.excel.fill_ratings()\")'"
     assert macros[-1] == "'RunPython(\"import gosheet.excel; gosheet.excel.explain()\")'"
 
 
@@ -124,6 +127,7 @@ def test_the_template_has_the_control_sheet_first_and_the_tournament_sheets() ->
     assert control.legacy_drawing is not None
     captions = [b.caption for b in BUTTONS]
     assert captions == [
+        "Fill from rating list",
         "Pair next round",
         "Update standings",
         "Check the workbook",
@@ -136,7 +140,12 @@ def test_the_template_has_the_control_sheet_first_and_the_tournament_sheets() ->
     for button in BUTTONS:  # each button's explanation beside it, above the problem list
         assert control.cell(row=button.row, column=2).value == button.explanation
         assert button.row < PROBLEM_TITLE_ROW
-    assert "explain" in str(control["A10"].value)  # the same from a terminal
+    assert len({b.row for b in BUTTONS}) == len(BUTTONS)
+    # where every gosheet .xlsm has its problem list, the older ones too
+    assert (PROBLEM_TITLE_ROW, PROBLEM_HEADER_ROW) == (11, 12)
+    assert [control.cell(row=12, column=c).value for c in (1, 2, 3)] == list(PROBLEM_HEADERS)
+    assert "ratings fill" in str(control["A10"].value)  # the same from a terminal
+    assert "explain" in str(control["A10"].value)
     # the sheets' code names are those of the VBA project's document modules
     assert workbook.code_name == "ThisWorkbook"
     assert control.sheet_properties.codeName == "Sheet1"

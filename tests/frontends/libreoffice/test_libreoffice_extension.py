@@ -108,9 +108,12 @@ def test_menu_and_toolbar_dispatch_the_macros_script_urls(tmp_path: Path) -> Non
     expected = [script_url(function) for function, _, _ in ACTIONS]
     assert urls(ui["OfficeMenuBar"]) == [*expected, "private:separator", script_url(REHEARSAL[0])]
     assert urls(ui["OfficeToolBar"]) == expected
-    assert expected[0] == (
+    assert expected[1] == (
         "vnd.sun.star.script:gosheet.oxt|python|gosheet_macros.py$PairNextRound"
         "?language=Python&location=user:uno_packages"
+    )
+    assert expected[0].endswith(
+        "gosheet_macros.py$FillFromRatingList?language=Python&location=user:uno_packages"
     )
     for function, _, _ in ACTIONS:
         assert callable(getattr(gosheet_macros, function))
@@ -121,6 +124,7 @@ def test_menu_and_toolbar_dispatch_the_macros_script_urls(tmp_path: Path) -> Non
     ]
     assert titles == [
         "~gosheet",
+        "~Fill from rating list",  # first: players are registered before round 1
         "~Pair next round",
         "Update ~standings",
         "~Check the workbook",
@@ -256,7 +260,14 @@ def test_g_exported_scripts_is_a_plain_assignment_libreoffice_can_read() -> None
         and any(isinstance(t, ast.Name) and t.id == "g_exportedScripts" for t in node.targets)
     ]
     assert found == [
-        ["PairNextRound", "UpdateStandings", "CheckWorkbook", "ExplainRound", "SimulateResults"]
+        [
+            "FillFromRatingList",
+            "PairNextRound",
+            "UpdateStandings",
+            "CheckWorkbook",
+            "ExplainRound",
+            "SimulateResults",
+        ]
     ]
 
 

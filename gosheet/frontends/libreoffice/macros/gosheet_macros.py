@@ -38,6 +38,12 @@ else:
         from gosheet_lo import actions
 
 
+def FillFromRatingList(*args: Any) -> str:
+    """Fill the empty cells of Players (number, rank, rating, club, country) from the
+    rating list cached by ``gosheet ratings fetch|import``."""
+    return run("fill_ratings", args)
+
+
 def PairNextRound(*args: Any) -> str:
     """Pair the next round into ``Round N``, fill McMahon groups, rewrite Standings."""
     return run("pair", args)
@@ -64,7 +70,14 @@ def SimulateResults(*args: Any) -> str:
     return run("simulate", args)
 
 
-g_exportedScripts = (PairNextRound, UpdateStandings, CheckWorkbook, ExplainRound, SimulateResults)
+g_exportedScripts = (
+    FillFromRatingList,
+    PairNextRound,
+    UpdateStandings,
+    CheckWorkbook,
+    ExplainRound,
+    SimulateResults,
+)
 
 
 def run(action: str, args: tuple[Any, ...]) -> str:

@@ -29,6 +29,7 @@ from .marks import clear_marks, mark_problems
 from .writing import apply_operations
 
 TITLES = {
+    "fill_ratings": "Fill from rating list",
     "pair": "Pair next round",
     "standings": "Update standings",
     "check": "Check the workbook",

@@ -1,0 +1,270 @@
+"""Registration from a rating list: :func:`fill` completes the Players sheet of a workbook
+(any :class:`~gosheet.app.actions.BookPort`: the ``.xlsx``, Excel, LibreOffice) from a list,
+and :func:`add` registers one player of the list.
+
+A player is found by his number in the list (EGD PIN, FFG licence, AGA ID) when the workbook
+has it, else by name (case, accents, word order and ``_`` ignored). Only the empty cells are
+filled — PIN (or licence, AGA ID), rank, rating, club, country — unless ``overwrite``; who
+was not found, or is ambiguous, is listed with the closest candidates.
+
+:func:`fill_ratings` is the office suites' "Fill from rating list" (an action of
+:data:`gosheet.app.actions.ACTIONS`): it takes the cached list :func:`chosen_list` names,
+reads no other file and writes nothing but the workbook's cells.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from gosheet.core.errors import ConsistencyError, FileProblem, InputError, Problem
+from gosheet.formats.ratings import cache
+from gosheet.formats.ratings.lists import KINDS, Rated
+from gosheet.formats.ratings.match import ListIndex
+from gosheet.workbook.reader import cell_text, name_key
+from gosheet.workbook.sheets import PLAYERS, cell_name
+
+#: The Players column of each list's number.
+ID_COLUMN = {"egd": "EGD PIN", "ffg": "FFG licence", "aga": "AGA ID"}
+_ALIASES = {
+    "EGD PIN": ("egdpin", "egfpin", "pin"),
+    "FFG licence": ("ffglicence", "licence", "license", "ffglicense"),
+    "AGA ID": ("agaid", "aga"),
+    "Name": ("name", "surname", "lastname"),
+    "First name": ("firstname", "givenname", "prenom"),
+}
+FILLED = ("Rank", "Rating", "Club", "Country")
+#: Players not found or ambiguous named in the office suites' message (the rest counted).
+SHOWN_MISSING = 20
+
+
+class CellBook(Protocol):
+    def grids(self) -> dict[str, list[list[Any]]]: ...
+
+    def set_cell(self, sheet: str, cell: str, value: Any) -> None: ...
+
+
+@dataclass
+class FillReport:
+    filled: list[str] = field(default_factory=list)  # "Name: rank 3d, club Lyon"
+    unchanged: int = 0
+    not_found: list[tuple[str, tuple[Rated, ...]]] = field(default_factory=list)
+    ambiguous: list[tuple[str, tuple[Rated, ...]]] = field(default_factory=list)
+    cells: int = 0
+
+    def lines(self, details: bool = True, shown: int | None = None) -> list[str]:
+        """What was done: the cells filled (each player's with ``details``), then who was
+        not found or is ambiguous with the closest candidates (the first ``shown``)."""
+        out = [f"Filled {self.cells} cell(s) of {len(self.filled)} player(s)."]
+        if details:
+            out += [f"  {text}" for text in self.filled]
+        if self.unchanged:
+            out.append(f"{self.unchanged} player(s) already complete.")
+        missing = [
+            (title, name, candidates)
+            for title, items in (("Not found", self.not_found), ("Ambiguous", self.ambiguous))
+            for name, candidates in items
+        ]
+        for title, name, candidates in missing[:shown]:
+            near = "; ".join(describe(c) for c in candidates) or "no close name"
+            out.append(f"{title}: {name} — {near}")
+        if shown is not None and len(missing) > shown:
+            out.append(f"… and {len(missing) - shown} more not found or ambiguous.")
+        return out
+
+
+@dataclass(frozen=True)
+class Filled:
+    """What :func:`fill_ratings` did, and from which list."""
+
+    report: FillReport
+    source: str  # "EGD list of 2024-05-12: 7 players (from …)"
+
+    def message(self) -> str:
+        """The office suites' message: the counts, who was not found or is ambiguous."""
+        missing = self.report.not_found or self.report.ambiguous
+        hint = (
+            ["Fill in the EGD PIN (FFG licence, AGA ID) of those and fill again."]
+            if missing
+            else []
+        )
+        return "\n".join(
+            [
+                f"From the {self.source}:",
+                *self.report.lines(details=False, shown=SHOWN_MISSING),
+                *hint,
+            ]
+        )
+
+
+def list_summary(c: cache.Cached) -> str:
+    """``EGD list of 2024-05-12: 7 players (from …)``."""
+    date = c.date.isoformat() if c.date else "date not given"
+    return f"{c.kind.upper()} list of {date}: {c.players} players (from {c.source})"
+
+
+def describe(p: Rated) -> str:
+    bits = [p.name, p.rank_text, p.club, p.country, p.ident]
+    return " ".join(b for b in bits if b)
+
+
+def _key(text: str) -> str:
+    return name_key(text).replace(" ", "")
+
+
+class _Sheet:
+    """The Players sheet: its header row and columns (added at the end when missing)."""
+
+    def __init__(self, book: CellBook, kind: str) -> None:
+        self.book = book
+        grid = book.grids().get(PLAYERS)
+        if grid is None:
+            raise InputError([Problem(PLAYERS, "", None, "no Players sheet")])
+        self.grid = grid
+        self.head = next(
+            (i for i, row in enumerate(grid) if any(_key(cell_text(c)) == "name" for c in row)),
+            None,
+        )
+        if self.head is None:
+            raise InputError([Problem(PLAYERS, "A1", None, "no 'Name' header")])
+        self.columns: dict[str, int] = {}
+        for j, cell in enumerate(grid[self.head]):
+            key = _key(cell_text(cell))
+            for name in (*FILLED, *ID_COLUMN.values(), "Name", "First name"):
+                if name in self.columns:
+                    continue
+                if key == _key(name) or key in _ALIASES.get(name, ()):
+                    self.columns[name] = j
+        self.width = max(len(grid[self.head]), max(self.columns.values(), default=0) + 1)
+        self.id_column = ID_COLUMN[kind]
+
+    def column(self, name: str) -> int:
+        if name not in self.columns:
+            self.columns[name] = self.width
+            self.width += 1
+            self.book.set_cell(PLAYERS, cell_name(self.head or 0, self.columns[name]), name)
+        return self.columns[name]
+
+    def value(self, row: Sequence[Any], name: str) -> str:
+        j = self.columns.get(name)
+        return cell_text(row[j]) if j is not None and j < len(row) else ""
+
+    def rows(self) -> list[int]:
+        return [
+            i
+            for i in range((self.head or 0) + 1, len(self.grid))
+            if self.value(self.grid[i], "Name")
+        ]
+
+
+def _values(p: Rated, id_column: str) -> dict[str, Any]:
+    return {
+        id_column: p.ident,
+        "Rank": p.rank_text,
+        "Rating": p.rating,
+        "Club": p.club,
+        "Country": p.country,
+    }
+
+
+def fill(book: CellBook, index: ListIndex, *, overwrite: bool = False) -> FillReport:
+    """Fill the Players sheet of ``book`` from the list ``index``."""
+    sheet = _Sheet(book, index.list.kind)
+    report = FillReport()
+    for i in sheet.rows():
+        row = sheet.grid[i]
+        name = f"{sheet.value(row, 'Name')} {sheet.value(row, 'First name')}".strip()
+        found = index.find(name, sheet.value(row, sheet.id_column))
+        if found.rated is None:
+            target = (
+                report.ambiguous
+                if len(found.candidates) > 1
+                and all(_key(c.name) == _key(found.candidates[0].name) for c in found.candidates)
+                else report.not_found
+            )
+            target.append((name, found.candidates))
+            continue
+        changed = []
+        for column, value in _values(found.rated, sheet.id_column).items():
+            if value in ("", None):
+                continue
+            old = sheet.value(row, column)
+            if old and (not overwrite or old == str(value)):
+                continue
+            book.set_cell(PLAYERS, cell_name(i, sheet.column(column)), value)
+            changed.append(f"{column} {value}")
+        if changed:
+            report.filled.append(f"{name}: {', '.join(changed)}")
+            report.cells += len(changed)
+        else:
+            report.unchanged += 1
+    return report
+
+
+def add(book: CellBook, index: ListIndex, name: str = "", ident: str = "") -> Rated:
+    """Register one player of the list (by name, or by his number there) in a new row of
+    Players. Refused when he is not found, is ambiguous, or is registered already."""
+    found = index.find(name, ident) if name or ident else None
+    if ident and found is not None and found.rated is not None and found.rated.ident != ident:
+        found = None
+    if found is None or found.rated is None:
+        near = "; ".join(describe(c) for c in (found.candidates if found else ()))
+        what = f"number {ident}" if ident else repr(name)
+        kind = "ambiguous" if found and len(found.candidates) > 1 and name else "not found"
+        raise ConsistencyError(
+            f"{what}: {kind} in the {index.list.kind.upper()} list"
+            + (f" (closest: {near})" if near else "")
+        )
+    p = found.rated
+    sheet = _Sheet(book, index.list.kind)
+    for i in sheet.rows():
+        row = sheet.grid[i]
+        there = f"{sheet.value(row, 'Name')} {sheet.value(row, 'First name')}"
+        same_id = p.ident and sheet.value(row, sheet.id_column) == p.ident
+        if same_id or _key(there) == _key(p.name):
+            raise ConsistencyError(f"{p.name} is registered already (Players row {i + 1})")
+    last = max(sheet.rows(), default=sheet.head or 0)
+    target = last + 1
+    cells = {"Name": p.surname, "First name": p.first_name} | _values(p, sheet.id_column)
+    for column, value in cells.items():
+        if value not in ("", None):
+            book.set_cell(PLAYERS, cell_name(target, sheet.column(column)), value)
+    return p
+
+
+def chosen_list(book: CellBook) -> str:
+    """The cached list "Fill from rating list" takes: the one whose number column (``EGD
+    PIN``, ``FFG licence``, ``AGA ID``) Players has, the most numbers typed in it first;
+    else the EGD list; else the list stored last. None cached: what to do."""
+    stored = cache.stored()
+    if not stored:
+        raise FileProblem(
+            f"no rating list cached (in {cache.cache_dir()}): run 'gosheet ratings fetch "
+            "egd' (online) or 'gosheet ratings import FILE', then fill again"
+        )
+    typed: dict[str, int] = {}
+    for kind in KINDS:
+        if kind not in stored:
+            continue
+        try:
+            sheet = _Sheet(book, kind)
+        except InputError:
+            break
+        if sheet.id_column in sheet.columns:
+            column = sheet.id_column
+            typed[kind] = sum(1 for i in sheet.rows() if sheet.value(sheet.grid[i], column))
+    if typed:
+        return max(typed, key=lambda kind: (typed[kind], -KINDS.index(kind)))
+    if "egd" in stored:
+        return "egd"
+    return max(stored, key=lambda kind: stored[kind])
+
+
+def fill_ratings(book: CellBook) -> Filled:
+    """ "Fill from rating list": :func:`fill` from the cached list :func:`chosen_list`
+    names, never replacing what is typed (``gosheet ratings fill --overwrite`` does)."""
+    kind = chosen_list(book)
+    rating_list, cached = cache.load(kind)
+    report = fill(book, ListIndex(rating_list))
+    return Filled(report, list_summary(cached))

@@ -1,0 +1,129 @@
+"""Results files for the rating bodies, written from a workbook: the EGF's ``.h9``
+(:mod:`.egf`), the FFG's ``.tou`` (:mod:`.ffg`) and the AGA's results file (:mod:`.aga`), each
+as OpenGotha writes it and where OpenGotha does badly, better (see docs/ratings.md).
+
+:func:`results_file` reads the workbook's sheets, ranks the players by the tournament's own
+system (:mod:`.table`) and gives the file's bytes: ISO-8859-15 as OpenGotha writes them when
+every character fits, else UTF-8 (OpenGotha writes ``?`` for the characters it cannot).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from gosheet.core.errors import ConsistencyError
+from gosheet.core.games import game_of
+from gosheet.formats.opengotha.layout import GENERAL
+from gosheet.formats.opengotha.sheet import read_kept
+from gosheet.formats.results.aga import aga_text
+from gosheet.formats.results.egf import h9_text
+from gosheet.formats.results.ffg import tou_text
+from gosheet.formats.results.table import ResultsTable, results_table
+from gosheet.workbook.reader import Grid, ProblemList, cell_text, name_key, read_book
+from gosheet.workbook.sheets import OPENGOTHA, PLAYERS
+
+__all__ = ["FORMATS", "ResultsFile", "format_of", "results_file", "results_table_of"]
+
+FORMATS = ("egf", "ffg", "aga")
+_SUFFIX = {".h9": "egf", ".tou": "ffg"}
+#: Players-sheet headers (compared without case, spaces and accents) of each player's ids.
+ID_HEADERS = {
+    "ffg": ("ffglicence", "licence", "license", "ffglicense", "licenceffg"),
+    "aga": ("agaid", "aga", "agaidnumber", "agamember"),
+}
+PROGRAM = "gosheet"
+
+
+def format_of(path_suffix: str, given: str | None) -> str | None:
+    """The results format a file is written in: ``given`` (``--format``), else by its
+    extension (``.h9`` EGF, ``.tou`` FFG); None for anything else (an OpenGotha file)."""
+    if given is not None:
+        return given
+    return _SUFFIX.get(path_suffix.lower())
+
+
+@dataclass(frozen=True)
+class ResultsFile:
+    data: bytes
+    encoding: str
+    table: ResultsTable
+
+
+def _ids(grids: Mapping[str, Grid], players: Mapping[int, int]) -> dict[int, dict[str, str]]:
+    """Each player's FFG licence and AGA ID from the Players sheet's own columns."""
+    grid = grids.get(PLAYERS) or []
+    head = next(
+        (i for i, row in enumerate(grid) if any(name_key(cell_text(c)) == "name" for c in row)),
+        None,
+    )
+    if head is None:
+        return {}
+    columns: dict[str, int] = {}
+    for j, cell in enumerate(grid[head]):
+        key = name_key(cell_text(cell)).replace(" ", "")
+        for kind, headers in ID_HEADERS.items():
+            if key in headers and kind not in columns:
+                columns[kind] = j
+    out: dict[int, dict[str, str]] = {}
+    for number, row in players.items():
+        cells = grid[row] if 0 <= row < len(grid) else []
+        out[number] = {kind: cell_text(cells[j]) for kind, j in columns.items() if j < len(cells)}
+        out[number] = {k: v for k, v in out[number].items() if v}
+    return out
+
+
+def results_table_of(grids: Mapping[str, Grid], source: str = "workbook") -> ResultsTable:
+    """The results of the workbook's tournament (a go tournament; another game is refused)."""
+    state = read_book(grids)
+    t = state.tournament
+    if not game_of(t.settings.game).go:
+        raise ConsistencyError(
+            f"{source}: a tournament of {t.settings.game}; results files (EGF, FFG, AGA) are for go"
+        )
+    if not t.rounds:
+        raise ConsistencyError(f"{source}: no round is paired yet: there are no results")
+    ids = _ids(grids, state.player_rows)
+    short, size = "", 19
+    grid = grids.get(OPENGOTHA)
+    if grid is not None:
+        kept = read_kept(grid, ProblemList())
+        general = kept.parameters.get(GENERAL, {})
+        short = general.get("shortName", "")
+        size = int(general["size"]) if general.get("size", "").isdigit() else 19
+        for p in t.players:
+            own = kept.players.get(name_key(p.name), {})
+            for kind, attribute in (("ffg", "ffgLicence"), ("aga", "agaId")):
+                if own.get(attribute) and kind not in ids.setdefault(p.number, {}):
+                    ids[p.number][kind] = own[attribute]
+    if not short:
+        short = re.sub(r"[^0-9A-Za-z]+", "", t.settings.name)[:24] or "tournament"
+    return results_table(t, ids, short_name=short, size=size)
+
+
+def results_file(
+    grids: Mapping[str, Grid],
+    kind: str,
+    *,
+    source: str = "workbook",
+    today: dt.date | None = None,
+    drop_forfeits: bool = False,
+    program: str = PROGRAM,
+) -> ResultsFile:
+    """The bytes of the ``kind`` (``egf``, ``ffg``, ``aga``) results file of a workbook."""
+    table = results_table_of(grids, source)
+    day = today or dt.date.today()
+    if kind == "egf":
+        text = h9_text(table, today=day, program=program, drop_forfeits=drop_forfeits)
+    elif kind == "ffg":
+        text = tou_text(table, today=day, program=program)
+    elif kind == "aga":
+        text = aga_text(table, today=day)
+    else:
+        raise ValueError(f"unknown results format {kind!r}; known: {', '.join(FORMATS)}")
+    try:
+        return ResultsFile(text.encode("iso-8859-15"), "ISO-8859-15", table)
+    except UnicodeEncodeError:
+        return ResultsFile(text.encode("utf-8"), "UTF-8", table)

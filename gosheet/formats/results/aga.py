@@ -1,0 +1,66 @@
+"""The AGA results file (American Go Association), as OpenGotha's ``generateAGAResultsFile``
+writes it: the event, the players (AGA ID, ``Name, Firstname``, rank), then each round's
+games (White's and Black's IDs, ``W`` or ``B`` for the winner — ``?`` for anything else, a
+forfeit too —, handicap, komi: 7 in an even game, 0 with a handicap, and a handicap of one
+stone written as 0 stones without komi). A player without an AGA ID gets a temporary one,
+from 99999 down in the order of the standings, as OpenGotha gives it."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from gosheet.formats.results.egf import rank_text
+from gosheet.formats.results.table import ResultsTable
+
+
+def aga_ids(table: ResultsTable) -> dict[int, int]:
+    """Each line's AGA ID: the player's own, else a free one from 99999 down."""
+    own: dict[int, int] = {}
+    for line in table.lines:
+        text = line.ids.get("aga", "").strip()
+        if text.isdigit() and int(text) > 0:
+            own[line.line] = int(text)
+    used = set(own.values())
+    out = dict(own)
+    free = 99999
+    for line in table.lines:
+        if line.line in own:
+            continue
+        while free in used:
+            free -= 1
+        out[line.line] = free
+        used.add(free)
+    return out
+
+
+def aga_text(table: ResultsTable, *, today: dt.date) -> str:
+    s = table.settings
+    first, last = table.dates(today)
+    ids = aga_ids(table)
+    out = [
+        f"Tourney\t{s.name}, {s.location}",
+        f"location='{s.location}'",
+        f"\tstart={first.isoformat()}",
+        f"\tfinish={last.isoformat()}",
+        "PLAYERS",
+    ]
+    for line in sorted(table.lines, key=lambda ln: -ids[ln.line]):
+        p = line.player
+        out.append(f"{ids[line.line]}\t{p.surname}, {p.first_name}\t{rank_text(line)}")
+    komi = int(s.komi)
+    for r in range(table.rounds):
+        out += ["", f"GAMES {r + 1}"]
+        for line in sorted(table.lines, key=lambda ln: ln.rounds[r].table):
+            half = line.rounds[r]
+            if half.opponent == 0 or half.colour != "w":
+                continue
+            winner = {"+": "W", "-": "B"}.get(half.result, "?")
+            if half.forfeit or (
+                half.result in "+-"
+                and table.lines[half.opponent - 1].rounds[r].result == half.result
+            ):
+                winner = "?"  # not played, or both won / both lost
+            stones = 0 if half.handicap == 1 else half.handicap
+            given = komi if half.handicap == 0 else 0
+            out.append(f"{ids[line.line]}\t{ids[half.opponent]}\t{winner}\t{stones}\t{given}")
+    return "\n".join(out) + "\n\n\nEND\n"

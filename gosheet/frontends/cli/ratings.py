@@ -1,0 +1,76 @@
+"""``gosheet ratings fetch|import|fill|add``: registration from the EGD, FFG and AGA rating
+lists (gosheet/formats/ratings/, gosheet/app/ratings.py). Its options are defined here
+(:func:`add_parser`), beside the handler."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from gosheet.app.ratings import add, describe, fill, list_summary
+from gosheet.core.errors import FileProblem
+from gosheet.formats.ratings import cache
+from gosheet.formats.ratings.lists import KINDS
+from gosheet.formats.ratings.match import ListIndex
+from gosheet.workbook.xlsx import XlsxBook
+
+
+def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    rat = sub.add_parser(
+        "ratings",
+        help="registration from a rating list (EGD, FFG, AGA): fetch or import the list, "
+        "fill the Players sheet from it, add a player",
+    )
+    rsub = rat.add_subparsers(dest="ratings_command", required=True, metavar="ACTION")
+    fet = rsub.add_parser("fetch", help="download a list from its official address")
+    fet.add_argument("list", choices=KINDS)
+    fet.add_argument("--url", default=None, help="another address (a mirror)")
+    fet.add_argument("--timeout", type=float, default=30, help="seconds (30)")
+    imp = rsub.add_parser("import", help="put a downloaded list file in gosheet's cache")
+    imp.add_argument("file", type=Path, metavar="FILE")
+    imp.add_argument("--list", choices=KINDS, default=None, help="(default: from its contents)")
+    fil = rsub.add_parser("fill", help="fill the empty cells of Players from the list")
+    fil.add_argument("book", type=Path, metavar="BOOK.xlsx")
+    fil.add_argument("--list", choices=KINDS, default="egd", help="egd (default), ffg or aga")
+    fil.add_argument("--overwrite", action="store_true", help="replace what is typed there")
+    ad = rsub.add_parser("add", help="register one player of the list in Players")
+    ad.add_argument("book", type=Path, metavar="BOOK.xlsx")
+    ad.add_argument("name", nargs="?", default="", metavar="NAME", help="'Name Firstname'")
+    ad.add_argument("--pin", default="", help="his EGD PIN (FFG licence, AGA ID)")
+    ad.add_argument("--list", choices=KINDS, default="egd", help="egd (default), ffg or aga")
+
+
+def _say(*lines: str) -> None:
+    for line in lines:
+        print(line, file=sys.stdout)
+
+
+def ratings(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
+    """``gosheet ratings ACTION``."""
+    action = args.ratings_command
+    if action == "fetch":
+        _say("Stored " + list_summary(cache.fetch(args.list, args.url, args.timeout)))
+        return 0
+    if action == "import":
+        if not args.file.is_file():
+            raise FileProblem(f"{args.file}: no such file")
+        _say(
+            "Stored " + list_summary(cache.store(args.file.read_bytes(), args.list, str(args.file)))
+        )
+        return 0
+    if action == "add" and not (args.name or args.pin):
+        parser.error("ratings add: give a name ('Name Firstname') or --pin")
+    rating_list, cached = cache.load(args.list)
+    index = ListIndex(rating_list)
+    with XlsxBook.editing(args.book) as book:
+        if action == "fill":
+            report = fill(book, index, overwrite=args.overwrite)
+            if report.cells:
+                book.save(action="ratings fill")
+            _say(f"From the {list_summary(cached)}:", *report.lines())
+        else:
+            player = add(book, index, args.name, args.pin)
+            book.save(action="ratings add")
+            _say(f"Added {describe(player)} to Players (from the {list_summary(cached)}).")
+    return 0

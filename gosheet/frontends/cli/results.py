@@ -1,0 +1,44 @@
+"""``gosheet export BOOK.xlsx -o OUT.h9`` (EGF), ``-o OUT.tou`` (FFG), ``--format aga -o
+OUT.txt`` (AGA): the results files for the rating bodies (gosheet/formats/results/)."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from gosheet.formats.opengotha.export import write_file
+from gosheet.formats.results import results_file
+from gosheet.frontends.cli.parser import refuse_overwrite
+from gosheet.frontends.cli.tournament import say
+from gosheet.workbook.xlsx import XlsxBook
+
+NAMES = {"egf": "EGF results (.h9)", "ffg": "FFG results (.tou)", "aga": "AGA results"}
+
+
+def export_results(args: argparse.Namespace, kind: str) -> int:
+    """Write the ``kind`` results file of the workbook."""
+    refuse_overwrite(args.output, args.force)
+    say(results_summary(args.book, args.output, kind, getattr(args, "drop_forfeits", False)))
+    return 0
+
+
+def results_summary(book_path: Path, target: Path, kind: str, drop_forfeits: bool) -> str:
+    book = XlsxBook.open(book_path)
+    made = results_file(book.grids(), kind, source=book_path.name, drop_forfeits=drop_forfeits)
+    saved = write_file(target, made.data)
+    table = made.table
+    lines = [
+        f"Wrote {saved}: {NAMES[kind]}, {len(table.lines)} players over {table.rounds} "
+        f"round(s), in {made.encoding}."
+    ]
+    if kind == "egf":
+        pins = sum(1 for line in table.lines if line.player.egd_pin)
+        lines.append(f"EGD PINs: {pins} of {len(table.lines)} players.")
+    if not table.settings.dates:
+        lines.append("'Dates' is empty in Settings: today's date was written.")
+    if not table.settings.location:
+        lines.append("'Location' is empty in Settings: fill it in for the rating body.")
+    pending = sum(1 for line in table.lines for h in line.rounds if h.result == "?")
+    if pending:
+        lines.append(f"{pending // 2 or pending} game(s) without a result, written as '?'.")
+    return "\n".join(lines)

@@ -1,0 +1,103 @@
+"""The history of a workbook: before each change gosheet keeps the version it replaces in a
+folder ``NAME.history/`` beside the workbook, one file a change, named by the time and the
+action (``2026-12-01T15-03-26 pair round 3.xlsx``: the workbook as it was before round 3 was
+paired), the last :data:`HISTORY_KEEP` of them.
+
+``gosheet history BOOK`` lists them (number 1 the newest), ``gosheet restore BOOK N`` brings
+one back (gosheet/frontends/cli/history.py).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import re
+import secrets
+import shutil
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+
+from gosheet.core.errors import FileProblem
+
+HISTORY_KEEP = 50
+"""How many earlier versions a workbook's history keeps (the oldest go first)."""
+STAMP = "%Y-%m-%dT%H-%M-%S"
+ENTRY = re.compile(r"^(\d{4}-\d\d-\d\dT\d\d-\d\d-\d\d) (.+?)(?: \((\d+)\))?$")
+UNSAFE = re.compile(r'[\\/:*?"<>|\x00-\x1f]+')
+NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
+BINARY = getattr(os, "O_BINARY", 0)
+
+
+@dataclass(frozen=True)
+class Version:
+    """An earlier version of a workbook: ``number`` 1 is the newest."""
+
+    number: int
+    path: Path
+    when: datetime
+    action: str
+
+
+def history_folder(target: Path) -> Path:
+    """``cup.xlsx`` → ``cup.history`` beside it."""
+    return target.with_name(f"{target.stem}.history")
+
+
+def versions(target: Path) -> list[Version]:
+    """The earlier versions of ``target`` kept in its history folder, newest first."""
+    folder = history_folder(target)
+    if folder.is_symlink() or not folder.is_dir():
+        return []
+    found: list[tuple[tuple[str, int, int], Path, datetime, str]] = []
+    for path in folder.iterdir():
+        match = ENTRY.match(path.stem)
+        if match is None or path.suffix.lower() != target.suffix.lower() or not path.is_file():
+            continue
+        stamp, action, copy = match.groups()
+        try:
+            when = datetime.strptime(stamp, STAMP)
+            key = (stamp, int(copy or 1), path.stat().st_mtime_ns)
+        except (ValueError, OSError):
+            continue
+        found.append((key, path, when, action))
+    found.sort(key=lambda entry: entry[0], reverse=True)
+    return [
+        Version(number, path, when, action)
+        for number, (_key, path, when, action) in enumerate(found, start=1)
+    ]
+
+
+def keep_version(target: Path, action: str, when: datetime | None = None) -> Path:
+    """Copy ``target`` into its history folder as the version before ``action``; prune the
+    oldest beyond :data:`HISTORY_KEEP`. The copy is written to a temporary file and put in
+    place whole; no symbolic link in the folder is followed. Returns the new entry."""
+    folder = history_folder(target)
+    if folder.is_symlink() or (folder.exists() and not folder.is_dir()):
+        raise FileProblem(f"{target}: its history {folder.name} is not a folder; nothing changed")
+    folder.mkdir(exist_ok=True)
+    label = UNSAFE.sub(" ", action).strip() or "save"
+    stamp = (when or datetime.now()).strftime(STAMP)
+    entry = folder / f"{stamp} {label}{target.suffix}"
+    copy = 1
+    while os.path.lexists(entry):
+        copy += 1
+        entry = folder / f"{stamp} {label} ({copy}){target.suffix}"
+    temporary = folder / f".{entry.name}.{os.getpid()}.{secrets.token_hex(8)}.tmp"
+    try:
+        fd = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL | NOFOLLOW | BINARY, 0o666)
+        with os.fdopen(fd, "wb") as out, open(target, "rb") as source:
+            shutil.copyfileobj(source, out)
+        os.replace(temporary, entry)
+    finally:
+        if os.path.lexists(temporary):
+            os.unlink(temporary)
+    prune(target)
+    return entry
+
+
+def prune(target: Path, keep: int | None = None) -> None:
+    """Remove the versions older than the newest ``keep`` (:data:`HISTORY_KEEP`)."""
+    for version in versions(target)[HISTORY_KEEP if keep is None else keep :]:
+        with contextlib.suppress(OSError):
+            version.path.unlink()

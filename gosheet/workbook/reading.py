@@ -1,0 +1,100 @@
+"""What the readers of a workbook share: cell values (blank or not, as text, as a whole
+number), the list of problems every reader adds to, and what they read
+(:class:`BookState`: the tournament, where its cells are, and what to look at)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from gosheet.core.errors import Problem
+from gosheet.core.model import Tournament
+from gosheet.workbook.sheets import cell_name
+
+Grid = Sequence[Sequence[Any]]
+
+
+def blank(value: Any) -> bool:
+    """True for an empty cell, or one of spaces only."""
+    return value is None or (isinstance(value, str) and value.strip() == "")
+
+
+def cell_text(value: Any) -> str:
+    """A cell as text: whole floats without ``.0``, spaces collapsed, stripped."""
+    if value is None:
+        return ""
+    if isinstance(value, float) and value.is_integer():
+        value = int(value)
+    return re.sub(r"\s+", " ", str(value)).strip()
+
+
+def int_cell(value: Any, low: int, high: int | None = None) -> int:
+    """A whole number from ``low`` to ``high`` (a number or its text), else ValueError."""
+    if isinstance(value, bool):
+        raise ValueError
+    if isinstance(value, float) and value.is_integer():
+        value = int(value)
+    if isinstance(value, str) and re.fullmatch(r"\s*-?\d+\s*", value):
+        value = int(value)
+    if not isinstance(value, int) or value < low or (high is not None and value > high):
+        raise ValueError
+    return value
+
+
+class ProblemList:
+    """Problems found so far; every reader adds to one and raises at the end."""
+
+    def __init__(self) -> None:
+        self.problems: list[Problem] = []
+
+    def add(self, sheet: str, row: int, column: int, value: Any, message: str) -> None:
+        cell = cell_name(row, column) if row >= 0 else ""
+        self.problems.append(Problem(sheet, cell, value, message))
+
+
+@dataclass(frozen=True)
+class Missing:
+    """A game of a round without its result, and where to type it."""
+
+    round: int
+    table: int
+    sheet: str
+    cell: str
+
+    def __str__(self) -> str:
+        return f"{self.sheet}!{self.cell} (table {self.table}): no result yet"
+
+
+@dataclass
+class BookState:
+    """A tournament read from a workbook, and where its cells are."""
+
+    tournament: Tournament
+    player_rows: dict[int, int] = field(default_factory=dict)  # player → 0-based row
+    player_columns: dict[str, int] = field(default_factory=dict)  # canonical → column
+    result_fixes: list[tuple[str, str, str]] = field(default_factory=list)  # sheet, cell, code
+    result_cells: dict[tuple[int, int], tuple[str, str]] = field(default_factory=dict)
+    """(round, table) → (sheet, cell) of each game's result."""
+    setting_rows: dict[str, int] = field(default_factory=dict)  # attr → 0-based row
+    preliminary: dict[int, frozenset[int]] = field(default_factory=dict)
+    """OpenGotha's rules: each player registered PRE (not confirmed), with the rounds written
+    in his Not playing cell; such a player is never paired, so his ``not_playing`` in the
+    tournament holds every round."""
+    notes: list[Problem] = field(default_factory=list)
+    """What does not stop the reading but may be a slip: a value beside or below a round's
+    tables (a result typed one column to the right …)."""
+    labels: dict[int, str] = field(default_factory=dict)
+    """Each player's name as the round sheets write it (with club or EGD PIN when repeated)."""
+
+    @property
+    def missing(self) -> list[Missing]:
+        """Every game paired whose result is not entered yet, round by round."""
+        found = []
+        for rnd in self.tournament.rounds:
+            for game in rnd.games:
+                if game.result is None and (rnd.number, game.table) in self.result_cells:
+                    sheet, cell = self.result_cells[(rnd.number, game.table)]
+                    found.append(Missing(rnd.number, game.table, sheet, cell))
+        return found

@@ -1,0 +1,258 @@
+"""Reading a ``Round N`` sheet: its games, byes and results, the names found back among the
+players, the values that stand beside or below its tables (slips to look at), and the sheets
+that look like rounds under another name (``Round1``, ``Rnd 3``, ``Round 1 (2)`` …)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from contextlib import suppress
+from typing import Any
+
+from gosheet.core.errors import Problem
+from gosheet.core.fields import parse_komi
+from gosheet.core.model import Game, Round
+from gosheet.core.results import ResultError, parse_result
+from gosheet.workbook.headers import normalise_header
+from gosheet.workbook.names import NameIndex
+from gosheet.workbook.reading import BookState, Grid, ProblemList, blank, cell_text, int_cell
+from gosheet.workbook.sheets import (
+    BYE_LABEL,
+    FIRST_PLAYER,
+    SECOND_PLAYER,
+    cell_name,
+    round_number_of,
+    round_sheet_name,
+)
+
+ROUND_COLUMNS = {
+    "table": ("Table",),
+    "white": ("White", FIRST_PLAYER),
+    "black": ("Black", SECOND_PLAYER),
+    "handicap": ("Handicap",),
+    "komi": ("Komi",),
+    "result": ("Result",),
+}
+
+ROUND_WORDS = "round|rnd|rd|r|ronde|runde|ronda|rodada|tour|turno|tura|kolo|kierros|тур|раунд"
+ROUND_LIKE = re.compile(
+    rf"^\s*(?:{ROUND_WORDS})\s*\.?\s*[-_#№]?\s*(\d+)\s*(?:\(\s*\d+\s*\))?\s*$", re.IGNORECASE
+)
+"""A sheet name that says "round 3" in another way: ``Round1``, ``Rnd 3``, ``Ronde 2``,
+``Тур 2``, ``R3``, ``Round 1 (2)`` (a copy Excel made)."""
+
+
+def round_like(sheet: str) -> int | None:
+    """The number of a sheet that looks like a round but is not named ``Round N``."""
+    if round_number_of(sheet) is not None:
+        return None
+    match = ROUND_LIKE.match(sheet)
+    return int(match.group(1)) if match else None
+
+
+def look_alike_problem(sheet: str, number: int, names: Sequence[str]) -> Problem:
+    """What to do with a sheet that looks like round ``number``: rename it, or (when the round
+    is there already) delete the copy."""
+    proper = round_sheet_name(number)
+    if any(round_number_of(name) == number for name in names):
+        fix = (
+            f"'{proper}' is there already: if this sheet is a copy of it, delete it or give it "
+            "a name without a round number; if this one holds the results, rename it "
+            f"'{proper}' (and the other one otherwise)"
+        )
+    else:
+        fix = f"rename it '{proper}'"
+    return Problem(
+        sheet,
+        "",
+        None,
+        f"looks like a round sheet, but gosheet reads only sheets named 'Round N' (it would "
+        f"pair this round again): {fix}",
+    )
+
+
+def unknown_name(typed: str, index: NameIndex) -> str:
+    """Why a name of a round sheet is no player's, and the way out."""
+    near = index.closest(typed)
+    if not near:
+        return "not a player of the Players sheet"
+    return (
+        f"not a player of the Players sheet; the closest: '{near[0]}' — if the player was "
+        f'renamed, `gosheet rename BOOK.xlsx "{typed}" "{near[0]}"` renames him in every round '
+        "sheet"
+    )
+
+
+def stray(row: int, column: int, value: Any, result_column: int, beside: bool) -> str:
+    """What a value outside the tables may be: ``beside``, in a column without a header; else
+    in a row without a table and players."""
+    text = cell_text(value)
+    looks_like_result = False
+    with suppress(ResultError):
+        looks_like_result = parse_result(text) is not None
+    if beside:
+        if column == result_column + 1 or looks_like_result:
+            into = cell_name(row, result_column)
+            return (
+                "beside the table, not read: a result typed one column to the right? "
+                f"(it belongs in {into})"
+            )
+        return "beside the table, in a column without a header: not read"
+    outside = "in a row without a table number nor players (below or between the tables)"
+    if column == result_column or looks_like_result:
+        return f"{outside}: not read — a result typed in the wrong row?"
+    return f"{outside}: not read"
+
+
+def read_round(
+    sheet: str,
+    number: int,
+    grid: Grid,
+    index: NameIndex,
+    problems: ProblemList,
+    state: BookState,
+) -> Round:
+    if not grid:
+        problems.add(sheet, 0, 0, None, "the header row is missing")
+        return Round(number)
+    headers = [normalise_header(h) for h in grid[0]]
+    col: dict[str, int] = {}
+    for key, labels in ROUND_COLUMNS.items():
+        for label in labels:
+            if normalise_header(label) in headers:
+                col[key] = headers.index(normalise_header(label))
+                break
+    for key in ("table", "white", "black", "result"):
+        if key not in col:
+            wanted = "' or '".join(ROUND_COLUMNS[key])
+            problems.add(sheet, 0, 0, None, f"no '{wanted}' column in the header row")
+    if any(k not in col for k in ("table", "white", "black", "result")):
+        return Round(number)
+
+    def get(row: Sequence[Any], key: str) -> Any:
+        index = col.get(key)
+        return row[index] if index is not None and index < len(row) else None
+
+    seen: dict[int, str] = {}
+    games: list[Game] = []
+    byes: list[int] = []
+    tables: set[int] = set()
+
+    def note(r: int, c: int, value: Any, beside: bool) -> None:
+        message = stray(r, c, value, col["result"], beside)
+        state.notes.append(Problem(sheet, cell_name(r, c), value, message))
+
+    def player_at(row: Sequence[Any], r: int, key: str) -> int | None:
+        value = cell_text(get(row, key))
+        if not value:
+            problems.add(sheet, r, col[key], None, f"no {ROUND_COLUMNS[key][0]} player")
+            return None
+        found = index.find(value)
+        if found is None:
+            problems.add(sheet, r, col[key], value, unknown_name(value, index))
+            return None
+        if isinstance(found, list):
+            which = " or ".join(f"'{index.labels[n]}'" for n in found)
+            problems.add(
+                sheet,
+                r,
+                col[key],
+                value,
+                f"{len(found)} players of the Players sheet have this name: write {which}",
+            )
+            return None
+        where = cell_name(r, col[key])
+        if found in seen:
+            problems.add(
+                sheet,
+                r,
+                col[key],
+                value,
+                f"the same player twice in this round (also at {seen[found]})",
+            )
+            return None
+        seen[found] = where
+        return found
+
+    for r in range(1, len(grid)):
+        row = grid[r]
+        for c in range(len(headers), len(row)):  # columns beyond the header row
+            if not blank(row[c]):
+                note(r, c, row[c], beside=True)
+        for c, header in enumerate(headers[: len(row)]):
+            if not header and not blank(row[c]):  # a column without a header
+                note(r, c, row[c], beside=True)
+        if all(blank(v) for v in row):
+            continue
+        if all(blank(get(row, key)) for key in ("table", "white", "black")):
+            for c, value in enumerate(row[: len(headers)]):
+                if headers[c] and not blank(value):
+                    note(r, c, value, beside=False)
+            continue
+        table_cell = get(row, "table")
+        if isinstance(table_cell, str) and table_cell.strip().casefold() in (
+            BYE_LABEL.casefold(),
+            "technical win",
+        ):
+            player = player_at(row, r, "white")
+            if player is not None:
+                byes.append(player)
+            continue
+        try:
+            table = int_cell(table_cell, 1)
+        except ValueError:
+            problems.add(
+                sheet, r, col["table"], table_cell, f"not a table number (or '{BYE_LABEL}')"
+            )
+            continue
+        if table in tables:
+            problems.add(sheet, r, col["table"], table_cell, "the same table twice")
+        tables.add(table)
+        white, black = player_at(row, r, "white"), player_at(row, r, "black")
+        raw = get(row, "result")
+        try:
+            result = parse_result(raw)
+        except ResultError as error:
+            problems.add(sheet, r, col["result"], raw, str(error))
+            result = None
+        else:
+            if result is not None and raw != result.value:
+                state.result_fixes.append((sheet, cell_name(r, col["result"]), result.value))
+        handicap, komi = 0, 0.0
+        raw = get(row, "handicap")
+        if not blank(raw):
+            try:
+                handicap = int_cell(raw, 0, 9)
+            except ValueError:
+                problems.add(sheet, r, col["handicap"], raw, "not a handicap (0 to 9 stones)")
+        raw = get(row, "komi")
+        if not blank(raw):
+            try:
+                komi = parse_komi(raw)
+            except ValueError:
+                problems.add(sheet, r, col["komi"], raw, "not a komi (a number such as 6.5)")
+        if white is not None and black is not None:
+            games.append(Game(table, white, black, handicap, komi, result))
+            state.result_cells[(number, table)] = (sheet, cell_name(r, col["result"]))
+    return Round(number, tuple(games), tuple(byes))
+
+
+def player_cells(grid: Grid) -> list[tuple[int, int, str]]:
+    """Every name of a round sheet's player columns (White and Black, or the first and the
+    second player; a bye's name too): (0-based row, column, text)."""
+    if not grid:
+        return []
+    headers = [normalise_header(h) for h in grid[0]]
+    columns = [
+        headers.index(normalise_header(label))
+        for key in ("white", "black")
+        for label in ROUND_COLUMNS[key]
+        if normalise_header(label) in headers
+    ]
+    found = []
+    for r in range(1, len(grid)):
+        for c in columns:
+            text = cell_text(grid[r][c]) if c < len(grid[r]) else ""
+            if text:
+                found.append((r, c, text))
+    return found

@@ -1,0 +1,110 @@
+"""The action "fill_ratings" (the office suites' "Fill from rating list") through the
+bridge, and which cached list it takes."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from gosheet.app import bridge
+from gosheet.app.actions import ACTIONS
+from gosheet.app.ratings import chosen_list, fill_ratings
+from gosheet.formats.ratings import cache
+
+SAMPLES = Path(__file__).resolve().parents[1] / "fixtures" / "ratings"
+FILES = {"egd": "allworld_lp.html", "ffg": "ech_ffg_V3.txt", "aga": "TDListA.txt"}
+
+
+@pytest.fixture(autouse=True)
+def cache_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    folder = tmp_path / "cache"
+    monkeypatch.setenv("GOSHEET_CACHE", str(folder))
+    return folder
+
+
+def _store(*kinds: str) -> None:
+    for kind in kinds:
+        cache.store((SAMPLES / FILES[kind]).read_bytes(), kind, FILES[kind])
+
+
+def _sheets(*extra: str) -> dict[str, list[list[Any]]]:
+    return {
+        "Settings": [["Setting", "Value"]],
+        "Players": [
+            ["Name", "First name", "Rank", "Club", *extra],
+            ["Muller", "Hans", "1k", None, *([None] * len(extra))],
+            ["Nobody", "Here", "10k", None, *([None] * len(extra))],
+        ],
+    }
+
+
+class Book:
+    def __init__(self, sheets: dict[str, list[list[Any]]]) -> None:
+        self.sheets = sheets
+
+    def grids(self) -> dict[str, list[list[Any]]]:
+        return self.sheets
+
+    def set_cell(self, sheet: str, cell: str, value: Any) -> None:
+        raise AssertionError("chosen_list writes nothing")
+
+
+def test_the_bridge_fills_players_from_the_cached_list() -> None:
+    assert ACTIONS["fill_ratings"] is fill_ratings
+    _store("egd")
+    answer, code = bridge.handle({"action": "fill_ratings", "sheets": _sheets()})
+    assert code == 0 and answer["ok"], answer
+    assert answer["message"].splitlines() == [
+        "From the EGD list of 2024-05-12: 7 players (from allworld_lp.html):",
+        "Filled 4 cell(s) of 1 player(s).",
+        "Not found: Nobody Here — no close name",
+        "Fill in the EGD PIN (FFG licence, AGA ID) of those and fill again.",
+    ]
+    assert answer["operations"] == [
+        {"op": "set", "sheet": "Players", "cell": "E1", "value": "EGD PIN"},
+        {"op": "set", "sheet": "Players", "cell": "E2", "value": "10254981"},
+        {"op": "set", "sheet": "Players", "cell": "F1", "value": "Rating"},
+        {"op": "set", "sheet": "Players", "cell": "F2", "value": 2290},
+        {"op": "set", "sheet": "Players", "cell": "D2", "value": "Berl"},
+        {"op": "set", "sheet": "Players", "cell": "G1", "value": "Country"},
+        {"op": "set", "sheet": "Players", "cell": "G2", "value": "DE"},
+    ]
+
+
+def test_without_a_cached_list_the_bridge_says_what_to_do(cache_folder: Path) -> None:
+    answer, code = bridge.handle({"action": "fill_ratings", "sheets": _sheets()})
+    assert (answer, code) == (
+        {
+            "ok": False,
+            "message": f"no rating list cached (in {cache_folder}): run 'gosheet ratings "
+            "fetch egd' (online) or 'gosheet ratings import FILE', then fill again",
+            "problems": [],
+        },
+        5,
+    )
+
+
+def test_a_workbook_without_players_is_refused_with_its_cell() -> None:
+    _store("egd")
+    answer, code = bridge.handle({"action": "fill_ratings", "sheets": {"Settings": [[]]}})
+    assert not answer["ok"] and code == 1
+    assert answer["problems"][0]["sheet"] == "Players"
+
+
+def test_the_list_taken() -> None:
+    _store("aga")
+    assert chosen_list(Book(_sheets())) == "aga"  # the only one
+    _store("ffg")
+    folder = cache.cache_dir()
+    os.utime(folder / "aga.txt", (1_000_000, 1_000_000))
+    assert chosen_list(Book(_sheets())) == "ffg"  # no EGD list: the one stored last
+    _store("egd")
+    assert chosen_list(Book(_sheets())) == "egd"  # else the EGD list
+    assert chosen_list(Book(_sheets("AGA ID"))) == "aga"  # Players has its number column
+    both = _sheets("EGD PIN", "FFG licence")
+    assert chosen_list(Book(both)) == "egd"  # none typed: the EGD list first
+    both["Players"][1][5] = "2200056"
+    assert chosen_list(Book(both)) == "ffg"  # the most numbers typed

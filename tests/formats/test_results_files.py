@@ -1,0 +1,133 @@
+"""Results files (EGF .h9, FFG .tou, AGA) written from the four OpenGotha fixtures, compared
+with OpenGotha 3.51.02's own exports of them (tests/fixtures/opengotha-exports/): the same
+header, the same standings order and places, the same games per player (opponents, results,
+colours, handicaps); and where gosheet does better (EGD PINs, halves, names, colours in a
+Swiss file) it is tested here too."""
+
+from __future__ import annotations
+
+import datetime as dt
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+from support.cli import cli_ok
+from support.paths import PAIRGOTH, fixture
+from support.results_files import EXPORTS, read_h9, without_colours
+
+from gosheet.core.errors import ConsistencyError
+from gosheet.core.model import Game, Player, Result, Round, Tournament
+from gosheet.core.settings import Settings
+from gosheet.formats.results import format_of, results_file
+from gosheet.formats.results.aga import aga_text
+from gosheet.formats.results.egf import h9_text
+from gosheet.formats.results.table import results_table, score_text
+from gosheet.workbook.xlsx import XlsxBook
+
+OG = "OpenGotha 3.51.02"
+SWISS = ("simpleswiss", "notsosimpleswiss")
+
+
+@pytest.fixture(scope="module")
+def books(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+    import contextlib
+    import io
+
+    from gosheet.frontends.cli import main
+
+    folder = tmp_path_factory.mktemp("books")
+    out = {}
+    for name in PAIRGOTH:
+        out[name] = folder / f"{name}.xlsx"
+        with contextlib.redirect_stdout(io.StringIO()):
+            assert main(["import", str(fixture(name)), "-o", str(out[name])]) == 0
+    return out
+
+
+def made(book: Path, kind: str, **options: object) -> bytes:
+    grids = XlsxBook.open(book).grids()
+    return results_file(grids, kind, program=OG, **options).data  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("name", PAIRGOTH)
+def test_tou_and_aga_are_opengothas_byte_for_byte(books: dict[str, Path], name: str) -> None:
+    assert made(books[name], "ffg") == (EXPORTS / f"{name}.tou").read_bytes()
+    assert made(books[name], "aga") == (EXPORTS / f"{name}.aga.txt").read_bytes()
+
+
+@pytest.mark.parametrize("name", PAIRGOTH)
+@pytest.mark.parametrize("drop", [False, True])
+def test_h9_reads_as_opengothas(books: dict[str, Path], name: str, drop: bool) -> None:
+    ours = made(books[name], "egf", drop_forfeits=drop)
+    theirs = (EXPORTS / f"{name}{'.nobydef' if drop else ''}.h9").read_bytes()
+    header, lines = read_h9(ours)
+    og_header, og_lines = read_h9(theirs)
+    assert header == og_header
+    assert [(x.place, x.name, x.rank) for x in lines] == [
+        (x.place, x.name, x.rank) for x in og_lines
+    ]
+    if name in SWISS:
+        # OpenGotha's Swiss files are in its "short" game format: no colour, no handicap;
+        # gosheet writes them always (the EGD rates handicap games by them)
+        assert all(g[3] in "wb" and g[2] == "/" for x in lines for g in x.games if g[0])
+        assert without_colours(lines) == without_colours(og_lines)
+    else:
+        assert lines == og_lines
+        assert ours == theirs  # McMahon: the very bytes
+
+
+def test_h9_writes_pins_halves_and_forfeits() -> None:
+    settings = Settings(
+        rounds=2, name="Cup", location="Lyon", country="FR", dates=(dt.date(2024, 5, 18),)
+    )
+    t = Tournament(
+        settings,
+        (
+            Player(1, "Van der Berg", "Jan Piet", rank=2, club="Amsterdam", egd_pin="10254981"),
+            Player(2, "Lee", "Ann", rank=-5, country="KR"),
+            Player(3, "Ito", "Ken", rank=-25),
+        ),
+        (
+            Round(1, (Game(1, 1, 2, result=Result.JIGO),), byes=(3,)),
+            Round(2, (Game(1, 2, 3, handicap=2, result=Result.WHITE_WINS_BY_FORFEIT),)),
+        ),
+    )
+    table = results_table(t)
+    text = h9_text(table, today=dt.date(2000, 1, 1), program="gosheet")
+    assert "; PC[FR,Lyon]" in text and "; DT[2024-05-18,2024-05-18]" in text
+    jan = next(r for r in text.splitlines() if r.lstrip().startswith("1 ") or "Jan_Piet" in r)
+    assert "Van_der_Berg Jan_Piet" in jan and " Amst " in jan and jan.endswith(" |10254981")
+    assert "0.5" in jan or "1.5" in jan  # halves as .5, never ½ or ?
+    lee = next(r for r in text.splitlines() if "Lee Ann" in r)
+    assert "!b2" not in lee and "+!w2" in lee
+    dropped = h9_text(table, today=dt.date(2000, 1, 1), program="gosheet", drop_forfeits=True)
+    assert "+!w2" not in dropped and "0=" in dropped
+    aga = aga_text(table, today=dt.date(2000, 1, 1))
+    assert "\t?\t2\t0" in aga  # a forfeit is no result for the AGA
+
+
+def test_score_text_and_format_of() -> None:
+    assert [score_text(Fraction(n, d)) for n, d in ((24, 1), (25, 2), (13, 4))] == [
+        "24",
+        "12.5",
+        "3.25",
+    ]
+    assert format_of(".h9", None) == "egf" and format_of(".TOU", None) == "ffg"
+    assert format_of(".txt", "aga") == "aga" and format_of(".xml", None) is None
+
+
+def test_non_latin_names_are_written_in_utf8() -> None:
+    t = Tournament(
+        Settings(rounds=1),
+        (Player(1, "Иванов", "Иван", rank=0), Player(2, "Ko", "Ha", rank=0)),
+        (Round(1, (Game(1, 1, 2, result=Result.BLACK_WINS),)),),
+    )
+    text = h9_text(results_table(t), today=dt.date(2000, 1, 1), program="gosheet")
+    assert "Иванов Иван" in text
+
+
+def test_oware_is_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    book = tmp_path / "oware.xlsx"
+    cli_ok(capsys, "new", book, "--game", "oware")
+    with pytest.raises(ConsistencyError, match="for go"):
+        results_file(XlsxBook.open(book).grids(), "egf")

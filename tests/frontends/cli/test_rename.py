@@ -1,0 +1,99 @@
+"""``gosheet rename BOOK OLD NEW``: a player renamed in Players, in every round sheet and in
+the Standings; an unknown old name (with the closest names) and a name already taken are
+refused, and nothing is changed.
+
+``open_book`` (9 players, rounds 1 and 2 played) is a fixture of ``tests/conftest.py``.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from openpyxl import Workbook
+from support.books import damage, row_of, sheet_rows, sheet_table
+from support.cli import cli, cli_ok, refused
+
+from gosheet.app.actions import split_name
+from gosheet.core.model import Player
+
+
+def _names_in_rounds(book: Path) -> list[str]:
+    return [
+        row[c]
+        for sheet in ("Round 1", "Round 2")
+        for _, rows in [sheet_table(book, sheet)]
+        for row in rows
+        for c in ("White", "Black")
+        if row.get(c)
+    ]
+
+
+def test_rename_everywhere(capsys: pytest.CaptureFixture[str], open_book: Path) -> None:
+    before = _names_in_rounds(open_book)
+    assert before.count("Kowalski Piotr") == 2
+    out = cli_ok(capsys, "rename", open_book, "kowalski piotr", "Kowalska Petra")
+    assert "2 cell(s) of the round sheets" in out and "Standings rewritten" in out
+    _, players = sheet_table(open_book, "Players")
+    assert [(p["Name"], p["First name"]) for p in players if p["Rank"] == "3d"] == [
+        ("Kowalska", "Petra")
+    ]
+    after = _names_in_rounds(open_book)
+    assert "Kowalski Piotr" not in after and after.count("Kowalska Petra") == 2
+    _, standings = sheet_table(open_book, "Standings")
+    assert ("Kowalska", "Petra") in {(r["Name"], r["First name"]) for r in standings}
+    assert "no problems" in cli_ok(capsys, "check", open_book)
+    cli_ok(capsys, "pair", open_book)
+
+
+def test_a_comma_splits_name_and_first_name(
+    capsys: pytest.CaptureFixture[str], open_book: Path
+) -> None:
+    cli_ok(capsys, "rename", open_book, "Novak Jan", "van der Berg, Jan Piet")
+    rows = sheet_rows(open_book, "Players")
+    assert ["van der Berg", "Jan Piet"] in [row[:2] for row in rows]
+    assert "van der Berg Jan Piet" in _names_in_rounds(open_book)
+
+
+def test_an_unknown_old_name_is_refused_with_the_closest(
+    capsys: pytest.CaptureFixture[str], open_book: Path
+) -> None:
+    err = refused(capsys, open_book.parent, 3, "rename", open_book, "Kowalsky Piotr", "X Y")
+    assert "'Kowalsky Piotr' is not a player" in err and "'Kowalski Piotr'" in err
+
+
+def test_a_name_already_taken_is_refused(
+    capsys: pytest.CaptureFixture[str], open_book: Path
+) -> None:
+    err = refused(capsys, open_book.parent, 3, "rename", open_book, "Kowalski Piotr", "Novak Jan")
+    assert "'Novak Jan' is already a player" in err
+
+
+def test_a_workbook_with_problems_is_not_renamed(
+    capsys: pytest.CaptureFixture[str], open_book: Path
+) -> None:
+    def bad(wb: Workbook) -> None:
+        ws = wb["Players"]
+        ws[f"C{row_of(ws, 'Name', 'Novak')}"] = "3x"
+
+    damage(open_book, bad)
+    refused(capsys, open_book.parent, 1, "rename", open_book, "Kowalski Piotr", "Kowal Piotr")
+
+
+def test_rename_is_a_command(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _err = cli(capsys, "rename", "--help")
+    assert code == 0 and "OLD" in out and "NEW" in out
+
+
+@pytest.mark.parametrize(
+    ("new", "split"),
+    [
+        ("Petrova Maria", ("Petrova", "Maria")),  # the first name kept
+        ("Ivanova Masha", ("Ivanova", "Masha")),  # the name kept
+        ("Smith Anna", ("Smith", "Anna")),  # as many words as the old first name
+        ("Smith", ("Smith", "")),
+        ("de la Cruz, Ana", ("de la Cruz", "Ana")),
+    ],
+)
+def test_split_name(new: str, split: tuple[str, str]) -> None:
+    assert split_name(new, Player(1, "Ivanova", "Maria")) == split
