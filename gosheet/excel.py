@@ -10,8 +10,9 @@ from gosheet.frontends.excel.buttons import (
     explain,
     fill_ratings,
     pair,
+    print_pack,
     simulate,
     standings,
 )
 
-__all__ = ["check", "explain", "fill_ratings", "pair", "simulate", "standings"]
+__all__ = ["check", "explain", "fill_ratings", "pair", "print_pack", "simulate", "standings"]

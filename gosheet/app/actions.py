@@ -12,14 +12,15 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any, Protocol
 
-from gosheet.app.messages import before_next_pair, missing_results
+from gosheet.app.messages import before_next_pair, fewer_groups_note, missing_results
+from gosheet.app.printing import Printed, print_pack
 from gosheet.app.ratings import Filled, fill_ratings
 from gosheet.core.errors import ConsistencyError
 from gosheet.core.explain import Explanation, explain_round
 from gosheet.core.groups import assign_groups
+from gosheet.core.hand import organisers_lines, pair_around
 from gosheet.core.model import Player, Tournament
 from gosheet.core.pairing import Pairing
-from gosheet.core.settings import proposed_rounds
 from gosheet.core.simulate import simulate_round
 from gosheet.core.systems import system_of
 from gosheet.workbook.names import NameIndex, labels, name_key
@@ -57,7 +58,8 @@ class Done:
     changed_results: int = 0  # results rewritten in the standard form
     filled_results: int = 0  # empty results filled by a simulation
     proposed_rounds: int | None = None  # Swiss: rounds proposed at the first pairing
-    notes: tuple[str, ...] = ()  # check: what to do before the next pair, what to look at
+    notes: tuple[str, ...] = ()  # check: what to do before the next pair, what to look at;
+    # pair: the McMahon groups made, when fewer than asked
     renamed_cells: int = 0  # rename: the cells of the round sheets renamed
 
 
@@ -108,21 +110,24 @@ def pair(book: BookPort, again: bool = False) -> Done:
     settings = state.tournament.settings
     grouped = state.tournament
     index = None
-    if again:
+    lines = None if again else organisers_lines(grouped)
+    if again or lines is not None:  # the last round anew, or around the organiser's lines
         grouped, index = _without_last_round(grouped, list(grids))
     missing = [m for m in state.missing if m.round <= len(grouped.rounds)]
     if missing:
         raise ConsistencyError(missing_results(state, missing))
     proposed = None
-    if settings.rounds is None:  # Swiss: propose round(1.3 · log2 N) now
+    if settings.rounds is None:  # Swiss: round(1.3 · log2 N) now; round robin: N − 1 or N
         registered = sum(1 for p in grouped.players if p.plays_in(1))
-        proposed = proposed_rounds(registered)
+        proposed = settings.rounds_for(registered)
         settings = replace(settings, rounds=proposed)
         grouped = replace(grouped, settings=settings)
     system = system_of(settings)
+    notes: tuple[str, ...] = ()
     if system.mcmahon_groups:
+        notes = fewer_groups_note(settings.mcmahon_groups, grouped.players)
         grouped = replace(grouped, players=assign_groups(settings.mcmahon_groups, grouped.players))
-    pairing = system.pair(grouped)
+    pairing = pair_around(grouped, system.pair, lines)
     paired = grouped.with_round(pairing.as_round())
     if system.mcmahon_groups:
         _write_groups(book, state, grids, grouped)
@@ -133,7 +138,7 @@ def pair(book: BookPort, again: bool = False) -> Done:
         index = _sheet_index_after_rounds(list(grids))
     book.render(round_sheet(grouped, pairing), index)
     book.render(standings_sheet(paired))
-    return Done(paired, pairing, changed, proposed_rounds=proposed)
+    return Done(paired, pairing, changed, proposed_rounds=proposed, notes=notes)
 
 
 def _without_last_round(tournament: Tournament, names: list[str]) -> tuple[Tournament, int]:
@@ -190,8 +195,9 @@ def check(book: BookPort) -> Done:
     and which values stand outside the tables, where gosheet does not read them."""
     state = read_book(book.grids())
     t = state.tournament
-    rounds_left = len(t.rounds) < t.settings.rounds_for(len(t.players))
-    return Done(t, notes=tuple(before_next_pair(state, rounds_left)))
+    lines = organisers_lines(t)
+    rounds_left = len(t.rounds) - (lines is not None) < t.settings.rounds_for(len(t.players))
+    return Done(t, notes=tuple(before_next_pair(state, rounds_left, lines)))
 
 
 def split_name(new: str, player: Player) -> tuple[str, str]:
@@ -309,7 +315,7 @@ def opengotha_player_keys(grid: list[list[Any]]) -> list[tuple[int, int, str]]:
     ]
 
 
-Action = Callable[[BookPort], Done | Explanation | Filled]
+Action = Callable[[BookPort], Done | Explanation | Filled | Printed]
 # The actions the office suites' buttons and the bridge offer, by the name they call.
 ACTIONS: dict[str, Action] = {
     "pair": pair,
@@ -318,4 +324,5 @@ ACTIONS: dict[str, Action] = {
     "simulate": simulate,
     "explain": explain,
     "fill_ratings": fill_ratings,  # "Fill from rating list" (gosheet.app.ratings)
+    "print_pack": print_pack,  # "Print pack": the PDF as bytes (gosheet.app.printing)
 }

@@ -6,7 +6,8 @@ the workbook's cell values and an action as JSON on standard input of
 
 request::
 
-    {"action": "pair" | "standings" | "check" | "simulate" | "explain" | "fill_ratings",
+    {"action": "pair" | "standings" | "check" | "simulate" | "explain" | "fill_ratings"
+               | "print_pack",
      "sheets": {"Settings": [[...], ...], "Players": [[...]], "Round 1": [[...]], ...}}
 
 answer::
@@ -25,17 +26,22 @@ An action that fails writes nothing: the operations are only sent on success.
 ``explain`` explains the last round paired (an ``Explain`` sheet, the
 tournament unchanged); its message says whether gosheet pairs that round the
 same way now. ``fill_ratings`` fills the empty cells of Players from a cached rating
-list (:func:`gosheet.app.ratings.fill_ratings`): ``set`` operations only.
+list (:func:`gosheet.app.ratings.fill_ratings`): ``set`` operations only. ``print_pack``
+answers one ``{"op": "file", "suffix": ".pack.pdf", "base64": "…"}``: the print pack of
+the last round (:mod:`gosheet.app.printing`), for the macro to write beside the workbook
+(``cup.ods`` → ``cup.pack.pdf``) and say where.
 """
 
 from __future__ import annotations
 
+import base64
 import json
 from dataclasses import asdict
 from typing import Any
 
 from gosheet.app import actions
 from gosheet.app.messages import summary
+from gosheet.app.printing import SUFFIX, Printed
 from gosheet.core.errors import GosheetError, InputError
 from gosheet.workbook import limits
 from gosheet.workbook.sheets import Column, Dropdown, SheetData
@@ -97,6 +103,9 @@ def handle(request: dict[str, Any]) -> tuple[dict[str, Any], int]:
         return {"ok": False, "message": str(error), "problems": problems}, error.exit_code
     except GosheetError as error:
         return {"ok": False, "message": str(error), "problems": []}, error.exit_code
+    if isinstance(done, Printed):  # the macro writes the file beside the workbook
+        data = base64.b64encode(done.pdf).decode("ascii")
+        book.operations.append({"op": "file", "suffix": SUFFIX, "base64": data})
     return {"ok": True, "message": summary(action, done), "operations": book.operations}, 0
 
 
@@ -163,5 +172,7 @@ def apply(book: actions.BookPort, operations: list[dict[str, Any]]) -> None:
             book.render(sheet_data(operation), operation.get("index"))
         elif operation["op"] == "set":
             book.set_cell(operation["sheet"], operation["cell"], operation["value"])
+        elif operation["op"] == "file":
+            continue  # a file beside the workbook (print_pack): the macro's to write
         else:
             raise ValueError(f"unknown operation {operation['op']!r}")

@@ -6,9 +6,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from gosheet.app.printing import Printed
 from gosheet.app.ratings import Filled
 from gosheet.core.errors import Problem
 from gosheet.core.explain import Explanation
+from gosheet.core.groups import groups_made
+from gosheet.core.model import Player, Round
+from gosheet.core.settings import McMahonGroups
 from gosheet.workbook.reading import BookState, Missing
 
 if TYPE_CHECKING:  # the actions use the words below: no import at run time
@@ -23,6 +27,7 @@ VERBS = {
     "explain": "explain the last round",
     "rename": "rename the player",
     "fill_ratings": "fill Players from the rating list",
+    "print_pack": "make the print pack",
 }
 
 
@@ -31,23 +36,39 @@ def explained(explanation: Explanation) -> str:
     return f"Round {explanation.round_number} explained: {explanation.verdict()}"
 
 
-def summary(action: str, done: Done | Explanation | Filled) -> str:
+def summary(action: str, done: Done | Explanation | Filled | Printed) -> str:
     """One sentence on what ``action`` did."""
     if isinstance(done, Explanation):
         return explained(done)
-    if isinstance(done, Filled):
+    if isinstance(done, Filled | Printed):
         return done.message()
     t = done.tournament
     if done.pairing is not None:
         p = done.pairing
         byes = f", {len(p.byes)} bye(s)" if p.byes else ""
-        return f"Round {p.round_number} paired: {len(p.games)} games{byes}."
+        head = f"Round {p.round_number} paired: {len(p.games)} games{byes}."
+        return "\n".join([head, *done.notes])
     if action == "simulate":
         return f"{done.filled_results} empty result(s) filled."
     if action == "check":
         head = f"No problems: {len(t.players)} players, {len(t.rounds)} round(s) paired."
         return "\n".join([head, *done.notes])
     return "Standings updated."
+
+
+def fewer_groups_note(spec: McMahonGroups, players: Sequence[Player]) -> tuple[str, ...]:
+    """Seed McMahon by a number N of groups, cut now: when the players have fewer ranks than
+    N (a rank is never split), how many groups were made — the setting itself is kept."""
+    if spec.by_rank or any(p.group is not None for p in players):
+        return ()
+    made = groups_made(spec, players)
+    if made >= spec.count:
+        return ()
+    return (
+        f"McMahon groups: {spec.count} asked, {made} made — the players have only {made} "
+        f"rank{'s' if made != 1 else ''}, and a rank is never split; the bottom group starts "
+        "at 0 McMahon points. The 'McMahon groups' setting is left as it is.",
+    )
 
 
 def rewritten(done: Done) -> str:
@@ -128,12 +149,32 @@ def missing_results(state: BookState, missing: Sequence[Missing]) -> str:
     return "\n".join(lines)
 
 
-def before_next_pair(state: BookState, rounds_left: bool) -> list[str]:
+def organisers_lines_note(state: BookState, lines: Round) -> list[str]:
+    """``check`` on a round sheet the organiser began: which lines ``pair`` keeps as typed."""
+    names = state.labels
+    kept = [
+        f"  table {g.table or '(none yet)'}: {names.get(g.white, g.white)} (White) – "
+        f"{names.get(g.black, g.black)} (Black)"
+        for g in lines.games
+    ]
+    kept += [f"  Bye: {names.get(p, p)}" for p in lines.byes]
+    head = f"Round {lines.number}: the organiser's own lines, kept as they are by the next pair"
+    if not kept:
+        return [f"Round {lines.number}: no line typed yet; the next pair pairs the whole round."]
+    return [f"{head} (the other players are paired around them):", *kept]
+
+
+def before_next_pair(
+    state: BookState, rounds_left: bool, organisers: Round | None = None
+) -> list[str]:
     """What ``check`` tells besides problems: the results still to enter before the next
-    ``pair`` (normal while a round is played), the values beside or below the tables that
-    gosheet does not read, and whether a round is left to pair."""
+    ``pair`` (normal while a round is played), the lines the organiser typed into the next
+    round's sheet (``organisers``), the values beside or below the tables that gosheet does
+    not read, and whether a round is left to pair."""
     lines: list[str] = []
-    missing = state.missing
+    missing = [m for m in state.missing if organisers is None or m.round != organisers.number]
+    if organisers is not None:
+        lines += organisers_lines_note(state, organisers)
     if missing:
         lines.append(f"Before the next pair, results to enter in {_by_round(missing)}:")
         lines += [f"  {m}" for m in missing]

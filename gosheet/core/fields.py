@@ -15,7 +15,7 @@ from typing import Any
 
 from gosheet.core.games import game_of
 
-SYSTEMS = ("mcmahon", "fus", "swiss")
+SYSTEMS = ("mcmahon", "fus", "swiss", "roundrobin")
 ALL = frozenset(SYSTEMS)
 RULES = ("gosheet", "opengotha")
 ANY_RULES = frozenset(RULES)

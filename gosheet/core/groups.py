@@ -1,8 +1,10 @@
 """McMahon groups of the seed: the roster, sorted 9d … 30k, cut into N groups.
 
 The bottom group starts with 0 McMahon points and each group above with one
-more (seed, "Подготовка к старту"). Groups are numbered from the top: group 1
-is the strongest, so its starting score is ``group_count - 1``.
+more (seed, "Подготовка к старту": «Нижней группе 0 очков»). Groups are
+numbered from the top: group 1 is the strongest, so its starting score is
+``group_count - 1``. The bottom group is the lowest group that has players:
+with groups by ranks ``1d, 5k`` and nobody below 5k, the 1k … 5k start at 0.
 """
 
 from __future__ import annotations
@@ -20,11 +22,27 @@ def strength_key(player: Player) -> tuple[int, int, str]:
     return (-player.known_rank, -rating, player.name.casefold())
 
 
-def group_count(spec: McMahonGroups, players: Sequence[Player]) -> int:
-    """How many groups there are, once every player has one: fixed by the ranks
-    when groups are given by ranks, else as many as were made (or written)."""
-    made = max((p.group for p in players if p.group is not None), default=1)
-    return max(len(spec.bounds) + 1, made) if spec.by_rank else made
+def group_count(players: Sequence[Player]) -> int:
+    """How many groups count for the starting scores, once every player has one:
+    down to the lowest group that has players (seed: «Нижней группе 0 очков» —
+    the bottom group starts at 0, also when the ranks given leave a group
+    below it empty)."""
+    return max((p.group for p in players if p.group is not None), default=1)
+
+
+def groups_made(spec: McMahonGroups, players: Sequence[Player]) -> int:
+    """How many groups the cut of ``spec`` makes of ``players``: by a number N,
+    at most one a rank (a rank is never split), so fewer than N when the
+    players have fewer ranks; by ranks, the groups that have players.
+
+    >>> from gosheet.core.settings import McMahonGroups
+    >>> roster = [Player(1, "A", rank=1), Player(2, "B", rank=-5)]
+    >>> groups_made(McMahonGroups(3), roster)
+    2
+    """
+    if spec.by_rank:
+        return len({group_by_rank(spec, p.known_rank) for p in players})
+    return min(spec.count, len({p.known_rank for p in players}))
 
 
 def group_by_rank(spec: McMahonGroups, rank: int) -> int:

@@ -85,6 +85,7 @@ class Player:
     tier: int | None = None  # Swiss without ratings: 1 = among the best, 2 …
     mms_correction: int = 0  # OpenGotha's smmsCorrection: -1 … +2 McMahon points at start
     egd_pin: str = ""  # the player's EGD PIN (European Go Database), kept for OpenGotha files
+    fixed_table: int | None = None  # his game is always on this table (the Players sheet)
 
     @property
     def name(self) -> str:
@@ -157,6 +158,10 @@ class Round:
     number: int
     games: tuple[Game, ...] = ()
     byes: tuple[int, ...] = ()
+    # FUS: the tournament's number of rounds when this round was paired (its sheet keeps it),
+    # so that the cap "remaining rounds + 1" of its steps is the one in force then; None:
+    # the settings' current number.
+    rounds_in_force: int | None = None
 
     @property
     def complete(self) -> bool:
@@ -181,12 +186,26 @@ class Round:
 
 
 @dataclass(frozen=True)
+class KeepApart:
+    """Two players the organiser keeps apart (the ``Keep apart`` sheet): never paired while
+    it can be avoided, up to round ``until`` (None: the whole tournament)."""
+
+    first: int
+    second: int
+    until: int | None = None
+
+    def holds_in(self, round_number: int) -> bool:
+        return self.until is None or round_number <= self.until
+
+
+@dataclass(frozen=True)
 class Tournament:
     """The whole tournament: settings, roster and the rounds paired so far."""
 
     settings: Settings = field(default_factory=Settings)
     players: tuple[Player, ...] = ()
     rounds: tuple[Round, ...] = ()
+    keep_apart: tuple[KeepApart, ...] = ()  # the Keep apart sheet
 
     @property
     def next_round_number(self) -> int:
@@ -212,4 +231,10 @@ class Tournament:
         """Every pair of players already paired together (forfeits included)."""
         return frozenset(
             frozenset((game.white, game.black)) for rnd in self.rounds for game in rnd.games
+        )
+
+    def kept_apart(self, round_number: int) -> frozenset[frozenset[int]]:
+        """The pairs of players to keep apart in round ``round_number``."""
+        return frozenset(
+            frozenset((k.first, k.second)) for k in self.keep_apart if k.holds_in(round_number)
         )

@@ -57,7 +57,7 @@ def records(tournament: Tournament, rounds: int | None = None) -> dict[int, Play
     players = tournament.players
     if mcmahon:
         players = assign_groups(settings.mcmahon_groups, players)
-    groups = group_count(settings.mcmahon_groups, players)
+    groups = group_count(players)
     played_rounds = tournament.rounds[:upto]
     result: dict[int, PlayerRecord] = {}
     for player in players:

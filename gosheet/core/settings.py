@@ -41,7 +41,9 @@ from gosheet.core.ranks import RankError, format_rank, parse_rank
 MCMAHON = frozenset({"mcmahon"})
 FUS = frozenset({"fus"})
 SWISS = frozenset({"swiss"})
-SCORED = MCMAHON | SWISS  # systems that score points (not levels)
+ROUND_ROBIN = frozenset({"roundrobin"})
+SCORED = MCMAHON | SWISS | ROUND_ROBIN  # systems that score points (not levels)
+ROUNDS_PROPOSED = SWISS | ROUND_ROBIN  # 'Rounds' may be left empty: proposed when pairing
 TIEBREAK_NAMES = (
     "SOS",
     "SODOS",
@@ -191,6 +193,16 @@ def proposed_rounds(players: int) -> int:
     return max(1, int(1.3 * math.log2(players) + 0.5))
 
 
+def all_play_all_rounds(players: int) -> int:
+    """The rounds of an all-play-all of ``players``: N − 1, or N with an odd count (a bye
+    a round).
+
+    >>> all_play_all_rounds(6), all_play_all_rounds(7)
+    (5, 7)
+    """
+    return max(1, players - 1 if players % 2 == 0 else players)
+
+
 #: The settings of :class:`Settings` itself, in the order of the Settings sheet.
 OWN_FIELDS: tuple[Field, ...] = (
     Field("Tournament", "name", parse_text, same, "The tournament's name, printed on every sheet."),
@@ -201,10 +213,11 @@ OWN_FIELDS: tuple[Field, ...] = (
         same,
         "Pairing system: mcmahon (the seed McMahon: strength groups, pair by "
         "closest McMahon score, standings per group), fus (handicap scheme with "
-        "dynamic levels: pairs with the smallest handicaps, accelerated level steps) "
-        "or swiss (score groups, top half against bottom half).",
+        "dynamic levels: pairs with the smallest handicaps, accelerated level steps), "
+        "swiss (score groups, top half against bottom half) or roundrobin (all play all, "
+        "Berger tables).",
         plain="Pairing system: swiss (score groups, top half of a group against the "
-        "bottom half, never the same pair twice).",
+        "bottom half, never the same pair twice) or roundrobin (all play all, Berger tables).",
     ),
     Field(
         "Pairing rules",
@@ -249,9 +262,10 @@ OWN_FIELDS: tuple[Field, ...] = (
         McMahonGroups.parse,
         McMahonGroups.cell_value,
         "A number N: the roster, sorted 9d..30k, is cut into N groups of about "
-        "equal size (one rank never split). Or ranks such as '1d, 5k': the lowest "
-        "rank of each group from the top. The bottom group starts with 0 McMahon "
-        "points, each group above with one more. A player's group is written in "
+        "equal size (one rank never split: with fewer ranks than N, one group a rank, "
+        "and pair says how many were made). Or ranks such as '1d, 5k': the lowest "
+        "rank of each group from the top. The lowest group that has players starts "
+        "with 0 McMahon points, each group above with one more. A player's group is written in "
         "the Players sheet at the first pairing; edit it there to move a player. "
         "A player added later joins the group of his rank.",
         MCMAHON,
@@ -347,6 +361,27 @@ OWN_FIELDS: tuple[Field, ...] = (
         FUS,
     ),
     Field(
+        "Avoid same club",
+        "avoid_same_club",
+        parse_yes_no,
+        yes_no,
+        "yes: opponents from different clubs where it costs nothing above it (a criterion "
+        "right below the score criterion, as OpenGotha's geography weight); no: clubs play no "
+        "part.",
+        MCMAHON | FUS | SWISS,
+        rules=GOSHEET_RULES,
+    ),
+    Field(
+        "Avoid same country",
+        "avoid_same_country",
+        parse_yes_no,
+        yes_no,
+        "yes: opponents from different countries where it costs nothing above it (right "
+        "below the score criterion, after the club); no: countries play no part.",
+        MCMAHON | FUS | SWISS,
+        rules=GOSHEET_RULES,
+    ),
+    Field(
         "Random seed",
         "random_seed",
         parse_int(0, 2**31 - 1),
@@ -394,6 +429,8 @@ class Settings:
     handicap_cap: int = 9
     reverse_komi: bool = True
     bye_levels: int = 1
+    avoid_same_club: bool = False
+    avoid_same_country: bool = False
     random_seed: int = 1
     rules: str = "gosheet"
     location: str = ""
@@ -404,12 +441,16 @@ class Settings:
     opengotha: OpenGothaParameters = field(default_factory=OpenGothaParameters)
 
     def __post_init__(self) -> None:
-        if self.rounds is None and self.system != "swiss":
+        if self.rounds is None and self.system not in ROUNDS_PROPOSED:
             raise ValueError(f"Rounds: a {self.system} tournament needs its number of rounds")
-        if self.rules == "opengotha" and (self.system == "fus" or not game_of(self.game).go):
+        if self.rules == "opengotha" and (
+            self.system not in MCMAHON | SWISS or not game_of(self.game).go
+        ):
             raise ValueError("Pairing rules: OpenGotha's rules are for go McMahon and Swiss")
-        if not game_of(self.game).go and self.system != "swiss":
-            raise ValueError(f"System: {self.system} is for go; a game of {self.game} uses swiss")
+        if not game_of(self.game).go and self.system not in ROUNDS_PROPOSED:
+            raise ValueError(
+                f"System: {self.system} is for go; a game of {self.game} uses swiss or roundrobin"
+            )
         if not isinstance(self.opengotha, OpenGothaParameters):
             raise ValueError(f"opengotha: {self.opengotha!r} is not OpenGotha's parameters")
         check_values(self, OWN_FIELDS)
@@ -438,11 +479,13 @@ class Settings:
         opengotha = OpenGothaParameters.for_system(system if rules == "opengotha" else "mcmahon")
         base: dict[str, Any] = {"system": system, "game": game, "rules": rules}
         base["opengotha"] = own.pop("opengotha", opengotha).replace(**og)
-        if system == "swiss":
+        if system in ROUNDS_PROPOSED:
             base |= {
                 "absent_points": Fraction(0),
                 "forfeit_loss_points": Fraction(0),
-                "tiebreaks": ("Buchholz", "Buchholz cut 1", "Sonneborn-Berger", "Wins"),
+                "tiebreaks": ("Buchholz", "Buchholz cut 1", "Sonneborn-Berger", "Wins")
+                if system == "swiss"
+                else ("Sonneborn-Berger", "Direct encounter"),
             }
         if not game_of(game).go:
             base["name"] = game_of(game).tournament
@@ -450,7 +493,13 @@ class Settings:
 
     def rounds_for(self, players: int) -> int:
         """The number of rounds: as set, or proposed for ``players`` players."""
-        return self.rounds if self.rounds is not None else proposed_rounds(players)
+        if self.rounds is not None:
+            return self.rounds
+        return (
+            all_play_all_rounds(players)
+            if self.system == "roundrobin"
+            else proposed_rounds(players)
+        )
 
     def shows(self, f: Field) -> bool:
         """Whether the Settings sheet of this tournament lists ``f``."""

@@ -54,6 +54,7 @@ SYNONYMS: dict[str, tuple[str, ...]] = {
     "Club": ("club", "team", "city", "клуб", "город", "verein"),
     "Country": ("country", "nation", "nationality", "cc", "country code", "страна", "pais", "land"),
     "Group": ("group", "mcmahon group", "mm group", "группа"),
+    "Fixed table": ("fixed table", "fixed board", "fixed table number", "постоянный стол"),
     "Tier": ("tier", "strength tier", "pot", "seed group", "nivell"),
     "Not playing": (
         "not playing",

@@ -17,6 +17,7 @@ from gosheet.core.ranks import RankError, parse_rank
 from gosheet.core.settings import FIELD_BY_LABEL, MAX_ROUNDS, Settings
 from gosheet.core.systems import system_of
 from gosheet.workbook.headers import match_headers, match_opengotha_headers
+from gosheet.workbook.keep_apart import KEEP_APART, read_keep_apart
 from gosheet.workbook.names import NameIndex, labels, name_key, same_player
 from gosheet.workbook.reading import (
     BookState,
@@ -204,6 +205,7 @@ def read_players(
                 problems.add(PLAYERS, r, column, raw_rank, message)
         group = optional_int(row, r, "Group", 40, "not a McMahon group (1 = top group, 2, 3 …)")
         tier = optional_int(row, r, "Tier", 99, "not a tier (1 = the best, 2, 3 …)")
+        fixed = optional_int(row, r, "Fixed table", 9999, "not a table number (1, 2, 3 …)")
         not_playing: frozenset[int] = frozenset()
         raw = get(row, "Not playing")
         try:
@@ -255,6 +257,7 @@ def read_players(
                 tier,
                 mms_correction=correction,
                 egd_pin=pin,
+                fixed_table=fixed,
             )
         )
         state.player_rows[number] = r
@@ -302,9 +305,10 @@ def read_book(sheets: Mapping[str, Grid]) -> BookState:
             settings.rounds,
             f"'Rounds' is less than the {len(numbered)} round sheets of the workbook",
         )
+    apart = read_keep_apart(sheets.get(KEEP_APART), index, problems) if roster_readable else ()
     if problems.problems:
         raise InputError(problems.problems)
-    state.tournament = Tournament(settings, state.tournament.players, tuple(rounds))
+    state.tournament = Tournament(settings, state.tournament.players, tuple(rounds), apart)
     state.setting_rows = setting_rows
     state.labels = labels(state.tournament.players)
     return state

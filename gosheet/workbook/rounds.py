@@ -23,6 +23,7 @@ from gosheet.workbook.sheets import (
     cell_name,
     round_number_of,
     round_sheet_name,
+    rounds_in_force_of,
 )
 
 ROUND_COLUMNS = {
@@ -198,14 +199,17 @@ def read_round(
             if player is not None:
                 byes.append(player)
             continue
-        try:
-            table = int_cell(table_cell, 1)
-        except ValueError:
-            problems.add(
-                sheet, r, col["table"], table_cell, f"not a table number (or '{BYE_LABEL}')"
-            )
-            continue
-        if table in tables:
+        if blank(table_cell) and blank(get(row, "result")):
+            table = 0  # an organiser's line without a table: pair gives it one
+        else:
+            try:
+                table = int_cell(table_cell, 1)
+            except ValueError:
+                problems.add(
+                    sheet, r, col["table"], table_cell, f"not a table number (or '{BYE_LABEL}')"
+                )
+                continue
+        if table and table in tables:
             problems.add(sheet, r, col["table"], table_cell, "the same table twice")
         tables.add(table)
         white, black = player_at(row, r, "white"), player_at(row, r, "black")
@@ -233,8 +237,9 @@ def read_round(
                 problems.add(sheet, r, col["komi"], raw, "not a komi (a number such as 6.5)")
         if white is not None and black is not None:
             games.append(Game(table, white, black, handicap, komi, result))
-            state.result_cells[(number, table)] = (sheet, cell_name(r, col["result"]))
-    return Round(number, tuple(games), tuple(byes))
+            if table:
+                state.result_cells[(number, table)] = (sheet, cell_name(r, col["result"]))
+    return Round(number, tuple(games), tuple(byes), rounds_in_force_of(list(grid[0])))
 
 
 def player_cells(grid: Grid) -> list[tuple[int, int, str]]:

@@ -71,6 +71,28 @@ def round_headers(settings: Settings) -> tuple[str, ...]:
     return tuple(h.replace("rank", label) for h in ROUND_HEADERS)
 
 
+ROUNDS_IN_FORCE_RE = re.compile(r"^\s*rounds\s*:\s*(\d+)\s*$", re.IGNORECASE)
+
+
+def rounds_in_force_header(rounds: int) -> str:
+    """The last header of a FUS round sheet: the number of rounds when it was paired, whose
+    "remaining rounds + 1" caps its steps (a later change of ``Rounds`` leaves them).
+
+    >>> rounds_in_force_header(5), rounds_in_force_of(["Table", "Rounds: 5"])
+    ('Rounds: 5', 5)
+    """
+    return f"Rounds: {rounds}"
+
+
+def rounds_in_force_of(header_row: list[Any]) -> int | None:
+    """The number a round sheet's header row keeps (:func:`rounds_in_force_header`)."""
+    for cell in header_row:
+        match = ROUNDS_IN_FORCE_RE.match(cell) if isinstance(cell, str) else None
+        if match:
+            return int(match.group(1))
+    return None
+
+
 def round_sheet_name(number: int) -> str:
     return f"{ROUND_PREFIX}{number}"
 

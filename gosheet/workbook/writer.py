@@ -29,6 +29,7 @@ from gosheet.workbook.sheets import (
     player_headers,
     round_headers,
     round_sheet_name,
+    rounds_in_force_header,
 )
 
 TEXT = "@"
@@ -62,6 +63,7 @@ PLAYER_WIDTHS = {
     "Registration": 12,
     "EGD PIN": 11,
     "MMS correction": 11,
+    "Fixed table": 11,
 }
 # text columns: "2,4" typed later stays two rounds, not 2.4; a PIN keeps its leading zeros
 TEXT_COLUMNS = ("Not playing", "EGD PIN", "Registration")
@@ -78,6 +80,8 @@ def players_sheet(
     repeats a column of the sheet, such as a roster's EGD PIN under OpenGotha's rules).
     ``registration``: OpenGotha's FIN or PRE of each player number (default FIN)."""
     headers = player_headers(settings)
+    if any(p.fixed_table is not None for p in players):  # kept from a roster that has it
+        headers = (*headers, "Fixed table")
     taken = set(match_opengotha_headers(list(headers)))
     keep = [
         i for i, h in enumerate(extra_headers) if not match_opengotha_headers([h]).keys() & taken
@@ -102,6 +106,7 @@ def players_sheet(
             "Registration": registration.get(p.number, "FIN"),
             "EGD PIN": p.egd_pin or None,
             "MMS correction": p.mms_correction or None,
+            "Fixed table": p.fixed_table,
         }
         extra = list(extra_values[index]) if index < len(extra_values) else []
         rows.append(
@@ -151,6 +156,10 @@ def round_sheet(tournament: Tournament, pairing: Pairing) -> SheetData:
         if go:
             line[headers[2]] = strength[bye]
         rows.append([line.get(h) for h in headers])
+    if system_of(settings).levels_as_played:  # the cap of this round's steps, kept
+        in_force = rounds_in_force_header(settings.rounds_for(len(tournament.players)))
+        columns = (*columns, Column(in_force, 11, centre=True))
+        rows = [[*row, None] for row in rows]
     return SheetData(
         round_sheet_name(pairing.round_number),
         columns,

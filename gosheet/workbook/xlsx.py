@@ -33,7 +33,11 @@ from gosheet.workbook.reader import BookState, read_book
 from gosheet.workbook.sheets import HEADER_COLOUR, SheetData
 
 VBA_PART = "xl/vbaProject.bin"
-HEADER_FONT = Font(bold=True)
+# A named font on every cell: Arial holds Latin, Cyrillic and Greek, and LibreOffice on Linux
+# takes its metric twin Liberation Sans — never a serif fallback (issue 14).
+FONT_NAME = "Arial"
+BODY_FONT = Font(name=FONT_NAME, size=10)
+HEADER_FONT = Font(name=FONT_NAME, size=10, bold=True)
 HEADER_FILL = PatternFill("solid", fgColor=HEADER_COLOUR)
 HEADER_BORDER = Border(bottom=Side(style="thin"))
 
@@ -146,9 +150,10 @@ def render_sheet(ws: Worksheet, data: SheetData) -> None:
     for cells in ws.iter_rows(min_row=2):
         for cell in cells:
             _as_text(cell)
+            cell.font = BODY_FONT
     for index, column in enumerate(data.columns, start=1):
         letter = get_column_letter(index)
-        ws.column_dimensions[letter].width = column.width
+        ws.column_dimensions[letter].width = content_width(data, index - 1)
         header = ws.cell(row=1, column=index)
         header.font, header.fill, header.border = HEADER_FONT, HEADER_FILL, HEADER_BORDER
         header.alignment = Alignment(wrap_text=True, vertical="center")
@@ -164,7 +169,7 @@ def render_sheet(ws: Worksheet, data: SheetData) -> None:
             if column.number_format:
                 cell.number_format = column.number_format
             cell.alignment = alignment
-    if any(len(c.header) > c.width for c in data.columns):
+    if any(len(c.header) + 2 > content_width(data, i) for i, c in enumerate(data.columns)):
         ws.row_dimensions[1].height = 30
     _fit_wrapped_rows(ws, data)
     ws.freeze_panes = "A2"
@@ -187,6 +192,18 @@ def render_sheet(ws: Worksheet, data: SheetData) -> None:
         )
         validation.add(f"{letter}2:{letter}{dropdown.rows + 1}")
         ws.add_data_validation(validation)
+
+
+def content_width(data: SheetData, index: int) -> float:
+    """A column's width in characters: the layout's, or its longest text (numbers included)
+    and two characters of padding; a wrapped column keeps its width, and none passes 60."""
+    column = data.columns[index]
+    if column.wrap:
+        return column.width
+    cells = (row[index] for row in data.rows if index < len(row))
+    longest = max((len(str(v)) for v in cells if v is not None), default=0)
+    longest = max(longest, *(len(word) for word in column.header.split()))
+    return min(60.0, max(column.width, longest + 2.0))
 
 
 def _fit_wrapped_rows(ws: Worksheet, data: SheetData) -> None:

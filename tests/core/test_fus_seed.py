@@ -157,19 +157,23 @@ def test_handicap_cap_below_nine() -> None:
 
 def test_fus_coefficient_example_with_handicap_games() -> None:
     """§2.6 and «вклад партии А и Б (в туре Т) в коэффициент для А равен
-    (Ур(А,Т)-Ур(Б,Т))-(Ур(А)-Ур(Б))», Ур(А) dropped: FUS(A) = Σ Lv(B) + Σ (Lv(A,T) − Lv(B,T)).
+    (Ур(А,Т)-Ур(Б,Т))-(Ур(А)-Ур(Б))», Ур(А) counted once a round (the same for all equal
+    levels): a game adds Lv(B) + (Lv(A,T) − Lv(B,T)), a round not played Lv(A) (issue 16).
 
     Five rounds; A rated 2400 (48), B 2300 (46), C 2450 (49), D 2500 (50).
     R1, R2: all absent.  R3: A (48, White) – B (46, Black), 1 stone, B wins.
     R4: C (49) – B (47), B wins; A has a bye.  R5: D (50) – B (49), B wins; A has a bye.
     Levels: A 48 → 48 → 49 → 50 (byes +1);  B 46 → 47 → 49 (W − L = 2, 2 rounds left)
     → 50 (last round: +1);  C 49;  D 50.
-    FUS(A) = [R3] 50 + (48 − 46) = 52.
-    FUS(B) = [R3] 50 + (46 − 48) = 48, [R4] 49 + (47 − 49) = 47, [R5] 50 + (49 − 50) = 49:
-             144.
-    FUS(C) = [R4] 50 + (49 − 47) = 52.   FUS(D) = [R5] 50 + (50 − 49) = 51.
-    (Buchholz alone would give A 50, B 149, C 50, D 50.)
-    Standings: B, A, D (all 50, by coefficient 144 > 52 > 51), then C (49)."""
+    FUS(A) = [R3] 50 + (48 − 46) = 52, and 4 rounds not played × 50: 252.
+    FUS(B) = [R3] 50 + (46 − 48) = 48, [R4] 49 + (47 − 49) = 47, [R5] 50 + (49 − 50) = 49,
+             and R1, R2 not played × 50: 244.
+    FUS(C) = [R4] 50 + (49 − 47) = 52, + 4 × 49: 248.   FUS(D) = [R5] 50 + (50 − 49) = 51,
+             + 4 × 50: 251.
+    The seed's sums, without the 5 × Lv(A): A +2, B −2 − 3 − 1 = −6, D +1: B's games
+    were the easiest (he took stones, then met players his final level passed). Before
+    issue 16, Lv(A) was dropped once a game, and B (three games) led with 144 > 52 > 51.
+    Standings: A, D, B (all 50, by coefficient 252 > 251 > 244), then C (49)."""
     a, b, c, d = 1, 2, 3, 4
     players = (
         Player(a, "A", rating=2400),
@@ -189,24 +193,25 @@ def test_fus_coefficient_example_with_handicap_games() -> None:
     assert records[a].levels_before[2] == 48 and records[b].levels_before[2] == 46
     assert {n: r.level for n, r in records.items()} == {a: 50, b: 50, c: 49, d: 50}
     assert records[b].steps == (0, 0, 1, 2, 1)
-    assert fus_coefficient(records[a], records) == 52
-    assert fus_coefficient(records[b], records) == 144
-    assert fus_coefficient(records[c], records) == 52
-    assert fus_coefficient(records[d], records) == 51
+    assert fus_coefficient(records[a], records) == 252
+    assert fus_coefficient(records[b], records) == 244
+    assert fus_coefficient(records[c], records) == 248
+    assert fus_coefficient(records[d], records) == 251
     table = fus_standings(t)
     assert [(row.player.surname, row.place, row.coefficient) for row in table] == [
-        ("B", 1, 144),
-        ("A", 2, 52),
-        ("D", 3, 51),
-        ("C", 4, 52),
+        ("A", 1, 252),
+        ("D", 2, 251),
+        ("B", 3, 244),
+        ("C", 4, 248),
     ]
 
 
 def test_fus_coefficient_ignores_forfeits_byes_and_absences() -> None:
-    """Byes, forfeits and absent rounds add 0: X (2000: 40) beats Y (2000: 40) on the board
-    in round 1 (+1), wins by forfeit against Z in round 2 (+1), has a bye in round 3 (+1):
-    X = 43. Y: loss, bye (+1), win with W − L = 1 → +1: 42. FUS(X) = [R1] 42 + (40 − 40) = 42
-    only (the forfeit against Z and the bye add nothing)."""
+    """Byes, forfeits and absent rounds add the seed's term 0 — X's own final level on the
+    Buchholz scale (issue 16): X (2000: 40) beats Y (2000: 40) on the board in round 1 (+1),
+    wins by forfeit against Z in round 2 (+1), has a bye in round 3 (+1): X = 43. Y: loss,
+    bye (+1), win with W − L = 1 → +1: 42. FUS(X) = [R1] 42 + (40 − 40) = 42, and 43 for each
+    of the forfeit against Z and the bye (Z's level counts for nothing): 128."""
     x, y, z = 1, 2, 3
     players = tuple(Player(n, name, rating=2000) for n, name in ((x, "X"), (y, "Y"), (z, "Z")))
     rounds = (
@@ -223,4 +228,4 @@ def test_fus_coefficient_ignores_forfeits_byes_and_absences() -> None:
         Outcome.BYE,
     ]
     assert records[y].level == 42
-    assert fus_coefficient(records[x], records) == 42
+    assert fus_coefficient(records[x], records) == 42 + 2 * 43

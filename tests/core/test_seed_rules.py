@@ -111,7 +111,9 @@ def test_bottom_group_zero_and_one_more_per_group_up() -> None:
     """«Нижней группе 0 очков. Очки ММ повышаются к верхней группе на 1 очко за каждую группу.»
 
     Four groups by boundaries "3d, 1k, 10k": starting MMS 3, 2, 1, 0 from the
-    top group down; a group written by hand on a player is kept.
+    top group down; a group written by hand on a player is kept. (Moving the
+    only 30k to group 1 leaves group 4 empty: group 3 is then the bottom one
+    and starts at 0, so group 1 starts at 2 — issue 16.)
     """
     ranks = {1: "5d", 2: "2d", 3: "1k", 4: "9k", 5: "10k", 6: "30k"}
     players = [player(n, f"P{n}", r) for n, r in ranks.items()]
@@ -120,7 +122,8 @@ def test_bottom_group_zero_and_one_more_per_group_up() -> None:
     }
     assert start == {1: 3, 2: 2, 3: 2, 4: 1, 5: 1, 6: 0}
     moved = [*players[:5], Player(6, "P6", rank=parse_rank("30k"), group=1)]
-    assert records(tournament(moved, groups="3d, 1k, 10k"))[6].start_score == 3
+    moved_start = records(tournament(moved, groups="3d, 1k, 10k"))
+    assert moved_start[6].start_score == moved_start[1].start_score == 2
 
 
 def test_bottom_group_starts_at_zero_with_fewer_ranks_than_groups() -> None:

@@ -59,9 +59,11 @@ def test_top_player_meets_the_closest_mms() -> None:
     """«…подбираем участника, стоящего ниже в таблице с таким же или близким количеством очков
     ММ…»
 
-    Two groups: 3d, 1d start at 1 MMS, 2k, 5k at 0. Round 1: 3d beats 1d, 2k
-    beats 5k, so the table is 3d (2), 1d (1), 2k (1), 5k (0). 3d has met 1d and
-    takes the closest score left, 2k (1 MMS), not 5k (0): 3d–2k, 1d–5k.
+    Four groups by ranks "2d, 1k, 4k": 3d, 1d, 2k, 5k start at 3, 2, 1, 0.
+    Round 1: 3d–1d a jigo, 2k beats 5k, so the table is 3d (3½), 1d (2½),
+    2k (2), 5k (0). 3d has met 1d and takes the closest score left, 2k (2 MMS),
+    not 5k (0): 3d–2k, 1d–5k. (No same-MMS pair can be made here; where one can,
+    it comes first: ``test_founding_documents``.)
     """
     players = [
         player(1, "A", "3d"),
@@ -69,10 +71,10 @@ def test_top_player_meets_the_closest_mms() -> None:
         player(3, "C", "2k"),
         player(4, "D", "5k"),
     ]
-    t = tournament(players, groups="2")
+    t = tournament(players, groups="2d, 1k, 4k")
     assert pairs(pair_next_round(t)) == [p2(1, 2), p2(3, 4)]
-    t = play(t, {p2(1, 2): 1, p2(3, 4): 3})
-    assert [records(t)[n].score for n in (1, 2, 3, 4)] == [2, 1, 1, 0]
+    t = play(t, {p2(1, 2): None, p2(3, 4): 3})
+    assert [records(t)[n].score for n in (1, 2, 3, 4)] == [F(7, 2), F(5, 2), 2, 0]
     assert pairs(pair_next_round(t)) == [p2(1, 3), p2(2, 4)]
 
 

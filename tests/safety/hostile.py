@@ -153,7 +153,8 @@ WORKBOOKS = [
     book_case(
         "shared-string-index-out-of-range",
         sheet_edit(
-            r'<c r="B2" t="inlineStr"><is><t>[^<]*</t></is></c>', '<c r="B2" t="s"><v>99999</v></c>'
+            r'<c r="B2"(?: s="\d+")? t="inlineStr"><is><t>[^<]*</t></is></c>',
+            '<c r="B2" t="s"><v>99999</v></c>',
         ),
         "cup.xlsx",
         "cannot be read",

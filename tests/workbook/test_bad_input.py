@@ -184,7 +184,7 @@ def test_missing_sheet(
         ("Rounds", 2.5),
         ("Komi", "6.3"),
         ("Komi", "abc"),
-        ("System", "round robin"),
+        ("System", "knockout"),  # round robin became a system (issue 16)
         ("McMahon groups", "abc"),
         ("Tiebreaks", "SOS, XYZ"),
         ("Points for a bye", 2),

@@ -210,6 +210,7 @@ def check_against_oracle(played: Played) -> None:
         assert row["Losses"] == sum(1 for r in played.outcome[p.name] if r in "Lf"), p.name
 
     coefficient = dict.fromkeys(final, 0)
+    on_board = dict.fromkeys(final, 0)
     for t, rows in enumerate(played.rounds):
         for r in rows:
             if r["Table"] == "Bye":
@@ -231,6 +232,10 @@ def check_against_oracle(played: Played) -> None:
             if not r["Result"].endswith("!"):  # played on the board
                 coefficient[white] += final[black] + lw - lb
                 coefficient[black] += final[white] + lb - lw
+                on_board[white] += 1
+                on_board[black] += 1
+    for name in coefficient:  # a round not played on the board: the player's own level
+        coefficient[name] += (len(played.rounds) - on_board[name]) * final[name]
     for name, value in coefficient.items():
         assert played.row(name)["FUS coefficient"] == value, name
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 import rustworkx
@@ -55,6 +55,9 @@ class Prepared:
     paired: int  # how many of ``info.players`` are paired (the bye player is not)
     scored: dict[int, ScoredPlayer]
     bye_weights: tuple[tuple[Player, int], ...] = ()  # every player's weight for the bye
+    # the pairs of positions (low, high) kept apart (the Keep apart sheet): left out of the
+    # graph, unless no perfect matching is left without them (:func:`match`)
+    apart: frozenset[tuple[int, int]] = frozenset()
 
     def costs(self, i: IntArray, j: IntArray) -> dict[str, IntArray]:
         """Each criterion's cost of the pairs of positions (``i[t]``, ``j[t]``)."""
@@ -114,7 +117,21 @@ def prepare(t: Tournament) -> Prepared:
     order = paired + ([bye] if bye is not None else [])
     place = {p.number: k for k, p in enumerate(listed)}
     info = pairing_info(t.settings, number, order, scored, placement.value, place)
-    return Prepared(t.settings, number, bye, info, len(paired), scored, tuple(weights))
+    at = {p.number: k for k, p in enumerate(paired)}
+    apart = frozenset(
+        (min(at[a], at[b]), max(at[a], at[b]))
+        for a, b in (sorted(pair) for pair in t.kept_apart(number))
+        if a in at and b in at
+    )
+    return Prepared(t.settings, number, bye, info, len(paired), scored, tuple(weights), apart)
+
+
+def allowed(prepared: Prepared, i: IntArray, j: IntArray) -> IntArray:
+    """Which pairs of positions (``i[t]``, ``j[t]``) are not kept apart."""
+    n = len(prepared.info.players)
+    banned = np.array([a * n + b for a, b in prepared.apart], dtype=np.int64)
+    codes = np.minimum(i, j) * n + np.maximum(i, j)
+    return np.asarray(~np.isin(codes, banned))
 
 
 def solve(vertex_count: int, i: IntArray, j: IntArray, weights: IntArray) -> list[tuple[int, int]]:
@@ -191,9 +208,15 @@ def match(
         i, j = all_pairs(members)
     else:
         i, j = candidate_pairs(prepared.settings, info, members)
+    if prepared.apart:
+        keep = allowed(prepared, i, j)
+        i, j = i[keep], j[keep]
     weights = total_cost(prepared.costs(i, j))
     weighed = time.perf_counter()
     pairs = solve(n, i, j, weights)
+    if prepared.apart and 2 * len(pairs) < len(members):
+        # a pair kept apart must meet: OpenGotha's weights alone decide, over every pair
+        return match(replace(prepared, apart=frozenset()), members, timing)
     timing.costs += weighed - start
     timing.matching += time.perf_counter() - weighed
     timing.solves += 1
@@ -230,6 +253,9 @@ def match(
         i = np.concatenate([a, np.repeat(np.arange(c), o), c + top])
         j = np.concatenate([b, c + np.tile(np.arange(o), c), c + bottom])
         w = np.concatenate([inner[k], weight(local[i[len(a) :]], local[j[len(a) :]])])
+        if prepared.apart:
+            keep = allowed(prepared, local[i], local[j])
+            i, j, w = i[keep], j[keep], w[keep]
         size = len(local)
         codes = i * size + j  # i < j in every part
         order = np.argsort(codes)
@@ -324,17 +350,17 @@ class PairValues(Mapping[tuple[int, int], tuple[int, ...]]):
 
     def __getitem__(self, pair: tuple[int, int]) -> tuple[int, ...]:
         i, j = pair
-        if not 0 <= i < j < self.prepared.paired:
-            raise KeyError(pair)
+        if not 0 <= i < j < self.prepared.paired or pair in self.prepared.apart:
+            raise KeyError(pair)  # not a pair of the round, or kept apart
         costs = self.prepared.costs(np.array([i]), np.array([j]))
         return tuple(int(costs[c][0]) for c in CRITERIA)
 
     def __iter__(self) -> Iterator[tuple[int, int]]:
-        n = self.prepared.paired
-        return ((i, j) for i in range(n) for j in range(i + 1, n))
+        n, apart = self.prepared.paired, self.prepared.apart
+        return ((i, j) for i in range(n) for j in range(i + 1, n) if (i, j) not in apart)
 
     def __len__(self) -> int:
-        return self.prepared.paired * (self.prepared.paired - 1) // 2
+        return self.prepared.paired * (self.prepared.paired - 1) // 2 - len(self.prepared.apart)
 
 
 def weigh(t: Tournament) -> Weighing:

@@ -1,7 +1,7 @@
 """The pairing systems, found by name: one :class:`PairingSystem` each.
 
-gosheet pairs with five systems: its own seed McMahon, FUS and Swiss (one module each
-in this package), and OpenGotha's McMahon and Swiss (its engine,
+gosheet pairs with six systems: its own seed McMahon, FUS, Swiss and round robin (one
+module each in this package), and OpenGotha's McMahon and Swiss (its engine,
 :mod:`gosheet.core.opengotha.engine`), chosen by ``Pairing rules: opengotha``. Each
 says here how it pairs, how it weighs a pair (the ``Explain`` sheet), how it ranks the
 players (which Standings it has), which columns its sheets have and how its weights are
@@ -26,7 +26,7 @@ from gosheet.core.model import Tournament
 from gosheet.core.opengotha import engine as opengotha_engine
 from gosheet.core.pairing import Pairing, Weighing
 from gosheet.core.settings import Settings
-from gosheet.core.systems import fus, fus_levels, mcmahon, swiss
+from gosheet.core.systems import fus, fus_levels, mcmahon, roundrobin, swiss
 
 Standings = Literal["mcmahon", "swiss", "fus", "opengotha"]
 WeightsShown = Literal["packed", "criteria", "summed"]
@@ -59,6 +59,8 @@ class PairingSystem:
     opengotha: bool = False  # OpenGotha's rules: its parameters, columns and files
     rounds_proposed: bool = False  # "Rounds" may be left empty: proposed at the first pairing
     scores_wins: bool = True  # standings by wins (McMahon) rather than points (Swiss)
+    rounds_rule: str = "round(1.3 · log2 N)"  # how 'Rounds' left empty is proposed
+    levels_as_played: bool = False  # FUS: a round sheet keeps the rounds in force (step caps)
 
     @property
     def packed(self) -> bool:
@@ -76,7 +78,9 @@ SEED_MCMAHON = PairingSystem(
     _ranks,
     mcmahon_groups=True,
 )
-FUS = PairingSystem("fus", "FUS", fus.pair, fus.weigh, "fus", "criteria", _levels, "level")
+FUS = PairingSystem(
+    "fus", "FUS", fus.pair, fus.weigh, "fus", "criteria", _levels, "level", levels_as_played=True
+)
 SWISS = PairingSystem(
     "swiss",
     "Swiss",
@@ -89,6 +93,19 @@ SWISS = PairingSystem(
     tiers=True,
     rounds_proposed=True,
     scores_wins=False,
+)
+ROUND_ROBIN = PairingSystem(
+    "roundrobin",
+    "Round robin",
+    roundrobin.pair,
+    roundrobin.weigh,
+    "swiss",  # by points, then the tiebreaks (Sonneborn-Berger, direct encounter)
+    "packed",
+    _ranks,
+    needs_strength=False,
+    rounds_proposed=True,
+    scores_wins=False,
+    rounds_rule="all play all: N − 1, or N with an odd count",
 )
 OPENGOTHA_MCMAHON = PairingSystem(
     "opengotha-mcmahon",
@@ -114,7 +131,7 @@ OPENGOTHA_SWISS = PairingSystem(
     scores_wins=False,
 )
 REGISTRY: dict[str, PairingSystem] = {
-    s.name: s for s in (SEED_MCMAHON, FUS, SWISS, OPENGOTHA_MCMAHON, OPENGOTHA_SWISS)
+    s.name: s for s in (SEED_MCMAHON, FUS, SWISS, ROUND_ROBIN, OPENGOTHA_MCMAHON, OPENGOTHA_SWISS)
 }
 
 

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from gosheet.core.hand import avoidable, same_club, same_country, with_hand
 from gosheet.core.matching import (
     Criterion,
     LexicographicWeights,
@@ -95,7 +96,8 @@ def weigh(tournament: Tournament) -> Weighing:
         if frozenset((order[i].number, order[j].number)) not in met
     }
     weights = LexicographicWeights([criterion], max_edges=len(order) // 2)
-    return Weighing(number, tuple(order), weights, values)
+    weighing = Weighing(number, tuple(order), weights, values)
+    return with_hand(tournament, weighing, "level difference", apart_at=0)
 
 
 def pair(tournament: Tournament) -> Pairing:
@@ -112,13 +114,29 @@ def pair(tournament: Tournament) -> Pairing:
         for j in range(i + 1, n)
         if frozenset((order[i].number, order[j].number)) not in met
     ]
+    apart = tournament.kept_apart(number)
+    edges, forced = avoidable(
+        n, edges, lambda i, j: frozenset((order[i].number, order[j].number)) in apart
+    )
     had_bye = [any(p.number in r.byes for r in tournament.rounds) for p in order]
     willing = sorted(range(n), key=lambda i: (had_bye[i], -i))  # no bye yet, lowest first
     left_out = set(choose_left_out(n, edges, willing))
     kept = [i for i in range(n) if i not in left_out]
     index = {vertex: k for k, vertex in enumerate(kept)}
+    widest = max(level, default=0) - min(level, default=0)
+
+    def cost_of(i: int, j: int) -> int:
+        """The level difference; a pair kept apart (when one must meet) above any
+        difference; then the same club, the same country (when the settings avoid them)."""
+        a, b = order[i], order[j]
+        cost = abs(level[i] - level[j])
+        if forced and frozenset((a.number, b.number)) in apart:
+            cost += widest + 1
+        cost = 2 * cost + (tournament.settings.avoid_same_club and same_club(a, b))
+        return 2 * cost + (tournament.settings.avoid_same_country and same_country(a, b))
+
     cost = {
-        (index[i], index[j]): abs(level[i] - level[j])
+        (index[i], index[j]): cost_of(i, j)
         for i, j in edges
         if i not in left_out and j not in left_out
     }

@@ -7,7 +7,9 @@ steps, the FUS coefficient and the standings.
 - A win in round T of R, with W wins and L losses counting round T, moves the
   level by ``min(max(1, W − L), R − T + 1)``: +1 in round 1 or after losses,
   one more with each win while wins exceed losses, never more than the
-  remaining rounds + 1 (seed: 5 wins of 5 give 1 + 2 + 3 + 2 + 1 = 9).
+  remaining rounds + 1 (seed: 5 wins of 5 give 1 + 2 + 3 + 2 + 1 = 9). R is the
+  number of rounds in force when the round was paired (kept on its sheet): a
+  change of ``Rounds`` mid-tournament never rewrites the steps already played.
 - A loss, a jigo, an absent round: 0. A bye or a win by forfeit: the settings'
   levels (1), not accelerated; they count as wins. A forfeit loss counts as a loss.
 """
@@ -66,8 +68,12 @@ def win_step(wins: int, losses: int, rounds: int, round_number: int) -> int:
 
 
 def fus_records(tournament: Tournament, rounds: int | None = None) -> dict[int, FusRecord]:
-    """Every player's levels after the first ``rounds`` rounds (default: all)."""
+    """Every player's levels after the first ``rounds`` rounds (default: all).
+
+    The cap of a win's step is the one in force when the game was played: each
+    round's own ``rounds_in_force`` (the current setting for a round without one)."""
     settings = tournament.settings
+    current = settings.rounds_for(len(tournament.players))
     played = tournament.rounds[: len(tournament.rounds) if rounds is None else rounds]
     result: dict[int, FusRecord] = {}
     for player in tournament.players:
@@ -82,7 +88,7 @@ def fus_records(tournament: Tournament, rounds: int | None = None) -> dict[int, 
             step = 0
             if outcome is Outcome.WIN:
                 wins += 1
-                total = settings.rounds_for(len(tournament.players))
+                total = rnd.rounds_in_force or current
                 step = win_step(wins, losses, total, rnd.number)
             elif outcome in (Outcome.BYE, Outcome.FORFEIT_WIN):
                 wins += 1
@@ -99,14 +105,24 @@ def fus_records(tournament: Tournament, rounds: int | None = None) -> dict[int, 
 
 
 def fus_coefficient(record: FusRecord, everyone: Mapping[int, FusRecord]) -> int:
-    """FUS(A) = Σ Lv(B) + Σ (Lv(A,T) − Lv(B,T)) over the games A played on the
-    board: Buchholz on final levels plus the level differences at the time of
-    each game (seed: "проще всего сначала вычислить коэффициент Бухгольца, а
-    затем учесть ненулевые (Ур(А,Т)-Ур(Б,Т))"). Byes, forfeits and absent
-    rounds add 0."""
+    """The seed's per-game formula, in which an unplayed round neither helps nor hurts.
+
+    The seed: the game of A and B in round T adds (Lv(A,T) − Lv(B,T)) − (Lv(A) − Lv(B))
+    («вклад партии А и Б (в туре Т) в коэффициент для А равен
+    (Ур(А,Т)-Ур(Б,Т))-(Ур(А)-Ур(Б))»); a round A did not play on the board (a bye, a
+    forfeit, an absence) adds 0. The term Lv(A) is the same for every player the
+    coefficient separates (they have one final level) only when counted once a
+    round, not once a game: so each round adds Lv(A) (the same for all of them),
+    which makes a game add Lv(B) + (Lv(A,T) − Lv(B,T)) and an unplayed round Lv(A):
+    Buchholz on final levels plus the level differences at the time of each game,
+    exactly Buchholz when every game was even and nobody missed a round (seed:
+    «проще всего сначала вычислить коэффициент Бухгольца, а затем учесть ненулевые
+    (Ур(А,Т)-Ур(Б,Т))»). Dropping Lv(A) once a game instead would cost a player
+    with a bye about one opponent's level."""
     total = 0
     for index, entry in enumerate(record.entries):
         if not entry.outcome.played or entry.opponent is None:
+            total += record.level  # the seed's term is 0: neither helps nor hurts
             continue
         opponent = everyone[entry.opponent]
         total += opponent.level + record.levels_before[index] - opponent.levels_before[index]

@@ -17,6 +17,7 @@ from collections.abc import Mapping
 from dataclasses import replace
 
 from gosheet.core.groups import assign_groups, strength_key
+from gosheet.core.hand import with_hand
 from gosheet.core.matching import Criterion, LexicographicWeights
 from gosheet.core.model import Game, Player, Tournament
 from gosheet.core.pairing import (
@@ -41,6 +42,11 @@ CRITERIA_RULES = (
         "bye to the lowest",
         "The player left over is the lowest in the table "
         "(seed: going down the table, the last one remains).",
+    ),
+    (
+        "same MMS",
+        "As many pairs as possible of players with the same McMahon score (seed: "
+        "«пары складывались по возможности из людей с одинаковым количеством очков ММ»).",
     ),
     (
         "MMS gap",
@@ -77,9 +83,10 @@ def weigh(tournament: Tournament) -> Weighing:
     met = tournament.have_met()
     widest = max(half_scores, default=0) - min(half_scores, default=0)
 
+    bounds = (1, 2, 2 * n, 1, widest**2, n * n)
     criteria = [
         Criterion(name, bound, rule)
-        for (name, rule), bound in zip(CRITERIA_RULES, (1, 2, 2 * n, widest**2, n * n), strict=True)
+        for (name, rule), bound in zip(CRITERIA_RULES, bounds, strict=True)
     ]
     weights = LexicographicWeights(criteria, max_edges=n // 2)
     values: dict[tuple[int, int], tuple[int, ...]] = {}
@@ -93,11 +100,12 @@ def weigh(tournament: Tournament) -> Weighing:
                 1,
                 had_bye[i] + had_bye[j],
                 2 * n - i - j,
+                int(gap == 0),
                 widest**2 - gap * gap,
                 n * n - table_distance,
             )
             values[(i, j)] = vector
-    return Weighing(number, tuple(order), weights, values)
+    return with_hand(tournament, Weighing(number, tuple(order), weights, values), "MMS gap")
 
 
 def pair(tournament: Tournament) -> Pairing:

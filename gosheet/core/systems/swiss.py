@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from gosheet.core.games import game_of
+from gosheet.core.hand import with_hand
 from gosheet.core.matching import Criterion, LexicographicWeights
 from gosheet.core.model import Game, Outcome, Player, Tournament
 from gosheet.core.pairing import PairCost, Pairing, Weighing, check_can_pair, explain
@@ -201,7 +202,8 @@ def _weigh(tournament: Tournament) -> tuple[Weighing, list[Due]]:
                 max(0, halves),
             )
             values[(i, j)] = vector
-    return Weighing(number, tuple(order), weights, values), dues
+    weighing = Weighing(number, tuple(order), weights, values)
+    return with_hand(tournament, weighing, "score gap"), dues
 
 
 def pair(tournament: Tournament) -> Pairing:

@@ -22,6 +22,7 @@ from gosheet.frontends.cli import (
     history,
     offices,
     opengotha,
+    publishing,
     ratings,
     rename,
     tournament,
@@ -46,6 +47,8 @@ COMMANDS: dict[str, Handler] = {
     "bridge": offices.bridge,
     "demo": demo.demo,
     "ratings": ratings.ratings,
+    "print": publishing.print_pack,
+    "publish": publishing.publish,
 }
 
 

@@ -13,8 +13,9 @@ from pathlib import Path
 from gosheet.core.errors import FileProblem
 from gosheet.core.fields import RULES, SYSTEMS
 from gosheet.core.games import GAMES
-from gosheet.core.settings import McMahonGroups, Settings, proposed_rounds
+from gosheet.core.settings import McMahonGroups, Settings
 from gosheet.core.systems import REGISTRY, default_system, system_of
+from gosheet.frontends.cli.publishing import add_parser as publishing_parser
 from gosheet.frontends.cli.ratings import add_parser as ratings_parser
 
 
@@ -42,7 +43,8 @@ def settings_options(parser: argparse.ArgumentParser) -> None:
         "--rounds",
         type=int,
         default=None,
-        help="number of rounds (default: 5; swiss: round(1.3·log2 N) for N players)",
+        help="number of rounds (default: 5; swiss: round(1.3·log2 N) for N players; "
+        "roundrobin: N − 1, or N with an odd count)",
     )
     parser.add_argument("--komi", type=float, default=None, help="komi (default: 6.5)")
     parser.add_argument(
@@ -234,6 +236,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
 
     ratings_parser(sub)
+    publishing_parser(sub)
 
     demo = sub.add_parser("demo", help="play a whole example tournament into a workbook")
     demo.add_argument("book", type=Path, metavar="OUT.xlsx")
@@ -254,7 +257,7 @@ def settings_from(
     if rounds is None and not REGISTRY[system].rounds_proposed:
         rounds = 5
     elif rounds is None and players:
-        rounds = proposed_rounds(players)
+        rounds = Settings.preset(system, args.game, rounds=None).rounds_for(players)
     changes = {"rounds": rounds, "komi": args.komi if args.komi is not None else 6.5}
     if args.name is not None:
         changes["name"] = args.name
@@ -272,17 +275,19 @@ def settings_from(
 
 
 def rounds_note(settings: Settings, players: int, given: int | None) -> str:
-    """What the organiser should know of a Swiss tournament's proposed rounds."""
-    if given is not None or not system_of(settings).rounds_proposed:
+    """What the organiser should know of a Swiss (or round robin) tournament's proposed
+    rounds."""
+    system = system_of(settings)
+    if given is not None or not system.rounds_proposed:
         return ""
     if settings.rounds is None:
         return (
-            " 'Rounds' is left empty: the first pairing proposes round(1.3 · log2 N) "
+            f" 'Rounds' is left empty: the first pairing proposes {system.rounds_rule} "
             "for the N players registered then."
         )
     return (
         f" {settings.rounds} rounds proposed for {players} players "
-        "(round(1.3 · log2 N)); change 'Rounds' in the Settings sheet if you like."
+        f"({system.rounds_rule}); change 'Rounds' in the Settings sheet if you like."
     )
 
 

@@ -8,10 +8,10 @@ import sys
 from pathlib import Path
 
 from gosheet.app import actions
-from gosheet.app.messages import rewritten
+from gosheet.app.messages import fewer_groups_note, rewritten
 from gosheet.core.explain import Explanation
 from gosheet.core.games import game_of
-from gosheet.core.systems import REGISTRY, default_system
+from gosheet.core.systems import REGISTRY, default_system, system_of
 from gosheet.formats.roster import read_roster
 from gosheet.frontends.cli.parser import refuse_overwrite, rounds_note, settings_from
 from gosheet.workbook import limits
@@ -59,6 +59,8 @@ def import_roster(parser: argparse.ArgumentParser, args: argparse.Namespace) -> 
     )
     saved = book.save(args.output, action="import")
     note = rounds_note(settings, len(roster.players), args.rounds)
+    if system_of(settings).mcmahon_groups:
+        note += "".join(" " + n for n in fewer_groups_note(settings.mcmahon_groups, roster.players))
     say(f"Wrote {saved}: {len(roster.players)} players.{note}")
     return 0
 
@@ -133,8 +135,10 @@ def describe_pairing(done: actions.Done) -> list[str]:
         lines.insert(
             0,
             f"Rounds: {done.proposed_rounds} proposed for the players registered "
-            "(round(1.3 · log2 N)), written in the Settings sheet; change it if you like.",
+            f"({system_of(done.tournament.settings).rounds_rule}), written in the Settings "
+            "sheet; change it if you like.",
         )
+    lines[-1:-1] = done.notes  # before "Round N: … games"
     for game in pairing.games:
         lines.append(f"  {game.table:>3}  {names[game.white]} {left} – {names[game.black]} {right}")
     for bye in pairing.byes:

@@ -19,10 +19,13 @@ Each function may also be given a Book (tests, or a Python prompt with
 from __future__ import annotations
 
 from contextlib import suppress
+from dataclasses import replace
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from gosheet.app import actions
 from gosheet.app.messages import problem_list, rewritten, summary, unexpected
+from gosheet.app.printing import Printed, pack_path
 from gosheet.app.ratings import Filled
 from gosheet.core.errors import GosheetError, InputError, Problem
 from gosheet.core.explain import Explanation
@@ -64,6 +67,12 @@ def fill_ratings(book: xw.Book | None = None) -> str:
     club, country) from the rating list cached by ``gosheet ratings fetch|import``; who
     was not found, or is ambiguous, is named with the closest candidates."""
     return _run("fill_ratings", book)
+
+
+def print_pack(book: xw.Book | None = None) -> str:
+    """ "Print pack": the last round's pairing lists, result slips, standings and crosstable
+    in one PDF beside the workbook (``cup.xlsm`` → ``cup.pack.pdf``); the message says where."""
+    return _run("print_pack", book)
 
 
 def simulate(book: xw.Book | None = None) -> str:
@@ -128,6 +137,8 @@ def _run(action: str, book: xw.Book | None) -> str:
             "try again.",
             critical=True,
         )
+    if isinstance(done, Printed):
+        return _tell(port, _write_pack(port, done))
     message = summary(action, done)
     if isinstance(done, Filled):
         port.activate(PLAYERS)
@@ -142,6 +153,20 @@ def _run(action: str, book: xw.Book | None) -> str:
     elif action == "standings":
         port.activate(STANDINGS)
     return _tell(port, message + _skipped(port))
+
+
+def _write_pack(port: XlwingsBook, printed: Printed) -> str:
+    """The PDF beside the workbook; a workbook never saved has no folder (its full name is
+    only a name, ``Book1``, not a path): it is said."""
+    fullname = Path(str(port.book.fullname))
+    if not fullname.is_absolute() or not fullname.parent.is_dir():
+        return "Save the workbook first: the print pack is written beside it."
+    target = pack_path(fullname)
+    try:
+        target.write_bytes(printed.pdf)
+    except OSError as error:
+        return f"The print pack could not be written to {target} ({error.strerror})."
+    return summary("print_pack", replace(printed, path=target))
 
 
 def _cleared(count: int) -> str:

@@ -56,6 +56,7 @@ ACTIONS = (
     ("UpdateStandings", "Update ~standings", "Update standings"),
     ("CheckWorkbook", "~Check the workbook", "Check the workbook"),
     ("ExplainRound", "~Explain the last round", "Explain the last round"),
+    ("PrintPack", "P~rint pack", "Print pack"),
 )
 REHEARSAL = ("SimulateResults", "Si~mulate results (rehearsal)")
 
@@ -180,8 +181,8 @@ def description_xml() -> str:
 DESCRIPTION = (
     "gosheet: Go tournaments in the spreadsheet. The gosheet menu and toolbar of "
     "LibreOffice Calc fill the players from a rating list, pair the next round, update "
-    "the standings, check the open workbook and explain its last round, with the gosheet "
-    "command behind them ({command})."
+    "the standings, check the open workbook, explain its last round and write its print "
+    "pack, with the gosheet command behind them ({command})."
 )
 
 

@@ -1,7 +1,17 @@
 """The Standings of gosheet's own systems: the seed McMahon (per group, by wins and the
-tiebreaks), Swiss (by points and the tiebreaks) and FUS (by final level)."""
+tiebreaks), Swiss (by points and the tiebreaks) and FUS (by final level).
+
+The seed McMahon's sheet has a title row before each group when there are two or more
+("Group 1" in the Name column, every other cell empty), so that the places restarting at 1
+are visibly the places of another group. gosheet never reads Standings back; the print
+pack and the site take the title rows out (:func:`without_group_titles`) and make one
+table a group."""
 
 from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+from typing import Any
 
 from gosheet.core.games import game_of
 from gosheet.core.model import Tournament
@@ -38,7 +48,47 @@ def mcmahon_standings_sheet(tournament: Tournament) -> SheetData:
             for k, name in enumerate(table.tiebreak_names)
         ),
     ]
-    return standings_table(tournament, table.rows, spec)
+    sheet = standings_table(tournament, table.rows, spec)
+    return with_group_titles(sheet, [row.group for row in table.rows])
+
+
+GROUP_TITLE = "Group {}"
+
+
+def with_group_titles(sheet: SheetData, groups: Sequence[int]) -> SheetData:
+    """The sheet with a title row ("Group 1", in the Name column) before each group's
+    first row — the rows are in group order — when there are two groups or more."""
+    if len(set(groups)) < 2:
+        return sheet
+    at = sheet.headers.index("Name")
+    rows: list[list[Any]] = []
+    previous: int | None = None
+    for group, row in zip(groups, sheet.rows, strict=True):
+        if group != previous:
+            title: list[Any] = [None] * len(sheet.columns)
+            title[at] = GROUP_TITLE.format(group)
+            rows.append(title)
+            previous = group
+        rows.append(row)
+    return replace(sheet, rows=rows)
+
+
+def is_group_title(headers: Sequence[str], row: Sequence[Any]) -> bool:
+    """A title row of :func:`with_group_titles`: no line number, ``Group N`` as the name."""
+    if "No." not in headers or "Name" not in headers:
+        return False
+    name = row[headers.index("Name")]
+    return (
+        row[headers.index("No.")] is None
+        and isinstance(name, str)
+        and name.startswith(GROUP_TITLE.format(""))
+    )
+
+
+def without_group_titles(sheet: SheetData) -> SheetData:
+    """The sheet's players' rows only (the group titles taken out)."""
+    headers = sheet.headers
+    return replace(sheet, rows=[r for r in sheet.rows if not is_group_title(headers, r)])
 
 
 def swiss_standings_sheet(tournament: Tournament) -> SheetData:

@@ -253,6 +253,9 @@ def test_a_whole_tournament(
     assert code == 0, err
     assert "cup.backup.xlsx" in out
     header, standing = sheet_table(book, "Standings")
+    titles = [row["Name"] for row in standing if row["No."] is None]  # "Group 1" …
+    assert titles == [f"Group {g}" for g in sorted({p["Group"] for p in players_rows})]
+    standing = [row for row in standing if row["No."] is not None]  # the players
     for column in ("Place", "Name", *(f"R{n}" for n in range(1, rounds + 1)), "Wins", "MMS"):
         assert column in header
     assert len(standing) == players
@@ -303,7 +306,8 @@ def test_demo_plays_a_whole_tournament(capsys: pytest.CaptureFixture[str], tmp_p
         games = check_round_sheet(book, number, players=23)
         assert all(g["Result"] in PLAYED for g in games)
         assert len(games) == 11
-    assert len(sheet_table(book, "Standings")[1]) == 23
+    standing = sheet_table(book, "Standings")[1]
+    assert len([row for row in standing if row["No."] is not None]) == 23  # and group titles
     code, out, err = cli(capsys, "check", book)
     assert code == 0, err
     assert "23 players, 5 of 5 rounds paired" in out

@@ -42,7 +42,7 @@ from gosheet.workbook.sheets import PLAYERS, SETTINGS, STANDINGS
 from gosheet.workbook.template import new_book
 from gosheet.workbook.xlsx import XlsxBook
 
-ENTRIES = {"fill_ratings", "pair", "standings", "check", "explain"}
+ENTRIES = {"fill_ratings", "pair", "standings", "check", "explain", "print_pack"}
 
 
 def vba_modules(path: Path) -> dict[str, str]:
@@ -106,7 +106,7 @@ def test_the_buttons_call_the_gosheet_entry_points() -> None:
     path = xlsm_template_path()
     macros = vml_macros(path)
     assert macros == button_macros(path)
-    assert len(macros) == 5
+    assert len(macros) == 6
     for macro in macros:
         match = re.fullmatch(
             r"'RunPython\(\"(import gosheet\.excel; gosheet\.excel\.(\w+)\(\))\"\)'", macro
@@ -115,9 +115,16 @@ def test_the_buttons_call_the_gosheet_entry_points() -> None:
         compile(match.group(1), "<button>", "exec")  # RunPython's command is Python
         assert callable(getattr(gosheet.excel, match.group(2)))
     assert {re.search(r"\.(\w+)\(\)", m).group(1) for m in macros} == ENTRIES  # type: ignore[union-attr]
-    assert [b.entry for b in BUTTONS] == ["fill_ratings", "pair", "standings", "check", "explain"]
+    assert [b.entry for b in BUTTONS] == [
+        "fill_ratings",
+        "pair",
+        "standings",
+        "check",
+        "explain",
+        "print_pack",
+    ]
     assert macros[0] == "'RunPython(\"import gosheet.excel; gosheet.excel.fill_ratings()\")'"
-    assert macros[-1] == "'RunPython(\"import gosheet.excel; gosheet.excel.explain()\")'"
+    assert macros[-1] == "'RunPython(\"import gosheet.excel; gosheet.excel.print_pack()\")'"
 
 
 def test_the_template_has_the_control_sheet_first_and_the_tournament_sheets() -> None:
@@ -132,6 +139,7 @@ def test_the_template_has_the_control_sheet_first_and_the_tournament_sheets() ->
         "Update standings",
         "Check the workbook",
         "Explain the last round",
+        "Print pack",
     ]
     with zipfile.ZipFile(xlsm_template_path()) as archive:
         vml = next(archive.read(n).decode() for n in archive.namelist() if n.endswith(".vml"))
@@ -146,6 +154,7 @@ def test_the_template_has_the_control_sheet_first_and_the_tournament_sheets() ->
     assert [control.cell(row=12, column=c).value for c in (1, 2, 3)] == list(PROBLEM_HEADERS)
     assert "ratings fill" in str(control["A10"].value)  # the same from a terminal
     assert "explain" in str(control["A10"].value)
+    assert "print BOOK" in str(control["A10"].value)
     # the sheets' code names are those of the VBA project's document modules
     assert workbook.code_name == "ThisWorkbook"
     assert control.sheet_properties.codeName == "Sheet1"

@@ -55,6 +55,7 @@ HELPERS = (
     "changes",
     "dialogs",
     "errors",
+    "files",
     "marks",
     "rendering",
     "writing",
@@ -129,6 +130,7 @@ def test_menu_and_toolbar_dispatch_the_macros_script_urls(tmp_path: Path) -> Non
         "Update ~standings",
         "~Check the workbook",
         "~Explain the last round",  # after Check, before the rehearsal
+        "P~rint pack",
         "",
         "Si~mulate results (rehearsal)",
     ]
@@ -266,6 +268,7 @@ def test_g_exported_scripts_is_a_plain_assignment_libreoffice_can_read() -> None
             "UpdateStandings",
             "CheckWorkbook",
             "ExplainRound",
+            "PrintPack",
             "SimulateResults",
         ]
     ]

@@ -52,7 +52,7 @@ from gosheet_lo.marks import MARK_COLOR, NOTE_PREFIX
 
 XLSX = "Calc MS Excel 2007 XML"
 ODS = "calc8"
-PAIR, STANDINGS, CHECK, EXPLAIN = (script_url(f) for f, _, _ in ACTIONS[1:])
+PAIR, STANDINGS, CHECK, EXPLAIN = (script_url(f) for f, _, _ in ACTIONS[1:5])
 
 
 def _missing() -> str | None:

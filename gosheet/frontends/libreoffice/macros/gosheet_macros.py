@@ -65,6 +65,12 @@ def ExplainRound(*args: Any) -> str:
     return run("explain", args)
 
 
+def PrintPack(*args: Any) -> str:
+    """Write the last round's print pack (pairings by table and by name, result slips,
+    standings, crosstable) beside the workbook as ``NAME.pack.pdf``."""
+    return run("print_pack", args)
+
+
 def SimulateResults(*args: Any) -> str:
     """Rehearsal: fill the current round's empty results from the players' strength."""
     return run("simulate", args)
@@ -76,6 +82,7 @@ g_exportedScripts = (
     UpdateStandings,
     CheckWorkbook,
     ExplainRound,
+    PrintPack,
     SimulateResults,
 )
 

@@ -8,7 +8,9 @@
    ("gosheet: Pair next round" in Edit ▸ Undo); on failure write nothing and
    show the problems, each with its sheet and cell — except Check the
    workbook, which marks each bad cell in red with a comment saying what is
-   wrong (and takes the marks away once the workbook is clean).
+   wrong (and takes the marks away once the workbook is clean). Print pack
+   writes no cell: it writes the PDF of gosheet's ``file`` operation beside the
+   workbook, which must have been saved once (:mod:`.files`).
 
 The document is unchanged when anything fails: nothing is written unless
 gosheet answered ``ok`` and the answer is understood (:func:`.bridge.preflight`);
@@ -25,6 +27,7 @@ from .calc import find_document, read_sheets
 from .changes import Changes
 from .dialogs import tell
 from .errors import Failure, describe
+from .files import document_path, write_beside, written_message
 from .marks import clear_marks, mark_problems
 from .writing import apply_operations
 
@@ -35,6 +38,7 @@ TITLES = {
     "check": "Check the workbook",
     "explain": "Explain the last round",
     "simulate": "Simulate results",
+    "print_pack": "Print pack",
 }
 
 
@@ -69,6 +73,7 @@ def run(
 def perform(action: str, document: Any, script: str | None = None) -> dict[str, Any]:
     """Ask gosheet, write its answer; raise :class:`~.errors.Failure` when refused."""
     title = TITLES[action]
+    workbook = document_path(document) if action == "print_pack" else ""  # saved first
     answer = call_gosheet(action, read_sheets(document), script)
     if not answer.get("ok"):
         problems = [p for p in answer.get("problems") or [] if isinstance(p, dict)]
@@ -83,6 +88,10 @@ def perform(action: str, document: Any, script: str | None = None) -> dict[str, 
                 )
         raise Failure(message, problems)
     operations = answer.get("operations")
+    if action == "print_pack":  # a file beside the workbook; the workbook untouched
+        target = write_beside(workbook, operations)
+        message = written_message(str(answer.get("message") or "Print pack made."), target)
+        return {"ok": True, "message": message, "problems": []}
     preflight(document, operations)
     assert isinstance(operations, list)
     with Changes(document, title) as changes:

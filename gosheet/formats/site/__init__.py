@@ -1,0 +1,71 @@
+"""``gosheet publish``: the tournament's pages for the club's site — an index, each round's
+pairings (by table and by name), the standings and the crosstable — in one folder that
+holds everything it needs (the style sheet is inside each page, no script, no font to
+fetch): readable on a phone, printable. Jinja2 templates (``templates/``) with every
+value escaped.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from jinja2 import Environment, PackageLoader, select_autoescape
+
+from gosheet.core.errors import FileProblem
+from gosheet.core.model import Tournament
+from gosheet.formats.pack.view import Pack, pack_of
+
+LEGEND = (
+    "A crosstable cell reads: the opponent's line, + won, - lost, = drawn, ! not played, "
+    "then the colour (w/b, or 1/2: moved first or second) and the handicap; bye: a "
+    "technical win; - alone: absent."
+)
+
+
+def environment() -> Environment:
+    return Environment(
+        loader=PackageLoader("gosheet.formats.site", "templates"),
+        autoescape=select_autoescape(("html", "css")),
+        trim_blocks=True,
+        lstrip_blocks=True,
+    )
+
+
+def pages(pack: Pack) -> dict[str, str]:
+    """Each page's file name and HTML."""
+    env = environment()
+    out = {"index.html": env.get_template("index.html").render(pack=pack, page_title="Index")}
+    round_page = env.get_template("round.html")
+    for view in pack.rounds:
+        out[f"round-{view.number}.html"] = round_page.render(
+            pack=pack, view=view, current=view.number, page_title=f"Round {view.number}"
+        )
+    tables = env.get_template("tables.html")
+    out["standings.html"] = tables.render(
+        pack=pack, tables=pack.standings, current="standings", page_title="Standings"
+    )
+    out["crosstable.html"] = tables.render(
+        pack=pack,
+        tables=[pack.crosstable],
+        current="crosstable",
+        page_title="Crosstable",
+        legend=LEGEND,
+    )
+    return out
+
+
+def publish(tournament: Tournament, folder: Path) -> list[Path]:
+    """Write the pages into ``folder`` (made if missing); the files written."""
+    folder = Path(folder)
+    if folder.exists() and not folder.is_dir():
+        raise FileProblem(f"{folder}: not a folder")
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        written = []
+        for name, html in pages(pack_of(tournament)).items():
+            target = folder / name
+            target.write_text(html, encoding="utf-8")
+            written.append(target)
+    except OSError as error:
+        raise FileProblem(f"{folder}: cannot write the pages ({error.strerror})") from error
+    return written

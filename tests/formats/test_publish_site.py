@@ -1,0 +1,132 @@
+"""``gosheet publish``: the pages of the demo, a FUS and an Oware tournament, opened in a
+real headless Chromium at a phone's width: every player is there, nothing is wider than the
+screen, a screenshot is drawn; the pages need no script and escape what they show.
+
+Chromium (Debian's ``chromium``) missing skips the browser's tests, unless
+``GOSHEET_REQUIRE_SOFFICE=1`` (CI, which installs it), which makes them fail instead."""
+
+from __future__ import annotations
+
+import html
+import json
+import os
+import re
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+from PIL import Image
+from support.printing import KINDS, TIMEOUT, Made, made_once
+
+from gosheet.core.model import Player, Tournament
+from gosheet.core.settings import Settings
+from gosheet.formats.pack import pack_of
+from gosheet.formats.site import pages
+
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+PHONE = (390, 844)
+# A page of the test's own (the published pages have no script) that holds the pages in
+# frames of a phone's width and writes, once all are loaded, each one's width and text.
+PROBE = """<!doctype html><html><head><meta charset="utf-8"><title>probe</title></head><body>
+{frames}<pre id="out"></pre><script>
+addEventListener('load', () => {{
+  const out = [...document.querySelectorAll('iframe')].map(f => ({{
+    page: f.dataset.page, wide: f.contentDocument.documentElement.scrollWidth,
+    screen: f.contentWindow.innerWidth, text: f.contentDocument.body.innerText}}));
+  document.getElementById('out').textContent = JSON.stringify(out);
+}});
+</script></body></html>"""
+browser = pytest.mark.skipif(
+    CHROMIUM is None and os.environ.get("GOSHEET_REQUIRE_SOFFICE") != "1",
+    reason="chromium is not installed",
+)
+
+
+@pytest.fixture(scope="module")
+def made() -> dict[str, Made]:
+    return made_once()
+
+
+def chromium(*args: str) -> str:
+    assert CHROMIUM is not None, "chromium is not installed"
+    done = subprocess.run(
+        [
+            CHROMIUM,
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--hide-scrollbars",
+            "--no-first-run",
+            "--disable-dev-shm-usage",
+            f"--window-size={PHONE[0]},{PHONE[1]}",
+            *args,
+        ],
+        capture_output=True,
+        text=True,
+        timeout=TIMEOUT,
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    return done.stdout
+
+
+def test_one_folder_no_script(made: dict[str, Made]) -> None:
+    site = made["demo"].site
+    assert sorted(p.name for p in site.iterdir()) == sorted(
+        [
+            "index.html",
+            "standings.html",
+            "crosstable.html",
+            *(f"round-{n}.html" for n in range(1, 6)),
+        ]
+    )
+    for page in site.iterdir():
+        text = page.read_text(encoding="utf-8")
+        assert "<script" not in text and "<style>" in text
+        assert not re.search(r'(src|href)="(https?:)?//', text)  # nothing fetched
+
+
+def test_names_are_escaped() -> None:
+    player = Player(1, "<b>Bold</b> & Co", "Ann")
+    site = pages(pack_of(Tournament(Settings(name="Cup <i>"), (player,))))
+    assert "&lt;b&gt;Bold&lt;/b&gt; &amp; Co" in site["index.html"]
+    assert "<b>" not in site["index.html"] and "Cup &lt;i&gt;" in site["standings.html"]
+
+
+@browser
+def test_in_a_browser_on_a_phone(made: dict[str, Made], tmp_path: Path) -> None:
+    """Every page of the three sites in frames of a phone's width: every player in the text
+    the browser shows on the index, the last round, the standings and the crosstable, and
+    no page wider than the screen."""
+    frames = []
+    for kind in KINDS:
+        for page in sorted(made[kind].site.glob("*.html")):
+            frames.append(
+                f'<iframe data-page="{kind}/{page.name}" src="{page.as_uri()}" '
+                f'width="{PHONE[0]}" height="{PHONE[1]}" style="border:0"></iframe>'
+            )
+    probe = tmp_path / "probe.html"
+    probe.write_text(PROBE.format(frames="\n".join(frames)), encoding="utf-8")
+    dom = chromium(
+        "--allow-file-access-from-files", "--virtual-time-budget=5000", "--dump-dom", probe.as_uri()
+    )
+    found = re.search(r'<pre id="out">(.*)</pre>', dom, re.S)
+    assert found and found.group(1), "the pages did not load"
+    seen = {p["page"]: p for p in json.loads(html.unescape(found.group(1)))}
+    assert len(seen) == len(frames)
+    for page, p in seen.items():
+        assert 0 < p["wide"] <= p["screen"], f"{page}: {p['wide']} px on a {p['screen']} px screen"
+    for kind in KINDS:
+        last = max(int(p.stem.split("-")[1]) for p in made[kind].site.glob("round-*.html"))
+        for name in ("index.html", f"round-{last}.html", "standings.html", "crosstable.html"):
+            for player in made[kind].names:
+                assert player in seen[f"{kind}/{name}"]["text"], (kind, name, player)
+
+
+@browser
+def test_a_screenshot_on_a_phone(made: dict[str, Made], tmp_path: Path) -> None:
+    shot = tmp_path / "shot.png"
+    chromium(f"--screenshot={shot}", (made["oware"].site / "round-3.html").as_uri())
+    image = Image.open(shot).convert("L")
+    assert image.size == PHONE
+    assert Image.eval(image, lambda v: 255 if v < 128 else 0).getbbox() is not None

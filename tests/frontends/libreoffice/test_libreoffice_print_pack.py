@@ -1,0 +1,167 @@
+"""gosheet ▸ Print pack, in real headless LibreOffice (as ``test_libreoffice_ratings.py``
+runs it): the entry in the menu and the toolbar, and the PDF written beside a paired
+demo workbook with every player in it. A document never saved is refused before gosheet
+runs (the macros' logic, without LibreOffice).
+
+Missing LibreOffice skips the LibreOffice tests, unless ``GOSHEET_REQUIRE_SOFFICE=1``,
+which makes them fail instead.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from collections.abc import Iterator
+from contextlib import suppress
+from pathlib import Path
+from typing import Any
+
+import pytest
+from support.printing import gosheet, pdf_pages, squeezed
+
+from gosheet.frontends.libreoffice.build import (
+    ACTIONS,
+    MACRO_PYTHONPATH,
+    install_extension,
+    script_url,
+)
+from gosheet.frontends.libreoffice.office import (
+    LibreOfficeError,
+    Office,
+    find_soffice,
+    find_uno_python,
+    program_dir,
+)
+from gosheet.workbook.names import labels
+from gosheet.workbook.xlsx import XlsxBook
+
+if str(MACRO_PYTHONPATH) not in sys.path:
+    sys.path.append(str(MACRO_PYTHONPATH))  # as LibreOffice does for the macro script
+from gosheet_lo import actions, errors, files
+
+PRINT = script_url("PrintPack")
+
+
+def _require_office() -> None:
+    soffice = find_soffice()
+    missing = None
+    if soffice is None:
+        missing = "LibreOffice (soffice) is not installed"
+    elif not (program_dir(soffice) / "pythonscript.py").exists():
+        missing = "LibreOffice has no Python script provider"
+    elif find_uno_python(soffice) is None:
+        missing = "no Python can import uno"
+    if missing is not None:
+        if os.environ.get("GOSHEET_REQUIRE_SOFFICE") == "1":
+            pytest.fail(missing)
+        pytest.skip(missing)
+
+
+@pytest.fixture(scope="module")
+def office(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Office]:
+    _require_office()
+    profile = tmp_path_factory.mktemp("libreoffice") / "profile"
+    install_extension(profile)
+    env = {k: v for k, v in os.environ.items() if k not in ("GOSHEET", "GOSHEET_NO_DIALOGS")}
+    with Office(profile, env=env) as started:
+        yield started
+
+
+def _print(office: Office, book: Path) -> dict[str, Any]:
+    """Open ``book``, choose gosheet ▸ Print pack; the outcome and the document's state."""
+    steps: list[dict[str, Any]] = [
+        {"do": "open", "path": str(book)},
+        {"do": "dispatch", "url": PRINT},
+        {"do": "state"},
+        {"do": "close"},
+    ]
+    try:
+        found = office.check(steps)
+    finally:
+        with suppress(LibreOfficeError):
+            office.run([{"do": "close_all"}])
+    return {"outcome": json.loads(found[1]["result"]), "state": found[2]}
+
+
+def test_print_pack_is_in_the_menu_and_the_toolbar_after_explain(office: Office) -> None:
+    assert ACTIONS[5] == ("PrintPack", "P~rint pack", "Print pack")
+    [addons] = office.check([{"do": "addons"}])
+    [menu] = addons["menus"].values()
+    entries = [(item["URL"], item["Title"]) for item in menu["items"]]
+    assert entries[4:6] == [
+        (script_url("ExplainRound"), "~Explain the last round"),
+        (PRINT, "P~rint pack"),
+    ]
+    [toolbar] = addons["toolbars"].values()
+    assert (toolbar[5]["URL"], toolbar[5]["Title"]) == (PRINT, "Print pack")
+
+
+def test_print_pack_writes_the_pdf_beside_the_workbook(office: Office, tmp_path: Path) -> None:
+    folder = tmp_path / "Cup 2024 été"  # a file: URL with spaces and accents, decoded
+    folder.mkdir()
+    book = folder / "cup.xlsx"
+    gosheet("demo", book)  # paired and played
+    tournament = XlsxBook.open(book).read().tournament
+    before = book.read_bytes()
+
+    found = _print(office, book)
+    outcome = found["outcome"]
+    target = folder / "cup.pack.pdf"
+    assert outcome == {
+        "ok": True,
+        "message": f"Print pack of round {len(tournament.rounds)} written to {target}: "
+        "pairings by table and by name, result slips, standings and crosstable.",
+        "problems": [],
+        "action": "print_pack",
+    }
+    assert not found["state"]["modified"] and found["state"]["undo"] == []  # nothing written
+    assert book.read_bytes() == before
+    text = squeezed("".join(pdf_pages(target)))
+    names = labels(tournament.players).values()
+    assert names and all(squeezed(name) in text for name in names)
+
+    found = _print(office, book)  # again: the older pack replaced
+    assert found["outcome"]["ok"], found
+    assert sorted(p.name for p in folder.iterdir()) == ["cup.pack.pdf", "cup.xlsx"]
+
+
+class _Unsaved:
+    """A Calc document never saved: no URL."""
+
+    def supportsService(self, name: str) -> bool:
+        return name == "com.sun.star.sheet.SpreadsheetDocument"
+
+    def getURL(self) -> str:
+        return ""
+
+    def getSheets(self) -> object:
+        raise AssertionError("an unsaved document is refused before its cells are read")
+
+
+def test_an_unsaved_document_is_told_to_save_first(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("GOSHEET_NO_DIALOGS", "1")
+    outcome = json.loads(actions.run("print_pack", (_Unsaved(),)))
+    assert outcome == {
+        "ok": False,
+        "message": "Save the workbook first: the print pack is written beside it.",
+        "problems": [],
+        "action": "print_pack",
+    }
+
+
+@pytest.mark.parametrize(
+    "operations",
+    [
+        [],
+        [{"op": "set"}],
+        [{"op": "file", "suffix": "/x.pdf", "base64": "AA=="}],
+        [{"op": "file", "suffix": ".pack.pdf", "base64": "not base64!"}],
+    ],
+)
+def test_an_answer_without_a_good_file_writes_nothing(
+    operations: list[dict[str, Any]], tmp_path: Path
+) -> None:
+    with pytest.raises(errors.Failure, match="not understood"):
+        files.write_beside(str(tmp_path / "cup.ods"), operations)
+    assert list(tmp_path.iterdir()) == []

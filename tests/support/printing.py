@@ -1,0 +1,101 @@
+"""Printed packs and published sites of three tournaments — the demo (seed McMahon), a FUS
+and an Oware one, whose rosters hold Latin, Cyrillic and Greek names — made once a session
+by the command line (``gosheet print``, ``gosheet publish``), and their text as read back
+by ``pdftotext``."""
+
+from __future__ import annotations
+
+import atexit
+import functools
+import re
+import shutil
+import subprocess
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+
+from gosheet.frontends.cli import main
+from gosheet.workbook.names import labels
+from gosheet.workbook.xlsx import XlsxBook
+
+TIMEOUT = 60
+ROSTER = """Surname,First name,Grade,Rating,Club,Country
+Соколова,Елена,2d,2180,Санкт-Петербург,RU
+Παπαδόπουλος,Γιώργος,1k,2050,Αθήνα,GR
+Łukasiewicz,Żaneta,3k,1900,Kraków,PL
+Müller,Jonas,5k,1700,Hamburg,DE
+O'Brien,Seán,7k,1500,Dublin,IE
+Dubois,Luc,2k,1990,Lyon,FR
+Nagy,Eszter,10k,1200,Budapest,HU
+"""
+
+
+@dataclass(frozen=True)
+class Made:
+    book: Path
+    pdf: Path
+    site: Path
+    names: tuple[str, ...]  # every player as the lists write him
+
+    def pages(self) -> list[str]:
+        return pdf_pages(self.pdf)
+
+
+def pdf_pages(pdf: Path) -> list[str]:
+    """The text of each page (``pdftotext``)."""
+    done = subprocess.run(
+        ["pdftotext", "-enc", "UTF-8", str(pdf), "-"],
+        capture_output=True,
+        text=True,
+        timeout=TIMEOUT,
+        check=True,
+    )
+    pages = done.stdout.split("\f")
+    return pages[:-1] if pages and not pages[-1].strip() else pages
+
+
+def squeezed(text: str) -> str:
+    return re.sub(r"\s+", "", text)
+
+
+def gosheet(*args: object) -> None:
+    assert main([str(a) for a in args]) == 0, args
+
+
+def make(folder: Path, kind: str) -> Made:
+    """``demo``, ``fus`` or ``oware``: the workbook, its pack and its site."""
+    book = folder / f"{kind}.xlsx"
+    if kind == "demo":
+        gosheet("demo", book)
+    else:
+        roster = folder / "roster.csv"
+        roster.write_text(ROSTER, encoding="utf-8")
+        options = ["--system", "fus"] if kind == "fus" else ["--game", "oware"]
+        gosheet("import", roster, "-o", book, "--rounds", "3", "--seed", "3", *options)
+        for _ in range(3):
+            gosheet("pair", book)
+            gosheet("simulate", book)
+    gosheet("print", book, "-o", folder / f"{kind}.pdf")
+    gosheet("publish", book, "-o", folder / f"site-{kind}")
+    players = XlsxBook.open(book).read().tournament.players
+    return Made(
+        book, folder / f"{kind}.pdf", folder / f"site-{kind}", tuple(labels(players).values())
+    )
+
+
+KINDS = ("demo", "fus", "oware")
+
+
+@functools.cache
+def made_once() -> dict[str, Made]:
+    """The three tournaments, made once a test run (both test files look at them)."""
+    folder = Path(tempfile.mkdtemp(prefix="gosheet-print-"))
+    atexit.register(shutil.rmtree, folder, True)
+    made = {}
+    for kind in KINDS:
+        (folder / kind).mkdir()
+        made[kind] = make(folder / kind, kind)
+    return made
+
+
+HAVE_POPPLER = shutil.which("pdftotext") is not None and shutil.which("pdftoppm") is not None
