@@ -19,8 +19,6 @@ from __future__ import annotations
 import hashlib
 import os
 import re
-import secrets
-import shutil
 import stat
 import time
 from collections.abc import Iterator
@@ -32,6 +30,7 @@ from pathlib import Path
 from gosheet.core.errors import FileProblem
 from gosheet.workbook.history import history_folder, keep_version
 from gosheet.workbook.locks import holding, refuse_if_busy
+from gosheet.workbook.safe_files import BINARY, copy_aside, new_temporary
 
 TEMPORARY = (
     re.compile(r"^\.(?P<name>.+)\.(?P<pid>\d+)\.[0-9a-f]{16}\.tmp$"),
@@ -40,8 +39,6 @@ TEMPORARY = (
 """gosheet's temporary files: ``.NAME.PID.RANDOM.tmp`` (and the older ``.NAME.PID.tmp``)."""
 STALE_AFTER = 60.0
 """A temporary file of gosheet's older than this (seconds), or whose process is gone, is stale."""
-NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
-BINARY = getattr(os, "O_BINARY", 0)
 
 
 @dataclass(frozen=True)
@@ -66,19 +63,6 @@ class Fingerprint:
         except FileNotFoundError:
             return True
         return (now.size, now.sha256) != (self.size, self.sha256)
-
-
-def new_temporary(beside: Path) -> Path:
-    """An empty new file ``.NAME.PID.RANDOM.tmp`` beside ``beside``, made without following
-    a symbolic link and never over an existing file."""
-    while True:
-        path = beside.with_name(f".{beside.name}.{os.getpid()}.{secrets.token_hex(8)}.tmp")
-        try:
-            fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | NOFOLLOW | BINARY, 0o666)
-        except FileExistsError:
-            continue
-        os.close(fd)
-        return path
 
 
 def alive(pid: int) -> bool:
@@ -117,21 +101,6 @@ def clean_stale(folder: Path, names: set[str] | None = None) -> list[Path]:
         except OSError:
             continue
     return removed
-
-
-def copy_aside(source: Path, target: Path) -> None:
-    """Copy ``source`` to ``target`` (times kept) through a temporary file: a symbolic link at
-    ``target`` is replaced, never written through."""
-    temporary = new_temporary(target)
-    try:
-        fd = os.open(temporary, os.O_WRONLY | os.O_TRUNC | NOFOLLOW | BINARY)
-        with open(source, "rb") as data, os.fdopen(fd, "wb") as out:
-            shutil.copyfileobj(data, out)
-        shutil.copystat(source, temporary)
-        os.replace(temporary, target)
-    finally:
-        if os.path.lexists(temporary):
-            os.unlink(temporary)
 
 
 @contextmanager

@@ -12,21 +12,18 @@ from __future__ import annotations
 import contextlib
 import os
 import re
-import secrets
-import shutil
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 
 from gosheet.core.errors import FileProblem
+from gosheet.workbook.safe_files import copy_aside
 
 HISTORY_KEEP = 50
 """How many earlier versions a workbook's history keeps (the oldest go first)."""
 STAMP = "%Y-%m-%dT%H-%M-%S"
 ENTRY = re.compile(r"^(\d{4}-\d\d-\d\dT\d\d-\d\d-\d\d) (.+?)(?: \((\d+)\))?$")
 UNSAFE = re.compile(r'[\\/:*?"<>|\x00-\x1f]+')
-NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
-BINARY = getattr(os, "O_BINARY", 0)
 
 
 @dataclass(frozen=True)
@@ -83,15 +80,7 @@ def keep_version(target: Path, action: str, when: datetime | None = None) -> Pat
     while os.path.lexists(entry):
         copy += 1
         entry = folder / f"{stamp} {label} ({copy}){target.suffix}"
-    temporary = folder / f".{entry.name}.{os.getpid()}.{secrets.token_hex(8)}.tmp"
-    try:
-        fd = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL | NOFOLLOW | BINARY, 0o666)
-        with os.fdopen(fd, "wb") as out, open(target, "rb") as source:
-            shutil.copyfileobj(source, out)
-        os.replace(temporary, entry)
-    finally:
-        if os.path.lexists(temporary):
-            os.unlink(temporary)
+    copy_aside(target, entry)
     prune(target)
     return entry
 

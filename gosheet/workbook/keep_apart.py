@@ -10,7 +10,6 @@ from gosheet.core.model import KeepApart
 from gosheet.workbook.headers import normalise_header
 from gosheet.workbook.names import NameIndex
 from gosheet.workbook.reading import Grid, ProblemList, blank, cell_text, int_cell
-from gosheet.workbook.rounds import unknown_name
 
 KEEP_APART = "Keep apart"
 KEEP_APART_HEADERS = ("Player 1", "Player 2", "Until round")
@@ -41,15 +40,9 @@ def read_keep_apart(
         if not typed:
             problems.add(KEEP_APART, r, columns[label], None, "no player")
             return None
-        found = index.find(typed)
-        if found is None:
-            problems.add(KEEP_APART, r, columns[label], typed, unknown_name(typed, index))
-            return None
-        if isinstance(found, list):
-            which = " or ".join(f"'{index.labels[n]}'" for n in found)
-            problems.add(
-                KEEP_APART, r, columns[label], typed, f"players of this name: write {which}"
-            )
+        found = index.resolve(typed)
+        if isinstance(found, str):
+            problems.add(KEEP_APART, r, columns[label], typed, found)
             return None
         return found
 

@@ -23,12 +23,11 @@ from contextlib import contextmanager, suppress
 from pathlib import Path
 
 from gosheet.core.errors import FileProblem
+from gosheet.workbook.safe_files import BINARY, NOFOLLOW
 
 LOCK_WAIT = 15.0
 """How long a gosheet command waits for another one working on the same workbook (seconds)."""
 POLL = 0.05
-NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
-BINARY = getattr(os, "O_BINARY", 0)
 BUSY_ERRNOS = {errno.EACCES, errno.EAGAIN, errno.EWOULDBLOCK}
 
 _held: dict[Path, tuple[int, int]] = {}

@@ -107,6 +107,29 @@ class NameIndex:
             return None
         return numbers[0] if len(numbers) == 1 else list(numbers)
 
+    def resolve(self, typed: str) -> int | str:
+        """The player of ``typed``, or why it names none: no player's (with the closest
+        name and ``gosheet rename``), or several players' (with the names that tell them
+        apart)."""
+        found = self.find(typed)
+        if isinstance(found, int):
+            return found
+        if found is None:
+            return self.unknown(typed)
+        which = " or ".join(f"'{self.labels[n]}'" for n in found)
+        return f"{len(found)} players of the Players sheet have this name: write {which}"
+
+    def unknown(self, typed: str) -> str:
+        """Why ``typed`` is no player's, and the way out."""
+        near = self.closest(typed)
+        if not near:
+            return "not a player of the Players sheet"
+        return (
+            f"not a player of the Players sheet; the closest: '{near[0]}' — if the player was "
+            f'renamed, `gosheet rename BOOK.xlsx "{typed}" "{near[0]}"` renames him in every '
+            "round sheet"
+        )
+
     def closest(self, typed: str, count: int = 3) -> list[str]:
         """The players' names nearest to ``typed`` (a misspelling, a player renamed)."""
         by_key = {name_key(label): label for label in self.labels.values()}

@@ -72,18 +72,6 @@ def look_alike_problem(sheet: str, number: int, names: Sequence[str]) -> Problem
     )
 
 
-def unknown_name(typed: str, index: NameIndex) -> str:
-    """Why a name of a round sheet is no player's, and the way out."""
-    near = index.closest(typed)
-    if not near:
-        return "not a player of the Players sheet"
-    return (
-        f"not a player of the Players sheet; the closest: '{near[0]}' — if the player was "
-        f'renamed, `gosheet rename BOOK.xlsx "{typed}" "{near[0]}"` renames him in every round '
-        "sheet"
-    )
-
-
 def stray(row: int, column: int, value: Any, result_column: int, beside: bool) -> str:
     """What a value outside the tables may be: ``beside``, in a column without a header; else
     in a row without a table and players."""
@@ -148,19 +136,9 @@ def read_round(
         if not value:
             problems.add(sheet, r, col[key], None, f"no {ROUND_COLUMNS[key][0]} player")
             return None
-        found = index.find(value)
-        if found is None:
-            problems.add(sheet, r, col[key], value, unknown_name(value, index))
-            return None
-        if isinstance(found, list):
-            which = " or ".join(f"'{index.labels[n]}'" for n in found)
-            problems.add(
-                sheet,
-                r,
-                col[key],
-                value,
-                f"{len(found)} players of the Players sheet have this name: write {which}",
-            )
+        found = index.resolve(value)
+        if isinstance(found, str):
+            problems.add(sheet, r, col[key], value, found)
             return None
         where = cell_name(r, col[key])
         if found in seen:

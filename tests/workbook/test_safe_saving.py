@@ -23,7 +23,7 @@ from support.cli import cli, cli_ok, refused
 from gosheet.app import actions
 from gosheet.core.errors import FileProblem
 from gosheet.formats.opengotha.export import write_file
-from gosheet.workbook import atomic, locks
+from gosheet.workbook import locks, safe_files
 from gosheet.workbook.xlsx import XlsxBook
 
 POSIX = pytest.mark.skipif(os.name != "posix", reason="flock, fcntl and symbolic links: POSIX")
@@ -206,7 +206,7 @@ def test_a_symlink_at_the_temporary_name_is_not_followed(
     (open_book.parent / f".{BOOK}.{os.getpid()}.tmp").symlink_to(victim)
     (open_book.parent / f".{BOOK}.{os.getpid()}.{'a' * 16}.tmp").symlink_to(victim)
     draws = iter(["a" * 16, "b" * 16, "c" * 16, "d" * 16])
-    monkeypatch.setattr(atomic.secrets, "token_hex", lambda n: next(draws))
+    monkeypatch.setattr(safe_files.secrets, "token_hex", lambda n: next(draws))
     cli_ok(capsys, "pair", open_book)
     assert victim.read_text(encoding="utf-8") == "precious"
     assert rounds_in(open_book) == 3

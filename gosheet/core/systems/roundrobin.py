@@ -48,12 +48,13 @@ def berger_round(m: int, r: int) -> list[tuple[int, int]]:
 
 def numbers(tournament: Tournament) -> list[Player]:
     """The players in the order of their Berger numbers (drawn by the lot)."""
-    entrants = [p for p in tournament.players if p.plays_in(1) or tournament.rounds]
-    if tournament.rounds:
+    if tournament.rounds:  # those seated in round 1, whatever 'Not playing' says since
         first = tournament.rounds[0]
-        seated = {g.white for g in first.games} | {g.black for g in first.games}
-        entrants = [p for p in tournament.players if p.number in seated | set(first.byes)]
-    order = sorted(entrants, key=lambda p: p.number)
+        seated = {n for g in first.games for n in (g.white, g.black)} | set(first.byes)
+        order = [p for p in tournament.players if p.number in seated]
+    else:
+        order = [p for p in tournament.players if p.plays_in(1)]
+    order.sort(key=lambda p: p.number)
     random.Random(f"{tournament.settings.random_seed}:berger").shuffle(order)
     return order
 
