@@ -12,10 +12,14 @@ What is here:
   - ``open_book`` — 9 players (:data:`support.books.ROSTER_CSV`), 4 rounds,
     rounds 1 and 2 paired and played: ``gosheet pair`` would work;
   - ``demo_book`` — ``gosheet demo``: 23 players, all 5 rounds paired and played.
+* ``GOSHEET_XLSX_ENGINE=parts`` for the whole session (subprocesses inherit it): a workbook
+  the part writer cannot save is an error in the tests, never hidden by the openpyxl
+  fallback (tests/workbook/test_parts_writer.py tests the fallback itself).
 """
 
 from __future__ import annotations
 
+import os
 import sys
 from pathlib import Path
 
@@ -26,6 +30,8 @@ if str(TESTS) not in sys.path:
     sys.path.insert(0, str(TESTS))
 
 from support.books import BOOK, ROSTER_CSV  # noqa: E402  (needs the path above)
+
+os.environ.setdefault("GOSHEET_XLSX_ENGINE", "parts")
 
 
 @pytest.fixture(scope="module")

@@ -163,6 +163,11 @@ def simulate(book: BookPort) -> Done:
     if not tournament.rounds:
         raise ConsistencyError("no round is paired yet: pair round 1 first")
     last = tournament.rounds[-1]
+    if any(not g.table for g in last.games):  # the organiser's own lines, not yet paired
+        raise ConsistencyError(
+            f"Round {last.number} has games without a table number (your own pairs, which "
+            "'gosheet pair' completes into the round): pair it first, then simulate"
+        )
     filled = simulate_round(tournament, last)
     changed = _normalise_results(book, state)
     count = 0

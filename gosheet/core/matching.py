@@ -7,16 +7,15 @@ possible gain in all less important ones over the whole matching (the same
 idea as py4swiss's bit widths, with Python's unbounded integers).
 
 The solver is rustworkx (Rust, 128-bit weights); for weights wider than that,
-networkx (pure Python, unbounded integers) takes over.
+networkx (pure Python, unbounded integers) takes over. Both are imported by the functions
+that solve, not with the module: the criteria and weights are needed (and imported) by
+commands that never pair, such as ``gosheet check``.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-
-import networkx
-import rustworkx
 
 RUSTWORKX_LIMIT = 2**120  # headroom below i128 for the blossom duals
 
@@ -94,11 +93,15 @@ def max_weight_matching(
     """
     edge_list = list(edges)
     if max_weight < RUSTWORKX_LIMIT:
+        import rustworkx
+
         graph = rustworkx.PyGraph()
         graph.add_nodes_from(range(vertex_count))
         graph.add_edges_from(edge_list)
         pairs = rustworkx.max_weight_matching(graph, weight_fn=lambda w: w)
     else:
+        import networkx  # 0.2 s to import: only for the weights rustworkx cannot hold
+
         nx_graph = networkx.Graph()
         nx_graph.add_nodes_from(range(vertex_count))
         nx_graph.add_weighted_edges_from(edge_list)
@@ -108,6 +111,8 @@ def max_weight_matching(
 
 def maximum_matching_size(vertex_count: int, edges: Iterable[tuple[int, int]]) -> int:
     """How many pairs the largest matching has (every edge weighing the same)."""
+    import rustworkx
+
     graph = rustworkx.PyGraph()
     graph.add_nodes_from(range(vertex_count))
     graph.add_edges_from([(a, b, 1) for a, b in edges])

@@ -21,6 +21,7 @@ import os
 import re
 import stat
 import time
+import zipfile
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -180,3 +181,25 @@ def _sync(path: Path) -> None:
         os.fsync(fd)
     finally:
         os.close(fd)
+
+
+VBA_PART = "xl/vbaProject.bin"
+
+
+def backup_path(path: Path) -> Path:
+    """``tournament.xlsx`` → ``tournament.backup.xlsx``."""
+    return path.with_name(f"{path.stem}.backup{path.suffix}")
+
+
+def check_archive(written: Path, target: Path) -> None:
+    """A workbook just written is a complete archive, and an ``.xlsm`` keeps its macros —
+    else nothing replaces ``target``."""
+    with zipfile.ZipFile(written) as archive:
+        if archive.testzip() is not None:
+            raise FileProblem(f"{target}: the new workbook came out damaged; nothing changed")
+        if target.suffix.lower() == ".xlsm" and VBA_PART not in archive.namelist():
+            raise FileProblem(
+                f"{target}: an .xlsm must keep its VBA project, and this workbook has "
+                "none; nothing changed (make a macro-enabled workbook with "
+                "'gosheet excel-template')"
+            )

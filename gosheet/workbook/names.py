@@ -14,14 +14,17 @@ sheet is found back among the players.
 from __future__ import annotations
 
 import difflib
+import functools
 from collections.abc import Callable, Iterable, Sequence
 
 from gosheet.core.model import Player
 from gosheet.workbook.headers import normalise_header
 
 
+@functools.lru_cache(maxsize=1 << 16)
 def name_key(name: str) -> str:
-    """How names are compared: case, spacing and accents do not matter."""
+    """How names are compared: case, spacing and accents do not matter (kept for the names
+    seen: a big tournament's names come back in every round sheet)."""
     return normalise_header(name)
 
 

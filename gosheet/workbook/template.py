@@ -21,7 +21,8 @@ from gosheet.core.model import Player
 from gosheet.core.settings import Settings
 from gosheet.workbook.sheets import PLAYERS, SETTINGS
 from gosheet.workbook.writer import players_sheet, settings_sheet
-from gosheet.workbook.xlsx import XlsxBook, render_sheet
+from gosheet.workbook.xlsx import XlsxBook
+from gosheet.workbook.xlsx_openpyxl import render_sheet
 
 TEMPLATE_NAME = "tournament.xlsx"
 

@@ -1,120 +1,200 @@
-"""The workbook file adapter (openpyxl): read a ``.xlsx`` into cell grids,
-render :class:`SheetData`, and save safely.
+"""The workbook file adapter: an ``.xlsx`` (or ``.xlsm``) read into cell grids, sheets
+written, saved safely.
 
-Saving never leaves a half-written workbook: the new file is written to a
-temporary file beside the original, the original is copied to
-``NAME.backup.xlsx`` and into the history folder ``NAME.history/``, and only
-then does the new file replace it (:mod:`gosheet.workbook.atomic`).
+Two engines, one behaviour. The default reads the cell values with python-calamine (one parse
+of the workbook, no cell objects) and saves by rewriting only the parts a command changed
+(:mod:`gosheet.workbook.parts`: the sheets gosheet writes whole, the cells it changes in the
+organiser's sheets, the sheet list, the styles) — every other part is copied byte for byte.
+``openpyxl`` loads the whole workbook into objects and writes it all again: the path of a new
+workbook made from the template, of any code that asks for :attr:`XlsxBook.workbook`, and the
+fallback when the part writer meets what it does not change safely. The environment variable
+``GOSHEET_XLSX_ENGINE=openpyxl`` makes it the only one (the benchmark's baseline);
+``GOSHEET_XLSX_ENGINE=parts`` forbids the fallback (the tests: a workbook the part writer
+cannot save is then an error, never hidden).
+
+Saving never leaves a half-written workbook: the new file is written to a temporary file beside
+the original, the original is copied to ``NAME.backup.xlsx`` and into the history folder
+``NAME.history/``, and only then does the new file replace it (:mod:`gosheet.workbook.atomic`).
 """
 
 from __future__ import annotations
 
-import zipfile
+import os
 from collections.abc import Iterator
 from contextlib import contextmanager
+from dataclasses import replace
+from datetime import date, datetime
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, Literal
 
-from openpyxl import Workbook, load_workbook
-from openpyxl.cell.cell import MergedCell
-from openpyxl.styles import Alignment, Border, Font, PatternFill, Side
-from openpyxl.utils import get_column_letter
-from openpyxl.utils.exceptions import InvalidFileException
-from openpyxl.worksheet.datavalidation import DataValidation
-from openpyxl.worksheet.header_footer import HeaderFooterItem
-from openpyxl.worksheet.properties import PageSetupProperties
-from openpyxl.worksheet.worksheet import Worksheet
-
-from gosheet.core.errors import FileProblem, InputError, Problem
+from gosheet.core.errors import FileProblem
 from gosheet.workbook import limits
-from gosheet.workbook.atomic import Fingerprint, replacing
+from gosheet.workbook.atomic import Fingerprint, backup_path, check_archive, replacing
 from gosheet.workbook.locks import holding, refuse_if_busy
+from gosheet.workbook.parts.cells import position
 from gosheet.workbook.reader import BookState, read_book
-from gosheet.workbook.sheets import HEADER_COLOUR, SheetData
+from gosheet.workbook.sheets import SheetData
 
-VBA_PART = "xl/vbaProject.bin"
-# A named font on every cell: Arial holds Latin, Cyrillic and Greek, and LibreOffice on Linux
-# takes its metric twin Liberation Sans — never a serif fallback (issue 14).
-FONT_NAME = "Arial"
-BODY_FONT = Font(name=FONT_NAME, size=10)
-HEADER_FONT = Font(name=FONT_NAME, size=10, bold=True)
-HEADER_FILL = PatternFill("solid", fgColor=HEADER_COLOUR)
-HEADER_BORDER = Border(bottom=Side(style="thin"))
+if TYPE_CHECKING:
+    from openpyxl import Workbook
+
+__all__ = ["Engine", "XlsxBook", "backup_path"]
+
+Engine = Literal["fast", "parts", "openpyxl"]
+ENGINE_VARIABLE = "GOSHEET_XLSX_ENGINE"
 
 
-def backup_path(path: Path) -> Path:
-    """``tournament.xlsx`` → ``tournament.backup.xlsx``."""
-    return path.with_name(f"{path.stem}.backup{path.suffix}")
+def chosen_engine(engine: str | None = None) -> Engine:
+    """The engine asked for, else ``GOSHEET_XLSX_ENGINE``, else ``fast``."""
+    name = engine or os.environ.get(ENGINE_VARIABLE) or "fast"
+    if name == "fast" or name == "parts" or name == "openpyxl":
+        return name  # type: ignore[return-value]  # (mypy does not narrow a str by ==)
+    raise FileProblem(f"{ENGINE_VARIABLE}={name!r}: the engines are fast, parts and openpyxl")
 
 
 class XlsxBook:
     """An open ``.xlsx`` workbook."""
 
     fingerprint: Fingerprint | None = None  # the file as read: a save refuses if it changed
+    saved_by: str | None = None  # "parts" or "openpyxl": how the last save was written
+    engine: Engine = "openpyxl"
 
-    def __init__(self, workbook: Workbook, path: Path | None = None) -> None:
-        self.workbook = workbook
+    def __init__(self, workbook: Workbook | None, path: Path | None = None) -> None:
+        self._workbook = workbook
         self.path = path
+        self._grids: dict[str, list[list[Any]]] | None = None  # as read (fast engine)
+        self._order: list[str] = []
+        self._rendered: dict[str, SheetData] = {}
+        self._patches: dict[str, dict[str, Any]] = {}
+        self._log: list[tuple[str, tuple[Any, ...]]] = []  # to replay into openpyxl
 
     @classmethod
-    def open(cls, path: str | Path) -> XlsxBook:
+    def open(cls, path: str | Path, engine: str | None = None) -> XlsxBook:
         path = limits.regular_file(path, "workbook")
         if path.suffix.lower() not in (".xlsx", ".xlsm"):
             raise FileProblem(f"{path}: not an .xlsx workbook")
         limits.check_workbook(path)
         try:
             fingerprint = Fingerprint.of(path)  # before the load: a change meanwhile is seen
-            workbook = load_workbook(path, keep_vba=path.suffix.lower() == ".xlsm")
-        except (InvalidFileException, zipfile.BadZipFile, KeyError, OSError, ValueError) as error:
+        except OSError as error:
             raise FileProblem(f"{path}: cannot be read as a workbook ({error})") from error
-        except Exception as error:  # a damaged part: openpyxl raises whatever its parser met
-            problem = f"{type(error).__name__}: {error}"[:300]
-            raise FileProblem(f"{path}: cannot be read as a workbook ({problem})") from error
-        book = cls(workbook, path)
+        chosen = chosen_engine(engine)
+        if chosen == "openpyxl":
+            from gosheet.workbook.xlsx_openpyxl import load
+
+            book = cls(load(path), path)
+        else:
+            book = cls(None, path)
+            book.engine = chosen
+            book._grids = _calamine_grids(path)
+            if book._grids is None:  # calamine could not: openpyxl reads it, or says why
+                from gosheet.workbook.xlsx_openpyxl import load
+
+                book._workbook = load(path)
+            else:
+                book._order = list(book._grids)
         book.fingerprint = fingerprint
         return book
 
     @classmethod
     @contextmanager
-    def editing(cls, path: str | Path) -> Iterator[XlsxBook]:
+    def editing(cls, path: str | Path, engine: str | None = None) -> Iterator[XlsxBook]:
         """Open ``path`` to change it, holding gosheet's own lock until the block ends (a
         second gosheet command on it waits), refusing at once a workbook open elsewhere."""
         path = Path(path)
         if not path.parent.is_dir():
-            cls.open(path)  # raises "no such file", the same message as without a lock
+            cls.open(path, engine)  # raises "no such file", the same message as without a lock
         with holding(path):
             refuse_if_busy(path.resolve())
-            yield cls.open(path)
+            yield cls.open(path, engine)
+
+    @property
+    def workbook(self) -> Workbook:
+        """The workbook as openpyxl objects (loaded on first use, with the changes made so
+        far; from then on every change goes through openpyxl)."""
+        if self._workbook is None:
+            from gosheet.workbook import xlsx_openpyxl
+
+            assert self.path is not None
+            workbook = xlsx_openpyxl.load(self.path)
+            for kind, args in self._log:
+                if kind == "render":
+                    xlsx_openpyxl.render(workbook, *args)
+                else:
+                    xlsx_openpyxl.set_cell(workbook, *args)
+            self._workbook = workbook
+        return self._workbook
+
+    @property
+    def fast(self) -> bool:
+        """Whether the part writer saves this workbook (openpyxl was never needed)."""
+        return self._workbook is None
 
     def grids(self) -> dict[str, list[list[Any]]]:
-        """Every sheet's cell values, row by row."""
-        return {
-            ws.title: [list(row) for row in ws.iter_rows(values_only=True)]
-            for ws in self.workbook.worksheets
-        }
+        """Every sheet's cell values, row by row (with the changes made so far)."""
+        if not self.fast:
+            from gosheet.workbook.xlsx_openpyxl import grids
+
+            return grids(self.workbook)
+        assert self._grids is not None
+        out = {}
+        for name in self._order:
+            if name in self._rendered:
+                data = self._rendered[name]
+                out[name] = [list(data.headers), *(list(r) for r in data.rows)]
+                continue
+            grid = [list(row) for row in self._grids[name]]
+            for cell, value in self._patches.get(name, {}).items():
+                _put(grid, *position(cell), value)
+            out[name] = grid
+        return out
 
     def read(self) -> BookState:
         return read_book(self.grids())
 
-    def render(self, data: SheetData, index: int | None = None) -> Worksheet:
-        """Write ``data`` as a whole sheet, replacing one of the same name."""
-        same = [n for n in self.workbook.sheetnames if n.casefold() == data.name.casefold()]
-        if same:  # 'standings' is the Standings sheet (names differ by case only in Excel)
-            old = self.workbook[same[0]]
-            index = self.workbook.sheetnames.index(same[0]) if index is None else index
-            self.workbook.remove(old)
-        ws: Worksheet = self.workbook.create_sheet(data.name, index)
-        render_sheet(ws, data)
-        return ws
+    def sheet_names(self) -> list[str]:
+        return list(self.workbook.sheetnames) if not self.fast else list(self._order)
+
+    def render(self, data: SheetData, index: int | None = None) -> None:
+        """Write ``data`` as a whole sheet, replacing one of the same name (names that differ
+        by case only are one sheet, as in Excel)."""
+        self._log.append(("render", (data, index)))
+        if not self.fast:
+            from gosheet.workbook.xlsx_openpyxl import render
+
+            render(self.workbook, data, index)
+            return
+        same = [n for n in self._order if n.casefold() == data.name.casefold()]
+        if same:
+            index = self._order.index(same[0]) if index is None else index
+            self._order.remove(same[0])
+            self._rendered.pop(same[0], None)
+            self._patches.pop(same[0], None)
+        self._order.insert(len(self._order) if index is None else index, data.name)
+        self._rendered[data.name] = replace(data, rows=[list(r) for r in data.rows])
 
     def set_cell(self, sheet: str, cell: str, value: Any) -> None:
-        target = self.workbook[sheet][cell]
-        if isinstance(target, MergedCell):
-            merged = next(str(m) for m in self.workbook[sheet].merged_cells.ranges if cell in m)
-            message = f"merged with other cells ({merged}), and gosheet writes here: unmerge them"
-            raise InputError([Problem(sheet, cell, None, message)])
-        target.value = limits.cell_text(value)
-        _as_text(target)
+        self._log.append(("set", (sheet, cell, value)))
+        if not self.fast:
+            from gosheet.workbook.xlsx_openpyxl import set_cell
+
+            set_cell(self.workbook, sheet, cell, value)
+            return
+        if sheet not in self._order:
+            raise KeyError(f"Worksheet {sheet} does not exist.")
+        data = self._rendered.get(sheet)
+        if data is None:
+            self._patches.setdefault(sheet, {})[cell.upper()] = value
+            return
+        row, column = position(cell)
+        if row == 1:
+            columns = list(data.columns)
+            while len(columns) < column:
+                columns.append(type(columns[0])(""))
+            columns[column - 1] = replace(columns[column - 1], header=str(value))
+            data.columns = tuple(columns)
+        else:
+            _put(data.rows, row - 1, column, value)
 
     def save(
         self, path: str | Path | None = None, *, backup: bool = True, action: str = "save"
@@ -127,131 +207,84 @@ class XlsxBook:
         limits.book_target(target)
         same = self.path is not None and target.resolve() == self.path.resolve()
         expected = self.fingerprint if same else None
-        saved = save_atomically(
-            self.workbook, target, backup=backup, expected=expected, action=action
-        )
+        saved = None
+        if self.fast:
+            saved = self._save_parts(target, backup=backup, expected=expected, action=action)
+        self.saved_by = "parts"
+        if saved is None:
+            from gosheet.workbook.xlsx_openpyxl import save_atomically
+
+            self.saved_by = "openpyxl"
+            saved = save_atomically(
+                self.workbook, target, backup=backup, expected=expected, action=action
+            )
         if same:
             self.fingerprint = Fingerprint.of(saved)
         return saved
 
+    def _save_parts(
+        self, target: Path, *, backup: bool, expected: Fingerprint | None, action: str
+    ) -> Path | None:
+        """Save with the part writer; None when it cannot (nothing was written)."""
+        from gosheet.workbook.parts.package import Package
+        from gosheet.workbook.parts.saving import Changes, write
+        from gosheet.workbook.parts.spans import Damaged, Unsupported
 
-def _as_text(cell: Any) -> None:
-    """A text that starts with '=' stays text: gosheet never writes a formula, and a name or
-    a value from a roster or an OpenGotha file must not become one ("formula injection")."""
-    if isinstance(cell.value, str) and cell.value.startswith("="):
-        cell.data_type = "s"
-
-
-def render_sheet(ws: Worksheet, data: SheetData) -> None:
-    """Headers, rows, widths, frozen header, print titles, fit to page width."""
-    ws.append([limits.cell_text(h) for h in data.headers])
-    for row in data.rows:
-        ws.append([limits.cell_text(v) for v in row])
-    for cells in ws.iter_rows(min_row=2):
-        for cell in cells:
-            _as_text(cell)
-            cell.font = BODY_FONT
-    for index, column in enumerate(data.columns, start=1):
-        letter = get_column_letter(index)
-        ws.column_dimensions[letter].width = content_width(data, index - 1)
-        header = ws.cell(row=1, column=index)
-        header.font, header.fill, header.border = HEADER_FONT, HEADER_FILL, HEADER_BORDER
-        header.alignment = Alignment(wrap_text=True, vertical="center")
-        if not (column.number_format or column.wrap or column.centre):
-            continue
-        alignment = Alignment(
-            wrap_text=column.wrap or None,
-            vertical="top" if column.wrap else None,
-            horizontal="center" if column.centre else None,
-        )
-        for r in range(2, len(data.rows) + data.blank_rows + 2):
-            cell = ws.cell(row=r, column=index)
-            if column.number_format:
-                cell.number_format = column.number_format
-            cell.alignment = alignment
-    if any(len(c.header) + 2 > content_width(data, i) for i, c in enumerate(data.columns)):
-        ws.row_dimensions[1].height = 30
-    _fit_wrapped_rows(ws, data)
-    ws.freeze_panes = "A2"
-    ws.print_title_rows = "1:1"
-    ws.page_setup.orientation = "landscape" if data.landscape else "portrait"
-    ws.page_setup.fitToWidth = 1
-    ws.page_setup.fitToHeight = 0
-    ws.sheet_properties.pageSetUpPr = PageSetupProperties(fitToPage=True)
-    if data.title:
-        _centre(ws.oddHeader).text = limits.header_text(data.title)
-    _centre(ws.oddFooter).text = "&P / &N"
-    if data.dropdown is not None and data.dropdown.rows:
-        dropdown = data.dropdown
-        letter = get_column_letter(dropdown.column + 1)
-        validation = DataValidation(
-            type="list",
-            formula1='"' + ",".join(dropdown.values) + '"',
-            allow_blank=True,
-            showErrorMessage=False,  # gosheet itself reads and checks other spellings
-        )
-        validation.add(f"{letter}2:{letter}{dropdown.rows + 1}")
-        ws.add_data_validation(validation)
+        assert self.path is not None
+        target = target.resolve()
+        changes = Changes(list(self._order), self._rendered, self._patches)
+        try:
+            package = Package(self.path)
+            keep = backup_path(target) if backup else None
+            history = action if backup else None
+            with replacing(target, expected=expected, backup=keep, history=history) as temporary:
+                write(package, changes, temporary)
+                check_archive(temporary, target)
+        except Damaged as why:
+            raise FileProblem(f"{self.path}: cannot be read as a workbook ({why})") from None
+        except Unsupported as why:
+            if self.engine == "parts":
+                raise FileProblem(f"{target}: the part writer cannot save it ({why})") from None
+            return None
+        return target
 
 
-def content_width(data: SheetData, index: int) -> float:
-    """A column's width in characters: the layout's, or its longest text (numbers included)
-    and two characters of padding; a wrapped column keeps its width, and none passes 60."""
-    column = data.columns[index]
-    if column.wrap:
-        return column.width
-    cells = (row[index] for row in data.rows if index < len(row))
-    longest = max((len(str(v)) for v in cells if v is not None), default=0)
-    longest = max(longest, *(len(word) for word in column.header.split()))
-    return min(60.0, max(column.width, longest + 2.0))
+def _put(grid: list[list[Any]], row: int, column: int, value: Any) -> None:
+    """Set a cell of a grid of values (1-based row and column), growing it as needed."""
+    while len(grid) < row:
+        grid.append([])
+    line = grid[row - 1]
+    while len(line) < column:
+        line.append(None)
+    line[column - 1] = limits.cell_text(value)
 
 
-def _fit_wrapped_rows(ws: Worksheet, data: SheetData) -> None:
-    """Give rows with wrapped text the height of their longest cell (not every
-    office suite recomputes row heights when it opens a file)."""
-    wrapped = [i for i, c in enumerate(data.columns) if c.wrap]
-    for r, row in enumerate(data.rows, start=2):
-        lines = 1
-        for i in wrapped:
-            text = str(row[i]) if i < len(row) and row[i] is not None else ""
-            per_line = max(1, int(data.columns[i].width * 1.1))
-            lines = max(lines, -(-len(text) // per_line))
-        if lines > 1:
-            ws.row_dimensions[r].height = 15 * lines
+def _calamine_grids(path: Path) -> dict[str, list[list[Any]]] | None:
+    """Every worksheet's values as openpyxl gives them (None for an empty cell, whole numbers
+    as int, dates as datetime); None when calamine cannot read the file."""
+    from python_calamine import CalamineError, CalamineWorkbook, PasswordError, XmlError, ZipError
+
+    try:
+        workbook = CalamineWorkbook.from_path(str(path))
+        names = [s.name for s in workbook.sheets_metadata if _is_worksheet(s)]
+        raw = {
+            name: workbook.get_sheet_by_name(name).to_python(skip_empty_area=False)
+            for name in names
+        }
+    except (CalamineError, PasswordError, XmlError, ZipError, OSError, ValueError, KeyError):
+        return None
+    return {name: [[_value(v) for v in row] for row in rows] for name, rows in raw.items()}
 
 
-def _centre(item: HeaderFooterItem | None) -> Any:
-    """The centre part of a page header or footer (always present in openpyxl)."""
-    assert item is not None and item.center is not None
-    return item.center
+def _is_worksheet(sheet: Any) -> bool:
+    return "work" in str(getattr(sheet, "typ", "WorkSheet")).lower()
 
 
-def save_atomically(
-    workbook: Workbook,
-    target: Path,
-    *,
-    backup: bool = True,
-    expected: Fingerprint | None = None,
-    action: str = "save",
-) -> Path:
-    """Write to a temporary file, keep a backup and a history entry of the old one (with
-    ``backup``), then replace (:func:`gosheet.workbook.atomic.replacing`).
-
-    Whatever fails, the original is untouched and no temporary file is left.
-    """
-    target = target.resolve()
-    keep = backup_path(target) if backup else None
-    with replacing(
-        target, expected=expected, backup=keep, history=action if backup else None
-    ) as temporary:
-        workbook.save(temporary)
-        with zipfile.ZipFile(temporary) as archive:  # complete and readable?
-            if archive.testzip() is not None:
-                raise FileProblem(f"{target}: the new workbook came out damaged; nothing changed")
-            if target.suffix.lower() == ".xlsm" and VBA_PART not in archive.namelist():
-                raise FileProblem(
-                    f"{target}: an .xlsm must keep its VBA project, and this workbook has "
-                    "none; nothing changed (make a macro-enabled workbook with "
-                    "'gosheet excel-template')"
-                )
-    return target
+def _value(value: Any) -> Any:
+    if value == "":
+        return None
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    if isinstance(value, date) and not isinstance(value, datetime):
+        return datetime(value.year, value.month, value.day)
+    return value

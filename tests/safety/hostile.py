@@ -363,14 +363,35 @@ def book_copy(folder: Path, base: Path) -> list[str]:
     return ["pair", BOOK]
 
 
-INTERRUPT_DURING_SAVE = (
+INTERRUPT_DURING_SAVE = (  # Ctrl-C once the new workbook is written, before it replaces the old
     "import sys, openpyxl\n"
-    "save = openpyxl.Workbook.save\n"
+    "from gosheet.workbook.parts import saving\n"
+    "save, write = openpyxl.Workbook.save, saving.write\n"
     "def interrupted(self, filename):\n"
     "    save(self, filename)\n"
     "    raise KeyboardInterrupt\n"
+    "def interrupted_write(package, changes, target):\n"
+    "    write(package, changes, target)\n"
+    "    raise KeyboardInterrupt\n"
     "openpyxl.Workbook.save = interrupted\n"
+    "saving.write = interrupted_write\n"
     "from gosheet.frontends.cli import main\n"
+    "sys.exit(main(sys.argv[1:]))\n"
+)
+SLOW_SAVE = (  # a save that lasts: the terminal's Ctrl-C comes while gosheet starts, reads, or
+    # saves (the imports guarded as gosheet.__main__.entry guards its own)
+    "import sys, time\n"
+    "try:\n"
+    "    from gosheet.workbook.parts import saving\n"
+    "    from gosheet.frontends.cli import main\n"
+    "except KeyboardInterrupt:\n"
+    "    print('gosheet: interrupted, nothing written', file=sys.stderr)\n"
+    "    sys.exit(130)\n"
+    "write = saving.write\n"
+    "def slow(package, changes, target):\n"
+    "    write(package, changes, target)\n"
+    "    time.sleep(60)\n"
+    "saving.write = slow\n"
     "sys.exit(main(sys.argv[1:]))\n"
 )
 INTERRUPTS = [
@@ -382,7 +403,12 @@ INTERRUPTS = [
         script=INTERRUPT_DURING_SAVE,
     ),
     Case(
-        "ctrl-c-signal", book_copy, (130,), ("interrupted, nothing written",), interrupt_after=0.4
+        "ctrl-c-signal",
+        book_copy,
+        (130,),
+        ("interrupted, nothing written",),
+        interrupt_after=0.4,
+        script=SLOW_SAVE,
     ),
 ]
 

@@ -34,11 +34,10 @@ pairing of round 1 reads). Kim (2: 3d) beat Lee (1: 5k) in round 1, Ito (3) had 
 
 from __future__ import annotations
 
-from collections import Counter, defaultdict
+from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from itertools import accumulate
 
 from gosheet.core.model import Result, Tournament
 from gosheet.core.opengotha.scores import Participation, ScoredPlayer, points2, score_players
@@ -112,7 +111,7 @@ class Placement:
     computed here for ``rounds`` rounds (default: the rounds set, or paired if more).
     ``criteria``: the placement criteria DC and SDC depend on (default
     ``Settings.opengotha.placement``).
-    The work is O(players × rounds²), done once; :meth:`value` is then a look-up.
+    Each round's values are computed when first asked (O(players × rounds)), then looked up.
     """
 
     def __init__(
@@ -132,7 +131,13 @@ class Placement:
         self.rounds = len(next(iter(scored.values())).nbw2) if scored else 0
         self.criteria = self._names(settings.opengotha.placement if criteria is None else criteria)
         self._fixed = self._fixed_values()
-        self._by_round = self._round_values()
+        half = settings.opengotha.unplayed_half
+        # What SOS sees of an opponent's score: the real one, or the "virtual" one.
+        self._seen = (
+            {n: _virtual(sp, 0) if half else sp.nbw2 for n, sp in scored.items()},
+            {n: _virtual(sp, 2 * sp.smms) if half else sp.mms2 for n, sp in scored.items()},
+        )
+        self._by_round: dict[int, dict[str, dict[int, int]]] = {}
         self._direct_cache: dict[tuple[int, tuple[str, ...]], dict[int, tuple[int, int]]] = {}
 
     @staticmethod
@@ -151,57 +156,59 @@ class Placement:
             out["RATING"][n] = sp.player.known_rating
         return out
 
-    def _round_values(self) -> dict[str, dict[int, list[int]]]:
-        """OpenGotha's ``fillBaseScoringInfoIfNecessary``, steps 3 to 6, for r = 0 … rounds-1."""
-        scored, half = self.scored, self.tournament.settings.opengotha.unplayed_half
-        # What SOS sees of an opponent's score: the real one, or the "virtual" one.
-        seen_w = {n: _virtual(sp, 0) if half else sp.nbw2 for n, sp in scored.items()}
-        seen_m = {n: _virtual(sp, 2 * sp.smms) if half else sp.mms2 for n, sp in scored.items()}
-        v: dict[str, dict[int, list[int]]] = {name: defaultdict(list) for name in COEF}
+    def _round_values(self, r: int) -> dict[str, dict[int, int]]:
+        """OpenGotha's ``fillBaseScoringInfoIfNecessary``, steps 3 to 6, after round index
+        ``r`` — computed when first asked (a pairing asks for one round, the standings for
+        another: O(players × r) each instead of every round's)."""
+        cached = self._by_round.get(r)
+        if cached is not None:
+            return cached
+        scored = self.scored
+        seen_w, seen_m = self._seen
+        v: dict[str, dict[int, int]] = {name: {} for name in COEF}
         for n, sp in scored.items():
-            v["NBW"][n], v["MMS"][n] = sp.nbw2, sp.mms2
-            v["CUSSW"][n] = list(accumulate(sp.nbw2))  # CUSS: sum of the scores after each round
-            v["CUSSM"][n] = list(accumulate(sp.mms2))
-            for r in range(self.rounds):
-                osw: list[int] = []  # per round: opponent's wins, 0 if no game
-                osm: list[int] = []  # opponent's MMS ± handicap, own SMMS if no game
-                sdsw = sdsm = ext = exr = 0
-                for rr in range(r + 1):
-                    game = sp.games[rr]
-                    if game is None or sp.participation[rr] is not Participation.PAIRED:
-                        osw.append(0)
-                        osm.append(2 * sp.smms)
-                        continue
-                    opp, wx2, white = game.opponent_of(n), points2(game, n), game.white == n
-                    osw.append(seen_w[opp][r])
-                    osm.append(seen_m[opp][r] + (2 if white else -2) * game.handicap)
-                    sdsw += osw[-1] * wx2  # SODOS: opponent's score × own result (jigo ½)
-                    sdsm += osm[-1] * wx2
-                    # EXT/EXR (exploits tried / successful): handicap given beyond the natural
-                    # one (rank difference) weighs the opponent's wins 0 (<0), 1, 2, 3 (≥2).
-                    real = game.handicap if white else -game.handicap
-                    natural = sp.player.known_rank - scored[opp].player.known_rank
-                    weighted = scored[opp].nbw2[r] * min(max(real - natural + 1, 0), 3)
-                    ext += weighted
-                    exr += weighted if wx2 == 2 else 0
-                v["SOSW"][n].append(sum(osw))
-                v["SOSWM1"][n].append(_drop_lowest(osw, 1))
-                v["SOSWM2"][n].append(_drop_lowest(osw, 2))
-                v["SODOSW"][n].append(sdsw)
-                v["SOSM"][n].append(sum(osm))
-                # OpenGotha stores SOSM-1 and SOSM-2 only from the third round on: 0 before.
-                v["SOSMM1"][n].append(_drop_lowest(osm, 1) if r >= 2 else 0)
-                v["SOSMM2"][n].append(_drop_lowest(osm, 2) if r >= 2 else 0)
-                v["SODOSM"][n].append(sdsm)
-                v["EXT"][n].append(ext)
-                v["EXR"][n].append(exr)
+            v["NBW"][n], v["MMS"][n] = sp.nbw2[r], sp.mms2[r]
+            v["CUSSW"][n] = sum(sp.nbw2[: r + 1])  # CUSS: sum of the scores after each round
+            v["CUSSM"][n] = sum(sp.mms2[: r + 1])
+            osw: list[int] = []  # per round: opponent's wins, 0 if no game
+            osm: list[int] = []  # opponent's MMS ± handicap, own SMMS if no game
+            sdsw = sdsm = ext = exr = 0
+            for rr in range(r + 1):
+                game = sp.games[rr]
+                if game is None or sp.participation[rr] is not Participation.PAIRED:
+                    osw.append(0)
+                    osm.append(2 * sp.smms)
+                    continue
+                opp, wx2, white = game.opponent_of(n), points2(game, n), game.white == n
+                osw.append(seen_w[opp][r])
+                osm.append(seen_m[opp][r] + (2 if white else -2) * game.handicap)
+                sdsw += osw[-1] * wx2  # SODOS: opponent's score × own result (jigo ½)
+                sdsm += osm[-1] * wx2
+                # EXT/EXR (exploits tried / successful): handicap given beyond the natural
+                # one (rank difference) weighs the opponent's wins 0 (<0), 1, 2, 3 (≥2).
+                real = game.handicap if white else -game.handicap
+                natural = sp.player.known_rank - scored[opp].player.known_rank
+                weighted = scored[opp].nbw2[r] * min(max(real - natural + 1, 0), 3)
+                ext += weighted
+                exr += weighted if wx2 == 2 else 0
+            v["SOSW"][n] = sum(osw)
+            v["SOSWM1"][n] = _drop_lowest(osw, 1)
+            v["SOSWM2"][n] = _drop_lowest(osw, 2)
+            v["SODOSW"][n] = sdsw
+            v["SOSM"][n] = sum(osm)
+            # OpenGotha stores SOSM-1 and SOSM-2 only from the third round on: 0 before.
+            v["SOSMM1"][n] = _drop_lowest(osm, 1) if r >= 2 else 0
+            v["SOSMM2"][n] = _drop_lowest(osm, 2) if r >= 2 else 0
+            v["SODOSM"][n] = sdsm
+            v["EXT"][n] = ext
+            v["EXR"][n] = exr
         for n, sp in scored.items():  # SOSOS: opponents' SOS; no game: 0 (W), SMMS × rounds (M)
-            for r in range(self.rounds):
-                opps = [sp.opponent(rr) for rr in range(r + 1)]
-                v["SOSOSW"][n].append(sum(v["SOSW"][o][r] for o in opps if o is not None))
-                v["SOSOSM"][n].append(
-                    sum(v["SOSM"][o][r] if o is not None else 2 * sp.smms * (r + 1) for o in opps)
-                )
+            opps = [sp.opponent(rr) for rr in range(r + 1)]
+            v["SOSOSW"][n] = sum(v["SOSW"][o] for o in opps if o is not None)
+            v["SOSOSM"][n] = sum(
+                v["SOSM"][o] if o is not None else 2 * sp.smms * (r + 1) for o in opps
+            )
+        self._by_round[r] = v
         return v
 
     def value(self, number: int, criterion: str, r: int) -> int:
@@ -218,7 +225,9 @@ class Placement:
             return dc if name == "DC" else sdc
         if r < 0:  # before the first round
             return 2 * self.scored[number].smms if name == "MMS" else 0
-        return self._by_round[name][number][r]
+        if r >= self.rounds:
+            raise IndexError(f"round index {r} beyond the {self.rounds} rounds scored")
+        return self._round_values(r)[name][number]
 
     def _direct(self, r: int, criteria: tuple[str, ...]) -> dict[int, tuple[int, int]]:
         """(SDC, DC) of every player (``fillDirScoringInfo``): computed inside each group of

@@ -23,13 +23,26 @@ from typing import Literal
 
 from gosheet.core.games import game_of
 from gosheet.core.model import Tournament
-from gosheet.core.opengotha import engine as opengotha_engine
 from gosheet.core.pairing import Pairing, Weighing
 from gosheet.core.settings import Settings
 from gosheet.core.systems import fus, fus_levels, mcmahon, roundrobin, swiss
 
 Standings = Literal["mcmahon", "swiss", "fus", "opengotha"]
 WeightsShown = Literal["packed", "criteria", "summed"]
+
+
+# OpenGotha's engine (and numpy under it) is imported when a tournament under its rules is
+# paired or weighed, not with the registry: every command asks the registry, few pair.
+def _opengotha_pair(tournament: Tournament) -> Pairing:
+    from gosheet.core.opengotha import engine
+
+    return engine.pair(tournament)
+
+
+def _opengotha_weigh(tournament: Tournament) -> Weighing:
+    from gosheet.core.opengotha import engine
+
+    return engine.weigh(tournament)
 
 
 def _ranks(tournament: Tournament) -> dict[int, int | str]:
@@ -110,8 +123,8 @@ ROUND_ROBIN = PairingSystem(
 OPENGOTHA_MCMAHON = PairingSystem(
     "opengotha-mcmahon",
     "OpenGotha's McMahon",
-    opengotha_engine.pair,
-    opengotha_engine.weigh,
+    _opengotha_pair,
+    _opengotha_weigh,
     "opengotha",
     "summed",
     _ranks,
@@ -120,8 +133,8 @@ OPENGOTHA_MCMAHON = PairingSystem(
 OPENGOTHA_SWISS = PairingSystem(
     "opengotha-swiss",
     "OpenGotha's Swiss",
-    opengotha_engine.pair,
-    opengotha_engine.weigh,
+    _opengotha_pair,
+    _opengotha_weigh,
     "opengotha",
     "summed",
     _ranks,

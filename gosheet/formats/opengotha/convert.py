@@ -83,7 +83,6 @@ from gosheet.formats.opengotha.sheet import (
 )
 from gosheet.workbook.reader import MMS_CORRECTION, cell_text, name_key
 from gosheet.workbook.sheets import PLAYERS
-from gosheet.workbook.template import new_book
 from gosheet.workbook.writer import players_sheet, round_sheet
 from gosheet.workbook.xlsx import XlsxBook
 
@@ -366,6 +365,8 @@ def opengotha_book(imported: Imported, template: str | Path | None = None) -> Xl
     """A new workbook of an imported OpenGotha tournament: Settings, Players, a sheet for each
     round played, and the ``OpenGotha`` sheet. It is read back before it is returned, so that a
     workbook gosheet could not read is never written."""
+    from gosheet.workbook.template import new_book  # a new workbook: import only, not export
+
     t = imported.tournament
     book = new_book(t.settings, template=template)
     book.render(players_sheet(t.players, t.settings, registration=imported.registration))

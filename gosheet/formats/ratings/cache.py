@@ -8,8 +8,6 @@ from __future__ import annotations
 import datetime as dt
 import json
 import os
-import urllib.error
-import urllib.request
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -64,6 +62,9 @@ def store(data: bytes, kind: str | None, source: str) -> Cached:
 
 def fetch(kind: str, url: str | None = None, timeout: float = 30) -> Cached:
     """Download the ``kind`` list and store it; offline (or the site down) it says so."""
+    import urllib.error
+    import urllib.request  # http, ssl, email: ~40 ms, only to download
+
     address = url or URLS[kind]
     try:
         with urllib.request.urlopen(address, timeout=timeout) as answer:

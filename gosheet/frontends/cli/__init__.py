@@ -10,6 +10,7 @@ traceback unless GOSHEET_DEBUG=1; nothing written); 130 interrupted (Ctrl-C), no
 from __future__ import annotations
 
 import argparse
+import importlib
 import os
 import sys
 import traceback
@@ -17,46 +18,47 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from gosheet.core.errors import GosheetError
-from gosheet.frontends.cli import (
-    demo,
-    history,
-    offices,
-    opengotha,
-    publishing,
-    ratings,
-    rename,
-    tournament,
-)
 from gosheet.frontends.cli.parser import build_parser
 
 Handler = Callable[[argparse.ArgumentParser, argparse.Namespace], int]
-COMMANDS: dict[str, Handler] = {
-    "new": tournament.new,
-    "import": opengotha.import_file,
-    "export": opengotha.export_file,
-    "check": tournament.check,
-    "pair": tournament.pair,
-    "standings": tournament.standings,
-    "simulate": demo.simulate,
-    "explain": tournament.explain,
-    "history": history.history,
-    "restore": history.restore,
-    "rename": rename.rename,
-    "excel-template": offices.excel,
-    "libreoffice": offices.libreoffice,
-    "bridge": offices.bridge,
-    "demo": demo.demo,
-    "ratings": ratings.ratings,
-    "print": publishing.print_pack,
-    "publish": publishing.publish,
+COMMANDS: dict[str, tuple[str, str]] = {
+    "new": ("tournament", "new"),
+    "import": ("opengotha", "import_file"),
+    "export": ("opengotha", "export_file"),
+    "check": ("tournament", "check"),
+    "pair": ("tournament", "pair"),
+    "standings": ("tournament", "standings"),
+    "simulate": ("demo", "simulate"),
+    "explain": ("tournament", "explain"),
+    "history": ("history", "history"),
+    "restore": ("history", "restore"),
+    "rename": ("rename", "rename"),
+    "excel-template": ("offices", "excel"),
+    "libreoffice": ("offices", "libreoffice"),
+    "bridge": ("offices", "bridge"),
+    "demo": ("demo", "demo"),
+    "ratings": ("ratings", "ratings"),
+    "print": ("publishing", "print_pack"),
+    "publish": ("publishing", "publish"),
 }
+"""Each command's handler: (module of this package, function). A module is imported when
+its command runs, so that a command loads only what it needs (``gosheet --help`` no
+pandas, ``gosheet check`` no matching library, none of them reportlab but ``print``)."""
+
+
+def handler(command: str) -> Handler:
+    """The handler of ``command`` (its module imported now)."""
+    module_name, function = COMMANDS[command]
+    module = importlib.import_module(f"{__name__}.{module_name}")
+    found: Handler = getattr(module, function)
+    return found
 
 
 def run(argv: Sequence[str] | None = None) -> int:
     """Parse the command line and run its command's handler."""
     parser = build_parser()
     args = parser.parse_args(argv)
-    return COMMANDS[args.command](parser, args)
+    return handler(args.command)(parser, args)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

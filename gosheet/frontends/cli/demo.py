@@ -10,11 +10,9 @@ from pathlib import Path
 from gosheet.app import actions
 from gosheet.core.settings import MAX_ROUNDS, McMahonGroups, Settings
 from gosheet.core.study import study
-from gosheet.formats.roster import read_roster
 from gosheet.frontends.cli import tournament
 from gosheet.frontends.cli.parser import refuse_overwrite
 from gosheet.frontends.cli.tournament import say
-from gosheet.workbook.template import new_book
 
 DEMO_ROSTER = "demo_roster.csv"
 
@@ -63,6 +61,9 @@ def run_study(args: argparse.Namespace) -> str:
 
 def run_demo(path: Path, rounds: int) -> str:
     """Import the bundled roster, then pair and simulate every round."""
+    from gosheet.formats.roster import read_roster  # pandas: not for ``simulate BOOK``
+    from gosheet.workbook.template import new_book
+
     roster_file = resources.files("gosheet") / "data" / DEMO_ROSTER
     with resources.as_file(roster_file) as roster_path:
         roster = read_roster(roster_path)

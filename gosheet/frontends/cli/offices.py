@@ -6,15 +6,17 @@ from __future__ import annotations
 import argparse
 import sys
 
-from gosheet.app import bridge as json_bridge
 from gosheet.frontends.cli.parser import refuse_overwrite
 from gosheet.frontends.cli.tournament import say
-from gosheet.frontends.excel import template as excel_template
-from gosheet.frontends.libreoffice import build as lo_build
+
+# Each handler imports its own front end: the bridge, run by every LibreOffice macro, neither
+# the Excel maker (openpyxl) nor the extension's builder.
 
 
 def excel(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     """``gosheet excel-template [SOURCE] OUT``."""
+    from gosheet.frontends.excel import template as excel_template
+
     refuse_overwrite(args.out, args.force)
     saved = excel_template.convert(args.source, args.out)
     what = (
@@ -28,6 +30,8 @@ def excel(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
 
 def libreoffice(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     """``gosheet libreoffice install [--profile DIR]`` / ``build [DIR]``."""
+    from gosheet.frontends.libreoffice import build as lo_build
+
     if args.lo_command == "install":
         oxt = lo_build.install_extension(args.profile)
         command = " ".join(lo_build.default_command())
@@ -42,6 +46,8 @@ def libreoffice(parser: argparse.ArgumentParser, args: argparse.Namespace) -> in
 
 def bridge(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     """``gosheet bridge``: a JSON request on standard input, the answer on standard output."""
+    from gosheet.app import bridge as json_bridge
+
     answer, code = json_bridge.run(sys.stdin.read())
     say(answer)
     return code

@@ -10,7 +10,6 @@ from pathlib import Path
 from gosheet.app.printing import make_pack, pack_path
 from gosheet.core.errors import FileProblem
 from gosheet.formats.pack import WHAT
-from gosheet.workbook.xlsx import XlsxBook
 
 
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -53,6 +52,8 @@ def print_pack(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int
     unknown = [w for w in what if w not in WHAT]
     if unknown or not what:
         parser.error(f"--what: {', '.join(unknown) or 'nothing'}; choose from {', '.join(WHAT)}")
+    from gosheet.workbook.xlsx import XlsxBook  # not when the parser is built (--help)
+
     tournament = XlsxBook.open(args.book).read().tournament
     printed = make_pack(tournament, args.round, what)
     target = args.output or pack_path(args.book)
@@ -67,6 +68,7 @@ def print_pack(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int
 def publish(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     """``gosheet publish BOOK.xlsx -o SITE/``."""
     from gosheet.formats.site import publish as write_site  # Jinja2, loaded only here
+    from gosheet.workbook.xlsx import XlsxBook
 
     tournament = XlsxBook.open(args.book).read().tournament
     written = write_site(tournament, args.output)

@@ -8,12 +8,8 @@ import argparse
 import sys
 from pathlib import Path
 
-from gosheet.app.ratings import add, describe, fill, list_summary
 from gosheet.core.errors import FileProblem
-from gosheet.formats.ratings import cache
 from gosheet.formats.ratings.lists import KINDS
-from gosheet.formats.ratings.match import ListIndex
-from gosheet.workbook.xlsx import XlsxBook
 
 
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -48,6 +44,12 @@ def _say(*lines: str) -> None:
 
 def ratings(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     """``gosheet ratings ACTION``."""
+    # here, not with the parser every command builds: urllib, the workbook
+    from gosheet.app.ratings import add, describe, fill, list_summary
+    from gosheet.formats.ratings import cache
+    from gosheet.formats.ratings.match import ListIndex
+    from gosheet.workbook.xlsx import XlsxBook
+
     action = args.ratings_command
     if action == "fetch":
         _say("Stored " + list_summary(cache.fetch(args.list, args.url, args.timeout)))

@@ -12,12 +12,13 @@ from gosheet.app.messages import fewer_groups_note, rewritten
 from gosheet.core.explain import Explanation
 from gosheet.core.games import game_of
 from gosheet.core.systems import REGISTRY, default_system, system_of
-from gosheet.formats.roster import read_roster
 from gosheet.frontends.cli.parser import refuse_overwrite, rounds_note, settings_from
 from gosheet.workbook import limits
 from gosheet.workbook.names import labels
-from gosheet.workbook.template import new_book
 from gosheet.workbook.xlsx import XlsxBook, backup_path
+
+# Imported by the commands that need them, not with this module (check, pair …):
+# gosheet.formats.roster (pandas) by ``import``, gosheet.workbook.template by ``new``/``import``.
 
 
 def say(*lines: str) -> None:
@@ -29,6 +30,8 @@ def say(*lines: str) -> None:
 
 def new(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     """``gosheet new BOOK.xlsx``: an empty tournament."""
+    from gosheet.workbook.template import new_book
+
     limits.book_target(args.book)
     refuse_overwrite(args.book, args.force)
     settings = settings_from(parser, args)
@@ -43,6 +46,9 @@ def new(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
 
 def import_roster(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     """``gosheet import ROSTER -o BOOK.xlsx``: a roster made a tournament."""
+    from gosheet.formats.roster import read_roster  # pandas: only to read a roster
+    from gosheet.workbook.template import new_book
+
     limits.book_target(args.output)
     refuse_overwrite(args.output, args.force)
     if args.until_round is not None:

@@ -1,0 +1,141 @@
+"""Cells of an organiser's sheet changed in place: a result written in its standard form, a
+McMahon group, the number of rounds — every other byte of the sheet kept (its formats,
+formulas, comments, conditional formats, the rest of each row)."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from gosheet.core.errors import InputError, Problem
+from gosheet.workbook.limits import column_number
+from gosheet.workbook.parts.sheet_xml import cell_xml
+from gosheet.workbook.parts.spans import Span, Unsupported, attribute, find_spans
+from gosheet.workbook.parts.styles import splice
+from gosheet.workbook.sheets import column_letter
+
+_REF = re.compile(r"^([A-Z]{1,3})([0-9]+)$")
+
+
+def position(ref: str) -> tuple[int, int]:
+    """``B7`` → (7, 2): row and column, 1-based."""
+    match = _REF.match(ref.upper().replace("$", ""))
+    if match is None:
+        raise Unsupported(f"the cell reference {ref!r}")
+    return int(match.group(2)), column_number(match.group(1))
+
+
+def _bounds(text: str) -> tuple[int, int, int, int]:
+    corners = [position(c) for c in text.split(":")[:2]]
+    (r1, c1), (r2, c2) = corners[0], corners[-1]
+    return min(r1, r2), min(c1, c2), max(r1, r2), max(c1, c2)
+
+
+def refuse_merged(data: bytes, sheet: str, refs: list[str]) -> None:
+    """A cell inside merged cells (not their first) cannot be written: say so, as a problem
+    of the sheet, before anything is changed."""
+    problems = []
+    for span in find_spans(data, {"mergeCell"}):
+        text = span.attributes.get("ref", "")
+        top, left, bottom, right = _bounds(text)
+        for ref in refs:
+            row, column = position(ref)
+            if top <= row <= bottom and left <= column <= right and (row, column) != (top, left):
+                message = f"merged with other cells ({text}), and gosheet writes here: unmerge them"
+                problems.append(Problem(sheet, ref, None, message))
+    if problems:
+        raise InputError(problems)
+
+
+def patch_cells(data: bytes, sheet: str, changes: dict[str, Any]) -> bytes:
+    """The sheet's XML with each cell of ``changes`` (reference → value) written."""
+    refuse_merged(data, sheet, list(changes))
+    spans = find_spans(data, {"sheetData", "row", "c", "f", "dimension"})
+    sheet_data = next((s for s in spans if s.name == "sheetData"), None)
+    if sheet_data is None or ":" in sheet_data.qname:
+        raise Unsupported("no sheetData, or a prefixed one")
+    rows: dict[int, Span] = {}
+    for row in sheet_data.children:
+        if row.name != "row":
+            continue
+        if "r" not in row.attributes:
+            raise Unsupported("rows without their numbers")
+        rows[int(row.attributes["r"])] = row
+    wanted: dict[int, dict[int, tuple[str, Any]]] = {}
+    for ref, value in changes.items():
+        r, c = position(ref)
+        wanted.setdefault(r, {})[c] = (ref.upper(), value)
+    edits: list[tuple[int, int, bytes]] = []
+    for r in sorted(wanted):
+        found = rows.get(r)
+        if found is not None:
+            edits.append((found.start, found.end, _row_with(data, found, wanted[r])))
+            continue
+        cells = "".join(cell_xml(ref, v, None) for _, (ref, v) in sorted(wanted[r].items()))
+        text = f'<row r="{r}">{cells}</row>'.encode()
+        after = [s for n, s in rows.items() if n > r]
+        if after:
+            at = min(s.start for s in after)
+            edits.append((at, at, text))
+        elif sheet_data.empty:
+            tag = data[sheet_data.start : sheet_data.end][:-2].rstrip() + b">"
+            edits.append((sheet_data.start, sheet_data.end, tag + text + b"</sheetData>"))
+        else:
+            edits.append((sheet_data.close, sheet_data.close, text))
+    dimension = next((s for s in spans if s.name == "dimension" and s.depth == 1), None)
+    if dimension is not None and "ref" in dimension.attributes:
+        edits.append((dimension.start, dimension.end, _grown(data, dimension, changes)))
+    merged: dict[tuple[int, int], tuple[int, int, bytes]] = {}
+    for start, end, text in edits:  # an empty <sheetData/> takes several new rows at once
+        key = (start, end)
+        if key in merged:
+            merged[key] = (start, end, merged[key][2] + text)
+        else:
+            merged[key] = (start, end, text)
+    return splice(data, list(merged.values()))
+
+
+def _row_with(data: bytes, row: Span, wanted: dict[int, tuple[str, Any]]) -> bytes:
+    cells: dict[int, bytes] = {}
+    for cell in row.children:
+        if cell.name != "c":
+            continue
+        if "r" not in cell.attributes:
+            raise Unsupported("cells without their references")
+        column = position(cell.attributes["r"])[1]
+        if column in wanted:
+            for formula in cell.children:
+                if formula.name == "f" and "ref" in formula.attributes:
+                    raise Unsupported("the first cell of a shared or array formula")
+            ref, value = wanted[column]
+            style = cell.attributes.get("s")
+            cells[column] = cell_xml(ref, value, int(style) if style else None).encode()
+        else:
+            cells[column] = data[cell.start : cell.end]
+    for column, (ref, value) in wanted.items():
+        if column not in cells:
+            cells[column] = cell_xml(ref, value, None).encode()
+    tag = data[row.start : row.inner]
+    added = any(
+        c not in {position(s.attributes["r"])[1] for s in row.children if s.name == "c"}
+        for c in wanted
+    )
+    if added:
+        tag = attribute(tag, "spans", None)
+    last = max((s.end for s in row.children if s.name == "c"), default=row.inner)
+    if row.empty:
+        tag = tag[:-2].rstrip() + b">"
+        tail = b""
+    else:
+        tail = data[last : row.close]
+    body = b"".join(cells[c] for c in sorted(cells))
+    return tag + body + tail + f"</{row.qname}>".encode()
+
+
+def _grown(data: bytes, dimension: Span, changes: dict[str, Any]) -> bytes:
+    top, left, bottom, right = _bounds(dimension.attributes["ref"])
+    for ref in changes:
+        r, c = position(ref)
+        top, left, bottom, right = min(top, r), min(left, c), max(bottom, r), max(right, c)
+    text = f"{column_letter(left - 1)}{top}:{column_letter(right - 1)}{bottom}"
+    return attribute(data[dimension.start : dimension.end], "ref", text)

@@ -1,0 +1,93 @@
+"""The structure of an ``.xlsx`` archive: its parts, the relationships between them, the
+content types, and the workbook's sheets (name, id, relationship, part, where each stands in
+``xl/workbook.xml``)."""
+
+from __future__ import annotations
+
+import posixpath
+import zipfile
+from dataclasses import dataclass
+from pathlib import Path
+
+from gosheet.workbook.parts.spans import Span, Unsupported, find_spans
+
+MAIN = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
+RELATIONSHIPS = "http://schemas.openxmlformats.org/officeDocument/2006/relationships"
+WORKSHEET_TYPE = RELATIONSHIPS + "/worksheet"
+CALC_CHAIN_TYPE = RELATIONSHIPS + "/calcChain"
+WORKSHEET_CONTENT = "application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"
+WORKBOOK = "xl/workbook.xml"
+CONTENT_TYPES = "[Content_Types].xml"
+
+
+@dataclass(frozen=True)
+class Relationship:
+    id: str
+    type: str
+    target: str  # the part's full name in the archive ('' when external)
+    span: Span
+
+
+@dataclass(frozen=True)
+class SheetEntry:
+    name: str
+    sheet_id: int
+    rid: str
+    part: str
+    span: Span
+
+
+def rels_name(part: str) -> str:
+    """``xl/workbook.xml`` → ``xl/_rels/workbook.xml.rels``."""
+    folder, name = posixpath.split(part)
+    return posixpath.join(folder, "_rels", name + ".rels")
+
+
+def resolve(source: str, target: str) -> str:
+    """A relationship's target as a part name, relative to the part that holds it."""
+    if target.startswith("/"):
+        return posixpath.normpath(target.lstrip("/"))
+    return posixpath.normpath(posixpath.join(posixpath.dirname(source), target))
+
+
+class Package:
+    """An ``.xlsx`` archive read once: every part's bytes by name, in the archive's order."""
+
+    def __init__(self, path: Path) -> None:
+        with zipfile.ZipFile(path) as archive:
+            self.infos = archive.infolist()
+            self.parts = {info.filename: archive.read(info) for info in self.infos}
+        if WORKBOOK not in self.parts or CONTENT_TYPES not in self.parts:
+            raise Unsupported("no xl/workbook.xml (not a workbook saved by Excel or LibreOffice)")
+        if MAIN.encode() not in self.parts[WORKBOOK][:2000]:
+            raise Unsupported("not transitional OOXML (strict, or another namespace)")
+
+    def relationships(self, part: str) -> list[Relationship]:
+        data = self.parts.get(rels_name(part))
+        if data is None:
+            return []
+        found = []
+        for span in find_spans(data, {"Relationship"}):
+            a = span.attributes
+            external = a.get("TargetMode", "").lower() == "external"
+            target = "" if external else resolve(part, a.get("Target", ""))
+            found.append(Relationship(a.get("Id", ""), a.get("Type", ""), target, span))
+        return found
+
+    def sheets(self) -> list[SheetEntry]:
+        """The workbook's sheets in their order (worksheets only; a chart sheet or a dialog
+        sheet makes the workbook one this writer leaves to openpyxl)."""
+        targets = {r.id: r for r in self.relationships(WORKBOOK)}
+        entries = []
+        for span in find_spans(self.parts[WORKBOOK], {"sheet"}, within={"sheets"}):
+            rid = span.attributes.get("id", "")
+            relation = targets.get(rid)
+            if relation is None or relation.type != WORKSHEET_TYPE:
+                raise Unsupported("a sheet that is not a worksheet (a chart or dialog sheet)")
+            if relation.target not in self.parts:
+                raise Unsupported(f"the sheet part {relation.target} is missing")
+            name = span.attributes.get("name", "")
+            entries.append(
+                SheetEntry(name, int(span.attributes["sheetId"]), rid, relation.target, span)
+            )
+        return entries

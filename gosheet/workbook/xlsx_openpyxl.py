@@ -1,0 +1,161 @@
+"""The workbook through openpyxl: the path every workbook can take — a new workbook made
+from gosheet's template, and the fallback of :mod:`gosheet.workbook.parts` for a workbook its
+part writer does not change (``GOSHEET_XLSX_ENGINE=openpyxl`` takes it always). Loading and
+saving a big workbook this way takes seconds; the part writer, a fraction of that."""
+
+from __future__ import annotations
+
+import zipfile
+from pathlib import Path
+from typing import Any
+
+from openpyxl import Workbook, load_workbook
+from openpyxl.cell.cell import MergedCell
+from openpyxl.styles import Alignment, Border, Font, PatternFill, Side
+from openpyxl.utils import get_column_letter
+from openpyxl.utils.exceptions import InvalidFileException
+from openpyxl.worksheet.datavalidation import DataValidation
+from openpyxl.worksheet.header_footer import HeaderFooterItem
+from openpyxl.worksheet.properties import PageSetupProperties
+from openpyxl.worksheet.worksheet import Worksheet
+
+from gosheet.core.errors import FileProblem, InputError, Problem
+from gosheet.workbook import limits
+from gosheet.workbook.atomic import Fingerprint, backup_path, check_archive, replacing
+from gosheet.workbook.layout import FONT_NAME, content_width, row_heights, wide_header
+from gosheet.workbook.sheets import HEADER_COLOUR, SheetData
+
+BODY_FONT = Font(name=FONT_NAME, size=10)
+HEADER_FONT = Font(name=FONT_NAME, size=10, bold=True)
+HEADER_FILL = PatternFill("solid", fgColor=HEADER_COLOUR)
+HEADER_BORDER = Border(bottom=Side(style="thin"))
+
+
+def load(path: Path) -> Workbook:
+    """The workbook at ``path`` as openpyxl reads it (macros kept for an ``.xlsm``)."""
+    try:
+        return load_workbook(path, keep_vba=path.suffix.lower() == ".xlsm")
+    except (InvalidFileException, zipfile.BadZipFile, KeyError, OSError, ValueError) as error:
+        raise FileProblem(f"{path}: cannot be read as a workbook ({error})") from error
+    except Exception as error:  # a damaged part: openpyxl raises whatever its parser met
+        problem = f"{type(error).__name__}: {error}"[:300]
+        raise FileProblem(f"{path}: cannot be read as a workbook ({problem})") from error
+
+
+def grids(workbook: Workbook) -> dict[str, list[list[Any]]]:
+    """Every sheet's cell values, row by row."""
+    return {
+        ws.title: [list(row) for row in ws.iter_rows(values_only=True)]
+        for ws in workbook.worksheets
+    }
+
+
+def render(workbook: Workbook, data: SheetData, index: int | None = None) -> Worksheet:
+    """Write ``data`` as a whole sheet, replacing one of the same name."""
+    same = [n for n in workbook.sheetnames if n.casefold() == data.name.casefold()]
+    if same:  # 'standings' is the Standings sheet (names differ by case only in Excel)
+        old = workbook[same[0]]
+        index = workbook.sheetnames.index(same[0]) if index is None else index
+        workbook.remove(old)
+    ws: Worksheet = workbook.create_sheet(data.name, index)
+    render_sheet(ws, data)
+    return ws
+
+
+def set_cell(workbook: Workbook, sheet: str, cell: str, value: Any) -> None:
+    target = workbook[sheet][cell]
+    if isinstance(target, MergedCell):
+        merged = next(str(m) for m in workbook[sheet].merged_cells.ranges if cell in m)
+        message = f"merged with other cells ({merged}), and gosheet writes here: unmerge them"
+        raise InputError([Problem(sheet, cell, None, message)])
+    target.value = limits.cell_text(value)
+    as_text(target)
+
+
+def as_text(cell: Any) -> None:
+    """A text that starts with '=' stays text: gosheet never writes a formula, and a name or
+    a value from a roster or an OpenGotha file must not become one ("formula injection")."""
+    if isinstance(cell.value, str) and cell.value.startswith("="):
+        cell.data_type = "s"
+
+
+def render_sheet(ws: Worksheet, data: SheetData) -> None:
+    """Headers, rows, widths, frozen header, print titles, fit to page width."""
+    ws.append([limits.cell_text(h) for h in data.headers])
+    for row in data.rows:
+        ws.append([limits.cell_text(v) for v in row])
+    for cells in ws.iter_rows(min_row=2):
+        for cell in cells:
+            as_text(cell)
+            cell.font = BODY_FONT
+    for index, column in enumerate(data.columns, start=1):
+        letter = get_column_letter(index)
+        ws.column_dimensions[letter].width = content_width(data, index - 1)
+        header = ws.cell(row=1, column=index)
+        header.font, header.fill, header.border = HEADER_FONT, HEADER_FILL, HEADER_BORDER
+        header.alignment = Alignment(wrap_text=True, vertical="center")
+        if not (column.number_format or column.wrap or column.centre):
+            continue
+        alignment = Alignment(
+            wrap_text=column.wrap or None,
+            vertical="top" if column.wrap else None,
+            horizontal="center" if column.centre else None,
+        )
+        for r in range(2, len(data.rows) + data.blank_rows + 2):
+            cell = ws.cell(row=r, column=index)
+            if column.number_format:
+                cell.number_format = column.number_format
+            cell.alignment = alignment
+    if wide_header(data):
+        ws.row_dimensions[1].height = 30
+    for number, height in row_heights(data).items():
+        ws.row_dimensions[number].height = height
+    ws.freeze_panes = "A2"
+    ws.print_title_rows = "1:1"
+    ws.page_setup.orientation = "landscape" if data.landscape else "portrait"
+    ws.page_setup.fitToWidth = 1
+    ws.page_setup.fitToHeight = 0
+    ws.sheet_properties.pageSetUpPr = PageSetupProperties(fitToPage=True)
+    if data.title:
+        _centre(ws.oddHeader).text = limits.header_text(data.title)
+    _centre(ws.oddFooter).text = "&P / &N"
+    if data.dropdown is not None and data.dropdown.rows:
+        dropdown = data.dropdown
+        letter = get_column_letter(dropdown.column + 1)
+        validation = DataValidation(
+            type="list",
+            formula1='"' + ",".join(dropdown.values) + '"',
+            allow_blank=True,
+            showErrorMessage=False,  # gosheet itself reads and checks other spellings
+        )
+        validation.add(f"{letter}2:{letter}{dropdown.rows + 1}")
+        ws.add_data_validation(validation)
+
+
+def _centre(item: HeaderFooterItem | None) -> Any:
+    """The centre part of a page header or footer (always present in openpyxl)."""
+    assert item is not None and item.center is not None
+    return item.center
+
+
+def save_atomically(
+    workbook: Workbook,
+    target: Path,
+    *,
+    backup: bool = True,
+    expected: Fingerprint | None = None,
+    action: str = "save",
+) -> Path:
+    """Write to a temporary file, keep a backup and a history entry of the old one (with
+    ``backup``), then replace (:func:`gosheet.workbook.atomic.replacing`).
+
+    Whatever fails, the original is untouched and no temporary file is left.
+    """
+    target = target.resolve()
+    keep = backup_path(target) if backup else None
+    with replacing(
+        target, expected=expected, backup=keep, history=action if backup else None
+    ) as temporary:
+        workbook.save(temporary)
+        check_archive(temporary, target)
+    return target

@@ -1,0 +1,212 @@
+"""gosheet starts fast: each command imports only what it needs (issue 15).
+
+Each test runs a fresh Python process (the modules a test run has loaded already would hide
+everything) that watches which heavy modules are imported, and by which module, then runs
+``gosheet`` as its script does. Speed itself is never asserted here: what is checked is that
+``gosheet --help``, the parsing of every command's arguments and ``gosheet check`` load no
+pandas, numpy, matching library, openpyxl, PDF or template library and no office suite, that
+seed McMahon pairs without OpenGotha's engine, and that OpenGotha's rules do load it.
+
+The processes use the default workbook engine (``GOSHEET_XLSX_ENGINE`` is removed from their
+environment). Where a workbook is read by openpyxl, openpyxl itself imports numpy (and PIL,
+defusedxml) when they are installed: an import whose importer is openpyxl is not gosheet's,
+and is let pass (:func:`ours`).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from support.books import ROSTER_CSV
+from support.cli import cli_ok
+
+from gosheet.frontends.cli import COMMANDS
+
+OPENGOTHA_ENGINE = "gosheet.core.opengotha.engine"
+HEAVY = (
+    "pandas",
+    "numpy",
+    "reportlab",
+    "jinja2",
+    "xlwings",
+    "uno",
+    "rustworkx",
+    "networkx",
+    "openpyxl",
+    "PIL",
+    OPENGOTHA_ENGINE,
+    "gosheet.formats.roster",  # pandas
+    "gosheet.workbook.template",  # new, import, demo only
+    "gosheet.formats.pack.pdf",  # reportlab
+    "gosheet.formats.site",  # Jinja2
+    "gosheet.frontends.excel.template",
+    "gosheet.frontends.libreoffice.build",
+)
+"""What is watched: the first import of each (attempted, even if it fails: ``uno``)."""
+
+NEVER = ("pandas", "numpy", "reportlab", "jinja2", "xlwings", "uno")
+"""Not for --help, the parsing of any command, check or a seed-McMahon pair."""
+NOT_TO_READ = (
+    *NEVER,
+    "rustworkx",
+    "networkx",
+    OPENGOTHA_ENGINE,
+    "gosheet.formats.roster",
+    "gosheet.workbook.template",
+    "openpyxl",  # the default engine reads the cells with python-calamine
+)
+"""Not for a command that only reads a workbook (check)."""
+
+ARGUMENTS = {
+    "new": ["new", "x.xlsx"],
+    "import": ["import", "roster.csv", "-o", "x.xlsx", "--rules", "opengotha"],
+    "export": ["export", "x.xlsx", "-o", "x.xml"],
+    "check": ["check", "x.xlsx"],
+    "pair": ["pair", "x.xlsx", "--again"],
+    "standings": ["standings", "x.xlsx"],
+    "simulate": ["simulate", "x.xlsx"],
+    "explain": ["explain", "x.xlsx", "--round", "1"],
+    "history": ["history", "x.xlsx"],
+    "restore": ["restore", "x.xlsx", "1"],
+    "rename": ["rename", "x.xlsx", "Old Name", "New Name"],
+    "excel-template": ["excel-template", "x.xlsx", "x.xlsm"],
+    "libreoffice": ["libreoffice", "build"],
+    "bridge": ["bridge"],
+    "demo": ["demo", "x.xlsx"],
+    "ratings": ["ratings", "fill", "x.xlsx"],
+    "print": ["print", "x.xlsx", "--what", "pairings"],
+    "publish": ["publish", "x.xlsx", "-o", "site"],
+}
+"""A command line of each command, for the parser alone."""
+
+WATCH = r"""
+import json, sys
+
+HEAVY = set(json.loads(sys.argv[1]))
+importers = {}
+
+
+class Watch:
+    '''Notes which module first imports each watched name (first frame outside importlib).'''
+
+    @staticmethod
+    def find_spec(name, path=None, target=None):
+        if name in HEAVY and name not in importers:
+            frame = sys._getframe(1)
+            while frame is not None and frame.f_globals.get("__name__", "").startswith(
+                ("importlib", "_frozen_importlib")
+            ):
+                frame = frame.f_back
+            importers[name] = "?" if frame is None else frame.f_globals.get("__name__", "?")
+        return None
+
+
+sys.meta_path.insert(0, Watch)
+out, mode, args = sys.argv[2], sys.argv[3], sys.argv[4:]
+code = None
+try:
+    if mode == "parse":  # every command line of the JSON list, parsed (not run)
+        from gosheet.frontends.cli.parser import build_parser
+
+        for line in json.loads(args[0]):
+            build_parser().parse_args(line)
+    elif mode == "import":  # the modules named, imported
+        import importlib
+
+        for module in args:
+            importlib.import_module(module)
+    else:  # the command, as the gosheet script runs it
+        sys.argv = ["gosheet", *args]
+        from gosheet.__main__ import entry
+
+        code = entry()
+except SystemExit as stop:
+    code = stop.code
+finally:
+    loaded = sorted(name for name in HEAVY if name in sys.modules)
+    with open(out, "w", encoding="utf-8") as file:
+        json.dump({"code": code, "importers": importers, "loaded": loaded}, file)
+"""
+
+
+def watched(folder: Path, mode: str, *args: str) -> dict[str, str]:
+    """Run gosheet (``mode`` "run"), the parser alone ("parse") or imports ("import") in a
+    fresh process in ``folder``: each watched module it imported (or tried to), and the
+    module that did."""
+    out = folder / "watched.json"
+    done = subprocess.run(
+        [sys.executable, "-c", WATCH, json.dumps(HEAVY), str(out), mode, *args],
+        cwd=folder,
+        env={k: v for k, v in os.environ.items() if k != "GOSHEET_XLSX_ENGINE"},
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert out.exists(), done.stderr
+    report = json.loads(out.read_text(encoding="utf-8"))
+    assert report["code"] in (0, None), done.stdout + done.stderr
+    importers: dict[str, str] = report["importers"]
+    return importers
+
+
+def ours(importers: dict[str, str], names: tuple[str, ...]) -> dict[str, str]:
+    """The imports of ``names`` that gosheet made: not those openpyxl made of its own."""
+    return {
+        name: by
+        for name, by in importers.items()
+        if name in names and by.partition(".")[0] != "openpyxl"
+    }
+
+
+def test_a_command_line_for_every_command() -> None:
+    assert set(ARGUMENTS) == set(COMMANDS)
+
+
+def test_help_imports_nothing_heavy(tmp_path: Path) -> None:
+    importers = watched(tmp_path, "run", "--help")
+    assert importers == {}
+
+
+def test_parsing_any_command_imports_nothing_heavy(tmp_path: Path) -> None:
+    importers = watched(tmp_path, "parse", json.dumps(list(ARGUMENTS.values())))
+    assert importers == {}
+
+
+def test_each_handler_module_imports_nothing_heavy(tmp_path: Path) -> None:
+    """A handler module is imported to run its command: whatever one command of it needs
+    alone (pandas for a roster, reportlab to print, the office suites) waits inside that
+    command's function."""
+    modules = sorted({f"gosheet.frontends.cli.{module}" for module, _ in COMMANDS.values()})
+    importers = watched(tmp_path, "import", *modules)
+    forbidden = (*NOT_TO_READ, "gosheet.formats.pack.pdf", "gosheet.formats.site")
+    assert ours(importers, forbidden) == {}
+
+
+def test_check_imports_what_it_reads_with(tmp_path: Path, open_book: Path) -> None:
+    importers = watched(open_book.parent, "run", "check", open_book.name)
+    assert ours(importers, NOT_TO_READ) == {}
+
+
+def test_seed_mcmahon_pairs_without_opengotha_engine(tmp_path: Path, open_book: Path) -> None:
+    importers = watched(open_book.parent, "run", "pair", open_book.name)
+    assert "rustworkx" in importers  # it did pair
+    assert ours(importers, (*NEVER, "networkx", OPENGOTHA_ENGINE)) == {}
+
+
+def test_opengotha_rules_load_its_engine_to_pair(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    roster = tmp_path / "roster.csv"
+    roster.write_text(ROSTER_CSV, encoding="utf-8")
+    book = tmp_path / "og.xlsx"
+    cli_ok(capsys, "import", roster, "-o", book, "--rules", "opengotha", "--rounds", "3")
+    assert OPENGOTHA_ENGINE not in ours(watched(tmp_path, "run", "check", book.name), HEAVY)
+    importers = watched(tmp_path, "run", "pair", book.name)
+    assert OPENGOTHA_ENGINE in importers
+    assert "numpy" in importers
+    assert ours(importers, ("pandas", "reportlab", "jinja2", "xlwings", "uno", "networkx")) == {}
