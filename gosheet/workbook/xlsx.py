@@ -9,6 +9,7 @@ then does the new file replace it (:mod:`gosheet.workbook.atomic`).
 
 from __future__ import annotations
 
+import re
 import zipfile
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -116,6 +117,12 @@ class XlsxBook:
         target.value = limits.cell_text(value)
         _as_text(target)
 
+    def rename_sheet(self, old: str, new: str) -> None:
+        """Rename a sheet (the workbook's language changed: ``Round 1`` → ``Тур 1``), keeping
+        everything in it; the formulas and defined names that name it follow."""
+        self.workbook[old].title = new
+        renamed_in_formulas(self.workbook, old, new)
+
     def save(
         self, path: str | Path | None = None, *, backup: bool = True, action: str = "save"
     ) -> Path:
@@ -133,6 +140,29 @@ class XlsxBook:
         if same:
             self.fingerprint = Fingerprint.of(saved)
         return saved
+
+
+def renamed_in_formulas(workbook: Workbook, old: str, new: str) -> None:
+    """Every reference to the sheet ``old`` (``'Round 1'!H2``, ``Players!A1``) in the cells'
+    formulas and the defined names, made a reference to ``new``."""
+
+    def quoted(name: str) -> str:
+        return "'" + name.replace("'", "''") + "'"
+
+    plain = f"|{re.escape(old)}" if re.fullmatch(r"[A-Za-z_][\w.]*", old) else ""
+    reference = re.compile(rf"(?<![\w'.])(?:{re.escape(quoted(old))}{plain})!")
+
+    def follow(text: str) -> str:
+        return reference.sub(lambda _: quoted(new) + "!", text)
+
+    for ws in workbook.worksheets:
+        for row in ws.iter_rows():
+            for cell in row:
+                if cell.data_type == "f" and isinstance(cell.value, str) and old in cell.value:
+                    cell.value = follow(cell.value)
+    for defined in workbook.defined_names.values():
+        if defined.attr_text and old in defined.attr_text:
+            defined.attr_text = follow(defined.attr_text)
 
 
 def _as_text(cell: Any) -> None:

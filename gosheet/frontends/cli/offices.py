@@ -11,18 +11,21 @@ from gosheet.frontends.cli.parser import refuse_overwrite
 from gosheet.frontends.cli.tournament import say
 from gosheet.frontends.excel import template as excel_template
 from gosheet.frontends.libreoffice import build as lo_build
+from gosheet.i18n.catalog import _
 
 
 def excel(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     """``gosheet excel-template [SOURCE] OUT``."""
     refuse_overwrite(args.out, args.force)
     saved = excel_template.convert(args.source, args.out)
-    what = (
-        "macro-enabled, buttons on the Control sheet; allow macros when Excel asks."
-        if saved.suffix.lower() == ".xlsm"
-        else "without macros."
-    )
-    say(f"Wrote {saved}: {what}")
+    if saved.suffix.lower() == ".xlsm":
+        wrote = _(
+            "Wrote {path}: macro-enabled, buttons on the Control sheet; allow macros when "
+            "Excel asks."
+        )
+    else:
+        wrote = _("Wrote {path}: without macros.")
+    say(wrote.format(path=saved))
     return 0
 
 
@@ -32,11 +35,13 @@ def libreoffice(parser: argparse.ArgumentParser, args: argparse.Namespace) -> in
         oxt = lo_build.install_extension(args.profile)
         command = " ".join(lo_build.default_command())
         say(
-            f"Installed {oxt} into LibreOffice. Restart LibreOffice: Calc has a gosheet "
-            f"menu and toolbar, which run {command}."
+            _(
+                "Installed {extension} into LibreOffice. Restart LibreOffice: Calc has a gosheet "
+                "menu and toolbar, which run {command}."
+            ).format(extension=oxt, command=command)
         )
     else:
-        say(f"Wrote {lo_build.build_extension(args.out)}")
+        say(_("Wrote {path}").format(path=lo_build.build_extension(args.out)))
     return 0
 
 
