@@ -6,6 +6,7 @@ What is here:
   ``from support import …`` (the suite runs with ``--import-mode=importlib``,
   which does not do it). The helpers themselves live in :mod:`support`
   (``tests/support/``); see its docstring for the list.
+* Every test begins and ends with English messages (``english_messages``).
 * Workbook fixtures made once a module by the command line itself and copied
   into each test's ``tmp_path`` as ``cup.xlsx``:
 
@@ -21,6 +22,7 @@ from __future__ import annotations
 
 import os
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -74,3 +76,14 @@ def demo_book(tmp_path: Path, demo_book_bytes: bytes) -> Path:
     path = tmp_path / BOOK
     path.write_bytes(demo_book_bytes)
     return path
+
+
+@pytest.fixture(autouse=True)
+def english_messages() -> Iterator[None]:
+    """Every test starts and ends with English messages: the language of messages is
+    process-wide (``gosheet.i18n.catalog.use``), and a test reading a Russian workbook sets it."""
+    from gosheet.i18n import catalog
+
+    catalog.use("en")
+    yield
+    catalog.use("en")

@@ -23,8 +23,11 @@ from gosheet.core.model import Player, Tournament
 from gosheet.core.pairing import Pairing
 from gosheet.core.simulate import simulate_round
 from gosheet.core.systems import system_of
+from gosheet.i18n.catalog import _, ngettext
+from gosheet.workbook.language import localized
 from gosheet.workbook.names import NameIndex, labels, name_key
 from gosheet.workbook.reader import BookState, ProblemList, cell_text, read_book, read_players
+from gosheet.workbook.reading import copied
 from gosheet.workbook.rounds import player_cells
 from gosheet.workbook.sheets import (
     OPENGOTHA,
@@ -94,6 +97,7 @@ def _sheet_index_after_rounds(names: list[str]) -> int:
 
 def update_standings(book: BookPort) -> Done:
     """Recompute the Standings sheet from every round's results."""
+    book = localized(book)
     state = read_book(book.grids())
     changed = _normalise_results(book, state)
     book.render(standings_sheet(state.tournament))
@@ -105,6 +109,7 @@ def pair(book: BookPort, again: bool = False) -> Done:
 
     ``again``: pair the last round anew (a player withdrew or arrived before
     play began) — only while none of its results is entered."""
+    book = localized(book)
     grids = book.grids()
     state = read_book(grids)
     settings = state.tournament.settings
@@ -144,13 +149,18 @@ def pair(book: BookPort, again: bool = False) -> Done:
 def _without_last_round(tournament: Tournament, names: list[str]) -> tuple[Tournament, int]:
     """The tournament before its last round, and where that round's sheet stands."""
     if not tournament.rounds:
-        raise ConsistencyError("no round is paired yet: there is nothing to pair again")
+        raise ConsistencyError(_("no round is paired yet: there is nothing to pair again"))
     last = tournament.rounds[-1]
     entered = sum(1 for g in last.games if g.result is not None)
     if entered:
         raise ConsistencyError(
-            f"Round {last.number} already has {entered} result(s): a round with results is "
-            "never paired again"
+            ngettext(
+                "Round {number} already has {count} result(s): a round with results is "
+                "never paired again",
+                "Round {number} already has {count} result(s): a round with results is "
+                "never paired again",
+                entered,
+            ).format(number=last.number, count=entered)
         )
     sheet = next(i for i, name in enumerate(names) if round_number_of(name) == last.number)
     return replace(tournament, rounds=tournament.rounds[:-1]), sheet
@@ -158,10 +168,11 @@ def _without_last_round(tournament: Tournament, names: list[str]) -> tuple[Tourn
 
 def simulate(book: BookPort) -> Done:
     """Fill the last round's empty results from the players' strength."""
+    book = localized(book)
     state = read_book(book.grids())
     tournament = state.tournament
     if not tournament.rounds:
-        raise ConsistencyError("no round is paired yet: pair round 1 first")
+        raise ConsistencyError(_("no round is paired yet: pair round 1 first"))
     last = tournament.rounds[-1]
     if any(not g.table for g in last.games):  # the organiser's own lines, not yet paired
         raise ConsistencyError(
@@ -184,10 +195,11 @@ def simulate(book: BookPort) -> Done:
 def explain(book: BookPort, round_number: int | None = None) -> Explanation:
     """Write the ``Explain`` sheet for a round (default: the last one paired);
     the tournament itself is not changed."""
+    book = localized(book)
     state = read_book(book.grids())
     tournament = state.tournament
     if round_number is None and not tournament.rounds:
-        raise ConsistencyError("no round is paired yet: pair round 1 first")
+        raise ConsistencyError(_("no round is paired yet: pair round 1 first"))
     number = round_number if round_number is not None else len(tournament.rounds)
     explanation = explain_round(tournament, number)
     book.render(explain_sheet(tournament, explanation))
@@ -198,6 +210,7 @@ def check(book: BookPort) -> Done:
     """Read everything and raise :class:`InputError` on any problem; change nothing. The
     notes say what the next ``pair`` needs first (results still to enter, with their cells)
     and which values stand outside the tables, where gosheet does not read them."""
+    book = localized(book)
     state = read_book(book.grids())
     t = state.tournament
     lines = organisers_lines(t)
@@ -240,8 +253,9 @@ def rename(book: BookPort, old: str, new: str) -> Done:
     Players by hand: the round sheets then take the name of ``new``, a player of Players.
     Refused (nothing written): an ``old`` that is no one's (the closest names are given),
     a ``new`` already another player's, a workbook with problems."""
+    book = localized(book)
     grids = book.grids()
-    roster = read_players(grids.get(PLAYERS), ProblemList(), needs_strength=False)
+    roster = read_players(grids.get(PLAYERS), ProblemList(grids.shown), needs_strength=False)
     players = roster.tournament.players
     index = NameIndex(players)
     rounds = _round_names(grids)
@@ -249,23 +263,35 @@ def rename(book: BookPort, old: str, new: str) -> Done:
     changes: list[tuple[str, int, int, str]] = []  # sheet, row, column, value
     if isinstance(found, list) or isinstance(target, list):
         shown = old if isinstance(found, list) else new
-        which = " or ".join(f"'{index.labels[n]}'" for n in index.by_key[name_key(shown)])
-        raise ConsistencyError(f"'{shown}' is more than one player: write {which}")
+        which = _(" or ").join(f"'{index.labels[n]}'" for n in index.by_key[name_key(shown)])
+        raise ConsistencyError(
+            _("'{name}' is more than one player: write {which}").format(name=shown, which=which)
+        )
     if found is None:
         typed = [name_key(text) for cells in rounds.values() for *_, text in cells]
         in_rounds = name_key(old) in typed
         if not in_rounds or target is None:
             near = index.closest(old)
-            closest = f"; the closest: {', '.join(repr(n) for n in near)}" if near else ""
-            raise ConsistencyError(f"'{old}' is not a player of the Players sheet{closest}")
+            if near:
+                closest = ", ".join(repr(n) for n in near)
+                raise ConsistencyError(
+                    _(
+                        "'{name}' is not a player of the Players sheet; the closest: {closest}"
+                    ).format(name=old, closest=closest)
+                )
+            raise ConsistencyError(
+                _("'{name}' is not a player of the Players sheet").format(name=old)
+            )
         number, label = target, index.labels[target]  # Players renamed by hand already
         hit = {name_key(old)}
         renamed = players
     else:
         if target is not None and target != found:
             raise ConsistencyError(
-                f"'{new}' is already a player of the Players sheet (row "
-                f"{roster.player_rows[target] + 1}): choose another name"
+                _(
+                    "'{name}' is already a player of the Players sheet (row {row}): choose "
+                    "another name"
+                ).format(name=new, row=roster.player_rows[target] + 1)
             )
         number, player = found, next(p for p in players if p.number == found)
         surname, first = split_name(new, player)
@@ -294,7 +320,7 @@ def rename(book: BookPort, old: str, new: str) -> Done:
         for r, c, text in opengotha_player_keys(grids.get(OPENGOTHA, []))
         if name_key(text) in hit | {name_key(old)}
     ]
-    changed = {name: [list(row) for row in grid] for name, grid in grids.items()}
+    changed = copied(grids)
     for sheet, r, c, value in changes:
         changed[sheet][r][c] = value
     state = read_book(changed)  # refuses a workbook with problems: nothing written yet

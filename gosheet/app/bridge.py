@@ -17,12 +17,20 @@ answer::
         {"op": "render", "sheet": "Round 2", "index": 3, "columns": [...], "rows": [[...]],
          "title": "...", "landscape": false, "blank_rows": 0,
          "dropdown": {"column": 7, "values": ["1-0", ...], "rows": 5} | null},
-        {"op": "set", "sheet": "Players", "cell": "G2", "value": 1}, ...]}
+        {"op": "set", "sheet": "Players", "cell": "G2", "value": 1},
+        {"op": "rename", "sheet": "Round 1", "name": "Тур 1"}, ...]}
 
     {"ok": false, "message": "2 problems found …",
      "problems": [{"sheet": "Round 1", "cell": "H3", "value": "2-0", "message": "…"}]}
 
-An action that fails writes nothing: the operations are only sent on success.
+An action that fails writes nothing: the operations are only sent on success. ``rename``
+operations come first, only when the workbook's ``Language`` setting has changed: gosheet's
+sheets then take their names in the new language (the cells after them name the sheets by
+their new names; :mod:`gosheet.workbook.language`).
+A workbook in another language than English gets two more keys in every answer:
+``"language"`` (``"ru"``, ``"fr"``, ``"ca"``: the language of the messages) and ``"words"``,
+the macros' own texts in it (:data:`MACRO_WORDS`, English → translated), which the macros
+show instead of their English ones; an English workbook's answer is exactly as above.
 ``explain`` explains the last round paired (an ``Explain`` sheet, the
 tournament unchanged); its message says whether gosheet pairs that round the
 same way now. ``fill_ratings`` fills the empty cells of Players from a cached rating
@@ -43,8 +51,39 @@ from gosheet.app import actions
 from gosheet.app.messages import summary
 from gosheet.app.printing import SUFFIX, Printed
 from gosheet.core.errors import GosheetError, InputError
+from gosheet.i18n.catalog import N_, _, current
 from gosheet.workbook import limits
 from gosheet.workbook.sheets import Column, Dropdown, SheetData
+
+# What LibreOffice's macros say themselves (gosheet/frontends/libreoffice/macros/), word for
+# word: they import no gosheet, so their words come translated in the answer ("words").
+MACRO_WORDS = (
+    N_("Fill from rating list"),
+    N_("Pair next round"),
+    N_("Update standings"),
+    N_("Check the workbook"),
+    N_("Explain the last round"),
+    N_("Simulate results"),
+    N_("Print pack"),
+    N_("gosheet refused the workbook."),
+    N_("{count} cell(s) are marked in red; a comment at each says what is wrong."),
+    N_("Print pack made."),
+    N_("Done."),
+    N_("Written to {path}."),
+    N_("The print pack could not be written to {path} ({error})."),
+    N_("  … and {count} more (Check the workbook marks them all)."),
+    N_("{title} failed unexpectedly ({error}); nothing was changed."),
+    N_("{title} failed while writing ({error})"),
+)
+
+
+def in_language(answer: dict[str, Any]) -> dict[str, Any]:
+    """``answer`` with the language of its messages and the macros' words in it, unless
+    English (the macros' own words then)."""
+    language = current()
+    if language == "en":
+        return answer
+    return {**answer, "language": language, "words": {w: _(w) for w in MACRO_WORDS}}
 
 
 class RecordingBook:
@@ -75,16 +114,21 @@ class RecordingBook:
     def set_cell(self, sheet: str, cell: str, value: Any) -> None:
         self.operations.append({"op": "set", "sheet": sheet, "cell": cell, "value": value})
 
+    def rename_sheet(self, old: str, new: str) -> None:
+        self.operations.append({"op": "rename", "sheet": old, "name": new})
+
 
 def handle(request: dict[str, Any]) -> tuple[dict[str, Any], int]:
     """Run one request; the answer and the exit code the command should give."""
     action = request.get("action")
     sheets = request.get("sheets")
     if action not in actions.ACTIONS:
-        return {"ok": False, "message": f"unknown action {action!r}", "problems": []}, 2
+        message = _("unknown action {action}").format(action=repr(action))
+        return {"ok": False, "message": message, "problems": []}, 2
     shape = shape_problem(sheets)
     if shape:
-        return {"ok": False, "message": f"a malformed request: {shape}", "problems": []}, 2
+        message = _("a malformed request: {problem}").format(problem=shape)
+        return {"ok": False, "message": message, "problems": []}, 2
     assert isinstance(sheets, dict)
     book = RecordingBook({k: [list(r) for r in v] for k, v in sheets.items()})
     try:
@@ -146,7 +190,7 @@ def run(text: str) -> tuple[str, int]:
     if not isinstance(request, dict):
         return json.dumps({"ok": False, "message": "expected a JSON object", "problems": []}), 2
     answer, code = handle(request)
-    return json.dumps(answer, ensure_ascii=False, default=str), code
+    return json.dumps(in_language(answer), ensure_ascii=False, default=str), code
 
 
 def sheet_data(operation: dict[str, Any]) -> SheetData:
@@ -172,6 +216,11 @@ def apply(book: actions.BookPort, operations: list[dict[str, Any]]) -> None:
             book.render(sheet_data(operation), operation.get("index"))
         elif operation["op"] == "set":
             book.set_cell(operation["sheet"], operation["cell"], operation["value"])
+        elif operation["op"] == "rename":
+            rename_sheet = getattr(book, "rename_sheet", None)  # not every port has it
+            if rename_sheet is None:
+                raise ValueError("this workbook port cannot rename sheets")
+            rename_sheet(operation["sheet"], operation["name"])
         elif operation["op"] == "file":
             continue  # a file beside the workbook (print_pack): the macro's to write
         else:

@@ -13,6 +13,7 @@ from gosheet.core.explain import Explanation
 from gosheet.core.groups import groups_made
 from gosheet.core.model import Player, Round
 from gosheet.core.settings import McMahonGroups
+from gosheet.i18n.catalog import N_, _, ngettext
 from gosheet.workbook.reading import BookState, Missing
 
 if TYPE_CHECKING:  # the actions use the words below: no import at run time
@@ -20,20 +21,22 @@ if TYPE_CHECKING:  # the actions use the words below: no import at run time
 
 # What each action does, as in "gosheet could not …".
 VERBS = {
-    "pair": "pair the next round",
-    "standings": "update the standings",
-    "simulate": "simulate the results",
-    "check": "check the workbook",
-    "explain": "explain the last round",
-    "rename": "rename the player",
-    "fill_ratings": "fill Players from the rating list",
-    "print_pack": "make the print pack",
+    "pair": N_("pair the next round"),
+    "standings": N_("update the standings"),
+    "simulate": N_("simulate the results"),
+    "check": N_("check the workbook"),
+    "explain": N_("explain the last round"),
+    "rename": N_("rename the player"),
+    "fill_ratings": N_("fill Players from the rating list"),
+    "print_pack": N_("make the print pack"),
 }
 
 
 def explained(explanation: Explanation) -> str:
     """The verdict on an explained round: ``Round 3 explained: gosheet pairs it …``."""
-    return f"Round {explanation.round_number} explained: {explanation.verdict()}"
+    return _("Round {number} explained: {verdict}").format(
+        number=explanation.round_number, verdict=explanation.verdict()
+    )
 
 
 def summary(action: str, done: Done | Explanation | Filled | Printed) -> str:
@@ -45,15 +48,29 @@ def summary(action: str, done: Done | Explanation | Filled | Printed) -> str:
     t = done.tournament
     if done.pairing is not None:
         p = done.pairing
-        byes = f", {len(p.byes)} bye(s)" if p.byes else ""
-        head = f"Round {p.round_number} paired: {len(p.games)} games{byes}."
+        games = ngettext("{games} games", "{games} games", len(p.games)).format(games=len(p.games))
+        if p.byes:
+            byes = ngettext("{byes} bye(s)", "{byes} bye(s)", len(p.byes)).format(byes=len(p.byes))
+            head = _("Round {number} paired: {games}, {byes}.").format(
+                number=p.round_number, games=games, byes=byes
+            )
+        else:
+            head = _("Round {number} paired: {games}.").format(number=p.round_number, games=games)
         return "\n".join([head, *done.notes])
     if action == "simulate":
-        return f"{done.filled_results} empty result(s) filled."
+        return ngettext(
+            "{count} empty result(s) filled.",
+            "{count} empty result(s) filled.",
+            done.filled_results,
+        ).format(count=done.filled_results)
     if action == "check":
-        head = f"No problems: {len(t.players)} players, {len(t.rounds)} round(s) paired."
+        head = ngettext(
+            "No problems: {players} players, {rounds} round(s) paired.",
+            "No problems: {players} players, {rounds} round(s) paired.",
+            len(t.rounds),
+        ).format(players=len(t.players), rounds=len(t.rounds))
         return "\n".join([head, *done.notes])
-    return "Standings updated."
+    return _("Standings updated.")
 
 
 def fewer_groups_note(spec: McMahonGroups, players: Sequence[Player]) -> tuple[str, ...]:
@@ -65,9 +82,15 @@ def fewer_groups_note(spec: McMahonGroups, players: Sequence[Player]) -> tuple[s
     if made >= spec.count:
         return ()
     return (
-        f"McMahon groups: {spec.count} asked, {made} made — the players have only {made} "
-        f"rank{'s' if made != 1 else ''}, and a rank is never split; the bottom group starts "
-        "at 0 McMahon points. The 'McMahon groups' setting is left as it is.",
+        ngettext(
+            "McMahon groups: {asked} asked, {made} made — the players have only {made} rank, "
+            "and a rank is never split; the bottom group starts at 0 McMahon points. The "
+            "'McMahon groups' setting is left as it is.",
+            "McMahon groups: {asked} asked, {made} made — the players have only {made} ranks, "
+            "and a rank is never split; the bottom group starts at 0 McMahon points. The "
+            "'McMahon groups' setting is left as it is.",
+            made,
+        ).format(asked=spec.count, made=made),
     )
 
 
@@ -75,42 +98,53 @@ def rewritten(done: Done) -> str:
     """The results typed in another spelling that were written in the standard form."""
     if not done.changed_results:
         return ""
-    return f"{done.changed_results} result(s) rewritten in the standard form."
+    return ngettext(
+        "{count} result(s) rewritten in the standard form.",
+        "{count} result(s) rewritten in the standard form.",
+        done.changed_results,
+    ).format(count=done.changed_results)
 
 
 def problem_list(problems: list[Problem], advice: str, shown: int | None = None) -> str:
     """``N problems found — advice:`` and one line a problem (the first ``shown``)."""
     count = len(problems)
-    lines = [f"{count} problem{'s' if count != 1 else ''} found — {advice}:"]
+    lines = [
+        ngettext(
+            "{count} problem found — {advice}:", "{count} problems found — {advice}:", count
+        ).format(count=count, advice=advice)
+    ]
     listed = problems if shown is None else problems[:shown]
     lines += [f"• {p}" for p in listed]
     if len(listed) < count:
-        lines.append(f"… and {count - len(listed)} more.")
+        more = count - len(listed)
+        lines.append(
+            ngettext("… and {count} more.", "… and {count} more.", more).format(count=more)
+        )
     return "\n".join(lines)
 
 
 def unexpected(action: str, error: Exception) -> str:
     """An error gosheet did not foresee: a message to report, never a traceback."""
-    changed = "Only marks may have changed." if action == "check" else "Nothing was changed."
-    return (
-        f"gosheet could not {VERBS[action]}: {type(error).__name__}: {error}\n"
-        f"{changed} Please report this, with the workbook, to the gosheet maintainers."
-    )
+    changed = _("Only marks may have changed.") if action == "check" else _("Nothing was changed.")
+    return _(
+        "gosheet could not {what}: {error}\n"
+        "{changed} Please report this, with the workbook, to the gosheet maintainers."
+    ).format(what=_(VERBS[action]), error=f"{type(error).__name__}: {error}", changed=changed)
 
 
 def no_show_hint(round_number: int, none_entered: bool) -> str:
     """The way out for a player who did not come to a round already paired."""
-    hint = (
-        "A player who did not come: type 1-0! or 0-1! in his game's Result (his opponent "
-        "wins by forfeit)"
-    )
     if not none_entered:
-        return hint + "."
-    return (
-        f"{hint}; or, as no result of Round {round_number} is entered yet, write "
-        f"{round_number} in his 'Not playing' cell (Players sheet) and pair the round anew "
+        return _(
+            "A player who did not come: type 1-0! or 0-1! in his game's Result (his opponent "
+            "wins by forfeit)."
+        )
+    return _(
+        "A player who did not come: type 1-0! or 0-1! in his game's Result (his opponent "
+        "wins by forfeit); or, as no result of Round {number} is entered yet, write "
+        "{number} in his 'Not playing' cell (Players sheet) and pair the round anew "
         "without him: gosheet pair --again."
-    )
+    ).format(number=round_number)
 
 
 def _by_round(missing: Sequence[Missing]) -> str:
@@ -118,7 +152,10 @@ def _by_round(missing: Sequence[Missing]) -> str:
     for m in missing:
         counts[m.round] = counts.get(m.round, 0) + 1
     return ", ".join(
-        f"Round {n} ({k} game{'s' if k != 1 else ''})" for n, k in sorted(counts.items())
+        ngettext("Round {number} ({count} game)", "Round {number} ({count} games)", k).format(
+            number=n, count=k
+        )
+        for n, k in sorted(counts.items())
     )
 
 
@@ -140,8 +177,9 @@ def missing_results(state: BookState, missing: Sequence[Missing]) -> str:
     """``pair``'s refusal while results are missing: which cells, the values typed beside
     the tables, and what to do for a player who did not come."""
     lines = [
-        f"results are missing in {_by_round(missing)}; enter every result before pairing "
-        "the next round:"
+        _(
+            "results are missing in {rounds}; enter every result before pairing the next round:"
+        ).format(rounds=_by_round(missing))
     ]
     lines += [f"  {m}" for m in missing]
     lines += [f"  {n}" for n in _slips_near(state, missing)]
@@ -153,15 +191,26 @@ def organisers_lines_note(state: BookState, lines: Round) -> list[str]:
     """``check`` on a round sheet the organiser began: which lines ``pair`` keeps as typed."""
     names = state.labels
     kept = [
-        f"  table {g.table or '(none yet)'}: {names.get(g.white, g.white)} (White) – "
-        f"{names.get(g.black, g.black)} (Black)"
+        "  "
+        + _("table {table}: {white} (White) – {black} (Black)").format(
+            table=g.table or _("(none yet)"),
+            white=names.get(g.white, g.white),
+            black=names.get(g.black, g.black),
+        )
         for g in lines.games
     ]
-    kept += [f"  Bye: {names.get(p, p)}" for p in lines.byes]
-    head = f"Round {lines.number}: the organiser's own lines, kept as they are by the next pair"
+    kept += ["  " + _("Bye: {player}").format(player=names.get(p, p)) for p in lines.byes]
     if not kept:
-        return [f"Round {lines.number}: no line typed yet; the next pair pairs the whole round."]
-    return [f"{head} (the other players are paired around them):", *kept]
+        return [
+            _("Round {number}: no line typed yet; the next pair pairs the whole round.").format(
+                number=lines.number
+            )
+        ]
+    head = _(
+        "Round {number}: the organiser's own lines, kept as they are by the next pair (the "
+        "other players are paired around them):"
+    ).format(number=lines.number)
+    return [head, *kept]
 
 
 def before_next_pair(
@@ -176,14 +225,18 @@ def before_next_pair(
     if organisers is not None:
         lines += organisers_lines_note(state, organisers)
     if missing:
-        lines.append(f"Before the next pair, results to enter in {_by_round(missing)}:")
+        lines.append(
+            _("Before the next pair, results to enter in {rounds}:").format(
+                rounds=_by_round(missing)
+            )
+        )
         lines += [f"  {m}" for m in missing]
         lines.append("  " + _hint_for(state, missing))
     if state.notes:
-        lines.append("To look at — values outside the tables, which gosheet does not read:")
+        lines.append(_("To look at — values outside the tables, which gosheet does not read:"))
         lines += [f"  {n}" for n in state.notes]
     if not rounds_left:
         lines.append(
-            "Every round is paired: raise 'Rounds' in the Settings sheet to pair another one."
+            _("Every round is paired: raise 'Rounds' in the Settings sheet to pair another one.")
         )
     return lines

@@ -14,6 +14,7 @@ from typing import Any, Protocol
 
 from gosheet.core.model import Tournament
 from gosheet.formats.pack import WHAT, pack_pdf
+from gosheet.i18n.catalog import _
 from gosheet.workbook.reader import read_book
 
 SUFFIX = ".pack.pdf"
@@ -33,11 +34,15 @@ class Printed:
     path: Path | None = None
 
     def message(self) -> str:
-        where = f" written to {self.path}" if self.path is not None else " made"
-        return (
-            f"Print pack of round {self.round_number}{where}: pairings by table and by name, "
+        if self.path is None:
+            return _(
+                "Print pack of round {number} made: pairings by table and by name, result "
+                "slips, standings and crosstable."
+            ).format(number=self.round_number)
+        return _(
+            "Print pack of round {number} written to {path}: pairings by table and by name, "
             "result slips, standings and crosstable."
-        )
+        ).format(number=self.round_number, path=self.path)
 
 
 def pack_path(workbook: str | Path) -> Path:

@@ -22,6 +22,8 @@ from gosheet.core.errors import ConsistencyError, FileProblem, InputError, Probl
 from gosheet.formats.ratings import cache
 from gosheet.formats.ratings.lists import KINDS, Rated
 from gosheet.formats.ratings.match import ListIndex
+from gosheet.i18n.catalog import N_, _, ngettext
+from gosheet.workbook.language import localized
 from gosheet.workbook.reader import cell_text, name_key
 from gosheet.workbook.sheets import PLAYERS, cell_name
 
@@ -56,21 +58,43 @@ class FillReport:
     def lines(self, details: bool = True, shown: int | None = None) -> list[str]:
         """What was done: the cells filled (each player's with ``details``), then who was
         not found or is ambiguous with the closest candidates (the first ``shown``)."""
-        out = [f"Filled {self.cells} cell(s) of {len(self.filled)} player(s)."]
+        out = [
+            ngettext(
+                "Filled {cells} cell(s) of {players} player(s).",
+                "Filled {cells} cell(s) of {players} player(s).",
+                self.cells,
+            ).format(cells=self.cells, players=len(self.filled))
+        ]
         if details:
             out += [f"  {text}" for text in self.filled]
         if self.unchanged:
-            out.append(f"{self.unchanged} player(s) already complete.")
+            out.append(
+                ngettext(
+                    "{count} player(s) already complete.",
+                    "{count} player(s) already complete.",
+                    self.unchanged,
+                ).format(count=self.unchanged)
+            )
         missing = [
             (title, name, candidates)
-            for title, items in (("Not found", self.not_found), ("Ambiguous", self.ambiguous))
+            for title, items in (
+                (N_("Not found"), self.not_found),
+                (N_("Ambiguous"), self.ambiguous),
+            )
             for name, candidates in items
         ]
         for title, name, candidates in missing[:shown]:
-            near = "; ".join(describe(c) for c in candidates) or "no close name"
-            out.append(f"{title}: {name} — {near}")
+            near = "; ".join(describe(c) for c in candidates) or _("no close name")
+            out.append(f"{_(title)}: {name} — {near}")
         if shown is not None and len(missing) > shown:
-            out.append(f"… and {len(missing) - shown} more not found or ambiguous.")
+            more = len(missing) - shown
+            out.append(
+                ngettext(
+                    "… and {count} more not found or ambiguous.",
+                    "… and {count} more not found or ambiguous.",
+                    more,
+                ).format(count=more)
+            )
         return out
 
 
@@ -85,13 +109,13 @@ class Filled:
         """The office suites' message: the counts, who was not found or is ambiguous."""
         missing = self.report.not_found or self.report.ambiguous
         hint = (
-            ["Fill in the EGD PIN (FFG licence, AGA ID) of those and fill again."]
+            [_("Fill in the EGD PIN (FFG licence, AGA ID) of those and fill again.")]
             if missing
             else []
         )
         return "\n".join(
             [
-                f"From the {self.source}:",
+                _("From the {source}:").format(source=self.source),
                 *self.report.lines(details=False, shown=SHOWN_MISSING),
                 *hint,
             ]
@@ -100,8 +124,10 @@ class Filled:
 
 def list_summary(c: cache.Cached) -> str:
     """``EGD list of 2024-05-12: 7 players (from …)``."""
-    date = c.date.isoformat() if c.date else "date not given"
-    return f"{c.kind.upper()} list of {date}: {c.players} players (from {c.source})"
+    date = c.date.isoformat() if c.date else _("date not given")
+    return _("{kind} list of {date}: {players} players (from {source})").format(
+        kind=c.kind.upper(), date=date, players=c.players, source=c.source
+    )
 
 
 def describe(p: Rated) -> str:
@@ -120,14 +146,14 @@ class _Sheet:
         self.book = book
         grid = book.grids().get(PLAYERS)
         if grid is None:
-            raise InputError([Problem(PLAYERS, "", None, "no Players sheet")])
+            raise InputError([Problem(PLAYERS, "", None, _("no Players sheet"))])
         self.grid = grid
         self.head = next(
             (i for i, row in enumerate(grid) if any(_key(cell_text(c)) == "name" for c in row)),
             None,
         )
         if self.head is None:
-            raise InputError([Problem(PLAYERS, "A1", None, "no 'Name' header")])
+            raise InputError([Problem(PLAYERS, "A1", None, _("no 'Name' header"))])
         self.columns: dict[str, int] = {}
         for j, cell in enumerate(grid[self.head]):
             key = _key(cell_text(cell))
@@ -210,12 +236,15 @@ def add(book: CellBook, index: ListIndex, name: str = "", ident: str = "") -> Ra
         found = None
     if found is None or found.rated is None:
         near = "; ".join(describe(c) for c in (found.candidates if found else ()))
-        what = f"number {ident}" if ident else repr(name)
-        kind = "ambiguous" if found and len(found.candidates) > 1 and name else "not found"
-        raise ConsistencyError(
-            f"{what}: {kind} in the {index.list.kind.upper()} list"
-            + (f" (closest: {near})" if near else "")
+        what = _("number {number}").format(number=ident) if ident else repr(name)
+        ambiguous = found and len(found.candidates) > 1 and name
+        kind = _("ambiguous") if ambiguous else _("not found")
+        message = _("{what}: {kind} in the {list} list").format(
+            what=what, kind=kind, list=index.list.kind.upper()
         )
+        if near:
+            message += " " + _("(closest: {names})").format(names=near)
+        raise ConsistencyError(message)
     p = found.rated
     sheet = _Sheet(book, index.list.kind)
     for i in sheet.rows():
@@ -223,7 +252,11 @@ def add(book: CellBook, index: ListIndex, name: str = "", ident: str = "") -> Ra
         there = f"{sheet.value(row, 'Name')} {sheet.value(row, 'First name')}"
         same_id = p.ident and sheet.value(row, sheet.id_column) == p.ident
         if same_id or _key(there) == _key(p.name):
-            raise ConsistencyError(f"{p.name} is registered already (Players row {i + 1})")
+            raise ConsistencyError(
+                _("{player} is registered already (Players row {row})").format(
+                    player=p.name, row=i + 1
+                )
+            )
     last = max(sheet.rows(), default=sheet.head or 0)
     target = last + 1
     cells = {"Name": p.surname, "First name": p.first_name} | _values(p, sheet.id_column)
@@ -240,8 +273,10 @@ def chosen_list(book: CellBook) -> str:
     stored = cache.stored()
     if not stored:
         raise FileProblem(
-            f"no rating list cached (in {cache.cache_dir()}): run 'gosheet ratings fetch "
-            "egd' (online) or 'gosheet ratings import FILE', then fill again"
+            _(
+                "no rating list cached (in {folder}): run 'gosheet ratings fetch egd' (online) "
+                "or 'gosheet ratings import FILE', then fill again"
+            ).format(folder=cache.cache_dir())
         )
     typed: dict[str, int] = {}
     for kind in KINDS:
@@ -264,6 +299,7 @@ def chosen_list(book: CellBook) -> str:
 def fill_ratings(book: CellBook) -> Filled:
     """ "Fill from rating list": :func:`fill` from the cached list :func:`chosen_list`
     names, never replacing what is typed (``gosheet ratings fill --overwrite`` does)."""
+    book = localized(book)  # a workbook in any language
     kind = chosen_list(book)
     rating_list, cached = cache.load(kind)
     report = fill(book, ListIndex(rating_list))

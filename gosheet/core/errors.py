@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from gosheet.i18n.catalog import ngettext
+
 
 @dataclass(frozen=True)
 class Problem:
@@ -44,7 +46,9 @@ class InputError(GosheetError):
     def __init__(self, problems: list[Problem] | tuple[Problem, ...]) -> None:
         self.problems = tuple(problems)
         count = len(self.problems)
-        head = f"{count} problem{'s' if count != 1 else ''} found"
+        head = ngettext("{count} problem found", "{count} problems found", count).format(
+            count=count
+        )
         super().__init__("\n".join([head, *(f"  {p}" for p in self.problems)]))
 
 

@@ -21,6 +21,7 @@ import re
 from dataclasses import dataclass
 
 from gosheet.core.fields import Field, parse_text
+from gosheet.i18n.words import N_w
 
 TIME_SYSTEMS = ("sudden death", "byo-yomi", "canadian", "fischer")
 #: OpenGotha's ``complementaryTimeSystem`` of each time system.
@@ -245,7 +246,7 @@ EVENT_FIELDS: tuple[Field, ...] = (
         "location",
         parse_text,
         empty_none,
-        "Where the event is played (a town): results files (EGF, FFG, AGA) name it.",
+        N_w("Where the event is played (a town): results files (EGF, FFG, AGA) name it."),
         go_only=True,
     ),
     Field(
@@ -253,7 +254,7 @@ EVENT_FIELDS: tuple[Field, ...] = (
         "country",
         parse_country,
         empty_none,
-        "The event's country, a two-letter code (FR, DE …): the EGF results file names it.",
+        N_w("The event's country, a two-letter code (FR, DE …): the EGF results file names it."),
         go_only=True,
     ),
     Field(
@@ -261,8 +262,10 @@ EVENT_FIELDS: tuple[Field, ...] = (
         "dates",
         parse_dates,
         write_dates,
-        "The first and last day, e.g. 2024-05-18, 2024-05-20 (one date: a one-day event). "
-        "Results files give them; left empty, the day the file is written.",
+        N_w(
+            "The first and last day, e.g. 2024-05-18, 2024-05-20 (one date: a one-day event). "
+            "Results files give them; left empty, the day the file is written."
+        ),
         go_only=True,
     ),
     Field(
@@ -270,9 +273,11 @@ EVENT_FIELDS: tuple[Field, ...] = (
         "time",
         TimeControl.parse,
         str,
-        "The clock: main time then byo-yomi, canadian or fischer, e.g. '60 min + byo-yomi "
-        "30 s', '60 min + canadian 300 s / 15 stones', '40 min + fischer 20 s', '90 min "
-        "sudden death'. The EGF class (A, B, C) and adjusted time come from it.",
+        N_w(
+            "The clock: main time then byo-yomi, canadian or fischer, e.g. '60 min + byo-yomi "
+            "30 s', '60 min + canadian 300 s / 15 stones', '40 min + fischer 20 s', '90 min "
+            "sudden death'. The EGF class (A, B, C) and adjusted time come from it."
+        ),
         go_only=True,
     ),
 )

@@ -12,6 +12,7 @@ from gosheet.core.errors import ConsistencyError
 from gosheet.core.matching import Criterion, SummedWeights
 from gosheet.core.model import Tournament
 from gosheet.core.systems import system_of
+from gosheet.i18n.catalog import _
 
 
 @dataclass(frozen=True)
@@ -63,20 +64,22 @@ class Explanation:
     def verdict(self) -> str:
         """Whether gosheet pairs the round so now, in the words every front end shows."""
         if self.same_pairs:
-            return "gosheet pairs it the same way now."
+            return _("gosheet pairs it the same way now.")
         if self.tie:
-            return (
+            return _(
                 "gosheet would pair it differently now, as good (exactly the same total "
                 "weight): the optimum is a tie."
             )
-        return "gosheet would pair it differently now (results or players changed?)."
+        return _("gosheet would pair it differently now (results or players changed?).")
 
 
 def explain_round(tournament: Tournament, number: int) -> Explanation:
     """Explain round ``number`` of ``tournament`` (which it leaves as it is)."""
     if not 1 <= number <= len(tournament.rounds):
         raise ConsistencyError(
-            f"round {number} is not paired (rounds paired: 1 to {len(tournament.rounds)})"
+            _("round {number} is not paired (rounds paired: 1 to {last})").format(
+                number=number, last=len(tournament.rounds)
+            )
         )
     system = system_of(tournament.settings)
     before = replace(tournament, rounds=tournament.rounds[: number - 1])

@@ -14,6 +14,8 @@ from fractions import Fraction
 from typing import Any
 
 from gosheet.core.games import game_of
+from gosheet.i18n.catalog import LANGUAGES
+from gosheet.i18n.words import LANGUAGE_NAMES, normalise
 
 SYSTEMS = ("mcmahon", "fus", "swiss", "roundrobin")
 ALL = frozenset(SYSTEMS)
@@ -112,9 +114,9 @@ def parse_yes_no(value: object) -> bool:
     if isinstance(value, bool):
         return value
     text = str(value).strip().casefold()
-    if text in ("yes", "y", "true", "1", "on", "да"):
+    if text in ("yes", "y", "true", "1", "on", "да", "д", "oui", "o", "sí", "si", "s", "vrai"):
         return True
-    if text in ("no", "n", "false", "0", "off", "нет"):
+    if text in ("no", "n", "false", "0", "off", "нет", "н", "non", "faux"):
         return False
     raise ValueError("expected yes or no")
 
@@ -194,3 +196,46 @@ def half_points_to_xml(value: Fraction) -> str:
 
 def half_points_from_xml(text: str) -> Fraction:
     return parse_points(Fraction(int(text), 2))
+
+
+SYSTEM_SPELLINGS = {  # the systems as organisers name them (lower case, no spaces nor hyphens)
+    "macmahon": "mcmahon",
+    "макмагон": "mcmahon",
+    "макмагона": "mcmahon",
+    "фус": "fus",
+    "швейцарская": "swiss",
+    "швейцарка": "swiss",
+    "suisse": "swiss",
+    "suís": "swiss",
+    "suis": "swiss",
+    "круговая": "roundrobin",
+    "круговой": "roundrobin",
+    "toutesrondes": "roundrobin",
+    "toutcontretous": "roundrobin",
+    "lliga": "roundrobin",
+    "totscontratots": "roundrobin",
+}
+
+
+def parse_language(value: object) -> str:
+    """A language by its code or its name in any language (``ru``, ``Русский``, ``French``).
+
+    >>> parse_language(" Français "), parse_language("russian"), parse_language("CA")
+    ('fr', 'ru', 'ca')
+    """
+    text = normalise(value)
+    for code in LANGUAGES:
+        if text in _LANGUAGE_SPELLINGS[code]:
+            return code
+    raise ValueError(f"expected one of: {', '.join(LANGUAGES)}")
+
+
+_LANGUAGE_SPELLINGS = {
+    code: {normalise(w) for w in (code, LANGUAGE_NAMES[code], *others)}
+    for code, others in (
+        ("en", ("english", "anglais", "angles", "английский", "англ")),
+        ("ru", ("russian", "russe", "rus", "рус", "русский язык", "russo")),
+        ("fr", ("french", "francais", "французский", "франц", "frances")),
+        ("ca", ("catalan", "catala", "каталанский", "catalunya")),
+    )
+}

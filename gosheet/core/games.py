@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from gosheet.i18n.catalog import N_
+
 
 @dataclass(frozen=True)
 class Game:
@@ -24,8 +26,8 @@ class Game:
     marks: tuple[str, str]  # in the crosstable, after the result: "/w" / "/b"
 
 
-GO = Game("go", "Go tournament", True, ("White", "Black"), ("(W)", "(B)"), ("w", "b"))
-_OTHER = (("First player", "Second player"), ("(1st)", "(2nd)"), ("1", "2"))
+GO = Game("go", "Go tournament", True, ("White", "Black"), (N_("(W)"), N_("(B)")), ("w", "b"))
+_OTHER = (("First player", "Second player"), (N_("(1st)"), N_("(2nd)")), ("1", "2"))
 OWARE = Game("oware", "Oware tournament", False, *_OTHER)
 OTHER = Game("other", "Tournament", False, *_OTHER)
 GAMES_BY_NAME = {g.name: g for g in (GO, OWARE, OTHER)}

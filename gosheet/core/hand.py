@@ -25,6 +25,7 @@ from gosheet.core.errors import ConsistencyError
 from gosheet.core.matching import Criterion, LexicographicWeights, maximum_matching_size
 from gosheet.core.model import Game, Player, Round, Tournament
 from gosheet.core.pairing import Pairing, Weighing, check_can_pair
+from gosheet.i18n.catalog import _
 
 KEEP_APART = Criterion(
     "keep apart",
@@ -78,12 +79,12 @@ def with_hand(
         return weighing
     criteria = list(weights.criteria)
     # from the last place to the first, so that each place still means the original one
-    for place, criterion, _ in sorted(inserts, key=lambda x: -x[0]):
+    for place, criterion, _rule in sorted(inserts, key=lambda x: -x[0]):
         criteria.insert(place, criterion)
     values: dict[tuple[int, int], tuple[int, ...]] = {}
     for (i, j), vector in weighing.values.items():
         extended = list(vector)
-        for place, _, value in sorted(inserts, key=lambda x: -x[0]):
+        for place, _criterion, value in sorted(inserts, key=lambda x: -x[0]):
             extended.insert(place, value(order[i], order[j]))
         values[(i, j)] = tuple(extended)
     return replace(
@@ -128,7 +129,11 @@ def pair_around(
     (kept as typed; their players are not paired again), on the fixed tables."""
     number = check_can_pair(tournament)
     if lines is not None and lines.number != number:
-        raise ConsistencyError(f"the organiser's lines are of round {lines.number}, not {number}")
+        raise ConsistencyError(
+            _("the organiser's lines are of round {lines}, not {number}").format(
+                lines=lines.number, number=number
+            )
+        )
     held_games = lines.games if lines is not None else ()
     held_byes = lines.byes if lines is not None else ()
     held = {p for g in held_games for p in (g.white, g.black)} | set(held_byes)

@@ -14,6 +14,7 @@ from functools import cached_property
 from gosheet.core.errors import ConsistencyError
 from gosheet.core.matching import LexicographicWeights, SummedWeights, max_weight_matching
 from gosheet.core.model import Game, Player, Round, Tournament
+from gosheet.i18n.catalog import _, ngettext
 
 
 @dataclass(frozen=True)
@@ -96,22 +97,30 @@ def check_can_pair(tournament: Tournament) -> int:
     """The number of the round to pair next, or :class:`ConsistencyError`."""
     number = tournament.next_round_number
     incomplete = [
-        f"Round {r.number} ({sum(1 for g in r.games if g.result is None)} game(s))"
+        ngettext("Round {number} ({count} game(s))", "Round {number} ({count} game(s))", n).format(
+            number=r.number, count=n
+        )
         for r in tournament.rounds
         if not r.complete
+        for n in [sum(1 for g in r.games if g.result is None)]
     ]
     if incomplete:
         raise ConsistencyError(
-            f"results are missing in {', '.join(incomplete)}; "
-            "enter every result before pairing the next round"
+            _(
+                "results are missing in {rounds}; enter every result before pairing the next round"
+            ).format(rounds=", ".join(incomplete))
         )
     total = tournament.settings.rounds_for(len(tournament.players))
     if number > total:
         raise ConsistencyError(
-            f"all {total} rounds are paired; raise 'Rounds' in the Settings sheet to add one"
+            ngettext(
+                "all {total} rounds are paired; raise 'Rounds' in the Settings sheet to add one",
+                "all {total} rounds are paired; raise 'Rounds' in the Settings sheet to add one",
+                total,
+            ).format(total=total)
         )
     if not any(p.plays_in(number) for p in tournament.players):
-        raise ConsistencyError(f"no player is playing round {number}")
+        raise ConsistencyError(_("no player is playing round {number}").format(number=number))
     return number
 
 

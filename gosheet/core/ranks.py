@@ -17,7 +17,12 @@ import re
 WEAKEST = -30
 STRONGEST = 17
 
-_RANK_RE = re.compile(r"^\s*(\d{1,2})\s*[-\s]?\s*(k|kyu|d|dan|p|pro)\s*$", re.IGNORECASE)
+_RANK_RE = re.compile(
+    r"^\s*(\d{1,2})\s*[-\s]?\s*(k|kyu|d|dan|p|pro|кю|к|дан|д|про|п)\.?\s*$", re.IGNORECASE
+)
+"""A rank as organisers type it, in English, French, Catalan or Russian: ``3k``, ``2 dan``,
+``5 kyu``, ``11к``, ``5 кю``, ``2д``, ``2 дан``, ``1 про``."""
+_KINDS = {"к": "k", "д": "d", "п": "p"}
 
 
 class RankError(ValueError):
@@ -25,7 +30,11 @@ class RankError(ValueError):
 
 
 def parse_rank(text: object) -> int:
-    """Read a rank such as ``"3k"``, ``"2 dan"``, ``"1P"``; raise :class:`RankError`."""
+    """Read a rank such as ``"3k"``, ``"2 dan"``, ``"1P"``, ``"5 кю"``; raise :class:`RankError`.
+
+    >>> parse_rank("2 дан"), parse_rank("11к"), parse_rank("2Д"), parse_rank("5 kyu")
+    (1, -11, 1, -5)
+    """
     if not isinstance(text, str):
         raise RankError(f"{text!r} is not a rank (expected e.g. 3k, 2d, 1p)")
     match = _RANK_RE.match(text)
@@ -33,6 +42,7 @@ def parse_rank(text: object) -> int:
         raise RankError(f"{text!r} is not a rank (expected e.g. 3k, 2d, 1p)")
     number = int(match.group(1))
     kind = match.group(2)[0].lower()
+    kind = _KINDS.get(kind, kind)
     if kind == "k" and 1 <= number <= 30:
         return -number
     if kind == "d" and 1 <= number <= 9:

@@ -11,6 +11,11 @@ Result dropdown (:data:`CANONICAL`, the seven common codes); :data:`ALL_CODES` l
 
 >>> parse_result("1-1").value, parse_result("=!").value, parse_result("1:1!").value
 ('1-1', '½-½!', '1-1!')
+
+Spellings of Russian, French and Catalan organisers are read too, and rewritten as the codes:
+
+>>> [parse_result(t).value for t in ("1/2", "ничья", "победа белых", "Ч+", "victoire noir")]
+['½-½', '½-½', '1-0', '0-1', '0-1']
 """
 
 from __future__ import annotations
@@ -18,6 +23,7 @@ from __future__ import annotations
 import re
 
 from gosheet.core.model import Result
+from gosheet.i18n.catalog import _
 
 #: The codes a Result cell offers (its dropdown), in this order.
 CANONICAL = tuple(
@@ -28,6 +34,12 @@ CANONICAL = tuple(
 #: Every canonical code, OpenGotha's rarer ones included.
 ALL_CODES = tuple(r.value for r in Result)
 MESSAGE = f"not a result code (use {', '.join(CANONICAL)}; or W+, B+, =)"
+
+
+def not_a_result() -> str:
+    """:data:`MESSAGE` in the current language of messages."""
+    return _("not a result code (use {codes}; or W+, B+, =)").format(codes=", ".join(CANONICAL))
+
 
 _SPELLINGS: dict[str, Result] = {}
 
@@ -47,6 +59,21 @@ _add(Result.BOTH_LOSE_BY_FORFEIT, "0-0!", "0-0ff")
 _add(Result.BOTH_WIN, "1-1", "bothwin")
 _add(Result.JIGO_BY_FORFEIT, "½-½!", "1/2-1/2!", "0.5-0.5!", "=!", "jigo!", "½-½ff", "=ff")
 _add(Result.BOTH_WIN_BY_FORFEIT, "1-1!", "1-1ff")
+# What organisers type in Russian, French and Catalan (spaces are taken out first). Beware:
+# Cyrillic "б+" is White (белые), Latin "B+" Black; a French "N+" is Black (noir).
+_add(Result.WHITE_WINS, "б+", "белые", "победабелых", "выигралибелые", "белыевыиграли")
+_add(Result.WHITE_WINS, "blanc", "blancs", "blancgagne", "victoireblanc", "victoiredublanc")
+_add(Result.WHITE_WINS, "victoiredeblanc", "victoiredesblancs", "blanques", "guanyenblanques")
+_add(Result.WHITE_WINS, "victòriablanques", "victoriablanques", "victòriadeblanques")
+_add(Result.BLACK_WINS, "ч+", "черные", "чёрные", "победачерных", "победачёрных")
+_add(Result.BLACK_WINS, "выиграличерные", "выиграличёрные", "черныевыиграли", "чёрныевыиграли")
+_add(Result.BLACK_WINS, "n+", "noir", "noirs", "noirgagne", "victoirenoir", "victoiredunoir")
+_add(Result.BLACK_WINS, "victoiredenoir", "victoiredesnoirs", "negres", "guanyennegres")
+_add(Result.BLACK_WINS, "victòrianegres", "victorianegres", "victòriadenegres")
+_add(Result.JIGO, "1/2", "0.5", "ничья", "вничью", "nul", "matchnul", "partienulle", "égalité")
+_add(Result.JIGO, "egalite", "taules", "empat")
+_add(Result.BOTH_LOSE, "обапроиграли", "doubledéfaite", "doubledefaite", "perdenelsdos")
+_add(Result.BOTH_WIN, "обавыиграли", "doublevictoire", "guanyenelsdos")
 
 
 class ResultError(ValueError):
@@ -67,11 +94,11 @@ def parse_result(value: object) -> Result | None:
     if value is None:
         return None
     if isinstance(value, float | int) and not isinstance(value, bool):
-        raise ResultError(MESSAGE)
+        raise ResultError(not_a_result())
     text = _normalise(str(value))
     if text == "":
         return None
     result = _SPELLINGS.get(text)
     if result is None:
-        raise ResultError(MESSAGE)
+        raise ResultError(not_a_result())
     return result

@@ -21,6 +21,7 @@ from gosheet.core.event import EVENT_FIELDS, TimeControl
 from gosheet.core.fields import (
     GOSHEET_RULES,
     RULES,
+    SYSTEM_SPELLINGS,
     SYSTEMS,
     Field,
     check_values,
@@ -28,6 +29,7 @@ from gosheet.core.fields import (
     join,
     parse_int,
     parse_komi,
+    parse_language,
     parse_points,
     parse_text,
     parse_yes_no,
@@ -37,6 +39,7 @@ from gosheet.core.fields import (
 from gosheet.core.games import GAMES, game_of
 from gosheet.core.opengotha.parameters import OG_FIELDS, OpenGothaParameters
 from gosheet.core.ranks import RankError, format_rank, parse_rank
+from gosheet.i18n.words import N_w
 
 MCMAHON = frozenset({"mcmahon"})
 FUS = frozenset({"fus"})
@@ -137,8 +140,7 @@ class McMahonGroups:
 
 def _parse_system(value: object) -> str:
     text = str(value).strip().lower().replace(" ", "").replace("-", "")
-    if text == "macmahon":
-        text = "mcmahon"
+    text = SYSTEM_SPELLINGS.get(text, text)
     if text not in SYSTEMS:
         raise ValueError(f"expected one of: {', '.join(SYSTEMS)}")
     return text
@@ -167,7 +169,16 @@ def _parse_rules(value: object) -> str:
 
 def _parse_game(value: object) -> str:
     text = str(value).strip().casefold()
-    text = {"aualé": "oware", "auale": "oware", "awale": "oware", "awalé": "oware"}.get(text, text)
+    text = {
+        "aualé": "oware",
+        "auale": "oware",
+        "awale": "oware",
+        "awalé": "oware",
+        "овари": "oware",
+        "го": "go",
+        "igo": "go",
+        "baduk": "go",
+    }.get(text, text)
     if text not in GAMES:
         raise ValueError(f"expected one of: {', '.join(GAMES)}")
     return text
@@ -205,28 +216,40 @@ def all_play_all_rounds(players: int) -> int:
 
 #: The settings of :class:`Settings` itself, in the order of the Settings sheet.
 OWN_FIELDS: tuple[Field, ...] = (
-    Field("Tournament", "name", parse_text, same, "The tournament's name, printed on every sheet."),
+    Field(
+        "Tournament",
+        "name",
+        parse_text,
+        same,
+        N_w("The tournament's name, printed on every sheet."),
+    ),
     Field(
         "System",
         "system",
         _parse_system,
         same,
-        "Pairing system: mcmahon (the seed McMahon: strength groups, pair by "
-        "closest McMahon score, standings per group), fus (handicap scheme with "
-        "dynamic levels: pairs with the smallest handicaps, accelerated level steps), "
-        "swiss (score groups, top half against bottom half) or roundrobin (all play all, "
-        "Berger tables).",
-        plain="Pairing system: swiss (score groups, top half of a group against the "
-        "bottom half, never the same pair twice) or roundrobin (all play all, Berger tables).",
+        N_w(
+            "Pairing system: mcmahon (the seed McMahon: strength groups, pair by "
+            "closest McMahon score, standings per group), fus (handicap scheme with "
+            "dynamic levels: pairs with the smallest handicaps, accelerated level steps), "
+            "swiss (score groups, top half against bottom half) or roundrobin (all play all, "
+            "Berger tables)."
+        ),
+        plain=N_w(
+            "Pairing system: swiss (score groups, top half of a group against the "
+            "bottom half, never the same pair twice) or roundrobin (all play all, Berger tables)."
+        ),
     ),
     Field(
         "Pairing rules",
         "rules",
         lambda value: _parse_rules(value),
         same,
-        "gosheet: the pairing of the system as described above. opengotha: OpenGotha's "
-        "McMahon or Swiss (the European standard): its criteria and weights, its placement "
-        "criteria, every parameter below under the name OpenGotha gives it.",
+        N_w(
+            "gosheet: the pairing of the system as described above. opengotha: OpenGotha's "
+            "McMahon or Swiss (the European standard): its criteria and weights, its placement "
+            "criteria, every parameter below under the name OpenGotha gives it."
+        ),
         MCMAHON | SWISS,
         go_only=True,
     ),
@@ -235,25 +258,33 @@ OWN_FIELDS: tuple[Field, ...] = (
         "game",
         _parse_game,
         same,
-        "go, oware or other: the words of the sheets (White and Black, or first "
-        "and second player) and whether handicap and komi are shown.",
-        plain="The game this workbook is for; its sheets speak of the first and the second player.",
+        N_w(
+            "go, oware or other: the words of the sheets (White and Black, or first "
+            "and second player) and whether handicap and komi are shown."
+        ),
+        plain=N_w(
+            "The game this workbook is for; its sheets speak of the first and the second player."
+        ),
     ),
     Field(
         "Rounds",
         "rounds",
         _parse_rounds,
         same,
-        "Number of rounds of the tournament. Swiss: left empty, gosheet proposes "
-        "round(1.3 · log2 N) for N players at the first pairing and writes it here.",
+        N_w(
+            "Number of rounds of the tournament. Swiss: left empty, gosheet proposes "
+            "round(1.3 · log2 N) for N players at the first pairing and writes it here."
+        ),
     ),
     Field(
         "Komi",
         "komi",
         parse_komi,
         same,
-        "Komi given to White in even games (K). FUS handicap games: 0.5 with an odd "
-        "half-stone difference; with an even one, see 'Reverse komi'.",
+        N_w(
+            "Komi given to White in even games (K). FUS handicap games: 0.5 with an odd "
+            "half-stone difference; with an even one, see 'Reverse komi'."
+        ),
         go_only=True,
     ),
     Field(
@@ -261,13 +292,15 @@ OWN_FIELDS: tuple[Field, ...] = (
         "mcmahon_groups",
         McMahonGroups.parse,
         McMahonGroups.cell_value,
-        "A number N: the roster, sorted 9d..30k, is cut into N groups of about "
-        "equal size (one rank never split: with fewer ranks than N, one group a rank, "
-        "and pair says how many were made). Or ranks such as '1d, 5k': the lowest "
-        "rank of each group from the top. The lowest group that has players starts "
-        "with 0 McMahon points, each group above with one more. A player's group is written in "
-        "the Players sheet at the first pairing; edit it there to move a player. "
-        "A player added later joins the group of his rank.",
+        N_w(
+            "A number N: the roster, sorted 9d..30k, is cut into N groups of about "
+            "equal size (one rank never split: with fewer ranks than N, one group a rank, "
+            "and pair says how many were made). Or ranks such as '1d, 5k': the lowest "
+            "rank of each group from the top. The lowest group that has players starts "
+            "with 0 McMahon points, each group above with one more. A player's group is written in "
+            "the Players sheet at the first pairing; edit it there to move a player. "
+            "A player added later joins the group of his rank."
+        ),
         MCMAHON,
         rules=GOSHEET_RULES,
     ),
@@ -276,19 +309,23 @@ OWN_FIELDS: tuple[Field, ...] = (
         "tiebreaks",
         _parse_tiebreaks,
         join,
-        "After wins (McMahon) or points (Swiss), in this order: SOS (sum of "
-        "opponents' McMahon scores), SODOS (McMahon scores of beaten opponents, half "
-        "of those drawn with), Buchholz (sum of opponents' scores), Buchholz cut 1 "
-        "(without the lowest), Median Buchholz (without the highest and the lowest), "
-        "Sonneborn-Berger (scores of beaten opponents, half of those drawn with), "
-        "Cumulative (sum of the running score after each round), Direct encounter "
-        "(points among the tied players, when they all met), Wins.",
+        N_w(
+            "After wins (McMahon) or points (Swiss), in this order: SOS (sum of "
+            "opponents' McMahon scores), SODOS (McMahon scores of beaten opponents, half "
+            "of those drawn with), Buchholz (sum of opponents' scores), Buchholz cut 1 "
+            "(without the lowest), Median Buchholz (without the highest and the lowest), "
+            "Sonneborn-Berger (scores of beaten opponents, half of those drawn with), "
+            "Cumulative (sum of the running score after each round), Direct encounter "
+            "(points among the tied players, when they all met), Wins."
+        ),
         SCORED,
-        plain="After points, in this order: Buchholz (sum of opponents' scores), "
-        "Buchholz cut 1 (without the lowest), Median Buchholz (without the highest and "
-        "the lowest), Sonneborn-Berger (scores of beaten opponents, half of those "
-        "drawn with), Cumulative (sum of the running score after each round), Direct "
-        "encounter (points among the tied players, when they all met), Wins.",
+        plain=N_w(
+            "After points, in this order: Buchholz (sum of opponents' scores), "
+            "Buchholz cut 1 (without the lowest), Median Buchholz (without the highest and "
+            "the lowest), Sonneborn-Berger (scores of beaten opponents, half of those "
+            "drawn with), Cumulative (sum of the running score after each round), Direct "
+            "encounter (points among the tied players, when they all met), Wins."
+        ),
         rules=GOSHEET_RULES,
     ),
     Field(
@@ -296,10 +333,12 @@ OWN_FIELDS: tuple[Field, ...] = (
         "bye_points",
         parse_points,
         format_points,
-        "Points (McMahon: MMS) for a technical win (a bye, or no opponent left); "
-        "it also counts as a win.",
+        N_w(
+            "Points (McMahon: MMS) for a technical win (a bye, or no opponent left); "
+            "it also counts as a win."
+        ),
         SCORED,
-        plain="Points for a bye (no opponent left); it also counts as a win.",
+        plain=N_w("Points for a bye (no opponent left); it also counts as a win."),
         rules=GOSHEET_RULES,
     ),
     Field(
@@ -307,9 +346,9 @@ OWN_FIELDS: tuple[Field, ...] = (
         "absent_points",
         parse_points,
         format_points,
-        "Points (McMahon: MMS) for a round the player did not play (seed McMahon: ½).",
+        N_w("Points (McMahon: MMS) for a round the player did not play (seed McMahon: ½)."),
         SCORED,
-        plain="Points for a round the player did not play.",
+        plain=N_w("Points for a round the player did not play."),
         rules=GOSHEET_RULES,
     ),
     Field(
@@ -317,10 +356,12 @@ OWN_FIELDS: tuple[Field, ...] = (
         "forfeit_loss_points",
         parse_points,
         format_points,
-        "Points (McMahon: MMS) of a player who did not come to a paired game "
-        "(seed McMahon: a no-show scores ½).",
+        N_w(
+            "Points (McMahon: MMS) of a player who did not come to a paired game "
+            "(seed McMahon: a no-show scores ½)."
+        ),
         SCORED,
-        plain="Points of a player who did not come to a paired game.",
+        plain=N_w("Points of a player who did not come to a paired game."),
         rules=GOSHEET_RULES,
     ),
     Field(
@@ -328,8 +369,10 @@ OWN_FIELDS: tuple[Field, ...] = (
         "rating_per_level",
         parse_int(1, 1000),
         same,
-        "FUS: one level is half a stone; on the EGF scale (100 points a rank) that "
-        "is 50 rating points. Start level = rating / this, rounded.",
+        N_w(
+            "FUS: one level is half a stone; on the EGF scale (100 points a rank) that "
+            "is 50 rating points. Start level = rating / this, rounded."
+        ),
         FUS,
     ),
     Field(
@@ -337,8 +380,10 @@ OWN_FIELDS: tuple[Field, ...] = (
         "handicap_cap",
         parse_int(0, 9),
         same,
-        "FUS: the most handicap stones a game can have (a larger level difference "
-        "is played at this handicap).",
+        N_w(
+            "FUS: the most handicap stones a game can have (a larger level difference "
+            "is played at this handicap)."
+        ),
         FUS,
     ),
     Field(
@@ -346,9 +391,11 @@ OWN_FIELDS: tuple[Field, ...] = (
         "reverse_komi",
         parse_yes_no,
         yes_no,
-        "FUS, a difference of 2H levels (a whole number of stones): yes = H stones "
-        "and reverse komi 0.5 - (K - 0.5), so Black receives K - 1; no = H stones "
-        "and komi 0.5 (half a stone less).",
+        N_w(
+            "FUS, a difference of 2H levels (a whole number of stones): yes = H stones "
+            "and reverse komi 0.5 - (K - 0.5), so Black receives K - 1; no = H stones "
+            "and komi 0.5 (half a stone less)."
+        ),
         FUS,
     ),
     Field(
@@ -356,8 +403,10 @@ OWN_FIELDS: tuple[Field, ...] = (
         "bye_levels",
         parse_int(0, 9),
         same,
-        "FUS: levels a player gains from a bye or a technical win (not accelerated); "
-        "it counts as a win.",
+        N_w(
+            "FUS: levels a player gains from a bye or a technical win (not accelerated); "
+            "it counts as a win."
+        ),
         FUS,
     ),
     Field(
@@ -365,9 +414,11 @@ OWN_FIELDS: tuple[Field, ...] = (
         "avoid_same_club",
         parse_yes_no,
         yes_no,
-        "yes: opponents from different clubs where it costs nothing above it (a criterion "
-        "right below the score criterion, as OpenGotha's geography weight); no: clubs play no "
-        "part.",
+        N_w(
+            "yes: opponents from different clubs where it costs nothing above it (a criterion "
+            "right below the score criterion, as OpenGotha's geography weight); no: clubs play no "
+            "part."
+        ),
         MCMAHON | FUS | SWISS,
         rules=GOSHEET_RULES,
     ),
@@ -376,8 +427,10 @@ OWN_FIELDS: tuple[Field, ...] = (
         "avoid_same_country",
         parse_yes_no,
         yes_no,
-        "yes: opponents from different countries where it costs nothing above it (right "
-        "below the score criterion, after the club); no: countries play no part.",
+        N_w(
+            "yes: opponents from different countries where it costs nothing above it (right "
+            "below the score criterion, after the club); no: countries play no part."
+        ),
         MCMAHON | FUS | SWISS,
         rules=GOSHEET_RULES,
     ),
@@ -386,14 +439,29 @@ OWN_FIELDS: tuple[Field, ...] = (
         "random_seed",
         parse_int(0, 2**31 - 1),
         same,
-        "Seed of the lot (colours of even games, simulated results), kept here "
-        "so that every draw can be checked again.",
-        plain="Seed of the lot (who moves first when nothing else decides, the first "
-        "round without ratings, simulated results), kept here so that every draw can "
-        "be checked again.",
+        N_w(
+            "Seed of the lot (colours of even games, simulated results), kept here "
+            "so that every draw can be checked again."
+        ),
+        plain=N_w(
+            "Seed of the lot (who moves first when nothing else decides, the first "
+            "round without ratings, simulated results), kept here so that every draw can "
+            "be checked again."
+        ),
         rules=GOSHEET_RULES,
     ),
     *EVENT_FIELDS,  # location, country, dates, time system (gosheet/core/event.py)
+    Field(
+        "Language",
+        "language",
+        parse_language,
+        same,
+        N_w(
+            "The language of the workbook: en (English), ru (Русский), fr (Français) or ca "
+            "(Català). Sheet names, headers, settings and messages follow it; changed here, "
+            "the sheets and headers are renamed at the next action, nothing else changes."
+        ),
+    ),
 )
 #: Every row a Settings sheet may have, in order: the settings' own, then OpenGotha's.
 FIELDS = OWN_FIELDS + OG_FIELDS
@@ -437,6 +505,7 @@ class Settings:
     country: str = ""
     dates: tuple[dt.date, ...] = ()  # first and last day; () not set
     time: TimeControl = field(default_factory=TimeControl)
+    language: str = "en"  # of the workbook's words (gosheet/i18n/words.py)
     # OpenGotha's parameters, shown with rules = opengotha
     opengotha: OpenGothaParameters = field(default_factory=OpenGothaParameters)
 

@@ -18,8 +18,10 @@ import pandas as pd
 
 from gosheet.core.errors import FileProblem, InputError, Problem
 from gosheet.core.model import Player
+from gosheet.i18n import words
 from gosheet.workbook import limits
 from gosheet.workbook.headers import match_headers
+from gosheet.workbook.language import headers_language
 from gosheet.workbook.reader import ProblemList, read_players
 
 SPREADSHEET_SUFFIXES = (".xlsx", ".xlsm", ".xls", ".ods")
@@ -30,6 +32,7 @@ class Roster:
     players: tuple[Player, ...]
     extra_headers: tuple[str, ...]
     extra_values: tuple[tuple[Any, ...], ...]
+    language: str | None = None  # of its headers, when they are not English (``Фамилия`` …)
 
 
 def decode(data: bytes, encoding: str | None = None) -> str:
@@ -122,6 +125,8 @@ def read_roster(
     grid = [[_cell(v) for v in row] for row in frame.itertuples(index=False, name=None)]
     if not grid:
         raise InputError([Problem(path.name, "", None, "the roster is empty")])
+    language = headers_language(grid[0])  # gosheet's Players words in any language, too
+    grid[0] = [words.canonical(h, words.PLAYERS, language or "en") or h for h in grid[0]]
     known = match_headers(list(grid[0]))
     problems = ProblemList()
     state = read_players(grid, problems, needs_strength)
@@ -138,4 +143,4 @@ def read_roster(
     extra_values = tuple(
         tuple(grid[r][i] if i < len(grid[r]) else None for i in extra_columns) for r in player_rows
     )
-    return Roster(state.tournament.players, extra_headers, extra_values)
+    return Roster(state.tournament.players, extra_headers, extra_values, language)

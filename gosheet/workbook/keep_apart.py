@@ -7,6 +7,8 @@ from __future__ import annotations
 from typing import Any
 
 from gosheet.core.model import KeepApart
+from gosheet.i18n import words
+from gosheet.i18n.catalog import _, current
 from gosheet.workbook.headers import normalise_header
 from gosheet.workbook.names import NameIndex
 from gosheet.workbook.reading import Grid, ProblemList, blank, cell_text, int_cell
@@ -27,7 +29,14 @@ def read_keep_apart(
         if normalise_header(label) in headers:
             columns[label] = headers.index(normalise_header(label))
         elif label != "Until round":
-            problems.add(KEEP_APART, 0, 0, None, f"no '{label}' column in the header row")
+            column = words.local(label, current(), words.KEEP_APART)
+            problems.add(
+                KEEP_APART,
+                0,
+                0,
+                None,
+                _("no '{column}' column in the header row").format(column=column),
+            )
     if len(columns) < 2:
         return ()
 
@@ -38,7 +47,7 @@ def read_keep_apart(
     def player(row: list[Any], r: int, label: str) -> int | None:
         typed = cell_text(get(row, label))
         if not typed:
-            problems.add(KEEP_APART, r, columns[label], None, "no player")
+            problems.add(KEEP_APART, r, columns[label], None, _("no player"))
             return None
         found = index.resolve(typed)
         if isinstance(found, str):
@@ -58,12 +67,12 @@ def read_keep_apart(
             try:
                 until = int_cell(raw, 1)
             except ValueError:
-                message = "not a round number (empty: the whole tournament)"
+                message = _("not a round number (empty: the whole tournament)")
                 problems.add(KEEP_APART, r, columns["Until round"], raw, message)
         if first is not None and second is not None:
             if first == second:
                 typed = get(row, "Player 2")
-                problems.add(KEEP_APART, r, columns["Player 2"], typed, "the same player twice")
+                problems.add(KEEP_APART, r, columns["Player 2"], typed, _("the same player twice"))
             else:
                 pairs.append(KeepApart(first, second, until))
     return tuple(pairs)

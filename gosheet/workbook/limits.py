@@ -21,6 +21,7 @@ from collections.abc import Iterator
 from pathlib import Path, PurePosixPath
 
 from gosheet.core.errors import FileProblem
+from gosheet.i18n.catalog import _
 
 MAX_ROWS = 20_000
 """Rows of one sheet (a tournament of 2,000 players over 10 rounds has under 2,100)."""
@@ -70,9 +71,11 @@ def regular_file(path: str | os.PathLike[str], what: str = "file") -> Path:
     try:
         mode = os.stat(path).st_mode
     except FileNotFoundError:
-        raise FileProblem(f"{path}: no such file") from None
+        raise FileProblem(_("{path}: no such file").format(path=path)) from None
     except OSError as error:
-        raise FileProblem(f"{path}: cannot be read ({error.strerror or error})") from None
+        raise FileProblem(
+            _("{path}: cannot be read ({error})").format(path=path, error=error.strerror or error)
+        ) from None
     if stat.S_ISDIR(mode):
         raise FileProblem(f"{path}: is a folder, not a {what}")
     if not stat.S_ISREG(mode):
@@ -99,9 +102,11 @@ def book_target(path: str | os.PathLike[str]) -> Path:
     if path.suffix.lower() not in BOOK_SUFFIXES:
         right = path.with_suffix(".xlsx").name if path.suffix else f"{path.name}.xlsx"
         raise FileProblem(
-            f"{path}: gosheet writes a tournament workbook as .xlsx, not "
-            f"{path.suffix or 'a file without an extension'}; name it {right} (a macro-enabled "
-            ".xlsm comes from 'gosheet excel-template'); nothing written"
+            _(
+                "{path}: gosheet writes a tournament workbook as .xlsx, not {suffix}; name it "
+                "{right} (a macro-enabled .xlsm comes from 'gosheet excel-template'); nothing "
+                "written"
+            ).format(path=path, suffix=path.suffix or _("a file without an extension"), right=right)
         )
     return path
 
@@ -146,9 +151,13 @@ def check_workbook(path: Path, label: str | None = None, *, sheets: bool = True)
             if sheets:
                 _check_sheets(label, archive)
     except zipfile.BadZipFile as error:
-        raise FileProblem(f"{label}: not a workbook (not a zip archive: {error})") from None
+        raise FileProblem(
+            _("{path}: not a workbook (not a zip archive: {error})").format(path=label, error=error)
+        ) from None
     except (zipfile.LargeZipFile, NotImplementedError, RuntimeError, EOFError) as error:
-        raise FileProblem(f"{label}: cannot be read as a workbook ({error})") from None
+        raise FileProblem(
+            _("{path}: cannot be read as a workbook ({error})").format(path=label, error=error)
+        ) from None
 
 
 def _check_directory(label: str, infos: list[zipfile.ZipInfo]) -> None:

@@ -18,6 +18,7 @@ import functools
 from collections.abc import Callable, Iterable, Sequence
 
 from gosheet.core.model import Player
+from gosheet.i18n.catalog import _, ngettext
 from gosheet.workbook.headers import normalise_header
 
 
@@ -119,19 +120,23 @@ class NameIndex:
             return found
         if found is None:
             return self.unknown(typed)
-        which = " or ".join(f"'{self.labels[n]}'" for n in found)
-        return f"{len(found)} players of the Players sheet have this name: write {which}"
+        which = _(" or ").join(f"'{self.labels[n]}'" for n in found)
+        return ngettext(
+            "{count} players of the Players sheet have this name: write {which}",
+            "{count} players of the Players sheet have this name: write {which}",
+            len(found),
+        ).format(count=len(found), which=which)
 
     def unknown(self, typed: str) -> str:
         """Why ``typed`` is no player's, and the way out."""
         near = self.closest(typed)
         if not near:
-            return "not a player of the Players sheet"
-        return (
-            f"not a player of the Players sheet; the closest: '{near[0]}' — if the player was "
-            f'renamed, `gosheet rename BOOK.xlsx "{typed}" "{near[0]}"` renames him in every '
+            return _("not a player of the Players sheet")
+        return _(
+            "not a player of the Players sheet; the closest: '{near}' — if the player was "
+            'renamed, `gosheet rename BOOK.xlsx "{typed}" "{near}"` renames him in every '
             "round sheet"
-        )
+        ).format(near=near[0], typed=typed)
 
     def closest(self, typed: str, count: int = 3) -> list[str]:
         """The players' names nearest to ``typed`` (a misspelling, a player renamed)."""

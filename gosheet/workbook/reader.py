@@ -16,8 +16,12 @@ from gosheet.core.model import Player, Round, Tournament
 from gosheet.core.ranks import RankError, parse_rank
 from gosheet.core.settings import FIELD_BY_LABEL, MAX_ROUNDS, Settings
 from gosheet.core.systems import system_of
+from gosheet.i18n import words
+from gosheet.i18n.catalog import _
+from gosheet.i18n.words import local
 from gosheet.workbook.headers import match_headers, match_opengotha_headers
 from gosheet.workbook.keep_apart import KEEP_APART, read_keep_apart
+from gosheet.workbook.language import canonical_sheets
 from gosheet.workbook.names import NameIndex, labels, name_key, same_player
 from gosheet.workbook.reading import (
     BookState,
@@ -50,7 +54,7 @@ def read_settings(grid: Grid | None, problems: ProblemList) -> tuple[Settings, d
     """The settings, and the 0-based row of each one found in the sheet."""
     rows: dict[str, int] = {}
     if grid is None:
-        problems.add(SETTINGS, -1, 0, None, "the sheet is missing")
+        problems.add(SETTINGS, -1, 0, None, _("the sheet is missing"))
         return Settings(), rows
     values: dict[str, Any] = {}
     for r, row in enumerate(grid):
@@ -64,11 +68,19 @@ def read_settings(grid: Grid | None, problems: ProblemList) -> tuple[Settings, d
                 r,
                 0,
                 label,
-                "unknown setting; known: " + ", ".join(f.label for f in FIELD_BY_LABEL.values()),
+                _("unknown setting; known: {settings}").format(
+                    settings=", ".join(f.label for f in FIELD_BY_LABEL.values())
+                ),
             )
             continue
         if field_.attr in rows:
-            problems.add(SETTINGS, r, 0, label, f"set twice (also on row {rows[field_.attr] + 1})")
+            problems.add(
+                SETTINGS,
+                r,
+                0,
+                label,
+                _("set twice (also on row {row})").format(row=rows[field_.attr] + 1),
+            )
             continue
         rows[field_.attr] = r
         value = row[1] if len(row) > 1 else None
@@ -106,10 +118,10 @@ MMS_CORRECTION = (-9, 9)
 
 def same_player_twice(row: int) -> str:
     """The problem of a player registered twice (found again on 0-based ``row``)."""
-    return (
-        f"the same player twice (also on row {row + 1}); two players of the same name are "
+    return _(
+        "the same player twice (also on row {row}); two players of the same name are "
         "told apart by their EGD PINs or their clubs: give both theirs"
-    )
+    ).format(row=row + 1)
 
 
 def read_players(
@@ -126,10 +138,10 @@ def read_players(
     ``rounds``). The ``EGD PIN`` and ``MMS correction`` columns are read in any roster."""
     state = BookState(Tournament())
     if grid is None:
-        problems.add(PLAYERS, -1, 0, None, "the sheet is missing")
+        problems.add(PLAYERS, -1, 0, None, _("the sheet is missing"))
         return state
     if not grid:
-        problems.add(PLAYERS, 0, 0, None, "the header row is missing")
+        problems.add(PLAYERS, 0, 0, None, _("the header row is missing"))
         return state
     columns = match_headers(list(grid[0]))
     og_columns = match_opengotha_headers(list(grid[0]))
@@ -138,10 +150,10 @@ def read_players(
     columns |= {k: v for k, v in og_columns.items() if k not in columns}
     state.player_columns = columns
     if "Name" not in columns:
-        problems.add(PLAYERS, 0, 0, None, "no 'Name' column in the header row")
+        problems.add(PLAYERS, 0, 0, None, _("no 'Name' column in the header row"))
     no_strength = "Rank" not in columns and "Rating" not in columns
     if needs_strength and no_strength:
-        problems.add(PLAYERS, 0, 0, None, "no 'Rank' (or 'Rating') column in the header row")
+        problems.add(PLAYERS, 0, 0, None, _("no 'Rank' (or 'Rating') column in the header row"))
     if "Name" not in columns or (needs_strength and no_strength):
         return state
 
@@ -168,7 +180,7 @@ def read_players(
             continue
         surname, first = cell_text(get(row, "Name")), cell_text(get(row, "First name"))
         if not surname:
-            problems.add(PLAYERS, r, columns["Name"], None, "a player without a name")
+            problems.add(PLAYERS, r, columns["Name"], None, _("a player without a name"))
             continue
         full = f"{surname} {first}".strip()
         club, pin = cell_text(get(row, "Club")), cell_text(get(row, "EGD PIN"))
@@ -186,7 +198,11 @@ def read_players(
                 rating = int_cell(round(float(str(raw).replace(",", "."))), -1000, 4000)
             except (ValueError, TypeError, OverflowError):
                 problems.add(
-                    PLAYERS, r, columns["Rating"], raw, "not a rating (a whole number such as 2150)"
+                    PLAYERS,
+                    r,
+                    columns["Rating"],
+                    raw,
+                    _("not a rating (a whole number such as 2150)"),
                 )
         raw_rank = get(row, "Rank")
         rank: int | None = None
@@ -197,22 +213,22 @@ def read_players(
                 rank = parse_rank(cell_text(raw_rank) if raw_rank is not None else raw_rank)
             except RankError:
                 message = (
-                    "no rank (nor rating)"
+                    _("no rank (nor rating)")
                     if blank(raw_rank)
-                    else "not a rank (expected e.g. 3k, 2d, 1p)"
+                    else _("not a rank (expected e.g. 3k, 2d, 1p)")
                 )
                 column = columns.get("Rank", columns.get("Rating", 0))
                 problems.add(PLAYERS, r, column, raw_rank, message)
-        group = optional_int(row, r, "Group", 40, "not a McMahon group (1 = top group, 2, 3 …)")
-        tier = optional_int(row, r, "Tier", 99, "not a tier (1 = the best, 2, 3 …)")
-        fixed = optional_int(row, r, "Fixed table", 9999, "not a table number (1, 2, 3 …)")
+        group = optional_int(row, r, "Group", 40, _("not a McMahon group (1 = top group, 2, 3 …)"))
+        tier = optional_int(row, r, "Tier", 99, _("not a tier (1 = the best, 2, 3 …)"))
+        fixed = optional_int(row, r, "Fixed table", 9999, _("not a table number (1, 2, 3 …)"))
         not_playing: frozenset[int] = frozenset()
         raw = get(row, "Not playing")
         try:
             not_playing = _not_playing(raw)
         except ValueError:
             problems.add(
-                PLAYERS, r, columns["Not playing"], raw, "expected round numbers, such as '2, 4'"
+                PLAYERS, r, columns["Not playing"], raw, _("expected round numbers, such as '2, 4'")
             )
         correction = 0
         raw = get(row, "MMS correction")
@@ -226,7 +242,9 @@ def read_players(
                     r,
                     columns["MMS correction"],
                     raw,
-                    f"not an MMS correction (a whole number from {low} to {high}, usually 0)",
+                    _(
+                        "not an MMS correction (a whole number from {low} to {high}, usually 0)"
+                    ).format(low=low, high=high),
                 )
         number = len(players) + 1
         raw = get(row, "Registration")
@@ -238,7 +256,7 @@ def read_players(
                     r,
                     columns["Registration"],
                     raw,
-                    "expected FIN (registration confirmed) or PRE (preliminary: not paired)",
+                    _("expected FIN (registration confirmed) or PRE (preliminary: not paired)"),
                 )
             elif status == "PRE":
                 state.preliminary[number] = not_playing
@@ -266,8 +284,12 @@ def read_players(
 
 
 def read_book(sheets: Mapping[str, Grid]) -> BookState:
-    """Read the whole tournament; raise :class:`InputError` listing every problem."""
-    problems = ProblemList()
+    """Read the whole tournament; raise :class:`InputError` listing every problem.
+
+    The workbook may be in any language (:func:`~gosheet.workbook.language.canonical_sheets`);
+    the problems name its sheets as they are named there."""
+    sheets = canonical_sheets(sheets)
+    problems = ProblemList(sheets.shown)
     settings, setting_rows = read_settings(sheets.get(SETTINGS), problems)
     system = system_of(settings)
     needs_strength = system.needs_strength
@@ -286,11 +308,18 @@ def read_book(sheets: Mapping[str, Grid]) -> BookState:
         if number != expected:
             missing = round_sheet_name(expected)
             problems.add(
-                name, -1, 0, None, f"rounds must follow each other: '{missing}' is missing"
+                name,
+                -1,
+                0,
+                None,
+                _("rounds must follow each other: '{sheet}' is missing").format(
+                    sheet=local(missing, sheets.language, words.SHEETS)
+                ),
             )
             break
         if roster_readable:  # else every name would be reported as unknown
-            rounds.append(read_round(name, number, sheets[name], index, problems, state))
+            shown = sheets.shown.get(name, name)
+            rounds.append(read_round(shown, number, sheets[name], index, problems, state))
     names = list(sheets)
     for name in names:
         alike = round_like(name)
@@ -303,7 +332,9 @@ def read_book(sheets: Mapping[str, Grid]) -> BookState:
             row,
             1,
             settings.rounds,
-            f"'Rounds' is less than the {len(numbered)} round sheets of the workbook",
+            _("'Rounds' is less than the {count} round sheets of the workbook").format(
+                count=len(numbered)
+            ),
         )
     apart = read_keep_apart(sheets.get(KEEP_APART), index, problems) if roster_readable else ()
     if problems.problems:

@@ -5,12 +5,13 @@ number), the list of problems every reader adds to, and what they read
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from gosheet.core.errors import Problem
 from gosheet.core.model import Tournament
+from gosheet.i18n.catalog import _
 from gosheet.workbook.sheets import cell_name
 
 Grid = Sequence[Sequence[Any]]
@@ -43,15 +44,48 @@ def int_cell(value: Any, low: int, high: int | None = None) -> int:
     return value
 
 
-class ProblemList:
-    """Problems found so far; every reader adds to one and raises at the end."""
+class Sheets(dict[str, list[list[Any]]]):
+    """A workbook's sheets (name → rows) as the readers read them: gosheet's own sheets, their
+    headers and the settings' names in English, whatever the workbook's language
+    (:func:`gosheet.workbook.language.canonical_sheets`); ``shown`` gives each such sheet's
+    name as the organiser sees it, for the problems, and ``language`` the workbook's."""
 
-    def __init__(self) -> None:
+    def __init__(
+        self,
+        sheets: Mapping[str, list[list[Any]]] | None = None,
+        shown: Mapping[str, str] | None = None,
+        language: str = "en",
+    ) -> None:
+        super().__init__(sheets or {})
+        self.shown: dict[str, str] = dict(shown or {})
+        self.language = language
+
+
+def copied(sheets: Mapping[str, Sequence[Sequence[Any]]]) -> Sheets:
+    """The sheets with every row copied, to change them (their shown names and language kept)."""
+    rows = {name: [list(row) for row in grid] for name, grid in sheets.items()}
+    if isinstance(sheets, Sheets):
+        return Sheets(rows, sheets.shown, sheets.language)
+    return Sheets(rows, {name: name for name in rows})
+
+
+def shown_names(sheets: object) -> dict[str, str]:
+    """English sheet name → its name in the workbook (empty for plain cell values)."""
+    return sheets.shown if isinstance(sheets, Sheets) else {}
+
+
+class ProblemList:
+    """Problems found so far; every reader adds to one and raises at the end. ``shown``: the
+    names of the sheets as the organiser sees them (by their English names), which the
+    problems give."""
+
+    def __init__(self, shown: Mapping[str, str] | None = None) -> None:
         self.problems: list[Problem] = []
+        self.shown = dict(shown or {})
 
     def add(self, sheet: str, row: int, column: int, value: Any, message: str) -> None:
         cell = cell_name(row, column) if row >= 0 else ""
-        self.problems.append(Problem(sheet, cell, value, message))
+        self.problems.append(Problem(self.shown.get(sheet, sheet), cell, value, message))
 
 
 @dataclass(frozen=True)
@@ -64,7 +98,9 @@ class Missing:
     cell: str
 
     def __str__(self) -> str:
-        return f"{self.sheet}!{self.cell} (table {self.table}): no result yet"
+        return _("{sheet}!{cell} (table {table}): no result yet").format(
+            sheet=self.sheet, cell=self.cell, table=self.table
+        )
 
 
 @dataclass

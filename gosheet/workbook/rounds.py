@@ -13,6 +13,8 @@ from gosheet.core.errors import Problem
 from gosheet.core.fields import parse_komi
 from gosheet.core.model import Game, Round
 from gosheet.core.results import ResultError, parse_result
+from gosheet.i18n import words
+from gosheet.i18n.catalog import N_, _, current
 from gosheet.workbook.headers import normalise_header
 from gosheet.workbook.names import NameIndex
 from gosheet.workbook.reading import BookState, Grid, ProblemList, blank, cell_text, int_cell
@@ -34,6 +36,7 @@ ROUND_COLUMNS = {
     "komi": ("Komi",),
     "result": ("Result",),
 }
+NO_PLAYER = {"white": N_("no White player"), "black": N_("no Black player")}
 
 ROUND_WORDS = "round|rnd|rd|r|ronde|runde|ronda|rodada|tour|turno|tura|kolo|kierros|тур|раунд"
 ROUND_LIKE = re.compile(
@@ -54,21 +57,23 @@ def round_like(sheet: str) -> int | None:
 def look_alike_problem(sheet: str, number: int, names: Sequence[str]) -> Problem:
     """What to do with a sheet that looks like round ``number``: rename it, or (when the round
     is there already) delete the copy."""
-    proper = round_sheet_name(number)
+    proper = words.local(round_sheet_name(number), current(), words.SHEETS)
     if any(round_number_of(name) == number for name in names):
-        fix = (
-            f"'{proper}' is there already: if this sheet is a copy of it, delete it or give it "
+        fix = _(
+            "'{sheet}' is there already: if this sheet is a copy of it, delete it or give it "
             "a name without a round number; if this one holds the results, rename it "
-            f"'{proper}' (and the other one otherwise)"
-        )
+            "'{sheet}' (and the other one otherwise)"
+        ).format(sheet=proper)
     else:
-        fix = f"rename it '{proper}'"
+        fix = _("rename it '{sheet}'").format(sheet=proper)
     return Problem(
         sheet,
         "",
         None,
-        f"looks like a round sheet, but gosheet reads only sheets named 'Round N' (it would "
-        f"pair this round again): {fix}",
+        _(
+            "looks like a round sheet, but gosheet reads only sheets named 'Round N' (it would "
+            "pair this round again): {fix}"
+        ).format(fix=fix),
     )
 
 
@@ -82,15 +87,17 @@ def stray(row: int, column: int, value: Any, result_column: int, beside: bool) -
     if beside:
         if column == result_column + 1 or looks_like_result:
             into = cell_name(row, result_column)
-            return (
+            return _(
                 "beside the table, not read: a result typed one column to the right? "
-                f"(it belongs in {into})"
-            )
-        return "beside the table, in a column without a header: not read"
-    outside = "in a row without a table number nor players (below or between the tables)"
+                "(it belongs in {cell})"
+            ).format(cell=into)
+        return _("beside the table, in a column without a header: not read")
     if column == result_column or looks_like_result:
-        return f"{outside}: not read — a result typed in the wrong row?"
-    return f"{outside}: not read"
+        return _(
+            "in a row without a table number nor players (below or between the tables): not "
+            "read — a result typed in the wrong row?"
+        )
+    return _("in a row without a table number nor players (below or between the tables): not read")
 
 
 def read_round(
@@ -102,7 +109,7 @@ def read_round(
     state: BookState,
 ) -> Round:
     if not grid:
-        problems.add(sheet, 0, 0, None, "the header row is missing")
+        problems.add(sheet, 0, 0, None, _("the header row is missing"))
         return Round(number)
     headers = [normalise_header(h) for h in grid[0]]
     col: dict[str, int] = {}
@@ -113,8 +120,12 @@ def read_round(
                 break
     for key in ("table", "white", "black", "result"):
         if key not in col:
-            wanted = "' or '".join(ROUND_COLUMNS[key])
-            problems.add(sheet, 0, 0, None, f"no '{wanted}' column in the header row")
+            wanted = _("' or '").join(
+                words.local(label, current(), words.ROUNDS) for label in ROUND_COLUMNS[key]
+            )
+            problems.add(
+                sheet, 0, 0, None, _("no '{column}' column in the header row").format(column=wanted)
+            )
     if any(k not in col for k in ("table", "white", "black", "result")):
         return Round(number)
 
@@ -134,7 +145,7 @@ def read_round(
     def player_at(row: Sequence[Any], r: int, key: str) -> int | None:
         value = cell_text(get(row, key))
         if not value:
-            problems.add(sheet, r, col[key], None, f"no {ROUND_COLUMNS[key][0]} player")
+            problems.add(sheet, r, col[key], None, _(NO_PLAYER[key]))
             return None
         found = index.resolve(value)
         if isinstance(found, str):
@@ -147,7 +158,7 @@ def read_round(
                 r,
                 col[key],
                 value,
-                f"the same player twice in this round (also at {seen[found]})",
+                _("the same player twice in this round (also at {cell})").format(cell=seen[found]),
             )
             return None
         seen[found] = where
@@ -183,12 +194,17 @@ def read_round(
             try:
                 table = int_cell(table_cell, 1)
             except ValueError:
+                bye = words.local(BYE_LABEL, current(), words.CELLS)
                 problems.add(
-                    sheet, r, col["table"], table_cell, f"not a table number (or '{BYE_LABEL}')"
+                    sheet,
+                    r,
+                    col["table"],
+                    table_cell,
+                    _("not a table number (or '{bye}')").format(bye=bye),
                 )
                 continue
         if table and table in tables:
-            problems.add(sheet, r, col["table"], table_cell, "the same table twice")
+            problems.add(sheet, r, col["table"], table_cell, _("the same table twice"))
         tables.add(table)
         white, black = player_at(row, r, "white"), player_at(row, r, "black")
         raw = get(row, "result")
@@ -206,13 +222,13 @@ def read_round(
             try:
                 handicap = int_cell(raw, 0, 9)
             except ValueError:
-                problems.add(sheet, r, col["handicap"], raw, "not a handicap (0 to 9 stones)")
+                problems.add(sheet, r, col["handicap"], raw, _("not a handicap (0 to 9 stones)"))
         raw = get(row, "komi")
         if not blank(raw):
             try:
                 komi = parse_komi(raw)
             except ValueError:
-                problems.add(sheet, r, col["komi"], raw, "not a komi (a number such as 6.5)")
+                problems.add(sheet, r, col["komi"], raw, _("not a komi (a number such as 6.5)"))
         if white is not None and black is not None:
             games.append(Game(table, white, black, handicap, komi, result))
             if table:

@@ -19,6 +19,7 @@ from openpyxl import Workbook
 from gosheet.core.errors import FileProblem
 from gosheet.core.model import Player
 from gosheet.core.settings import Settings
+from gosheet.workbook.language import InLanguage
 from gosheet.workbook.sheets import PLAYERS, SETTINGS
 from gosheet.workbook.writer import players_sheet, settings_sheet
 from gosheet.workbook.xlsx import XlsxBook
@@ -68,9 +69,11 @@ def new_book(
     if missing:
         raise FileProblem(f"{path}: the template has no {' or '.join(missing)} sheet")
     book.path = None
-    book.render(settings_sheet(settings))
-    book.render(players_sheet(players, settings, extra_headers, extra_values))
-    book.workbook.active = book.workbook.sheetnames.index(PLAYERS)
+    port = InLanguage(book, settings.language)  # the template's sheets renamed, if need be
+    port.grids()
+    port.render(settings_sheet(settings))
+    port.render(players_sheet(players, settings, extra_headers, extra_values))
+    book.workbook.active = book.workbook.sheetnames.index(port.names[PLAYERS])
     return book
 
 

@@ -12,6 +12,7 @@ from gosheet.core.pairing import Pairing
 from gosheet.core.results import CANONICAL
 from gosheet.core.settings import Settings
 from gosheet.core.systems import system_of
+from gosheet.i18n.words import N_w
 from gosheet.workbook.headers import match_opengotha_headers
 from gosheet.workbook.names import labels
 from gosheet.workbook.sheets import (
@@ -169,7 +170,7 @@ def round_sheet(tournament: Tournament, pairing: Pairing) -> SheetData:
     )
 
 
-BYE_RULE = (
+BYE_RULE = N_w(
     "Weight for the bye: rank + 2 × MMS (Swiss: rank + 40 × wins) + 1000 per bye received "
     "(ranks: 30k = -30 … 1d = 0 …). The least weight gets the bye; among equal weights, "
     "the last of them in OpenGotha's list of the round (the standings after the round "

@@ -196,6 +196,17 @@ class XlsxBook:
         else:
             _put(data.rows, row - 1, column, value)
 
+    def rename_sheet(self, old: str, new: str) -> None:
+        """Rename a sheet (the workbook's language changed: ``Round 1`` → ``Тур 1``), keeping
+        everything in it; the formulas and defined names that name it follow. Done through
+        openpyxl (a change of language is rare): the workbook is loaded with the changes made
+        so far, and openpyxl saves it."""
+        from gosheet.workbook.xlsx_openpyxl import renamed_in_formulas
+
+        workbook = self.workbook
+        workbook[old].title = new
+        renamed_in_formulas(workbook, old, new)
+
     def save(
         self, path: str | Path | None = None, *, backup: bool = True, action: str = "save"
     ) -> Path:

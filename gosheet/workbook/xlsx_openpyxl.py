@@ -5,6 +5,7 @@ saving a big workbook this way takes seconds; the part writer, a fraction of tha
 
 from __future__ import annotations
 
+import re
 import zipfile
 from pathlib import Path
 from typing import Any
@@ -159,3 +160,26 @@ def save_atomically(
         workbook.save(temporary)
         check_archive(temporary, target)
     return target
+
+
+def renamed_in_formulas(workbook: Workbook, old: str, new: str) -> None:
+    """Every reference to the sheet ``old`` (``'Round 1'!H2``, ``Players!A1``) in the cells'
+    formulas and the defined names, made a reference to ``new``."""
+
+    def quoted(name: str) -> str:
+        return "'" + name.replace("'", "''") + "'"
+
+    plain = f"|{re.escape(old)}" if re.fullmatch(r"[A-Za-z_][\w.]*", old) else ""
+    reference = re.compile(rf"(?<![\w'.])(?:{re.escape(quoted(old))}{plain})!")
+
+    def follow(text: str) -> str:
+        return reference.sub(lambda _: quoted(new) + "!", text)
+
+    for ws in workbook.worksheets:
+        for row in ws.iter_rows():
+            for cell in row:
+                if cell.data_type == "f" and isinstance(cell.value, str) and old in cell.value:
+                    cell.value = follow(cell.value)
+    for defined in workbook.defined_names.values():
+        if defined.attr_text and old in defined.attr_text:
+            defined.attr_text = follow(defined.attr_text)

@@ -83,7 +83,8 @@ def write_csv(path: Path, rows: Rows, encoding: str, delimiter: str, bom: bytes 
 
 def import_roster(capsys: pytest.CaptureFixture[str], roster: Path, *options: str) -> Path:
     book = roster.with_name("cup.xlsx")
-    out = cli_ok(capsys, "import", roster, "-o", book, "--seed", "3", *options)
+    # --language en: a roster in Russian headers would otherwise make a Russian workbook
+    out = cli_ok(capsys, "import", roster, "-o", book, "--seed", "3", "--language", "en", *options)
     assert "players" in out
     return book
 

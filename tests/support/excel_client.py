@@ -132,6 +132,10 @@ class ExcelClient:
     def do_sheetDelete(self, action: dict[str, Any]) -> None:
         del self.sheets[action["sheet_position"]]
 
+    def do_setSheetName(self, action: dict[str, Any]) -> None:
+        """A sheet renamed keeps its values, formats, colours and notes (Excel's way)."""
+        self._at(action).name = action["args"][0]
+
     def do_setValues(self, action: dict[str, Any]) -> None:
         sheet = self._at(action)
         r0, c0 = action["start_row"], action["start_column"]

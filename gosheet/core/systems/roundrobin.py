@@ -25,6 +25,7 @@ from gosheet.core.games import game_of
 from gosheet.core.matching import Criterion, LexicographicWeights
 from gosheet.core.model import Game, Player, Tournament
 from gosheet.core.pairing import PairCost, Pairing, Weighing, check_can_pair, explain
+from gosheet.i18n.catalog import _
 
 CRITERION = Criterion(
     "Berger table",
@@ -64,12 +65,16 @@ def _schedule(tournament: Tournament, number: int) -> list[tuple[Player | None, 
     late = [p.name for p in tournament.players if p not in seated and p.plays_in(number)]
     if late:
         raise ConsistencyError(
-            f"round robin: {', '.join(late)} joined after round 1; an all-play-all schedule is "
-            "fixed at round 1 (start a new tournament, or mark them 'Not playing')"
+            _(
+                "round robin: {players} joined after round 1; an all-play-all schedule is "
+                "fixed at round 1 (start a new tournament, or mark them 'Not playing')"
+            ).format(players=", ".join(late))
         )
     m = len(seated) + len(seated) % 2
     if number > m - 1:
-        raise ConsistencyError(f"round robin: every one of the {m - 1} rounds is paired")
+        raise ConsistencyError(
+            _("round robin: every one of the {rounds} rounds is paired").format(rounds=m - 1)
+        )
     at: list[Player | None] = [*seated, *([None] * (m - len(seated)))]
     return [(at[a], at[b]) for a, b in berger_round(m, number)]
 

@@ -81,6 +81,7 @@ from gosheet.formats.opengotha.sheet import (
     parameter_rows,
     section_rank,
 )
+from gosheet.workbook.language import InLanguage
 from gosheet.workbook.reader import MMS_CORRECTION, cell_text, name_key
 from gosheet.workbook.sheets import PLAYERS
 from gosheet.workbook.writer import players_sheet, round_sheet
@@ -151,6 +152,7 @@ def from_opengotha(
     komi: float | None = None,
     random_seed: int | None = None,
     source: str = "OpenGotha file",
+    language: str = "en",
 ) -> Imported:
     """The tournament of an OpenGotha file, under OpenGotha's rules.
 
@@ -166,6 +168,7 @@ def from_opengotha(
     settings = settings_of(og, problems.add, rounds=rounds, name=name, komi=komi, notes=notes)
     if random_seed is not None:
         settings = settings.replace(random_seed=random_seed)
+    settings = settings.replace(language=language)  # of the workbook's words
     players, registration, numbers = _players(og, settings, problems, rows)
     index = KeyIndex(og.players)
 
@@ -369,10 +372,12 @@ def opengotha_book(imported: Imported, template: str | Path | None = None) -> Xl
 
     t = imported.tournament
     book = new_book(t.settings, template=template)
-    book.render(players_sheet(t.players, t.settings, registration=imported.registration))
+    port = InLanguage(book, t.settings.language)
+    port.grids()
+    port.render(players_sheet(t.players, t.settings, registration=imported.registration))
     for played in t.rounds:
-        book.render(round_sheet(t, Pairing(played.number, played.games, played.byes)))
-    book.render(opengotha_sheet(imported.rows))
-    book.workbook.active = book.workbook.sheetnames.index(PLAYERS)
+        port.render(round_sheet(t, Pairing(played.number, played.games, played.byes)))
+    port.render(opengotha_sheet(imported.rows))
+    book.workbook.active = book.workbook.sheetnames.index(port.names[PLAYERS])
     book.read()  # a safety net: raises InputError rather than write an unreadable workbook
     return book

@@ -36,6 +36,7 @@ from gosheet.formats.opengotha.parameter_sets import (
 )
 from gosheet.formats.opengotha.sheet import Kept, read_kept
 from gosheet.workbook.atomic import replacing
+from gosheet.workbook.language import canonical_sheets
 from gosheet.workbook.reader import BookState, Grid, ProblemList, name_key, read_book
 from gosheet.workbook.sheets import OPENGOTHA, PLAYERS, SETTINGS, round_sheet_name
 
@@ -77,7 +78,8 @@ def to_opengotha(
     :class:`ConsistencyError`. Club names longer than OpenGotha's four characters are
     shortened, as OpenGotha does, each told once in ``notes`` (``Moscow → Mosc``).
     """
-    problems = ProblemList()
+    grids = sheets = canonical_sheets(grids)  # a workbook in any language
+    problems = ProblemList(sheets.shown)
     grid = grids.get(OPENGOTHA)
     kept = read_kept(grid, problems) if grid is not None else None
     try:

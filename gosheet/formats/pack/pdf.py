@@ -5,6 +5,8 @@ header repeated on every page, the tournament, the round and the page number on 
 
 The font is DejaVu Sans, shipped in ``fonts/`` with its licence: it holds Latin, Cyrillic
 and Greek, so names print as typed on any machine (reportlab's own fonts hold Latin-1 only).
+Every word is in the tournament's language (the pack's ``language``; ``_p`` marks the
+``printing`` domain's messages, :mod:`gosheet.formats.pack.language`).
 """
 
 from __future__ import annotations
@@ -35,6 +37,7 @@ from reportlab.platypus import (
 )
 from reportlab.platypus import Table as PdfTable
 
+from gosheet.formats.pack.language import printing
 from gosheet.formats.pack.view import WHAT, Pack, RoundView, Slip, Table
 
 FONTS = Path(__file__).with_name("fonts")
@@ -61,9 +64,14 @@ def page_size(canvas: Canvas) -> tuple[float, float]:
 
 
 class _NumberedCanvas(Canvas):
-    """Writes "page N of M" once every page is known."""
+    """Writes "page N of M" once every page is known, in the pack's ``language`` (which
+    the PDF also declares, but for English, as it always was)."""
+
+    language = "en"
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
+        if self.language != "en":
+            kwargs["lang"] = self.language
         super().__init__(*args, **kwargs)
         self._pages: list[dict[str, Any]] = []
 
@@ -73,12 +81,14 @@ class _NumberedCanvas(Canvas):
 
     def save(self) -> None:
         total = len(self._pages)
+        _p = printing(self.language)
         for page in self._pages:
             self.__dict__.update(page)
             width = page_size(self)[0]
             self.setFont(FONT, 8)
             number = self.getPageNumber()
-            self.drawRightString(width - MARGIN, MARGIN / 2, f"page {number} of {total}")
+            words = _p("page {number} of {total}").format(number=number, total=total)
+            self.drawRightString(width - MARGIN, MARGIN / 2, words)
             super().showPage()
         super().save()
 
@@ -143,6 +153,17 @@ class _Slips(Flowable):
     def __init__(self, pack: Pack, view: RoundView, slips: Sequence[Slip]) -> None:
         super().__init__()
         self.pack, self.view, self.slips = pack, view, slips
+        _p = printing(pack.language)
+        self.heading = _p("{name} — round {number}").format(name=pack.name, number=view.number)
+        self.table = _p("Table {number}")
+        signed = {
+            "White": _p("White, signed"),
+            "Black": _p("Black, signed"),
+            "First player": _p("First player, signed"),
+            "Second player": _p("Second player, signed"),
+        }
+        english = ("White", "Black") if pack.game == "go" else ("First player", "Second player")
+        self.signed = tuple(signed[side] for side in english)
 
     def wrap(self, available_width: float, available_height: float) -> tuple[float, float]:
         self.width, self.height = available_width, available_height - 1
@@ -164,32 +185,48 @@ class _Slips(Flowable):
     def _slip(self, slip: Slip, y: float, high: float) -> None:
         c, width = self.canv, self.width
         c.setFont(FONT, 10)
-        c.drawString(0, y, f"{self.pack.name} — round {self.view.number}")
+        c.drawString(0, y, self.heading)
         c.setFont(BOLD, 18)
-        c.drawRightString(width, y - 4, f"Table {slip.table}")
+        c.drawRightString(width, y - 4, self.table.format(number=slip.table))
         y -= 11 * mm
+        names = max(
+            [32 * mm]
+            + [pdfmetrics.stringWidth(side, FONT, 11) + 4 * mm for side in self.pack.sides]
+        )
         for side, player in zip(self.pack.sides, slip.players, strict=True):
             c.setFont(FONT, 11)
             c.drawString(0, y, side)
             c.setFont(BOLD, 14)
-            c.drawString(32 * mm, y, player)
+            c.drawString(names, y, player)
             y -= 8 * mm
         if slip.terms:
             c.setFont(FONT, 11)
-            c.drawString(32 * mm, y + 1 * mm, slip.terms)
+            c.drawString(names, y + 1 * mm, slip.terms)
             y -= 7 * mm
         x = 0.0
-        c.setFont(FONT, 12)
+        size = _choices_size(slip.choices, width)
+        c.setFont(FONT, size)
         for choice in slip.choices:
             c.rect(x, y - 1 * mm, 5 * mm, 5 * mm)
             c.drawString(x + 7 * mm, y, choice)
-            x += 9 * mm + pdfmetrics.stringWidth(choice, FONT, 12) + 10 * mm
+            x += 9 * mm + pdfmetrics.stringWidth(choice, FONT, size) + 10 * mm
         c.setFont(FONT, 9)
         y -= 10 * mm
-        for k, side in enumerate(self.pack.sides):
+        for k, signed in enumerate(self.signed):
             x = k * width / 2
-            c.line(x + 28 * mm, y, x + width / 2 - 8 * mm, y)
-            c.drawString(x, y + 1, f"{side}, signed")
+            start = max(28 * mm, pdfmetrics.stringWidth(signed, FONT, 9) + 2 * mm)
+            c.line(x + start, y, x + width / 2 - 8 * mm, y)
+            c.drawString(x, y + 1, signed)
+
+
+def _choices_size(choices: Sequence[str], width: float, size: float = 12) -> float:
+    """The type size (at most ``size``) at which a slip's boxes and their words fit a line."""
+    while size > 8:
+        wide = sum(19 * mm + pdfmetrics.stringWidth(choice, FONT, size) for choice in choices)
+        if wide - 10 * mm <= width:
+            break
+        size -= 0.5
+    return size
 
 
 def _title(text: str, size: float = 16) -> Paragraph:
@@ -211,13 +248,13 @@ def _chunks(slips: Sequence[Slip], size: int) -> Iterable[Sequence[Slip]]:
         yield slips[start : start + size]
 
 
-def _header(name: str, round_number: int) -> Any:
+def _header(heading: str) -> Any:
     def draw(canvas: Canvas, doc: BaseDocTemplate) -> None:
         canvas.saveState()
         height = page_size(canvas)[1]
         canvas.setFont(FONT, 8)
-        canvas.drawString(MARGIN, height - 9 * mm, f"{name} — round {round_number}")
-        canvas.drawString(MARGIN, MARGIN / 2, f"{name} — round {round_number}")
+        canvas.drawString(MARGIN, height - 9 * mm, heading)
+        canvas.drawString(MARGIN, MARGIN / 2, heading)
         canvas.restoreState()
 
     return draw
@@ -231,7 +268,9 @@ def render(pack: Pack, round_number: int | None = None, what: Sequence[str] = WH
     """The pack's PDF for one round (the last paired by default): the parts ``what`` names,
     in the order of :data:`~gosheet.formats.pack.view.WHAT`."""
     register_fonts()
+    _p = printing(pack.language)
     view = pack.round(round_number)
+    heading = _p("{name} — round {number}").format(name=pack.name, number=view.number)
     out = BytesIO()
     doc = BaseDocTemplate(
         out,
@@ -240,10 +279,10 @@ def render(pack: Pack, round_number: int | None = None, what: Sequence[str] = WH
         rightMargin=MARGIN,
         topMargin=MARGIN,
         bottomMargin=MARGIN,
-        title=f"{pack.name} — round {view.number}",
+        title=heading,
         author="gosheet",
     )
-    on_page = _header(pack.name, view.number)
+    on_page = _header(heading)
     templates = {}
     for name, size in (("portrait", A4), ("landscape", landscape(A4))):
         frame = Frame(MARGIN, MARGIN, size[0] - 2 * MARGIN, size[1] - 2 * MARGIN, id=name)
@@ -286,18 +325,17 @@ def render(pack: Pack, round_number: int | None = None, what: Sequence[str] = WH
                 story.append(_Slips(pack, view, page))
         elif item == "standings":
             for k, table in enumerate(pack.standings):
+                title = _p("Standings — {group}").format(group=table.title)
                 if k == 0:
                     part(
                         table,
                         NORMAL,
-                        title=f"Standings — {table.title}"
-                        if len(pack.standings) > 1
-                        else "Standings",
+                        title=title if len(pack.standings) > 1 else _p("Standings"),
                     )
                 else:
                     story.append(CondPageBreak(60 * mm))
                     story.append(Spacer(1, 6 * mm))
-                    story.append(_title(f"Standings — {table.title}", 13))
+                    story.append(_title(title, 13))
                     story.append(Spacer(1, 2 * mm))
                     story.append(flow_table(table, NORMAL, _width(current)))
         elif item == "crosstable":
@@ -307,8 +345,12 @@ def render(pack: Pack, round_number: int | None = None, what: Sequence[str] = WH
     if story and isinstance(story[-1], PageBreak):
         story.pop()
     if not story:
-        story.append(_note("Nothing to print."))
-    doc.build(story, canvasmaker=_NumberedCanvas)
+        story.append(_note(_p("Nothing to print.")))
+
+    class Numbered(_NumberedCanvas):
+        language = pack.language
+
+    doc.build(story, canvasmaker=Numbered)
     return out.getvalue()
 
 

@@ -4,7 +4,9 @@ McMahon) and the crosstable. Both :mod:`gosheet.formats.pack.pdf` and
 :mod:`gosheet.formats.site` draw these; neither reads a tournament itself.
 
 Go words (White, Black, rank, handicap, komi) appear only in a go tournament; other games
-have a first and a second player.
+have a first and a second player. Every word is in the tournament's language
+(:mod:`gosheet.formats.pack.language`); the choices the tables are made by (which columns,
+which are numbers) are made on the workbook's English words, before they are translated.
 """
 
 from __future__ import annotations
@@ -18,8 +20,9 @@ from gosheet.core.errors import ConsistencyError
 from gosheet.core.games import game_of
 from gosheet.core.model import Tournament
 from gosheet.core.systems import system_of
+from gosheet.formats.pack.language import cell, decimal, header, printing, side
 from gosheet.workbook.names import labels
-from gosheet.workbook.sheets import BYE_LABEL, SheetData
+from gosheet.workbook.sheets import BYE_LABEL, BYE_RESULT, SheetData
 from gosheet.workbook.standings import standings_sheet
 from gosheet.workbook.standings.systems import without_group_titles
 
@@ -28,16 +31,18 @@ ROUND_COLUMN = re.compile(r"^R\d+$")
 SCORES = ("Wins", "MMS", "Points", "Level", "Score")  # what the crosstable ends with
 
 
-def text(value: Any) -> str:
-    """A cell as printed: nothing for None, 3 for 3.0, ½ for .5."""
+def text(value: Any, language: str = "en") -> str:
+    """A cell as printed: nothing for None, 3 for 3.0, ½ for .5; other fractions with the
+    language's decimal mark (``0,25`` in French)."""
     if value is None:
         return ""
     if isinstance(value, float):
         whole, half = divmod(value, 1)
         if half == 0:
             return str(int(whole))
-        if half == 0.5:
-            return f"{int(whole) or ''}½" if whole >= 0 else str(value)
+        if half == 0.5 and whole >= 0:
+            return f"{int(whole) or ''}½"
+        return decimal(str(value), language)
     return str(value)
 
 
@@ -85,27 +90,35 @@ class Pack:
 
     name: str
     game: str
-    sides: tuple[str, str]
+    sides: tuple[str, str]  # in the tournament's language: ("Белые", "Чёрные")
     rounds: list[RoundView]
     standings: list[Table]
     crosstable: Table
     players: list[str] = field(default_factory=list)
+    language: str = "en"  # of every word (the tournament's Language setting)
 
     def round(self, number: int | None) -> RoundView:
         """Round ``number`` (the last paired by default)."""
+        _p = printing(self.language)
         if not self.rounds:
-            raise ConsistencyError("no round is paired yet: nothing to print")
+            raise ConsistencyError(_p("no round is paired yet: nothing to print"))
         if number is None:
             return self.rounds[-1]
         for view in self.rounds:
             if view.number == number:
                 return view
         last = self.rounds[-1].number
-        raise ConsistencyError(f"there is no round {number} (rounds 1 to {last} are paired)")
+        raise ConsistencyError(
+            _p("there is no round {number} (rounds 1 to {last} are paired)").format(
+                number=number, last=last
+            )
+        )
 
 
-def round_view(tournament: Tournament, number: int) -> RoundView:
-    """Round ``number``'s lists and slips (ranks, or FUS levels before that round)."""
+def round_view(tournament: Tournament, number: int, language: str = "en") -> RoundView:
+    """Round ``number``'s lists and slips (ranks, or FUS levels before that round), in
+    ``language``."""
+    _p = printing(language)
     settings = tournament.settings
     game = game_of(settings.game)
     rnd = tournament.rounds[number - 1]
@@ -113,20 +126,23 @@ def round_view(tournament: Tournament, number: int) -> RoundView:
     before = replace(tournament, rounds=tournament.rounds[: number - 1])
     system = system_of(settings)
     strength = {k: text(v) for k, v in system.strength(before).items()} if game.go else {}
-    left, right = game.sides
+    left, right = (side(s, language) for s in game.sides)
     terms = {(g.handicap, g.komi) for g in rnd.games}
     same = game.go and len(terms) == 1
     note = ""
     if same:
         handicap, komi = next(iter(terms))
-        note = f"Handicap {handicap} and komi {komi:g} in every game"
+        note = _p("Handicap {handicap} and komi {komi} in every game").format(
+            handicap=handicap, komi=decimal(f"{komi:g}", language)
+        )
     label = system.strength_label.capitalize()
     if game.go:
-        headers: tuple[str, ...] = ("Table", left, label, right, label)
-        headers += () if same else ("Handicap", "Komi")
+        english: tuple[str, ...] = ("Table", game.sides[0], label, game.sides[1], label)
+        english += () if same else ("Handicap", "Komi")
     else:
-        headers = ("Table", left, right)
-    headers += ("Result",)
+        english = ("Table", *game.sides)
+    headers = tuple(header(h, language) for h in (*english, "Result"))
+    bye_label = cell(BYE_LABEL, language)
     rows: list[list[str]] = []
     seats: list[tuple[str, list[str]]] = []
     slips: list[Slip] = []
@@ -135,7 +151,7 @@ def round_view(tournament: Tournament, number: int) -> RoundView:
         result = g.result.value if g.result else ""
         if game.go:
             row = [str(g.table), a, strength.get(g.white, ""), b, strength.get(g.black, "")]
-            row += [] if same else [str(g.handicap), f"{g.komi:g}"]
+            row += [] if same else [str(g.handicap), decimal(f"{g.komi:g}", language)]
         else:
             row = [str(g.table), a, b]
         rows.append([*row, result])
@@ -152,23 +168,32 @@ def round_view(tournament: Tournament, number: int) -> RoundView:
                 g.handicap,
                 g.komi,
                 game.sides,
+                language,
             )
         )
     for bye in rnd.byes:
-        row = [BYE_LABEL, names[bye]] + [""] * (len(headers) - 3) + ["bye"]
+        row = [bye_label, names[bye]] + [""] * (len(headers) - 3) + [cell(BYE_RESULT, language)]
         if game.go:
             row[2] = strength.get(bye, "")
         rows.append(row)
-        seats.append((names[bye], [names[bye], BYE_LABEL, "", ""]))
+        seats.append((names[bye], [names[bye], bye_label, "", ""]))
     seats.sort(key=lambda seat: sort_key(seat[0]))
-    colour = "Colour" if game.go else "Plays"
+    # Translators: the column of the list by name that says which colour a player has
+    colour = _p("Colour") if game.go else _p("Plays")
     name_cols = frozenset({1, 3}) if game.go else frozenset({1, 2})
     return RoundView(
         number,
-        Table(f"Round {number}: pairings by table", headers, rows, frozenset({0}), name_cols),
         Table(
-            f"Round {number}: where do I play?",
-            ("Name", "Table", colour, "Opponent"),
+            _p("Round {number}: pairings by table").format(number=number),
+            headers,
+            rows,
+            frozenset({0}),
+            name_cols,
+        ),
+        Table(
+            _p("Round {number}: where do I play?").format(number=number),
+            # Translators: the column of a player's whole name, surname and first name
+            (_p("Name"), header("Table", language), colour, _p("Opponent")),
             [row for _, row in seats],
             frozenset({1}),
             frozenset({0}),
@@ -188,49 +213,87 @@ def _slip(
     handicap: int,
     komi: float,
     sides: tuple[str, str],
+    language: str = "en",
 ) -> Slip:
+    _p = printing(language)
+    wins = {
+        "White": _p("White wins"),
+        "Black": _p("Black wins"),
+        "First player": _p("First player wins"),
+        "Second player": _p("Second player wins"),
+    }
     left, right = sides
     if not go:
-        return Slip(table, (a, b), "", (f"{left} wins", "Draw", f"{right} wins"))
+        return Slip(table, (a, b), "", (wins[left], _p("Draw"), wins[right]))
     players = (f"{a} ({rank_a})" if rank_a else a, f"{b} ({rank_b})" if rank_b else b)
-    choices: tuple[str, ...] = (f"{left} wins", f"{right} wins")
+    choices: tuple[str, ...] = (wins[left], wins[right])
     if komi == int(komi):
-        choices += ("Jigo",)
-    return Slip(table, players, f"Handicap {handicap}, komi {komi:g}", choices)
+        # Translators: a drawn game of go (a whole-number komi)
+        choices += (_p("Jigo"),)
+    terms = _p("Handicap {handicap}, komi {komi}").format(
+        handicap=handicap, komi=decimal(f"{komi:g}", language)
+    )
+    return Slip(table, players, terms, choices)
 
 
-def standings_tables(sheet: SheetData) -> list[Table]:
+def standings_tables(sheet: SheetData, language: str = "en") -> list[Table]:
     """The Standings sheet without its crosstable, the name in one column; the seed
     McMahon's split by group, each under its title."""
+    _p = printing(language)
     headers = sheet.headers
     keep = [i for i, h in enumerate(headers) if not ROUND_COLUMN.match(h)]
     keep = [i for i in keep if not headers[i].startswith("Step ")]
     group = headers.index("Group") if "Group" in headers else None
-    shown, rows = _merged_names(headers, sheet.rows, [i for i in keep if i != group])
+    shown, rows = _merged_names(headers, sheet.rows, [i for i in keep if i != group], language)
     numeric = _numeric(shown)
+    names = frozenset({shown.index("Name")})
+    local = _local_headers(shown, language)
     if group is None:
-        return [Table("Standings", shown, rows, numeric, frozenset({shown.index("Name")}))]
+        return [Table(_p("Standings"), local, rows, numeric, names)]
     tables: list[Table] = []
     for raw, row in zip(sheet.rows, rows, strict=True):
-        title = f"Group {text(raw[group])}" if raw[group] is not None else "No group"
+        title = (
+            cell(f"Group {text(raw[group])}", language)
+            if raw[group] is not None
+            else _p("No group")
+        )
         if not tables or tables[-1].title != title:
-            tables.append(Table(title, shown, [], numeric, frozenset({shown.index("Name")})))
+            tables.append(Table(title, local, [], numeric, names))
         tables[-1].rows.append(row)
     return tables
 
 
-def crosstable(sheet: SheetData) -> Table:
+def crosstable(sheet: SheetData, language: str = "en") -> Table:
     """No., name, one column a round (OpenGotha's notation) and the score."""
+    _p = printing(language)
     headers = sheet.headers
     rounds = [i for i, h in enumerate(headers) if ROUND_COLUMN.match(h)]
     scores = [i for i, h in enumerate(headers) if h in SCORES][:2]
     first = [i for i, h in enumerate(headers) if h in ("No.", "Name", "First name")]
-    shown, rows = _merged_names(headers, sheet.rows, first + rounds + scores)
-    return Table("Crosstable", shown, rows, _numeric(shown), frozenset({shown.index("Name")}))
+    shown, rows = _merged_names(headers, sheet.rows, first + rounds + scores, language)
+    at = [i for i, h in enumerate(shown) if ROUND_COLUMN.match(h)]
+    for row in rows:  # a bye in the workbook's word for it
+        for i in at:
+            if row[i] == BYE_RESULT:
+                row[i] = cell(BYE_RESULT, language)
+    return Table(
+        _p("Crosstable"),
+        _local_headers(shown, language),
+        rows,
+        _numeric(shown),
+        frozenset({shown.index("Name")}),
+    )
+
+
+def _local_headers(headers: tuple[str, ...], language: str) -> tuple[str, ...]:
+    """The Standings' headers as the workbook writes them in ``language``; ``Name`` — the
+    name and first name in one column — the pack's own word."""
+    _p = printing(language)
+    return tuple(_p("Name") if h == "Name" else header(h, language) for h in headers)
 
 
 def _merged_names(
-    headers: list[str], rows: list[list[Any]], keep: list[int]
+    headers: list[str], rows: list[list[Any]], keep: list[int], language: str = "en"
 ) -> tuple[tuple[str, ...], list[list[str]]]:
     """The columns ``keep``, ``Name`` and ``First name`` as one ``Name``."""
     first = headers.index("First name") if "First name" in headers else None
@@ -240,9 +303,9 @@ def _merged_names(
     for row in rows:
         cells = []
         for i in columns:
-            value = text(row[i] if i < len(row) else None)
+            value = text(row[i] if i < len(row) else None, language)
             if i == name and first is not None:
-                value = f"{value} {text(row[first])}".strip()
+                value = f"{value} {text(row[first], language)}".strip()
             cells.append(value)
         out.append(cells)
     return tuple(headers[i] for i in columns), out
@@ -255,17 +318,21 @@ def _numeric(headers: tuple[str, ...]) -> frozenset[int]:
     )
 
 
-def pack_of(tournament: Tournament) -> Pack:
-    """Every round's lists, the standings and the crosstable of a tournament."""
+def pack_of(tournament: Tournament, language: str | None = None) -> Pack:
+    """Every round's lists, the standings and the crosstable of a tournament, in
+    ``language`` (default: the tournament's ``Language`` setting)."""
+    language = language or tournament.settings.language
     game = game_of(tournament.settings.game)
     sheet = without_group_titles(standings_sheet(tournament))  # one table a group
     names = labels(tournament.players)
+    left, right = game.sides
     return Pack(
         tournament.settings.name,
         game.name,
-        game.sides,
-        [round_view(tournament, r.number) for r in tournament.rounds],
-        standings_tables(sheet),
-        crosstable(sheet),
+        (side(left, language), side(right, language)),
+        [round_view(tournament, r.number, language) for r in tournament.rounds],
+        standings_tables(sheet, language),
+        crosstable(sheet, language),
         sorted(names.values(), key=sort_key),
+        language,
     )

@@ -22,6 +22,7 @@ from gosheet.formats.results.aga import aga_text
 from gosheet.formats.results.egf import h9_text
 from gosheet.formats.results.ffg import tou_text
 from gosheet.formats.results.table import ResultsTable, results_table
+from gosheet.workbook.language import canonical_sheets
 from gosheet.workbook.reader import Grid, ProblemList, cell_text, name_key, read_book
 from gosheet.workbook.sheets import OPENGOTHA, PLAYERS
 
@@ -77,6 +78,7 @@ def _ids(grids: Mapping[str, Grid], players: Mapping[int, int]) -> dict[int, dic
 
 def results_table_of(grids: Mapping[str, Grid], source: str = "workbook") -> ResultsTable:
     """The results of the workbook's tournament (a go tournament; another game is refused)."""
+    grids = canonical_sheets(grids)  # a workbook in any language
     state = read_book(grids)
     t = state.tournament
     if not game_of(t.settings.game).go:

@@ -2,24 +2,34 @@
 pairings (by table and by name), the standings and the crosstable — in one folder that
 holds everything it needs (the style sheet is inside each page, no script, no font to
 fetch): readable on a phone, printable. Jinja2 templates (``templates/``) with every
-value escaped.
+value escaped. The pages speak the tournament's language (``<html lang="…">``): the
+templates mark their words ``{{ _p("…") }}``, messages of the ``printing`` domain
+(:mod:`gosheet.formats.pack.language`).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 from jinja2 import Environment, PackageLoader, select_autoescape
+from markupsafe import Markup
 
 from gosheet.core.errors import FileProblem
 from gosheet.core.model import Tournament
+from gosheet.formats.pack.language import Gettext, cell, printing
 from gosheet.formats.pack.view import Pack, pack_of
+from gosheet.workbook.sheets import BYE_RESULT
 
-LEGEND = (
-    "A crosstable cell reads: the opponent's line, + won, - lost, = drawn, ! not played, "
-    "then the colour (w/b, or 1/2: moved first or second) and the handicap; bye: a "
-    "technical win; - alone: absent."
-)
+
+def legend(language: str) -> str:
+    """What a crosstable cell says, in ``language`` (``bye``: the workbook's word for it)."""
+    _p = printing(language)
+    return _p(
+        "A crosstable cell reads: the opponent's line, + won, - lost, = drawn, ! not played, "
+        "then the colour (w/b, or 1/2: moved first or second) and the handicap; {bye}: a "
+        "technical win; - alone: absent."
+    ).format(bye=cell(BYE_RESULT, language))
 
 
 def environment() -> Environment:
@@ -31,25 +41,42 @@ def environment() -> Environment:
     )
 
 
+def in_text(gettext: Gettext) -> Callable[[str], Markup]:
+    """The templates' ``_p``: a message escaped for the text of an element (``&``, ``<``,
+    ``>`` and ``"``; an apostrophe stays one, as the templates always wrote it). Its
+    ``.format(…)`` escapes the values it puts in."""
+
+    def _p(message: str) -> Markup:
+        text = gettext(message).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+        return Markup(text.replace('"', "&quot;"))
+
+    return _p
+
+
 def pages(pack: Pack) -> dict[str, str]:
-    """Each page's file name and HTML."""
+    """Each page's file name and HTML, in the pack's language."""
     env = environment()
-    out = {"index.html": env.get_template("index.html").render(pack=pack, page_title="Index")}
+    _p = printing(pack.language)
+    env.globals.update(_p=in_text(_p), lang=pack.language)
+    out = {"index.html": env.get_template("index.html").render(pack=pack, page_title=_p("Index"))}
     round_page = env.get_template("round.html")
     for view in pack.rounds:
         out[f"round-{view.number}.html"] = round_page.render(
-            pack=pack, view=view, current=view.number, page_title=f"Round {view.number}"
+            pack=pack,
+            view=view,
+            current=view.number,
+            page_title=_p("Round {number}").format(number=view.number),
         )
     tables = env.get_template("tables.html")
     out["standings.html"] = tables.render(
-        pack=pack, tables=pack.standings, current="standings", page_title="Standings"
+        pack=pack, tables=pack.standings, current="standings", page_title=_p("Standings")
     )
     out["crosstable.html"] = tables.render(
         pack=pack,
         tables=[pack.crosstable],
         current="crosstable",
-        page_title="Crosstable",
-        legend=LEGEND,
+        page_title=_p("Crosstable"),
+        legend=legend(pack.language),
     )
     return out
 

@@ -19,6 +19,7 @@ from pathlib import Path
 
 from gosheet.core.errors import GosheetError
 from gosheet.frontends.cli.parser import build_parser
+from gosheet.i18n.catalog import N_, _, use
 
 Handler = Callable[[argparse.ArgumentParser, argparse.Namespace], int]
 COMMANDS: dict[str, tuple[str, str]] = {
@@ -56,6 +57,7 @@ def handler(command: str) -> Handler:
 
 def run(argv: Sequence[str] | None = None) -> int:
     """Parse the command line and run its command's handler."""
+    use("en")  # until --language or the workbook's Language says otherwise
     parser = build_parser()
     args = parser.parse_args(argv)
     return handler(args.command)(parser, args)
@@ -71,7 +73,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 0
     except KeyboardInterrupt:
-        print("gosheet: interrupted, nothing written", file=sys.stderr)
+        print("gosheet: " + _("interrupted, nothing written"), file=sys.stderr)
         return INTERRUPTED
     except Exception as error:  # a bug: one line, never a traceback
         if os.environ.get("GOSHEET_DEBUG") == "1":
@@ -82,7 +84,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 INTERRUPTED = 130
 INTERNAL_ERROR = 70
-REPORT_TO = "gosheet's issue tracker"
+REPORT_TO = N_("gosheet's issue tracker")
 
 
 def unexpected(error: BaseException, argv: Sequence[str] | None) -> str:
@@ -94,8 +96,9 @@ def unexpected(error: BaseException, argv: Sequence[str] | None) -> str:
         frame = traceback.extract_tb(error.__traceback__)[-1]
         where = f" in {Path(frame.filename).name}:{frame.lineno}"
     text = " ".join(str(error).split())[:200]
-    return (
-        f"gosheet: '{command}' failed unexpectedly ({type(error).__name__}{where}: {text}); "
-        f"nothing written. Please report it to {REPORT_TO} with the command and its files "
-        "(GOSHEET_DEBUG=1 shows the details)."
+    return "gosheet: " + _(
+        "'{command}' failed unexpectedly ({error}); nothing written. Please report it to "
+        "{report_to} with the command and its files (GOSHEET_DEBUG=1 shows the details)."
+    ).format(
+        command=command, error=f"{type(error).__name__}{where}: {text}", report_to=_(REPORT_TO)
     )

@@ -11,8 +11,9 @@ from gosheet.app import actions
 from gosheet.core.settings import MAX_ROUNDS, McMahonGroups, Settings
 from gosheet.core.study import study
 from gosheet.frontends.cli import tournament
-from gosheet.frontends.cli.parser import refuse_overwrite
+from gosheet.frontends.cli.parser import language_from, refuse_overwrite
 from gosheet.frontends.cli.tournament import say
+from gosheet.i18n.catalog import _, ngettext
 
 DEMO_ROSTER = "demo_roster.csv"
 
@@ -20,9 +21,11 @@ DEMO_ROSTER = "demo_roster.csv"
 def demo(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     """``gosheet demo OUT.xlsx [--rounds N]``."""
     if not 1 <= args.rounds <= MAX_ROUNDS:
-        parser.error(f"--rounds: expected a whole number from 1 to {MAX_ROUNDS}")
+        parser.error(
+            _("--rounds: expected a whole number from 1 to {most}").format(most=MAX_ROUNDS)
+        )
     refuse_overwrite(args.book, args.force)
-    say(run_demo(args.book, args.rounds))
+    say(run_demo(args.book, args.rounds, language_from(args)))
     return 0
 
 
@@ -31,7 +34,7 @@ def simulate(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     if args.book is not None:
         return tournament.simulate(parser, args)
     if args.tournaments < 1 or args.players < 2 or not 1 <= args.rounds <= MAX_ROUNDS:
-        parser.error("a study needs --tournaments ≥ 1, --players ≥ 2, 1 ≤ --rounds ≤ 99")
+        parser.error(_("a study needs --tournaments ≥ 1, --players ≥ 2, 1 ≤ --rounds ≤ 99"))
     say(run_study(args))
     return 0
 
@@ -59,8 +62,9 @@ def run_study(args: argparse.Namespace) -> str:
     return "\n".join(lines)
 
 
-def run_demo(path: Path, rounds: int) -> str:
-    """Import the bundled roster, then pair and simulate every round."""
+def run_demo(path: Path, rounds: int, language: str = "en") -> str:
+    """Import the bundled roster, then pair and simulate every round; the workbook in
+    ``language``."""
     from gosheet.formats.roster import read_roster  # pandas: not for ``simulate BOOK``
     from gosheet.workbook.template import new_book
 
@@ -68,14 +72,21 @@ def run_demo(path: Path, rounds: int) -> str:
     with resources.as_file(roster_file) as roster_path:
         roster = read_roster(roster_path)
     settings = Settings(
-        name="gosheet demo", rounds=rounds, mcmahon_groups=McMahonGroups(3), random_seed=2026
+        name="gosheet demo",
+        rounds=rounds,
+        mcmahon_groups=McMahonGroups(3),
+        random_seed=2026,
+        language=language,
     )
     book = new_book(settings, roster.players, roster.extra_headers, roster.extra_values)
-    for _ in range(rounds):
+    for _round in range(rounds):
         actions.pair(book)
         actions.simulate(book)
     saved = book.save(path, action="demo")
-    return (
-        f"Wrote {saved}: {len(roster.players)} players, {rounds} rounds paired and "
-        "played (simulated results), standings in the Standings sheet."
-    )
+    return ngettext(
+        "Wrote {path}: {players} players, {rounds} rounds paired and played (simulated "
+        "results), standings in the Standings sheet.",
+        "Wrote {path}: {players} players, {rounds} rounds paired and played (simulated "
+        "results), standings in the Standings sheet.",
+        rounds,
+    ).format(path=saved, players=len(roster.players), rounds=rounds)

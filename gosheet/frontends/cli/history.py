@@ -9,6 +9,7 @@ from pathlib import Path
 
 from gosheet.core.errors import FileProblem
 from gosheet.frontends.cli.tournament import say
+from gosheet.i18n.catalog import _
 from gosheet.workbook.atomic import replacing
 from gosheet.workbook.history import HISTORY_KEEP, Version, history_folder, versions
 from gosheet.workbook.locks import holding
@@ -20,21 +21,29 @@ def history(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     book: Path = args.book
     folder = history_folder(book)
     if not book.exists() and not folder.is_dir():
-        raise FileProblem(f"{book}: no such file")
+        raise FileProblem(_("{path}: no such file").format(path=book))
     found = versions(book)
     if not found:
         say(
-            f"{book}: no earlier version kept yet (each change keeps the version before it "
-            f"in {folder.name}/)."
+            _(
+                "{book}: no earlier version kept yet (each change keeps the version before it "
+                "in {folder}/)."
+            ).format(book=book, folder=folder.name)
         )
         return 0
     say(
-        f"Earlier versions of {book.name}, newest first (in {folder.name}/, the last "
-        f"{HISTORY_KEEP} kept):"
+        _("Earlier versions of {book}, newest first (in {folder}/, the last {keep} kept):").format(
+            book=book.name, folder=folder.name, keep=HISTORY_KEEP
+        )
     )
     for version in found:
-        say(f"  {version.number:>3}  {version.when:%Y-%m-%d %H:%M:%S}  before {version.action}")
-    say(f"'gosheet restore {book} N' brings version N back (and keeps the current one).")
+        before = _("before {action}").format(action=version.action)
+        say(f"  {version.number:>3}  {version.when:%Y-%m-%d %H:%M:%S}  {before}")
+    say(
+        _("'gosheet restore {book} N' brings version N back (and keeps the current one).").format(
+            book=book
+        )
+    )
     return 0
 
 
@@ -46,12 +55,17 @@ def restore(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
         found = versions(book)
         if not found:
             if not book.exists():
-                raise FileProblem(f"{book}: no such file")
-            parser.error(f"{book}: no earlier version is kept (see 'gosheet history {book}')")
+                raise FileProblem(_("{path}: no such file").format(path=book))
+            parser.error(
+                _("{book}: no earlier version is kept (see 'gosheet history {book}')").format(
+                    book=book
+                )
+            )
         if not 1 <= args.number <= len(found):
             parser.error(
-                f"{book}: no version {args.number}; 'gosheet history {book}' lists 1 to "
-                f"{len(found)}"
+                _("{book}: no version {number}; 'gosheet history {book}' lists 1 to {last}").format(
+                    book=book, number=args.number, last=len(found)
+                )
             )
         version = found[args.number - 1]
         data = readable(version)
@@ -60,9 +74,15 @@ def restore(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
         ) as temporary:
             temporary.write_bytes(data)
     say(
-        f"Restored {book.name} as it was before {version.action} "
-        f"({version.when:%Y-%m-%d %H:%M:%S}). The version it replaced is kept: "
-        f"'gosheet restore {book} 1' brings it back."
+        _(
+            "Restored {name} as it was before {action} ({when}). The version it replaced is "
+            "kept: 'gosheet restore {book} 1' brings it back."
+        ).format(
+            name=book.name,
+            action=version.action,
+            when=f"{version.when:%Y-%m-%d %H:%M:%S}",
+            book=book,
+        )
     )
     return 0
 
@@ -74,7 +94,11 @@ def readable(version: Version) -> bytes:
         with zipfile.ZipFile(version.path) as archive:
             damaged = archive.testzip() is not None
     except (OSError, zipfile.BadZipFile) as error:
-        raise FileProblem(f"{version.path}: cannot be read as a workbook ({error})") from error
+        raise FileProblem(
+            _("{path}: cannot be read as a workbook ({error})").format(
+                path=version.path, error=error
+            )
+        ) from error
     if damaged:
-        raise FileProblem(f"{version.path}: damaged; nothing changed")
+        raise FileProblem(_("{path}: damaged; nothing changed").format(path=version.path))
     return data

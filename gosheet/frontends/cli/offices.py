@@ -8,6 +8,7 @@ import sys
 
 from gosheet.frontends.cli.parser import refuse_overwrite
 from gosheet.frontends.cli.tournament import say
+from gosheet.i18n.catalog import _
 
 # Each handler imports its own front end: the bridge, run by every LibreOffice macro, neither
 # the Excel maker (openpyxl) nor the extension's builder.
@@ -19,12 +20,14 @@ def excel(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
 
     refuse_overwrite(args.out, args.force)
     saved = excel_template.convert(args.source, args.out)
-    what = (
-        "macro-enabled, buttons on the Control sheet; allow macros when Excel asks."
-        if saved.suffix.lower() == ".xlsm"
-        else "without macros."
-    )
-    say(f"Wrote {saved}: {what}")
+    if saved.suffix.lower() == ".xlsm":
+        wrote = _(
+            "Wrote {path}: macro-enabled, buttons on the Control sheet; allow macros when "
+            "Excel asks."
+        )
+    else:
+        wrote = _("Wrote {path}: without macros.")
+    say(wrote.format(path=saved))
     return 0
 
 
@@ -36,11 +39,13 @@ def libreoffice(parser: argparse.ArgumentParser, args: argparse.Namespace) -> in
         oxt = lo_build.install_extension(args.profile)
         command = " ".join(lo_build.default_command())
         say(
-            f"Installed {oxt} into LibreOffice. Restart LibreOffice: Calc has a gosheet "
-            f"menu and toolbar, which run {command}."
+            _(
+                "Installed {extension} into LibreOffice. Restart LibreOffice: Calc has a gosheet "
+                "menu and toolbar, which run {command}."
+            ).format(extension=oxt, command=command)
         )
     else:
-        say(f"Wrote {lo_build.build_extension(args.out)}")
+        say(_("Wrote {path}").format(path=lo_build.build_extension(args.out)))
     return 0
 
 

@@ -11,9 +11,10 @@ from gosheet.core.fields import parse_komi
 from gosheet.formats.opengotha import convert, export
 from gosheet.formats.opengotha.xml import read_opengotha, write_opengotha
 from gosheet.formats.results import format_of
-from gosheet.frontends.cli.parser import refuse_overwrite
+from gosheet.frontends.cli.parser import language_from, refuse_overwrite
 from gosheet.frontends.cli.results import export_results
 from gosheet.frontends.cli.tournament import import_roster, say
+from gosheet.i18n.catalog import _, ngettext
 from gosheet.workbook import limits
 from gosheet.workbook.xlsx import XlsxBook
 
@@ -50,13 +51,17 @@ def import_opengotha(parser: argparse.ArgumentParser, args: argparse.Namespace) 
     ):
         if value is not None:
             parser.error(
-                f"{option} does not apply to an OpenGotha file: the file's own settings do "
-                "(its placement criteria choose McMahon or Swiss)"
+                _(
+                    "{option} does not apply to an OpenGotha file: the file's own settings do "
+                    "(its placement criteria choose McMahon or Swiss)"
+                ).format(option=option)
             )
     if args.rounds is not None and not 1 <= args.rounds <= convert.MAX_ROUNDS:
-        parser.error(f"--rounds: OpenGotha plays 1 to {convert.MAX_ROUNDS} rounds")
+        parser.error(
+            _("--rounds: OpenGotha plays 1 to {most} rounds").format(most=convert.MAX_ROUNDS)
+        )
     if args.until_round is not None and args.until_round < 0:
-        parser.error("--until-round: 0 or more (0: the players and settings alone)")
+        parser.error(_("--until-round: 0 or more (0: the players and settings alone)"))
     if args.komi is not None:
         try:
             parse_komi(args.komi)
@@ -65,7 +70,7 @@ def import_opengotha(parser: argparse.ArgumentParser, args: argparse.Namespace) 
     og = read_opengotha(args.roster)
     rounds = args.rounds if args.rounds is not None else og.number_of_rounds
     if args.until_round is not None and args.until_round > rounds:
-        parser.error(f"--until-round: the tournament has {rounds} rounds")
+        parser.error(_("--until-round: the tournament has {rounds} rounds").format(rounds=rounds))
     imported = convert.from_opengotha(
         og,
         until_round=args.until_round,
@@ -74,6 +79,7 @@ def import_opengotha(parser: argparse.ArgumentParser, args: argparse.Namespace) 
         komi=args.komi,
         random_seed=args.seed,
         source=args.roster.name,
+        language=language_from(args),
     )
     saved = convert.opengotha_book(imported, template=args.template).save(
         args.output, action="import"
@@ -83,22 +89,41 @@ def import_opengotha(parser: argparse.ArgumentParser, args: argparse.Namespace) 
     byes = sum(len(r.byes) for r in t.rounds)
     kind = {"mcmahon": "McMahon", "swiss": "Swiss"}[t.settings.system]
     lines = [
-        f"Wrote {saved}: {len(t.players)} players, OpenGotha's {kind} over "
-        f"{t.settings.rounds} rounds; {len(t.rounds)} round(s) played ({games} games, "
-        f"{byes} byes)."
+        ngettext(
+            "Wrote {path}: {players} players, OpenGotha's {kind} over {rounds} rounds; "
+            "{played} round(s) played ({games} games, {byes} byes).",
+            "Wrote {path}: {players} players, OpenGotha's {kind} over {rounds} rounds; "
+            "{played} round(s) played ({games} games, {byes} byes).",
+            len(t.rounds),
+        ).format(
+            path=saved,
+            players=len(t.players),
+            kind=kind,
+            rounds=t.settings.rounds,
+            played=len(t.rounds),
+            games=games,
+            byes=byes,
+        )
     ]
     if imported.games_dropped:
         lines.append(
-            f"{imported.games_dropped} game(s) and bye(s) after round {args.until_round} left out."
+            ngettext(
+                "{count} game(s) and bye(s) after round {number} left out.",
+                "{count} game(s) and bye(s) after round {number} left out.",
+                imported.games_dropped,
+            ).format(count=imported.games_dropped, number=args.until_round)
         )
     if imported.notes:
         lines.append(
-            "Read as OpenGotha reads it: "
-            + "; ".join(imported.notes)
-            + ". 'gosheet export' writes OpenGotha 3.5x's layout (UTF-8, OpenGotha's names)."
+            _(
+                "Read as OpenGotha reads it: {notes}. 'gosheet export' writes OpenGotha 3.5x's "
+                "layout (UTF-8, OpenGotha's names)."
+            ).format(notes="; ".join(imported.notes))
         )
     if t.settings.rounds is not None and len(t.rounds) < t.settings.rounds:
-        lines.append(f"The next 'gosheet pair' makes round {len(t.rounds) + 1}.")
+        lines.append(
+            _("The next 'gosheet pair' makes round {number}.").format(number=len(t.rounds) + 1)
+        )
     return "\n".join(lines)
 
 
@@ -114,11 +139,24 @@ def export_opengotha(book_path: Path, target: Path) -> str:
     saved = export.write_file(target, data)
     rounds = len({g.round_number for g in og.games} | {b.round_number for b in og.byes})
     lines = [
-        f"Wrote {saved}: {len(og.players)} players, {len(og.games)} games and {len(og.byes)} "
-        f"byes in {rounds} round(s); OpenGotha opens it (File ▸ Open)."
+        ngettext(
+            "Wrote {path}: {players} players, {games} games and {byes} byes in {rounds} "
+            "round(s); OpenGotha opens it (File ▸ Open).",
+            "Wrote {path}: {players} players, {games} games and {byes} byes in {rounds} "
+            "round(s); OpenGotha opens it (File ▸ Open).",
+            rounds,
+        ).format(
+            path=saved,
+            players=len(og.players),
+            games=len(og.games),
+            byes=len(og.byes),
+            rounds=rounds,
+        )
     ]
     if notes:
         lines.append(
-            "OpenGotha's clubs are codes of at most 4 characters; written as: " + ", ".join(notes)
+            _("OpenGotha's clubs are codes of at most 4 characters; written as: {clubs}").format(
+                clubs=", ".join(notes)
+            )
         )
     return "\n".join(lines)

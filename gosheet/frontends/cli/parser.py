@@ -12,11 +12,13 @@ from pathlib import Path
 
 from gosheet.core.errors import FileProblem
 from gosheet.core.fields import RULES, SYSTEMS
-from gosheet.core.games import GAMES
+from gosheet.core.games import GAMES, game_of
 from gosheet.core.settings import McMahonGroups, Settings
 from gosheet.core.systems import REGISTRY, default_system, system_of
 from gosheet.frontends.cli.publishing import add_parser as publishing_parser
 from gosheet.frontends.cli.ratings import add_parser as ratings_parser
+from gosheet.i18n import words
+from gosheet.i18n.catalog import LANGUAGES, _, system_language
 
 
 def settings_options(parser: argparse.ArgumentParser) -> None:
@@ -60,6 +62,7 @@ def settings_options(parser: argparse.ArgumentParser) -> None:
         help="random seed of the lot (default: a new one, kept in the workbook)",
     )
     parser.add_argument("--template", default=None, help="a workbook to start from")
+    language_option(parser)
     parser.add_argument("--force", action="store_true", help="overwrite an existing file")
 
 
@@ -242,13 +245,34 @@ def build_parser() -> argparse.ArgumentParser:
     demo.add_argument("book", type=Path, metavar="OUT.xlsx")
     demo.add_argument("--rounds", type=int, default=5, help="number of rounds (default: 5)")
     demo.add_argument("--force", action="store_true", help="overwrite an existing file")
+    language_option(demo)
     return parser
 
 
+def language_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--language",
+        choices=LANGUAGES,
+        default=None,
+        help="the workbook's language: its sheets, headers, settings and messages (en, ru, fr, "
+        "ca; default: the roster's headers' language, else the system's, else en)",
+    )
+
+
+def language_from(args: argparse.Namespace, roster: str | None = None) -> str:
+    """The language of a new workbook: ``--language``, else the roster's headers', else the
+    system's (LC_ALL, LC_MESSAGES, LANG), else English."""
+    return getattr(args, "language", None) or roster or system_language()
+
+
 def settings_from(
-    parser: argparse.ArgumentParser, args: argparse.Namespace, players: int | None = None
+    parser: argparse.ArgumentParser,
+    args: argparse.Namespace,
+    players: int | None = None,
+    roster_language: str | None = None,
 ) -> Settings:
-    """Settings from the options; a bad value is a usage error (exit 2).
+    """Settings from the options; a bad value is a usage error (exit 2). The language:
+    :func:`language_from`.
 
     Without --rounds: 5, or (Swiss) proposed for ``players`` players, or left for the
     first pairing when the roster is not known yet."""
@@ -259,8 +283,12 @@ def settings_from(
     elif rounds is None and players:
         rounds = Settings.preset(system, args.game, rounds=None).rounds_for(players)
     changes = {"rounds": rounds, "komi": args.komi if args.komi is not None else 6.5}
+    language = language_from(args, roster_language)
+    changes["language"] = language
     if args.name is not None:
         changes["name"] = args.name
+    else:  # "Турнир по го"
+        changes["name"] = words.local(game_of(args.game).tournament, language, words.TITLES)
     try:
         return Settings.preset(
             system,
@@ -281,16 +309,16 @@ def rounds_note(settings: Settings, players: int, given: int | None) -> str:
     if given is not None or not system.rounds_proposed:
         return ""
     if settings.rounds is None:
-        return (
-            f" 'Rounds' is left empty: the first pairing proposes {system.rounds_rule} "
-            "for the N players registered then."
-        )
-    return (
-        f" {settings.rounds} rounds proposed for {players} players "
-        f"({system.rounds_rule}); change 'Rounds' in the Settings sheet if you like."
-    )
+        return " " + _(
+            "'Rounds' is left empty: the first pairing proposes {rule} for the N players "
+            "registered then."
+        ).format(rule=system.rounds_rule)
+    return " " + _(
+        "{rounds} rounds proposed for {players} players ({rule}); change 'Rounds' in the "
+        "Settings sheet if you like."
+    ).format(rounds=settings.rounds, players=players, rule=system.rounds_rule)
 
 
 def refuse_overwrite(path: Path, force: bool) -> None:
     if path.exists() and not force:
-        raise FileProblem(f"{path} exists already; use --force to replace it")
+        raise FileProblem(_("{path} exists already; use --force to replace it").format(path=path))

@@ -10,6 +10,7 @@ from pathlib import Path
 from gosheet.app.printing import make_pack, pack_path
 from gosheet.core.errors import FileProblem
 from gosheet.formats.pack import WHAT
+from gosheet.i18n.catalog import _
 
 
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -51,7 +52,11 @@ def print_pack(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int
     what = tuple(w.strip().lower() for w in args.what.split(",") if w.strip())
     unknown = [w for w in what if w not in WHAT]
     if unknown or not what:
-        parser.error(f"--what: {', '.join(unknown) or 'nothing'}; choose from {', '.join(WHAT)}")
+        parser.error(
+            _("--what: {parts}; choose from {choices}").format(
+                parts=", ".join(unknown) or _("nothing"), choices=", ".join(WHAT)
+            )
+        )
     from gosheet.workbook.xlsx import XlsxBook  # not when the parser is built (--help)
 
     tournament = XlsxBook.open(args.book).read().tournament
@@ -60,8 +65,15 @@ def print_pack(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int
     try:
         Path(target).write_bytes(printed.pdf)
     except OSError as error:
-        raise FileProblem(f"{target}: cannot be written ({error.strerror})") from error
-    print(f"Wrote {target}: round {printed.round_number}, {', '.join(what)}.", file=sys.stdout)
+        raise FileProblem(
+            _("{path}: cannot be written ({error})").format(path=target, error=error.strerror)
+        ) from error
+    print(
+        _("Wrote {path}: round {number}, {parts}.").format(
+            path=target, number=printed.round_number, parts=", ".join(what)
+        ),
+        file=sys.stdout,
+    )
     return 0
 
 
@@ -73,7 +85,9 @@ def publish(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     tournament = XlsxBook.open(args.book).read().tournament
     written = write_site(tournament, args.output)
     print(
-        f"Wrote {len(written)} pages in {args.output}: open {args.output / 'index.html'}.",
+        _("Wrote {count} pages in {folder}: open {index}.").format(
+            count=len(written), folder=args.output, index=args.output / "index.html"
+        ),
         file=sys.stdout,
     )
     return 0

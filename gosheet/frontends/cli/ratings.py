@@ -10,6 +10,7 @@ from pathlib import Path
 
 from gosheet.core.errors import FileProblem
 from gosheet.formats.ratings.lists import KINDS
+from gosheet.i18n.catalog import _
 
 
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -48,31 +49,36 @@ def ratings(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     from gosheet.app.ratings import add, describe, fill, list_summary
     from gosheet.formats.ratings import cache
     from gosheet.formats.ratings.match import ListIndex
+    from gosheet.workbook.language import InLanguage
     from gosheet.workbook.xlsx import XlsxBook
 
     action = args.ratings_command
     if action == "fetch":
-        _say("Stored " + list_summary(cache.fetch(args.list, args.url, args.timeout)))
+        stored = list_summary(cache.fetch(args.list, args.url, args.timeout))
+        _say(_("Stored {list}").format(list=stored))
         return 0
     if action == "import":
         if not args.file.is_file():
-            raise FileProblem(f"{args.file}: no such file")
-        _say(
-            "Stored " + list_summary(cache.store(args.file.read_bytes(), args.list, str(args.file)))
-        )
+            raise FileProblem(_("{path}: no such file").format(path=args.file))
+        stored = list_summary(cache.store(args.file.read_bytes(), args.list, str(args.file)))
+        _say(_("Stored {list}").format(list=stored))
         return 0
     if action == "add" and not (args.name or args.pin):
-        parser.error("ratings add: give a name ('Name Firstname') or --pin")
+        parser.error(_("ratings add: give a name ('Name Firstname') or --pin"))
     rating_list, cached = cache.load(args.list)
     index = ListIndex(rating_list)
     with XlsxBook.editing(args.book) as book:
         if action == "fill":
-            report = fill(book, index, overwrite=args.overwrite)
+            report = fill(InLanguage(book), index, overwrite=args.overwrite)
             if report.cells:
                 book.save(action="ratings fill")
-            _say(f"From the {list_summary(cached)}:", *report.lines())
+            _say(_("From the {source}:").format(source=list_summary(cached)), *report.lines())
         else:
-            player = add(book, index, args.name, args.pin)
+            player = add(InLanguage(book), index, args.name, args.pin)
             book.save(action="ratings add")
-            _say(f"Added {describe(player)} to Players (from the {list_summary(cached)}).")
+            _say(
+                _("Added {player} to Players (from the {source}).").format(
+                    player=describe(player), source=list_summary(cached)
+                )
+            )
     return 0

@@ -7,6 +7,7 @@ import argparse
 
 from gosheet.app import actions
 from gosheet.frontends.cli.tournament import saved_note, say
+from gosheet.i18n.catalog import ngettext
 from gosheet.workbook.xlsx import XlsxBook
 
 
@@ -17,8 +18,13 @@ def rename(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     saved = book.save()
     cells = done.renamed_cells
     say(
-        f"Renamed '{args.old}' to '{args.new}' in the Players sheet and in {cells} cell(s) of "
-        "the round sheets; Standings rewritten.",
+        ngettext(
+            "Renamed '{old}' to '{new}' in the Players sheet and in {cells} cell(s) of the "
+            "round sheets; Standings rewritten.",
+            "Renamed '{old}' to '{new}' in the Players sheet and in {cells} cell(s) of the "
+            "round sheets; Standings rewritten.",
+            cells,
+        ).format(old=args.old, new=args.new, cells=cells),
         saved_note(saved),
     )
     return 0

@@ -10,9 +10,10 @@ from gosheet.formats.opengotha.export import write_file
 from gosheet.formats.results import results_file
 from gosheet.frontends.cli.parser import refuse_overwrite
 from gosheet.frontends.cli.tournament import say
+from gosheet.i18n.catalog import N_, _, ngettext
 from gosheet.workbook.xlsx import XlsxBook
 
-NAMES = {"egf": "EGF results (.h9)", "ffg": "FFG results (.tou)", "aga": "AGA results"}
+NAMES = {"egf": N_("EGF results (.h9)"), "ffg": N_("FFG results (.tou)"), "aga": N_("AGA results")}
 
 
 def export_results(args: argparse.Namespace, kind: str) -> int:
@@ -28,17 +29,35 @@ def results_summary(book_path: Path, target: Path, kind: str, drop_forfeits: boo
     saved = write_file(target, made.data)
     table = made.table
     lines = [
-        f"Wrote {saved}: {NAMES[kind]}, {len(table.lines)} players over {table.rounds} "
-        f"round(s), in {made.encoding}."
+        ngettext(
+            "Wrote {path}: {what}, {players} players over {rounds} round(s), in {encoding}.",
+            "Wrote {path}: {what}, {players} players over {rounds} round(s), in {encoding}.",
+            table.rounds,
+        ).format(
+            path=saved,
+            what=_(NAMES[kind]),
+            players=len(table.lines),
+            rounds=table.rounds,
+            encoding=made.encoding,
+        )
     ]
     if kind == "egf":
         pins = sum(1 for line in table.lines if line.player.egd_pin)
-        lines.append(f"EGD PINs: {pins} of {len(table.lines)} players.")
+        lines.append(
+            _("EGD PINs: {pins} of {players} players.").format(pins=pins, players=len(table.lines))
+        )
     if not table.settings.dates:
-        lines.append("'Dates' is empty in Settings: today's date was written.")
+        lines.append(_("'Dates' is empty in Settings: today's date was written."))
     if not table.settings.location:
-        lines.append("'Location' is empty in Settings: fill it in for the rating body.")
+        lines.append(_("'Location' is empty in Settings: fill it in for the rating body."))
     pending = sum(1 for line in table.lines for h in line.rounds if h.result == "?")
     if pending:
-        lines.append(f"{pending // 2 or pending} game(s) without a result, written as '?'.")
+        games = pending // 2 or pending
+        lines.append(
+            ngettext(
+                "{count} game(s) without a result, written as '?'.",
+                "{count} game(s) without a result, written as '?'.",
+                games,
+            ).format(count=games)
+        )
     return "\n".join(lines)

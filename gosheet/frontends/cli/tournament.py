@@ -13,6 +13,7 @@ from gosheet.core.explain import Explanation
 from gosheet.core.games import game_of
 from gosheet.core.systems import REGISTRY, default_system, system_of
 from gosheet.frontends.cli.parser import refuse_overwrite, rounds_note, settings_from
+from gosheet.i18n.catalog import _, ngettext
 from gosheet.workbook import limits
 from gosheet.workbook.names import labels
 from gosheet.workbook.xlsx import XlsxBook, backup_path
@@ -36,11 +37,17 @@ def new(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     refuse_overwrite(args.book, args.force)
     settings = settings_from(parser, args)
     saved = new_book(settings, template=args.template).save(args.book, action="new")
-    length = f"of {settings.rounds} rounds" if settings.rounds else "(rounds to come)"
-    say(
-        f"Wrote {saved}: an empty {settings.system} tournament {length}; add the players "
-        "in the Players sheet." + rounds_note(settings, 0, args.rounds)
-    )
+    if settings.rounds:
+        wrote = _(
+            "Wrote {path}: an empty {system} tournament of {rounds} rounds; add the players "
+            "in the Players sheet."
+        ).format(path=saved, system=settings.system, rounds=settings.rounds)
+    else:
+        wrote = _(
+            "Wrote {path}: an empty {system} tournament (rounds to come); add the players "
+            "in the Players sheet."
+        ).format(path=saved, system=settings.system)
+    say(wrote + rounds_note(settings, 0, args.rounds))
     return 0
 
 
@@ -52,10 +59,10 @@ def import_roster(parser: argparse.ArgumentParser, args: argparse.Namespace) -> 
     limits.book_target(args.output)
     refuse_overwrite(args.output, args.force)
     if args.until_round is not None:
-        parser.error("--until-round is for an OpenGotha tournament file (.xml)")
+        parser.error(_("--until-round is for an OpenGotha tournament file (.xml)"))
     system = REGISTRY[args.system or default_system(args.game)]
     roster = read_roster(args.roster, args.encoding, needs_strength=system.needs_strength)
-    settings = settings_from(parser, args, len(roster.players))
+    settings = settings_from(parser, args, len(roster.players), roster.language)
     book = new_book(
         settings,
         roster.players,
@@ -67,7 +74,9 @@ def import_roster(parser: argparse.ArgumentParser, args: argparse.Namespace) -> 
     note = rounds_note(settings, len(roster.players), args.rounds)
     if system_of(settings).mcmahon_groups:
         note += "".join(" " + n for n in fewer_groups_note(settings.mcmahon_groups, roster.players))
-    say(f"Wrote {saved}: {len(roster.players)} players.{note}")
+    say(
+        _("Wrote {path}: {players} players.").format(path=saved, players=len(roster.players)) + note
+    )
     return 0
 
 
@@ -76,8 +85,9 @@ def check(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     done = actions.check(XlsxBook.open(args.book))
     t = done.tournament
     say(
-        f"{args.book}: no problems. {len(t.players)} players, "
-        f"{len(t.rounds)} of {t.settings.rounds} rounds paired.",
+        _("{book}: no problems. {players} players, {paired} of {rounds} rounds paired.").format(
+            book=args.book, players=len(t.players), paired=len(t.rounds), rounds=t.settings.rounds
+        ),
         *done.notes,
     )
     return 0
@@ -111,7 +121,13 @@ def simulate(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
         done = actions.simulate(book)
         last = done.tournament.rounds[-1].number
         saved = book.save(action=f"simulate round {last}")
-    say(f"Round {last}: {done.filled_results} empty result(s) filled.")
+    say(
+        ngettext(
+            "Round {number}: {count} empty result(s) filled.",
+            "Round {number}: {count} empty result(s) filled.",
+            done.filled_results,
+        ).format(number=last, count=done.filled_results)
+    )
     say(rewritten(done), saved_note(saved))
     return 0
 
@@ -121,13 +137,18 @@ def explain(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     with XlsxBook.editing(args.book) as book:
         explanation = actions.explain(book, args.round)
         saved = book.save(action=f"explain round {explanation.round_number}")
-    say(describe_explanation(explanation, book), f"Saved the Explain sheet in {saved}.")
+    say(
+        describe_explanation(explanation, book),
+        _("Saved the Explain sheet in {path}.").format(path=saved),
+    )
     return 0
 
 
 def saved_note(saved: Path) -> str:
     """Where the workbook went, and its previous version."""
-    return f"Saved {saved} (previous version: {backup_path(saved).name})."
+    return _("Saved {path} (previous version: {backup}).").format(
+        path=saved, backup=backup_path(saved).name
+    )
 
 
 def describe_pairing(done: actions.Done) -> list[str]:
@@ -135,20 +156,28 @@ def describe_pairing(done: actions.Done) -> list[str]:
     pairing = done.pairing
     assert pairing is not None
     names = labels(done.tournament.players)  # with club or EGD PIN when a name repeats
-    left, right = game_of(done.tournament.settings.game).short
-    lines = [f"Round {pairing.round_number}: {len(pairing.games)} games"]
+    left, right = (_(side) for side in game_of(done.tournament.settings.game).short)
+    lines = [
+        ngettext(
+            "Round {number}: {count} games", "Round {number}: {count} games", len(pairing.games)
+        ).format(number=pairing.round_number, count=len(pairing.games))
+    ]
     if done.proposed_rounds is not None:
         lines.insert(
             0,
-            f"Rounds: {done.proposed_rounds} proposed for the players registered "
-            f"({system_of(done.tournament.settings).rounds_rule}), written in the Settings "
-            "sheet; change it if you like.",
+            _(
+                "Rounds: {rounds} proposed for the players registered ({rule}), written in "
+                "the Settings sheet; change it if you like."
+            ).format(
+                rounds=done.proposed_rounds, rule=system_of(done.tournament.settings).rounds_rule
+            ),
         )
     lines[-1:-1] = done.notes  # before "Round N: … games"
     for game in pairing.games:
         lines.append(f"  {game.table:>3}  {names[game.white]} {left} – {names[game.black]} {right}")
+    bye_word = _("bye")
     for bye in pairing.byes:
-        lines.append(f"  bye  {names[bye]}")
+        lines.append(f"  {bye_word:>3}  {names[bye]}")
     return lines
 
 
@@ -157,19 +186,28 @@ def describe_explanation(explanation: Explanation, book: XlsxBook) -> str:
     players = labels(book.read().tournament.players)
     names = [c.name for c in explanation.criteria]
     order = (
-        "OpenGotha's criteria, a pair's cost is 1 + their sum"
+        _("OpenGotha's criteria, a pair's cost is 1 + their sum")
         if explanation.summed
-        else "criteria, most important first"
+        else _("criteria, most important first")
     )
-    lines = [f"Round {explanation.round_number}: {order}: " + ", ".join(names)]
+    lines = [
+        _("Round {number}: {order}: {criteria}").format(
+            number=explanation.round_number, order=order, criteria=", ".join(names)
+        )
+    ]
     for game in explanation.games:
-        values = "not allowed" if game.values is None else " ".join(str(v) for v in game.values)
+        values = _("not allowed") if game.values is None else " ".join(str(v) for v in game.values)
         if explanation.summed and game.weight is not None:
             values += f" = {game.weight}"
         lines.append(f"  {game.table:>3}  {players[game.white]} – {players[game.black]}: {values}")
     candidates = explanation.bye_candidates()
     if candidates:
         listed = ", ".join(f"{players[n]} {w}" for n, w in candidates)
-        lines.append(f"  Bye (the least weight, the last of equals in OpenGotha's list): {listed}")
+        lines.append(
+            "  "
+            + _("Bye (the least weight, the last of equals in OpenGotha's list): {players}").format(
+                players=listed
+            )
+        )
     lines.append(explanation.verdict())
     return "\n".join(lines)

@@ -37,6 +37,8 @@ from gosheet.frontends.excel.xlwings_book import (
     listed_marks,
     mark_problems,
 )
+from gosheet.i18n import words
+from gosheet.i18n.catalog import _, current, ngettext
 from gosheet.workbook.sheets import EXPLAIN, PLAYERS, STANDINGS, round_sheet_name
 
 if TYPE_CHECKING:
@@ -100,9 +102,14 @@ def check(book: xw.Book | None = None) -> str:
         return _tell(port, unexpected("check", error), critical=True)
     if done is None:
         port.activate(CONTROL)
-        advice = "marked in red and listed on the Control sheet"
+        advice = _("marked in red and listed on the Control sheet")
         return _tell(port, problem_list(problems, advice, SHOWN_PROBLEMS), critical=True)
     return _tell(port, summary("check", done) + _cleared(len(previous)) + _skipped(port))
+
+
+def _shown(sheet: str) -> str:
+    """One of gosheet's sheets by its name in the workbook's language (read by the action)."""
+    return words.local(sheet, current(), words.SHEETS)
 
 
 def _caller(book: xw.Book | None) -> xw.Book:
@@ -119,12 +126,12 @@ def _run(action: str, book: xw.Book | None) -> str:
     try:
         done = actions.ACTIONS[action](pending)
     except InputError as error:
-        advice = "nothing was changed. 'Check the workbook' marks them"
+        advice = _("nothing was changed. 'Check the workbook' marks them")
         return _tell(
             port, problem_list(list(error.problems), advice, SHOWN_PROBLEMS), critical=True
         )
     except GosheetError as error:
-        return _tell(port, f"Nothing was changed: {error}", critical=True)
+        return _tell(port, _("Nothing was changed: {error}").format(error=error), critical=True)
     except Exception as error:
         return _tell(port, unexpected(action, error), critical=True)
     try:
@@ -132,26 +139,27 @@ def _run(action: str, book: xw.Book | None) -> str:
     except Exception as error:
         return _tell(
             port,
-            f"gosheet could not finish writing ({type(error).__name__}: {error}). "
-            "Some sheets may be incomplete: close the workbook without saving and "
-            "try again.",
+            _(
+                "gosheet could not finish writing ({error}). Some sheets may be incomplete: "
+                "close the workbook without saving and try again."
+            ).format(error=f"{type(error).__name__}: {error}"),
             critical=True,
         )
     if isinstance(done, Printed):
         return _tell(port, _write_pack(port, done))
     message = summary(action, done)
     if isinstance(done, Filled):
-        port.activate(PLAYERS)
+        port.activate(_shown(PLAYERS))
         return _tell(port, message + _skipped(port))
     if isinstance(done, Explanation):
-        port.activate(EXPLAIN)
+        port.activate(_shown(EXPLAIN))
         return _tell(port, message + _skipped(port))
     if done.changed_results:
         message += "\n" + rewritten(done)
     if done.pairing is not None:
-        port.activate(round_sheet_name(done.pairing.round_number))
+        port.activate(_shown(round_sheet_name(done.pairing.round_number)))
     elif action == "standings":
-        port.activate(STANDINGS)
+        port.activate(_shown(STANDINGS))
     return _tell(port, message + _skipped(port))
 
 
@@ -160,23 +168,33 @@ def _write_pack(port: XlwingsBook, printed: Printed) -> str:
     only a name, ``Book1``, not a path): it is said."""
     fullname = Path(str(port.book.fullname))
     if not fullname.is_absolute() or not fullname.parent.is_dir():
-        return "Save the workbook first: the print pack is written beside it."
+        return _("Save the workbook first: the print pack is written beside it.")
     target = pack_path(fullname)
     try:
         target.write_bytes(printed.pdf)
     except OSError as error:
-        return f"The print pack could not be written to {target} ({error.strerror})."
+        return _("The print pack could not be written to {path} ({error}).").format(
+            path=target, error=error.strerror
+        )
     return summary("print_pack", replace(printed, path=target))
 
 
 def _cleared(count: int) -> str:
-    return f"\nThe marks of the last check ({count}) were taken off." if count else ""
+    if not count:
+        return ""
+    return "\n" + ngettext(
+        "The marks of the last check ({count}) were taken off.",
+        "The marks of the last check ({count}) were taken off.",
+        count,
+    ).format(count=count)
 
 
 def _skipped(port: XlwingsBook) -> str:
     if not port.skipped:
         return ""
-    return "\n(Not available in this Excel: " + ", ".join(sorted(port.skipped)) + ".)"
+    return "\n" + _("(Not available in this Excel: {features}.)").format(
+        features=", ".join(sorted(_(feature) for feature in port.skipped))
+    )
 
 
 def _tell(port: XlwingsBook, message: str, critical: bool = False) -> str:

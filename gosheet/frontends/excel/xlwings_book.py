@@ -36,6 +36,7 @@ from typing import TYPE_CHECKING, Any
 
 from gosheet.core.errors import Problem
 from gosheet.frontends.excel.template import CONTROL, PROBLEM_HEADER_ROW, PROBLEM_HEADERS
+from gosheet.i18n.catalog import N_
 from gosheet.workbook.sheets import HEADER_COLOUR, SheetData
 
 if TYPE_CHECKING:
@@ -126,6 +127,11 @@ class XlwingsBook:
             target.number_format = TEXT
         target.value = value
 
+    def rename_sheet(self, old: str, new: str) -> None:
+        """Rename a sheet (the workbook's language changed); Excel keeps what is in it, and
+        makes the formulas that name it follow."""
+        self.book.sheets[old].name = new
+
     # ------------------------------------------------------------ rendering
 
     def _add_sheet(self, name: str, position: int) -> xw.Sheet:
@@ -153,7 +159,7 @@ class XlwingsBook:
         header = sheet.range((1, 1), (1, width))
         header.font.bold = True
         header.color = HEADER_FILL
-        self._try("alignment", lambda: setattr(header, "wrap_text", True))
+        self._try(N_("alignment"), lambda: setattr(header, "wrap_text", True))
         for c, column in enumerate(data.columns, start=1):
             chars = min(column.width, 255.0)
             sheet.range((1, c)).column_width = chars if self.desktop else points(chars)
@@ -163,7 +169,7 @@ class XlwingsBook:
         if data.dropdown is not None and data.dropdown.rows:
             self._dropdown(sheet, data)
         if self.windows:
-            self._try("page setup", lambda: _windows_page_setup(sheet, data))
+            self._try(N_("page setup"), lambda: _windows_page_setup(sheet, data))
 
     def _align(self, cells: xw.Range, wrap: bool, centre: bool) -> None:
         def align() -> None:
@@ -173,22 +179,22 @@ class XlwingsBook:
             if centre:
                 cells.horizontal_alignment = "center"
 
-        self._try("alignment", align)
+        self._try(N_("alignment"), align)
 
     def _freeze_header(self, sheet: xw.Sheet) -> None:
         try:
             sheet.freeze_panes.freeze_at("1:1")
         except NotImplementedError:  # the desktop engines have no xlwings call
             if self.windows:
-                self._try("frozen header", lambda: _windows_freeze_header(sheet))
+                self._try(N_("frozen header"), lambda: _windows_freeze_header(sheet))
             else:
-                self.skipped.add("frozen header")
+                self.skipped.add(N_("frozen header"))
 
     def _dropdown(self, sheet: xw.Sheet, data: SheetData) -> None:
         assert data.dropdown is not None
         dropdown = data.dropdown
         if not self.windows:
-            self.skipped.add("Result dropdown")
+            self.skipped.add(N_("Result dropdown"))
             return
         column = dropdown.column + 1
         cells = sheet.range((2, column), (dropdown.rows + 1, column))
@@ -201,7 +207,7 @@ class XlwingsBook:
                 cells.data_validation.delete()  # no dropdown rather than a strict one
                 raise
 
-        self._try("Result dropdown", add)
+        self._try(N_("Result dropdown"), add)
 
     def _try(self, what: str, step: Callable[[], object]) -> None:
         """Formatting the engine may not support, or a native call that
@@ -291,6 +297,9 @@ class Deferred:
     def set_cell(self, sheet: str, cell: str, value: Any) -> None:
         self.writes.append(("set", (sheet, cell, value)))
 
+    def rename_sheet(self, old: str, new: str) -> None:
+        self.writes.append(("rename", (old, new)))
+
     def apply(self) -> list[str]:
         """Carry out the writes; the names of the sheets rendered."""
         rendered = []
@@ -298,6 +307,8 @@ class Deferred:
             for kind, args in self.writes:
                 if kind == "set":
                     self.book.set_cell(*args)
+                elif kind == "rename":
+                    self.book.rename_sheet(*args)
                 else:
                     self.book.render(*args)
                     rendered.append(args[0].name)
@@ -361,7 +372,7 @@ def _note(book: XlwingsBook, cell: xw.Range) -> Any:
     try:
         return cell.note
     except NotImplementedError:
-        book.skipped.add("notes")
+        book.skipped.add(N_("notes"))
         return None
 
 
@@ -384,7 +395,7 @@ def mark_problems(book: XlwingsBook, problems: Sequence[Problem]) -> list[Mark]:
             try:
                 cell.add_note(NOTE_PREFIX + "; ".join(texts))
             except (NotImplementedError, ValueError):
-                book.skipped.add("notes")
+                book.skipped.add(N_("notes"))
             else:
                 marked[(sheet, where)] = MARKED_NOTE
     marks = [Mark(p.sheet, p.cell, marked[(p.sheet, p.cell)]) for p in problems]

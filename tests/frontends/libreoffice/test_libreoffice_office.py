@@ -489,3 +489,28 @@ def test_soffice_is_terminated_whatever_happens(tmp_path: Path) -> None:
         assert group_alive(group)
         raise RuntimeError("a test failed")
     assert not group_alive(group)
+
+
+def test_a_french_workbook_is_answered_in_french(office: Office, tmp_path: Path) -> None:
+    """The macros import no gosheet: gosheet's answer brings its messages and the macros' own
+    words in the workbook's language (docs/languages.md), down to the Undo entry."""
+    cup = tmp_path / "coupe.xlsx"
+    options = ["--rounds", "4", "--seed", "3", "--language", "fr"]
+    assert main(["import", str(DEMO_ROSTER), "-o", str(cup), *options]) == 0
+    found = _act(office, cup, PAIR, tmp_path / "lo.xlsx")
+    assert found["outcome"]["ok"], found["outcome"]
+    assert found["outcome"]["message"].startswith("Ronde 1 appariée : ")
+    assert found["state"]["undo"][0] == "gosheet: Apparier la ronde suivante"
+    assert found["state"]["active"] == "Ronde 1"
+
+    bad = tmp_path / "bad.xlsx"
+    book = load_workbook(tmp_path / "lo.xlsx")
+    book["Ronde 1"]["H2"] = "2-0"
+    book.save(bad)
+    checked = _act(office, bad, CHECK)["outcome"]
+    assert not checked["ok"]
+    assert checked["message"].startswith("1 problème trouvé")
+    assert "Ronde 1!H2: '2-0': n'est pas un code de résultat" in checked["message"]
+    assert checked["message"].endswith(
+        "Cellules marquées en rouge : 1 ; un commentaire sur chacune dit ce qui ne va pas."
+    )

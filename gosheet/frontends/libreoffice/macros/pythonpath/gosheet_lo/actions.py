@@ -26,7 +26,7 @@ from .bridge import call_gosheet, preflight
 from .calc import find_document, read_sheets
 from .changes import Changes
 from .dialogs import tell
-from .errors import Failure, describe
+from .errors import WORDS, Failure, describe, learn, say
 from .files import document_path, write_beside, written_message
 from .marks import clear_marks, mark_problems
 from .writing import apply_operations
@@ -54,6 +54,7 @@ def run(
     """
     title = TITLES[action]
     document = None
+    WORDS.clear()  # English until gosheet answers in the workbook's language
     try:
         document = find_document(args, context)
         outcome = perform(action, document, script)
@@ -62,39 +63,45 @@ def run(
     except Exception as error:  # never a traceback in front of the organiser
         outcome = {
             "ok": False,
-            "message": f"{title} failed unexpectedly ({describe(error)}); nothing was changed.",
+            "message": say(
+                "{title} failed unexpectedly ({error}); nothing was changed.",
+                title=say(title),
+                error=describe(error),
+            ),
             "problems": [],
         }
     outcome["action"] = action
-    tell(context, document, title, outcome)
+    tell(context, document, say(title), outcome)
     return json.dumps(outcome, ensure_ascii=False)
 
 
 def perform(action: str, document: Any, script: str | None = None) -> dict[str, Any]:
     """Ask gosheet, write its answer; raise :class:`~.errors.Failure` when refused."""
-    title = TITLES[action]
     workbook = document_path(document) if action == "print_pack" else ""  # saved first
     answer = call_gosheet(action, read_sheets(document), script)
+    learn(answer)
+    title = say(TITLES[action])
     if not answer.get("ok"):
         problems = [p for p in answer.get("problems") or [] if isinstance(p, dict)]
-        message = str(answer.get("message") or "gosheet refused the workbook.")
+        message = str(answer.get("message") or say("gosheet refused the workbook."))
         if action == "check" and problems:
             with Changes(document, title) as changes:
                 clear_marks(document, changes)
                 marked = mark_problems(document, problems, changes)
             if marked:
-                message += (
-                    f"\n\n{marked} cell(s) are marked in red; a comment at each says what is wrong."
+                message += "\n\n" + say(
+                    "{count} cell(s) are marked in red; a comment at each says what is wrong.",
+                    count=marked,
                 )
         raise Failure(message, problems)
     operations = answer.get("operations")
     if action == "print_pack":  # a file beside the workbook; the workbook untouched
         target = write_beside(workbook, operations)
-        message = written_message(str(answer.get("message") or "Print pack made."), target)
+        message = written_message(str(answer.get("message") or say("Print pack made.")), target)
         return {"ok": True, "message": message, "problems": []}
     preflight(document, operations)
     assert isinstance(operations, list)
     with Changes(document, title) as changes:
         clear_marks(document, changes)
         apply_operations(document, operations, changes, action)
-    return {"ok": True, "message": str(answer.get("message") or "Done."), "problems": []}
+    return {"ok": True, "message": str(answer.get("message") or say("Done.")), "problems": []}

@@ -159,6 +159,14 @@ def preflight(document: Any, operations: Any) -> None:
             if not isinstance(rows, list) or not all(isinstance(r, list) for r in rows):
                 raise wrong(f"sheet {operation['sheet']!r}: rows are not lists")
             names.add(operation["sheet"])
+        elif kind == "rename":
+            old, new = operation.get("sheet"), operation.get("name")
+            if old not in names:
+                raise wrong(f"no sheet {old!r} to rename")
+            if not isinstance(new, str) or not new or new in names:
+                raise wrong(f"sheet {old!r} cannot be named {new!r}")
+            names.discard(old)
+            names.add(new)
         elif kind == "set":
             sheet, cell = operation.get("sheet"), operation.get("cell")
             if sheet not in names:

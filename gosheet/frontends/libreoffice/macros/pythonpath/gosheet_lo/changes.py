@@ -7,7 +7,7 @@ import contextlib
 from typing import Any
 
 from .calc import write_value
-from .errors import Failure, describe
+from .errors import Failure, describe, say
 
 
 class Changes:
@@ -87,7 +87,11 @@ class Changes:
         if isinstance(error, Failure):
             message = str(error)
         else:
-            message = f"{self.action_title} failed while writing ({describe(error)})"
+            message = say(
+                "{title} failed while writing ({error})",
+                title=self.action_title,
+                error=describe(error),
+            )
         try:
             for step in reversed(self.rollback_steps):
                 step()

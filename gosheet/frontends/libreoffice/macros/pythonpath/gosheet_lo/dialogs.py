@@ -6,6 +6,7 @@ import os
 from typing import Any
 
 from .calc import uno_module
+from .errors import say
 
 NO_DIALOGS_ENV = "GOSHEET_NO_DIALOGS"
 MAX_LISTED = 25  # problems listed in the message box
@@ -23,7 +24,7 @@ def message_text(outcome: dict[str, Any]) -> str:
         hidden = len(lines) - MAX_LISTED - 1
         lines = [
             *lines[: MAX_LISTED + 1],
-            f"  … and {hidden} more (Check the workbook marks them all).",
+            say("  … and {count} more (Check the workbook marks them all).", count=hidden),
         ]
     return "\n".join(lines)
 

@@ -10,7 +10,7 @@ import os
 from typing import Any
 
 from .bridge import FIX_COMMAND, script_path
-from .errors import Failure
+from .errors import Failure, say
 
 UNSAVED = "Save the workbook first: the print pack is written beside it."
 
@@ -72,7 +72,11 @@ def write_beside(workbook: str, operations: Any) -> str:
         os.replace(partial, target)
     except OSError as error:
         raise Failure(
-            f"The print pack could not be written to {target} ({error.strerror or error})."
+            say(
+                "The print pack could not be written to {path} ({error}).",
+                path=target,
+                error=error.strerror or error,
+            )
         ) from None
     finally:
         if os.path.exists(partial):
@@ -88,4 +92,4 @@ def written_message(message: str, target: str) -> str:
     """
     if " made:" in message:
         return message.replace(" made:", f" written to {target}:", 1)
-    return f"{message}\nWritten to {target}."
+    return message + "\n" + say("Written to {path}.", path=target)

@@ -53,6 +53,9 @@ def apply_operations(
 ) -> None:
     """Write an answer's operations.
 
+    A sheet renamed (``rename``: the workbook's language changed) is renamed in place, with
+    everything in it; Calc makes the formulas that name it follow.
+
     Each rendered sheet is built whole under a temporary name at the end of the
     workbook; cells are set as the operations come (in a sheet rendered earlier,
     in its new version). Only then are the sheets swapped: an old sheet is
@@ -65,7 +68,13 @@ def apply_operations(
     renders: list[tuple[str, int | None]] = []
     last_set = None
     for operation in operations:
-        if operation["op"] == "render":
+        if operation["op"] == "rename":  # the workbook's language changed: first of all
+            old, new = operation["sheet"], operation["name"]
+            renamed = sheets.getByName(old)
+            renamed.setName(new)
+            changes.on_rollback(lambda s=renamed, o=old: s.setName(o))
+            names = [new if n == old else n for n in names]
+        elif operation["op"] == "render":
             name = operation["sheet"]
             if name in built:  # rendered twice: the last one counts
                 sheets.removeByName(built.pop(name).getName())

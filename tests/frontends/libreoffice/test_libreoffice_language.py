@@ -1,0 +1,140 @@
+"""The LibreOffice path of issue 17, in real LibreOffice (as ``test_libreoffice_office.py``
+runs it: one headless ``soffice`` for the module, the extension installed, the menu's script
+URLs dispatched): a workbook whose ``Language`` was changed is renamed by the next action —
+its sheets renamed in place, the organiser's column, sheet, formulas and formatting kept —
+and one written in Russian works from the menu.
+
+Missing LibreOffice skips these tests, unless ``GOSHEET_REQUIRE_SOFFICE=1`` (CI)."""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Iterator
+from contextlib import suppress
+from pathlib import Path
+from typing import Any
+
+import pytest
+from openpyxl import load_workbook
+from openpyxl.styles import Font, PatternFill
+
+from gosheet.frontends.cli import main
+from gosheet.frontends.libreoffice.build import ACTIONS, install_extension, script_url
+from gosheet.frontends.libreoffice.office import (
+    LibreOfficeError,
+    Office,
+    find_soffice,
+    find_uno_python,
+    program_dir,
+)
+from gosheet.i18n import catalog, words
+from gosheet.workbook.reader import read_book
+from gosheet.workbook.xlsx import XlsxBook
+
+XLSX = "Calc MS Excel 2007 XML"
+PAIR, STANDINGS = (script_url(f) for f, _, _ in ACTIONS[1:3])
+
+
+def _missing() -> str | None:
+    soffice = find_soffice()
+    if soffice is None:
+        return "LibreOffice (soffice) is not installed: apt-get install libreoffice-calc-nogui"
+    if not (program_dir(soffice) / "pythonscript.py").exists():
+        return "LibreOffice has no Python script provider"
+    if find_uno_python(soffice) is None:
+        return "no Python can import uno: apt-get install python3-uno"
+    return None
+
+
+@pytest.fixture(scope="module")
+def office(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Office]:
+    missing = _missing()
+    if missing is not None:
+        if os.environ.get("GOSHEET_REQUIRE_SOFFICE") == "1":
+            pytest.fail(missing)
+        pytest.skip(missing)
+    profile = tmp_path_factory.mktemp("libreoffice") / "profile"
+    install_extension(profile)
+    env = {k: v for k, v in os.environ.items() if k not in ("GOSHEET", "GOSHEET_NO_DIALOGS")}
+    with Office(profile, env=env) as started:
+        yield started
+
+
+def _act(office: Office, book: Path, url: str, out: Path) -> dict[str, Any]:
+    steps = [
+        {"do": "open", "path": str(book)},
+        {"do": "dispatch", "url": url},
+        {"do": "state"},
+        {"do": "store", "path": str(out), "filter": XLSX},
+        {"do": "close"},
+    ]
+    try:
+        _opened, dispatched, state, _stored, _closed = office.check(steps)
+    finally:
+        with suppress(LibreOfficeError):
+            office.run([{"do": "close_all"}])
+    return {"outcome": json.loads(dispatched["result"]), "state": state}
+
+
+def _demo(folder: Path, language: str, rounds_after: int) -> Path:
+    path = folder / f"{language}.xlsx"
+    assert main(["demo", str(path), "--rounds", "2", "--language", language]) == 0
+    catalog.use("en")
+    wb = load_workbook(path)
+    settings = wb.worksheets[0]
+    for row in settings.iter_rows(min_row=2):
+        if words.canonical(row[0].value, words.SETTING_NAMES) == "Rounds":
+            row[1].value = rounds_after
+    wb.save(path)
+    return path
+
+
+def _set_language(path: Path, language: str) -> None:
+    wb = load_workbook(path)
+    for row in wb.worksheets[0].iter_rows(min_row=2):
+        if words.canonical(row[0].value, words.SETTING_NAMES) == "Language":
+            row[1].value = language
+    wb.save(path)
+
+
+def test_a_change_of_language_renames_the_sheets_in_libreoffice(
+    office: Office, tmp_path: Path
+) -> None:
+    book = _demo(tmp_path, "en", 3)
+    wb = load_workbook(book)
+    players = wb["Players"]
+    paid = players.max_column + 1
+    players.cell(1, paid, "Paid")
+    players.cell(2, paid, "yes")
+    players["A3"].font = Font(bold=True)
+    players["A3"].fill = PatternFill("solid", fgColor="FFFFFF00")
+    fees = wb.create_sheet("Fees")
+    fees["A1"] = "=Players!A2"
+    fees["A2"] = "='Round 1'!B2"
+    wb.save(book)
+    _set_language(book, "ru")
+
+    found = _act(office, book, STANDINGS, tmp_path / "lo.xlsx")
+
+    assert found["outcome"]["ok"], found["outcome"]
+    expected = ["Настройки", "Игроки", "Тур 1", "Тур 2", "Турнирная таблица", "Fees"]
+    assert found["state"]["sheets"] == expected
+    assert found["state"]["undo"][0].startswith("gosheet: ")  # one step, undone at once
+    wb = load_workbook(tmp_path / "lo.xlsx")
+    players = wb["Игроки"]
+    assert [c.value for c in players[1]][:3] == ["Фамилия", "Имя", "Ранг"]
+    assert (players.cell(1, paid).value, players.cell(2, paid).value) == ("Paid", "yes")
+    assert players["A3"].font.b and players["A3"].fill.fgColor.rgb.endswith("FFFF00")
+    assert "Игроки" in str(wb["Fees"]["A1"].value)  # Calc makes the formulas follow
+    assert "Тур 1" in str(wb["Fees"]["A2"].value)
+    assert wb["Тур 1"]["A1"].value == "Стол"
+    tournament = read_book(XlsxBook.open(tmp_path / "lo.xlsx").grids()).tournament
+    assert tournament.settings.language == "ru" and len(tournament.rounds) == 2
+
+    # and the menu goes on in Russian: the next pair makes "Тур 3"
+    found = _act(office, tmp_path / "lo.xlsx", PAIR, tmp_path / "lo3.xlsx")
+    assert found["outcome"]["ok"], found["outcome"]
+    assert "Тур 3" in found["state"]["sheets"]
+    assert found["state"]["active"] == "Тур 3"
+    catalog.use("en")
