@@ -35,6 +35,8 @@ def cell_xml(ref: str, value: Any, style: int | None) -> str:
         serial = (moment.replace(tzinfo=None) - EPOCH).total_seconds() / 86400
         return f'<c r="{ref}"{s}><v>{serial!r}</v></c>'
     text = escape(str(limits.cell_text(value)))
+    if not text:  # an empty text is an empty cell (as openpyxl writes it)
+        return f'<c r="{ref}"{s}/>' if s else ""
     space = ' xml:space="preserve"' if text != text.strip() else ""
     return f'<c r="{ref}"{s} t="inlineStr"><is><t{space}>{text}</t></is></c>'
 
