@@ -13,6 +13,7 @@ valid (XML 1.0 characters only, Excel's 255 characters of a page header).
 
 from __future__ import annotations
 
+import itertools
 import os
 import re
 import stat
@@ -254,6 +255,37 @@ _ROW_NUMBER = re.compile(rb'<row r="([^"]*)"')
 _AREA = re.compile(rb"<(dimension|mergeCell) ([^>]*)>")
 
 
+def _whole_tags(label: str, sheet: str, chunks: Iterator[bytes]) -> Iterator[bytes]:
+    """The chunks cut after their last ``>``: no tag is split between two pieces."""
+    rest = b""
+    for chunk in chunks:
+        data = rest + chunk
+        end = data.rfind(b">") + 1
+        data, rest = data[:end], data[end:]
+        if len(rest) > 10 * _CHUNK:
+            raise FileProblem(f"{label}: sheet '{sheet}' is not well-formed XML")
+        yield data
+
+
+def _area_cells(label: str, sheet: str, tag: bytes, attributes: bytes) -> int:
+    """The cells a ``mergeCell`` covers (its references checked, as a ``dimension``'s)."""
+    ref = _REF.search(attributes)
+    if ref is None:
+        return 0
+    corners = [_reference(label, sheet, c) for c in ref.group(1).split(b":")[:2]]
+    if tag != b"mergeCell" or len(corners) != 2:
+        return 0
+    (c1, r1), (c2, r2) = corners
+    return (abs(c2 - c1) + 1) * (abs(r2 - r1) + 1)
+
+
+def _refuse_beyond(label: str, sheet: str, cells: int) -> None:
+    if cells > MAX_CELLS:
+        raise FileProblem(
+            f"{label}: sheet '{sheet}' has more than {MAX_CELLS:,} cells; gosheet reads no more"
+        )
+
+
 def _scan_sheet(label: str, sheet: str, chunks: Iterator[bytes]) -> int:
     """The cells a sheet's XML holds, its references checked against the limits: a few
     passes of literal searches a chunk at a time (a sheet of 100,000 cells in hundredths of
@@ -261,22 +293,16 @@ def _scan_sheet(label: str, sheet: str, chunks: Iterator[bytes]) -> int:
     other form (prefixed tags, references omitted or not first) is read tag by tag
     (:func:`_scan_sheet_slowly`)."""
     cells = 0
-    chunks = iter(chunks)
+    pieces = _whole_tags(label, sheet, chunks)
     seen: list[bytes] = []
-    rest = b""
-    for chunk in chunks:
-        data = rest + chunk
-        end = data.rfind(b">") + 1
-        data, rest = data[:end], data[end:]
+    for data in pieces:
         seen.append(data)
-        if len(rest) > 10 * _CHUNK:
-            raise FileProblem(f"{label}: sheet '{sheet}' is not well-formed XML")
         columns = _CELL_COLUMN.findall(data)
         rows = _ROW_NUMBER.findall(data)
         tags = sum(data.count(t) for t in (b"<c ", b"<c>", b"<c/>"))
         row_tags = sum(data.count(t) for t in (b"<row ", b"<row>", b"<row/>"))
         if tags != len(columns) or row_tags != len(rows) or b":c " in data or b":row " in data:
-            return _scan_sheet_slowly(label, sheet, iter([*seen, rest, *chunks]))
+            return _scan_sheet_slowly(label, sheet, itertools.chain(seen, pieces))
         cells += tags
         for text in rows:
             if not text.isdigit() or int(text) < 1 or int(text) > MAX_ROWS:
@@ -287,30 +313,16 @@ def _scan_sheet(label: str, sheet: str, chunks: Iterator[bytes]) -> int:
                 far = next(re.finditer(rb'<c r="\$?' + letters + rb"([0-9]*)", data))
                 _reference(label, sheet, letters + far.group(1))
         for tag, attributes in _AREA.findall(data):
-            ref = _REF.search(b" " + attributes)
-            if ref is None:
-                continue
-            corners = [_reference(label, sheet, c) for c in ref.group(1).split(b":")[:2]]
-            if tag == b"mergeCell" and len(corners) == 2:
-                (c1, r1), (c2, r2) = corners
-                cells += (abs(c2 - c1) + 1) * (abs(r2 - r1) + 1)
-        if cells > MAX_CELLS:
-            raise FileProblem(
-                f"{label}: sheet '{sheet}' has more than {MAX_CELLS:,} cells; gosheet reads no more"
-            )
+            cells += _area_cells(label, sheet, tag, b" " + attributes)
+        _refuse_beyond(label, sheet, cells)
     return cells
 
 
-def _scan_sheet_slowly(label: str, sheet: str, chunks: Iterator[bytes]) -> int:
-    """The cells a sheet's XML holds, a tag at a time (cells and rows numbered by their place)."""
+def _scan_sheet_slowly(label: str, sheet: str, pieces: Iterator[bytes]) -> int:
+    """The cells a sheet's XML holds, a tag at a time (cells and rows numbered by their
+    place); ``pieces`` as :func:`_whole_tags` gives them."""
     row = cells = column = 0
-    rest = b""
-    for chunk in chunks:
-        data = rest + chunk
-        end = data.rfind(b">") + 1
-        data, rest = data[:end], data[end:]
-        if len(rest) > 10 * _CHUNK:
-            raise FileProblem(f"{label}: sheet '{sheet}' is not well-formed XML")
+    for data in pieces:
         for match in _TAG.finditer(data):
             tag, attributes = match.group(1), match.group(2)
             if tag == b"c":
@@ -328,18 +340,8 @@ def _scan_sheet_slowly(label: str, sheet: str, chunks: Iterator[bytes]) -> int:
                 row = row + 1 if r is None else _row_number(label, sheet, r.group(1))
                 _within(label, sheet, f"row {row}", row, 1)
             else:
-                ref = _REF.search(attributes)
-                if ref is None:
-                    continue
-                corners = [_reference(label, sheet, c) for c in ref.group(1).split(b":")[:2]]
-                if tag == b"mergeCell" and len(corners) == 2:
-                    (c1, r1), (c2, r2) = corners
-                    cells += (abs(c2 - c1) + 1) * (abs(r2 - r1) + 1)
-            if cells > MAX_CELLS:
-                raise FileProblem(
-                    f"{label}: sheet '{sheet}' has more than {MAX_CELLS:,} cells; gosheet "
-                    "reads no more"
-                )
+                cells += _area_cells(label, sheet, tag, attributes)
+            _refuse_beyond(label, sheet, cells)
     return cells
 
 
