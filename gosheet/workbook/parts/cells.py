@@ -4,6 +4,7 @@ formulas, comments, conditional formats, the rest of each row)."""
 
 from __future__ import annotations
 
+import bisect
 import re
 from typing import Any
 
@@ -66,33 +67,28 @@ def patch_cells(data: bytes, sheet: str, changes: dict[str, Any]) -> bytes:
         r, c = position(ref)
         wanted.setdefault(r, {})[c] = (ref.upper(), value)
     edits: list[tuple[int, int, bytes]] = []
+    numbers = sorted(rows)
+    inserted: dict[int, list[bytes]] = {}  # where new rows go (before the next row) → rows
     for r in sorted(wanted):
         found = rows.get(r)
         if found is not None:
             edits.append((found.start, found.end, _row_with(data, found, wanted[r])))
             continue
         cells = "".join(cell_xml(ref, v, None) for _, (ref, v) in sorted(wanted[r].items()))
-        text = f'<row r="{r}">{cells}</row>'.encode()
-        after = [s for n, s in rows.items() if n > r]
-        if after:
-            at = min(s.start for s in after)
-            edits.append((at, at, text))
-        elif sheet_data.empty:
+        after = bisect.bisect_right(numbers, r)
+        at = rows[numbers[after]].start if after < len(numbers) else sheet_data.close
+        inserted.setdefault(at, []).append(f'<row r="{r}">{cells}</row>'.encode())
+    for at, new_rows in inserted.items():
+        if sheet_data.empty:  # <sheetData/>: opened and closed around its first rows
             tag = data[sheet_data.start : sheet_data.end][:-2].rstrip() + b">"
-            edits.append((sheet_data.start, sheet_data.end, tag + text + b"</sheetData>"))
+            body = tag + b"".join(new_rows) + b"</sheetData>"
+            edits.append((sheet_data.start, sheet_data.end, body))
         else:
-            edits.append((sheet_data.close, sheet_data.close, text))
+            edits.append((at, at, b"".join(new_rows)))
     dimension = next((s for s in spans if s.name == "dimension" and s.depth == 1), None)
     if dimension is not None and "ref" in dimension.attributes:
         edits.append((dimension.start, dimension.end, _grown(data, dimension, changes)))
-    merged: dict[tuple[int, int], tuple[int, int, bytes]] = {}
-    for start, end, text in edits:  # an empty <sheetData/> takes several new rows at once
-        key = (start, end)
-        if key in merged:
-            merged[key] = (start, end, merged[key][2] + text)
-        else:
-            merged[key] = (start, end, text)
-    return splice(data, list(merged.values()))
+    return splice(data, edits)
 
 
 def _row_with(data: bytes, row: Span, wanted: dict[int, tuple[str, Any]]) -> bytes:
@@ -112,16 +108,12 @@ def _row_with(data: bytes, row: Span, wanted: dict[int, tuple[str, Any]]) -> byt
             cells[column] = cell_xml(ref, value, int(style) if style else None).encode()
         else:
             cells[column] = data[cell.start : cell.end]
-    for column, (ref, value) in wanted.items():
-        if column not in cells:
-            cells[column] = cell_xml(ref, value, None).encode()
     tag = data[row.start : row.inner]
-    added = any(
-        c not in {position(s.attributes["r"])[1] for s in row.children if s.name == "c"}
-        for c in wanted
-    )
-    if added:
+    new = {c: v for c, v in wanted.items() if c not in cells}
+    if new:  # the row's 'spans' (a reading hint) may no longer hold
         tag = attribute(tag, "spans", None)
+    for column, (ref, value) in new.items():
+        cells[column] = cell_xml(ref, value, None).encode()
     last = max((s.end for s in row.children if s.name == "c"), default=row.inner)
     if row.empty:
         tag = tag[:-2].rstrip() + b">"
