@@ -10,16 +10,22 @@ from __future__ import annotations
 
 import html
 import json
-import os
 import re
-import shutil
-import subprocess
 from dataclasses import dataclass, replace
 from pathlib import Path
 
 import pytest
 from reportlab.pdfbase.ttfonts import TTFont
-from support.printing import HAVE_POPPLER, ROSTER, TIMEOUT, gosheet, pdf_pages, squeezed
+from support.printing import (
+    HAVE_POPPLER,
+    PHONE,
+    ROSTER,
+    WITHOUT_CHROMIUM,
+    chromium,
+    gosheet,
+    pdf_pages,
+    squeezed,
+)
 
 from gosheet.core.errors import ConsistencyError
 from gosheet.core.model import Player, Tournament
@@ -30,12 +36,7 @@ from gosheet.formats.site import pages
 from gosheet.i18n import build, words
 
 poppler = pytest.mark.skipif(not HAVE_POPPLER, reason="poppler-utils is not installed")
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
-browser = pytest.mark.skipif(
-    CHROMIUM is None and os.environ.get("GOSHEET_REQUIRE_SOFFICE") != "1",
-    reason="chromium is not installed",
-)
-PHONE = (390, 844)
+browser = pytest.mark.skipif(WITHOUT_CHROMIUM, reason="chromium is not installed")
 
 CATALAN_ROSTER = """Surname,First name,Rating,Club
 Col·lell,Mercè,1650,Barcelona
@@ -378,7 +379,7 @@ addEventListener('load', () => {
 </script></body></html>""",
         encoding="utf-8",
     )
-    dom = _chromium(
+    dom = chromium(
         "--allow-file-access-from-files", "--virtual-time-budget=5000", "--dump-dom", probe.as_uri()
     )
     found = re.search(r'<pre id="out">(.*)</pre>', dom, re.S)
@@ -396,25 +397,3 @@ addEventListener('load', () => {
         assert 0 < p["wide"] <= p["screen"], f"{page}: {p['wide']} px on a {p['screen']} px screen"
         if name in headings[code]:
             assert p["h1"] == headings[code][name], page
-
-
-def _chromium(*args: str) -> str:
-    assert CHROMIUM is not None, "chromium is not installed"
-    done = subprocess.run(
-        [
-            CHROMIUM,
-            "--headless",
-            "--no-sandbox",
-            "--disable-gpu",
-            "--hide-scrollbars",
-            "--no-first-run",
-            "--disable-dev-shm-usage",
-            f"--window-size={PHONE[0]},{PHONE[1]}",
-            *args,
-        ],
-        capture_output=True,
-        text=True,
-        timeout=TIMEOUT,
-    )
-    assert done.returncode == 0, done.stderr[-2000:]
-    return done.stdout

@@ -9,23 +9,25 @@ from __future__ import annotations
 
 import html
 import json
-import os
 import re
-import shutil
-import subprocess
 from pathlib import Path
 
 import pytest
 from PIL import Image
-from support.printing import KINDS, TIMEOUT, Made, made_once
+from support.printing import (
+    KINDS,
+    PHONE,
+    WITHOUT_CHROMIUM,
+    Made,
+    chromium,
+    made_once,
+)
 
 from gosheet.core.model import Player, Tournament
 from gosheet.core.settings import Settings
 from gosheet.formats.pack import pack_of
 from gosheet.formats.site import pages
 
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
-PHONE = (390, 844)
 # A page of the test's own (the published pages have no script) that holds the pages in
 # frames of a phone's width and writes, once all are loaded, each one's width and text.
 PROBE = """<!doctype html><html><head><meta charset="utf-8"><title>probe</title></head><body>
@@ -37,37 +39,12 @@ addEventListener('load', () => {{
   document.getElementById('out').textContent = JSON.stringify(out);
 }});
 </script></body></html>"""
-browser = pytest.mark.skipif(
-    CHROMIUM is None and os.environ.get("GOSHEET_REQUIRE_SOFFICE") != "1",
-    reason="chromium is not installed",
-)
+browser = pytest.mark.skipif(WITHOUT_CHROMIUM, reason="chromium is not installed")
 
 
 @pytest.fixture(scope="module")
 def made() -> dict[str, Made]:
     return made_once()
-
-
-def chromium(*args: str) -> str:
-    assert CHROMIUM is not None, "chromium is not installed"
-    done = subprocess.run(
-        [
-            CHROMIUM,
-            "--headless",
-            "--no-sandbox",
-            "--disable-gpu",
-            "--hide-scrollbars",
-            "--no-first-run",
-            "--disable-dev-shm-usage",
-            f"--window-size={PHONE[0]},{PHONE[1]}",
-            *args,
-        ],
-        capture_output=True,
-        text=True,
-        timeout=TIMEOUT,
-    )
-    assert done.returncode == 0, done.stderr[-2000:]
-    return done.stdout
 
 
 def test_one_folder_no_script(made: dict[str, Made]) -> None:

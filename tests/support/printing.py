@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import atexit
 import functools
+import os
 import re
 import shutil
 import subprocess
@@ -19,6 +20,35 @@ from gosheet.workbook.names import labels
 from gosheet.workbook.xlsx import XlsxBook
 
 TIMEOUT = 60
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+PHONE = (390, 844)  # a phone's screen, CSS pixels
+
+
+def chromium(*args: str) -> str:
+    """Run headless Chromium at a phone's size with ``args``; its standard output."""
+    assert CHROMIUM is not None, "chromium is not installed"
+    done = subprocess.run(
+        [
+            CHROMIUM,
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--hide-scrollbars",
+            "--no-first-run",
+            "--disable-dev-shm-usage",
+            f"--window-size={PHONE[0]},{PHONE[1]}",
+            *args,
+        ],
+        capture_output=True,
+        text=True,
+        timeout=TIMEOUT,
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    return done.stdout
+
+
+WITHOUT_CHROMIUM = CHROMIUM is None and os.environ.get("GOSHEET_REQUIRE_SOFFICE") != "1"
+"""Skip the browser tests: no Chromium, and CI (which installs it) not asking for them."""
 ROSTER = """Surname,First name,Grade,Rating,Club,Country
 Соколова,Елена,2d,2180,Санкт-Петербург,RU
 Παπαδόπουλος,Γιώργος,1k,2050,Αθήνα,GR

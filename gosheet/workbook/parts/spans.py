@@ -57,9 +57,6 @@ def find_spans(data: bytes, names: set[str], *, within: set[str] | None = None) 
     stack: list[Span | None] = []
     inside = 0 if within else 1
 
-    def refuse(*_: object) -> None:
-        raise Unsupported("a document type or entity declaration")
-
     def start(qname: str, attributes: dict[str, str]) -> None:
         nonlocal inside
         name = local(qname)
@@ -101,32 +98,33 @@ def find_spans(data: bytes, names: set[str], *, within: set[str] | None = None) 
             span.close = offset
             span.end = data.index(b">", offset) + 1
 
-    parser.StartDoctypeDeclHandler = refuse
-    parser.EntityDeclHandler = refuse
-    parser.ExternalEntityRefHandler = refuse  # type: ignore[assignment]
     parser.StartElementHandler = start
     parser.EndElementHandler = end
-    try:
-        parser.Parse(data, True)
-    except xml.parsers.expat.ExpatError as error:
-        raise Damaged(f"not well-formed XML ({error})") from None
+    _parse(parser, data, Damaged("not well-formed XML"))
     return found
 
 
 def check_well_formed(data: bytes) -> None:
     """Raise :class:`Unsupported` unless ``data`` is well-formed XML without a DTD (expat
     without element handlers: a part of megabytes in milliseconds)."""
-    parser = xml.parsers.expat.ParserCreate()
+    failure = Unsupported("gosheet wrote a part that is not well-formed XML")
+    _parse(xml.parsers.expat.ParserCreate(), data, failure)
+
+
+def _parse(parser: xml.parsers.expat.XMLParserType, data: bytes, failure: Unsupported) -> None:
+    """Parse ``data`` whole, refusing a document type or entity declaration; not well-formed:
+    ``failure``, the parser's words added."""
 
     def refuse(*_: object) -> None:
         raise Unsupported("a document type or entity declaration")
 
     parser.StartDoctypeDeclHandler = refuse
     parser.EntityDeclHandler = refuse
+    parser.ExternalEntityRefHandler = refuse  # type: ignore[assignment]
     try:
         parser.Parse(data, True)
     except xml.parsers.expat.ExpatError as error:
-        raise Unsupported(f"gosheet wrote a part that is not well-formed XML ({error})") from None
+        raise type(failure)(f"{failure} ({error})") from None
 
 
 def escape(text: str) -> str:
