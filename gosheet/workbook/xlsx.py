@@ -66,7 +66,7 @@ class XlsxBook:
         self._order: list[str] = []
         self._rendered: dict[str, SheetData] = {}
         self._patches: dict[str, dict[str, Any]] = {}
-        self._log: list[tuple[str, tuple[Any, ...]]] = []  # to replay into openpyxl
+        self._log: list[tuple[str, tuple[Any, ...]]] = []  # fast: to replay into openpyxl
 
     @classmethod
     def open(cls, path: str | Path, engine: str | None = None) -> XlsxBook:
@@ -152,18 +152,15 @@ class XlsxBook:
     def read(self) -> BookState:
         return read_book(self.grids())
 
-    def sheet_names(self) -> list[str]:
-        return list(self.workbook.sheetnames) if not self.fast else list(self._order)
-
     def render(self, data: SheetData, index: int | None = None) -> None:
         """Write ``data`` as a whole sheet, replacing one of the same name (names that differ
         by case only are one sheet, as in Excel)."""
-        self._log.append(("render", (data, index)))
         if not self.fast:
             from gosheet.workbook.xlsx_openpyxl import render
 
             render(self.workbook, data, index)
             return
+        self._log.append(("render", (data, index)))
         same = [n for n in self._order if n.casefold() == data.name.casefold()]
         if same:
             index = self._order.index(same[0]) if index is None else index
@@ -174,7 +171,6 @@ class XlsxBook:
         self._rendered[data.name] = replace(data, rows=[list(r) for r in data.rows])
 
     def set_cell(self, sheet: str, cell: str, value: Any) -> None:
-        self._log.append(("set", (sheet, cell, value)))
         if not self.fast:
             from gosheet.workbook.xlsx_openpyxl import set_cell
 
@@ -182,6 +178,7 @@ class XlsxBook:
             return
         if sheet not in self._order:
             raise KeyError(f"Worksheet {sheet} does not exist.")
+        self._log.append(("set", (sheet, cell, value)))
         data = self._rendered.get(sheet)
         if data is None:
             self._patches.setdefault(sheet, {})[cell.upper()] = value
