@@ -37,6 +37,7 @@ HEAVY = (
     "uno",
     "rustworkx",
     "networkx",
+    "scipy",
     "openpyxl",
     "PIL",
     OPENGOTHA_ENGINE,
@@ -49,7 +50,7 @@ HEAVY = (
 )
 """What is watched: the first import of each (attempted, even if it fails: ``uno``)."""
 
-NEVER = ("pandas", "numpy", "reportlab", "jinja2", "xlwings", "uno")
+NEVER = ("pandas", "numpy", "scipy", "reportlab", "jinja2", "xlwings", "uno")
 """Not for --help, the parsing of any command, check or a seed-McMahon pair."""
 NOT_TO_READ = (
     *NEVER,
@@ -209,4 +210,6 @@ def test_opengotha_rules_load_its_engine_to_pair(
     importers = watched(tmp_path, "run", "pair", book.name)
     assert OPENGOTHA_ENGINE in importers
     assert "numpy" in importers
-    assert ours(importers, ("pandas", "reportlab", "jinja2", "xlwings", "uno", "networkx")) == {}
+    # scipy: only for the potentials of a field of more than 192 players
+    forbidden = ("pandas", "scipy", "reportlab", "jinja2", "xlwings", "uno", "networkx")
+    assert ours(importers, forbidden) == {}

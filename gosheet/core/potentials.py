@@ -1,0 +1,123 @@
+"""Vertex potentials that make a maximum-weight perfect matching fast to find.
+
+For any numbers ``y`` on the vertices, every perfect matching ``M`` has
+
+    Σ_{(a, b) ∈ M} (w(a, b) − y(a) − y(b))  =  w(M) − Σ_v y(v),
+
+so the weights ``w(a, b) − y(a) − y(b)`` have exactly the same best perfect matchings as
+``w``: whatever ``y`` is, the matching found is as exact as before. What ``y`` changes is the
+work of the blossom algorithm, which starts from equal duals on every vertex and raises and
+lowers them until the matching is proved best. Given the duals of the matching's
+*fractional* relaxation, nearly every pair it needs is tight from the start, and what is left
+is the few odd cycles the relaxation allows (measured: the first matching of a 4,502-player
+candidate graph 0.47 s instead of 2.2 s in rustworkx; a 448-player window 0.03 s instead of
+0.2 s).
+
+The fractional relaxation is the assignment problem on the graph's two-sided copy (each
+vertex once as a row and once as a column, each edge as two arcs): SciPy's sparse
+Jonker–Volgenant solver (``min_weight_full_bipartite_matching``) finds the assignment; its
+duals come from a shortest-path computation over the assignment's exchange arcs, in exact
+integers (:func:`assignment_potentials`). The solver works in double precision, which can
+only make the potentials a little less good, never the matching wrong.
+
+This module knows nothing of Go: vertices are 0..n−1 and weights are integers.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import numpy.typing as npt
+
+IntArray = npt.NDArray[np.int64]
+
+#: The shortest-path passes allowed before the potentials are taken as they stand (a
+#: float-rounded assignment that is not quite optimal has a negative cycle: no end).
+PASSES = 400
+
+
+def assignment_potentials(
+    vertex_count: int,
+    i: IntArray,
+    j: IntArray,
+    weights: IntArray,
+) -> IntArray:
+    """Twice the duals ``y`` of the fractional perfect matching of the graph of edges
+    (``i[t]``, ``j[t]``, ``weights[t]``): integers with ``y(a) + y(b) ≥ 2·w(a, b)`` on every
+    edge when the assignment found is optimal, their sum twice the fractional optimum (an
+    upper bound of every perfect matching's weight). Vertices without an edge get 0; so do
+    all when the graph has no perfect fractional matching."""
+    doubled = np.zeros(vertex_count, dtype=np.int64)
+    if len(i) == 0:
+        return doubled
+    used = np.unique(np.concatenate([i, j]))
+    local = np.full(vertex_count, -1, dtype=np.int64)
+    local[used] = np.arange(len(used))
+    m = len(used)
+    rows = np.concatenate([local[i], local[j]])
+    columns = np.concatenate([local[j], local[i]])
+    arc_weights = np.concatenate([weights, weights]).astype(np.int64)
+    assigned_to = _assignment(m, rows, columns, arc_weights)
+    if assigned_to is None:
+        return doubled
+    u = _row_duals(m, rows, columns, arc_weights, assigned_to)
+    # the weight of each row's assigned arc, W[r, σ(r)]
+    on = assigned_to[rows] == columns
+    assigned_weight = np.zeros(m, dtype=np.int64)
+    assigned_weight[rows[on]] = arc_weights[on]
+    v = np.zeros(m, dtype=np.int64)
+    v[assigned_to] = assigned_weight - u  # column σ(r): W[r, σ(r)] − u(r)
+    doubled[used] = u + v
+    return doubled
+
+
+def _assignment(m: int, rows: IntArray, columns: IntArray, weights: IntArray) -> IntArray | None:
+    """The column of each row in an assignment of greatest weight (SciPy, double precision),
+    or None if no row-and-column-covering assignment exists."""
+    from scipy.sparse import csr_array
+    from scipy.sparse.csgraph import min_weight_full_bipartite_matching
+
+    # costs > 0: a sparse matrix drops explicit zeros
+    costs = (int(weights.max()) + 1 - weights).astype(np.float64)
+    graph = csr_array((costs, (rows, columns)), shape=(m, m))
+    try:
+        found_rows, found_columns = min_weight_full_bipartite_matching(graph)
+    except ValueError:  # no full matching of the two-sided copy
+        return None
+    assigned_to = np.empty(m, dtype=np.int64)
+    assigned_to[found_rows] = found_columns
+    return assigned_to
+
+
+def _row_duals(
+    m: int,
+    rows: IntArray,
+    columns: IntArray,
+    weights: IntArray,
+    assigned_to: IntArray,
+) -> IntArray:
+    """Row duals ``u`` with ``u(r) + v(c) ≥ W[r, c]`` on every arc and equality on the
+    assignment σ, where ``v(σ(k)) = W[k, σ(k)] − u(k)``: for an arc (r, c) with c = σ(k),
+    ``u(k) ≤ u(r) + W[k, c] − W[r, c]`` — difference constraints, solved as shortest paths
+    from a source at distance 0 from every row (Bellman–Ford, all arcs at once per pass)."""
+    owner = np.empty(m, dtype=np.int64)
+    owner[assigned_to] = np.arange(m)
+    on = assigned_to[rows] == columns
+    assigned_weight = np.zeros(m, dtype=np.int64)
+    assigned_weight[rows[on]] = weights[on]
+    k = owner[columns]
+    lengths = assigned_weight[k] - weights
+    order = np.argsort(k, kind="stable")
+    tails, heads, lengths = rows[order], k[order], lengths[order]
+    starts = np.flatnonzero(np.r_[True, heads[1:] != heads[:-1]])
+    targets = heads[starts]
+    distance = np.zeros(m, dtype=np.int64)
+    for _ in range(PASSES):
+        reached = np.minimum.reduceat(distance[tails] + lengths, starts)
+        better = reached < distance[targets]
+        if not better.any():
+            break
+        distance[targets[better]] = reached[better]
+    return distance
+
+
+__all__ = ["PASSES", "assignment_potentials"]

@@ -1,0 +1,113 @@
+"""Vertex potentials from the assignment relaxation (gosheet/core/potentials.py): the blossom
+started from them finds a matching of exactly the same weight, on graphs where the
+relaxation has odd cycles (a half-integral optimum above every perfect matching), with
+weights of OpenGotha's size (10^14) and with ties; the potentials are the relaxation's
+duals (feasible on every edge, their sum an upper bound of every perfect matching)."""
+
+from __future__ import annotations
+
+import itertools
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from gosheet.core.opengotha.engine import solve
+from gosheet.core.potentials import assignment_potentials
+
+
+def weight_of(pairs: list[tuple[int, int]], i: np.ndarray, j: np.ndarray, w: np.ndarray) -> int:
+    edge = {(int(a), int(b)): int(c) for a, b, c in zip(i, j, w, strict=True)}
+    edge.update({(b, a): c for (a, b), c in edge.items()})
+    return sum(edge[p] for p in pairs)
+
+
+def brute_force(n: int, i: np.ndarray, j: np.ndarray, w: np.ndarray) -> int | None:
+    """The greatest weight of a perfect matching, by trying them all (None: there is none)."""
+    edge = {(int(a), int(b)): int(c) for a, b, c in zip(i, j, w, strict=True)}
+    edge.update({(b, a): c for (a, b), c in edge.items()})
+
+    def best(left: tuple[int, ...]) -> int | None:
+        if not left:
+            return 0
+        first, rest = left[0], left[1:]
+        found = None
+        for k, other in enumerate(rest):
+            if (first, other) in edge:
+                tail = best(rest[:k] + rest[k + 1 :])
+                if tail is not None and (found is None or edge[first, other] + tail > found):
+                    found = edge[first, other] + tail
+        return found
+
+    return best(tuple(range(n)))
+
+
+@st.composite
+def graphs(draw: st.DrawFn) -> tuple[int, np.ndarray, np.ndarray, np.ndarray]:
+    n = 2 * draw(st.integers(1, 5))
+    pairs = [p for p in itertools.combinations(range(n), 2) if draw(st.booleans())]
+    scale = draw(st.sampled_from([1, 10**6, 10**14]))
+    values = st.integers(0, 6).map(lambda v: v * scale)  # few values: ties
+    w = np.array([draw(values) for _ in pairs], dtype=np.int64)
+    i = np.array([a for a, _ in pairs], dtype=np.int64)
+    j = np.array([b for _, b in pairs], dtype=np.int64)
+    return n, i, j, w
+
+
+@settings(max_examples=300, deadline=None)
+@given(graphs())
+def test_started_from_the_potentials_the_blossom_finds_the_same_optimum(
+    graph: tuple[int, np.ndarray, np.ndarray, np.ndarray],
+) -> None:
+    n, i, j, w = graph
+    optimum = brute_force(n, i, j, w)
+    y = assignment_potentials(n, i, j, w)
+    cold, warm = solve(n, i, j, w), solve(n, i, j, w, y)
+    if optimum is None:  # no perfect matching: the engine never relies on one then
+        return
+    assert len(cold) == len(warm) == n // 2
+    assert weight_of(cold, i, j, w) == weight_of(warm, i, j, w) == optimum
+    if y.any():  # the relaxation had a solution: its duals
+        assert np.all(y[i] + y[j] >= 2 * w)
+        assert int(y.sum()) >= 2 * optimum
+
+
+def odd_cycles(k: int, scale: int) -> tuple[int, np.ndarray, np.ndarray, np.ndarray]:
+    """k triangles in a row, each joined to the next by a light edge: the relaxation takes
+    every triangle whole (weight 3·1.5 per triangle), a perfect matching must use the light
+    edges."""
+    i, j, w = [], [], []
+    for t in range(k):
+        a, b, c = 3 * t, 3 * t + 1, 3 * t + 2
+        i += [a, b, a]
+        j += [b, c, c]
+        w += [10 * scale, 10 * scale + 1, 10 * scale + 2]
+        if t + 1 < k:
+            i.append(c)
+            j.append(3 * t + 3)
+            w.append(scale)
+    return 3 * k, np.array(i), np.array(j), np.array(w, dtype=np.int64)
+
+
+@pytest.mark.parametrize("scale", [1, 10**14])
+def test_odd_cycles_of_the_relaxation(scale: int) -> None:
+    n, i, j, w = odd_cycles(6, scale)
+    y = assignment_potentials(n, i, j, w)
+    assert np.all(y[i] + y[j] >= 2 * w)
+    optimum = brute_force(n, i, j, w)
+    assert optimum is not None
+    assert int(y.sum()) > 2 * optimum  # a half-integral bound, strictly above
+    assert weight_of(solve(n, i, j, w, y), i, j, w) == optimum
+
+
+def test_vertices_without_an_edge_and_graphs_without_a_full_assignment() -> None:
+    # vertex 4 has no edge; 0–1–2–3 a path: potentials only where there are edges
+    i, j = np.array([0, 1, 2]), np.array([1, 2, 3])
+    w = np.array([5, 1, 5], dtype=np.int64)
+    y = assignment_potentials(5, i, j, w)
+    assert y[4] == 0 and np.all(y[i] + y[j] >= 2 * w)
+    # a star: no assignment covers every vertex, so no potentials (the blossom starts cold)
+    star = assignment_potentials(4, np.array([0, 0, 0]), np.array([1, 2, 3]), w)
+    assert not star.any()
+    assert not assignment_potentials(3, np.array([], dtype=np.int64), np.array([]), w[:0]).any()
