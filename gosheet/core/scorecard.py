@@ -5,6 +5,7 @@ Scores are :class:`fractions.Fraction`, so half points stay exact.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -34,6 +35,14 @@ def round_entry(rnd: Round, player: int) -> RoundEntry:
         colour=game.colour_of(player),
         handicap=game.handicap,
     )
+
+
+def round_entries(
+    rounds: Sequence[Round], players: Iterable[int]
+) -> dict[int, tuple[RoundEntry, ...]]:
+    """What each round of ``rounds`` was for each of ``players`` (the crosstable's cells),
+    without the scores :func:`~gosheet.core.scoring.records` adds up."""
+    return {n: tuple(round_entry(rnd, n) for rnd in rounds) for n in players}
 
 
 @dataclass(frozen=True)

@@ -213,12 +213,10 @@ def _secondary(
 
     groups = float(info.number_of_groups)
     country_f, club_f = p.pai_prefer_mms_diff_country, p.pai_prefer_mms_diff_club
-    country = np.array(info.country, dtype=object)
-    club = np.array(info.club, dtype=object)
+    country, club, club_group = info.country_code, info.club_code, info.club_group_code
     same_country = country[i] == country[j]
     same_club = club[i] == club[j]
-    club_group = np.array(info.club_group, dtype=object)
-    same_group = (club_group[i] == club_group[j]) & (club_group[i] != "")
+    same_group = (club_group[i] == club_group[j]) & (club_group[i] >= 0)
     c_ratio = np.where(same_country | (country_f == 0), 0.0, min(country_f / groups, 1.0))
     # a club of the same club group counts as half a club away
     other_club = np.where(
@@ -244,7 +242,9 @@ def pair_costs(
     k = p.pai_nx1_factor
     n = len(info.players)
     codes = np.minimum(i, j) * n + np.maximum(i, j)
-    never_met = ~np.isin(codes, info.met_codes)
+    met = info.met_codes  # sorted
+    found = np.minimum(np.searchsorted(met, codes), max(len(met) - 1, 0))
+    never_met = met[found] != codes if len(met) else np.ones(len(codes), dtype=bool)
     costs: dict[str, IntArray] = {}
     costs["baseDuplicateGameCost"] = np.where(never_met, p.pai_avoid_duplicates, 0)
     if p.pai_random:

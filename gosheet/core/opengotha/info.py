@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import cached_property
 
 import numpy as np
 import numpy.typing as npt
@@ -93,6 +94,25 @@ class PairingInfo:
     name_sum: IntArray  # Σ code unit
     name_length: IntArray  # number of UTF-16 code units
     listed: IntArray  # place in OpenGotha's list of the round: who is detRandom's p1
+
+    @cached_property
+    def country_code(self) -> IntArray:
+        """A number per country (equal countries, equal numbers): compared for many pairs."""
+        return _codes(self.country)
+
+    @cached_property
+    def club_code(self) -> IntArray:
+        return _codes(self.club)
+
+    @cached_property
+    def club_group_code(self) -> IntArray:
+        """A number per club group; −1 for a player whose club is in none."""
+        return np.where(np.array([g == "" for g in self.club_group]), -1, _codes(self.club_group))
+
+
+def _codes(texts: Sequence[str]) -> IntArray:
+    numbers: dict[str, int] = {}
+    return np.array([numbers.setdefault(t, len(numbers)) for t in texts], dtype=np.int64)
 
 
 def pairing_info(

@@ -215,6 +215,16 @@ class Placement:
         """OpenGotha's ``getCritValue``: the integer it compares, after round index ``r``."""
         return self._value(number, criterion, r, self.criteria)
 
+    def _column(self, name: str, r: int, criteria: tuple[str, ...]) -> dict[int, int]:
+        """Every player's :meth:`_value` of one criterion, looked up once for all of them."""
+        if name not in COEF:
+            name = criterion_name(name)
+        if name in self._fixed:
+            return self._fixed[name]
+        if name in _DIRECT or r < 0 or r >= self.rounds:
+            return {n: self._value(n, name, r, criteria) for n in self.scored}
+        return self._round_values(r)[name]
+
     def _value(self, number: int, name: str, r: int, criteria: tuple[str, ...]) -> int:
         if name not in COEF:
             name = criterion_name(name)
@@ -286,9 +296,11 @@ class Placement:
         crit = self.criteria if criteria is None else self._names(criteria)
         more = self._names((extra,) if isinstance(extra, str) else extra or ())
 
+        columns = [self._column(c, r, crit) for c in crit + more]
+
         def key(n: int) -> tuple[tuple[int, ...], bytes, bytes, int]:
             p = self.scored[n].player
-            values = tuple(-self._value(n, c, r, crit) for c in crit + more)
+            values = tuple(-column[n] for column in columns)
             return values, p.surname.encode("utf-16-be"), p.first_name.encode("utf-16-be"), n
 
         return sorted(self.scored, key=key)
@@ -302,8 +314,9 @@ class Placement:
         crit = self.criteria if criteria is None else self._names(criteria)
         rows: list[Standing] = []
         previous: tuple[int, ...] | None = None
+        columns = [self._column(c, r, crit) for c in crit]
         for i, n in enumerate(self.order(r, crit)):
-            values = tuple(self._value(n, c, r, crit) for c in crit)
+            values = tuple(column[n] for column in columns)
             tied = values == previous
             place = rows[-1].place if tied else i + 1
             rows.append(Standing(n, place, tied, tuple(map(shown, crit, values))))

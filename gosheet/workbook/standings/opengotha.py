@@ -8,8 +8,7 @@ from dataclasses import dataclass
 
 from gosheet.core.model import Player, Tournament
 from gosheet.core.opengotha.placement import Placement, Standing
-from gosheet.core.scorecard import PlayerRecord
-from gosheet.core.scoring import records
+from gosheet.core.scorecard import RoundEntry, round_entries
 from gosheet.workbook.sheets import Column, SheetData
 from gosheet.workbook.standings.common import (
     Spec,
@@ -22,12 +21,12 @@ from gosheet.workbook.standings.common import (
 
 @dataclass(frozen=True)
 class OGLine:
-    """A line of the table: the player, his place, his record and criteria values."""
+    """A line of the table: the player, his place, his rounds and criteria values."""
 
     player: Player
     line: int
     standing: Standing
-    record: PlayerRecord
+    entries: tuple[RoundEntry, ...]
 
 
 def opengotha_standings_sheet(tournament: Tournament) -> SheetData:
@@ -39,13 +38,13 @@ def opengotha_standings_sheet(tournament: Tournament) -> SheetData:
         done += 1
     criteria = tournament.settings.opengotha.placement
     rows = Placement(tournament).standings(done - 1, criteria)
-    table = records(tournament)
+    table = round_entries(tournament.rounds, (s.number for s in rows))
     lines = [
         OGLine(tournament.player(s.number), k, s, table[s.number])
         for k, s in enumerate(rows, start=1)
     ]
     line_of = {line.player.number: line.line for line in lines}
-    entries = {line.player.number: line.record.entries for line in lines}
+    entries = {line.player.number: line.entries for line in lines}
     spec: Spec[OGLine] = [
         (Column("No.", 5), lambda r: r.line),
         (Column("Place", 7), lambda r: None if r.standing.ex_aequo else r.standing.place),
