@@ -39,6 +39,9 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
+import numpy as np
+import numpy.typing as npt
+
 from gosheet.core.model import Result, Tournament
 from gosheet.core.opengotha.scores import Participation, ScoredPlayer, points2, score_players
 
@@ -54,6 +57,7 @@ COEF: dict[str, int] = {
 _FIXED = ("NULL", "CAT", "RANK", "RATING")
 _DIRECT = ("SDC", "DC")
 _DECISIVE = (Result.WHITE_WINS, Result.BLACK_WINS)  # the results direct confrontation counts
+IntArray = npt.NDArray[np.int64]
 
 
 def criterion_name(name: str) -> str:
@@ -159,55 +163,69 @@ class Placement:
     def _round_values(self, r: int) -> dict[str, dict[int, int]]:
         """OpenGotha's ``fillBaseScoringInfoIfNecessary``, steps 3 to 6, after round index
         ``r`` — computed when first asked (a pairing asks for one round, the standings for
-        another: O(players × r) each instead of every round's)."""
+        another: O(players × r) each instead of every round's), all players at once."""
         cached = self._by_round.get(r)
         if cached is not None:
             return cached
-        scored = self.scored
+        numbers = list(self.scored)
+        players = list(self.scored.values())
+        at = {n: k for k, n in enumerate(numbers)}
+        played = r + 1
         seen_w, seen_m = self._seen
-        v: dict[str, dict[int, int]] = {name: {} for name in COEF}
-        for n, sp in scored.items():
-            v["NBW"][n], v["MMS"][n] = sp.nbw2[r], sp.mms2[r]
-            v["CUSSW"][n] = sum(sp.nbw2[: r + 1])  # CUSS: sum of the scores after each round
-            v["CUSSM"][n] = sum(sp.mms2[: r + 1])
-            osw: list[int] = []  # per round: opponent's wins, 0 if no game
-            osm: list[int] = []  # opponent's MMS ± handicap, own SMMS if no game
-            sdsw = sdsm = ext = exr = 0
-            for rr in range(r + 1):
+
+        def column(values: Iterable[int]) -> IntArray:
+            return np.fromiter(values, dtype=np.int64, count=len(numbers))
+
+        nbw2 = np.array([sp.nbw2[:played] for sp in players], dtype=np.int64).reshape(-1, played)
+        mms2 = np.array([sp.mms2[:played] for sp in players], dtype=np.int64).reshape(-1, played)
+        sw = column(seen_w[n][r] for n in numbers)  # what SOS sees of each player's score
+        sm = column(seen_m[n][r] for n in numbers)
+        smms2 = 2 * column(sp.smms for sp in players)
+        rank = column(sp.player.known_rank for sp in players)
+        # Each player's games of rounds 0 … r: opponent (−1: no game), own doubled points,
+        # and the handicap, + when he gave it (White), − when he received it.
+        opponent = np.full((len(numbers), played), -1, dtype=np.int64)
+        wx2 = np.zeros((len(numbers), played), dtype=np.int64)
+        given = np.zeros((len(numbers), played), dtype=np.int64)
+        for k, (n, sp) in enumerate(zip(numbers, players, strict=True)):
+            for rr in range(played):
                 game = sp.games[rr]
                 if game is None or sp.participation[rr] is not Participation.PAIRED:
-                    osw.append(0)
-                    osm.append(2 * sp.smms)
                     continue
-                opp, wx2, white = game.opponent_of(n), points2(game, n), game.white == n
-                osw.append(seen_w[opp][r])
-                osm.append(seen_m[opp][r] + (2 if white else -2) * game.handicap)
-                sdsw += osw[-1] * wx2  # SODOS: opponent's score × own result (jigo ½)
-                sdsm += osm[-1] * wx2
-                # EXT/EXR (exploits tried / successful): handicap given beyond the natural
-                # one (rank difference) weighs the opponent's wins 0 (<0), 1, 2, 3 (≥2).
-                real = game.handicap if white else -game.handicap
-                natural = sp.player.known_rank - scored[opp].player.known_rank
-                weighted = scored[opp].nbw2[r] * min(max(real - natural + 1, 0), 3)
-                ext += weighted
-                exr += weighted if wx2 == 2 else 0
-            v["SOSW"][n] = sum(osw)
-            v["SOSWM1"][n] = _drop_lowest(osw, 1)
-            v["SOSWM2"][n] = _drop_lowest(osw, 2)
-            v["SODOSW"][n] = sdsw
-            v["SOSM"][n] = sum(osm)
+                opponent[k, rr] = at[game.opponent_of(n)]
+                wx2[k, rr] = points2(game, n)
+                given[k, rr] = game.handicap if game.white == n else -game.handicap
+        paired = opponent >= 0
+        other = np.where(paired, opponent, 0)
+        osw = np.where(paired, sw[other], 0)  # opponent's wins, 0 if no game
+        osm = np.where(paired, sm[other] + 2 * given, smms2[:, None])  # ± handicap; own SMMS
+        # EXT/EXR (exploits tried / successful): handicap given beyond the natural one (rank
+        # difference) weighs the opponent's wins 0 (<0), 1, 2, 3 (≥2).
+        natural = rank[:, None] - rank[other]
+        weighted = np.where(paired, nbw2[other, r] * np.clip(given - natural + 1, 0, 3), 0)
+        sosw, sosm = osw.sum(axis=1), osm.sum(axis=1)
+        low_w, low_m = np.sort(osw, axis=1), np.sort(osm, axis=1)
+        values: dict[str, IntArray] = {
+            "NBW": nbw2[:, r],
+            "MMS": mms2[:, r],
+            "CUSSW": nbw2.sum(axis=1),  # CUSS: sum of the scores after each round
+            "CUSSM": mms2.sum(axis=1),
+            "SOSW": sosw,
+            "SOSWM1": low_w[:, 1:].sum(axis=1),  # without the lowest (substitutes included)
+            "SOSWM2": low_w[:, 2:].sum(axis=1),
+            "SODOSW": (osw * wx2).sum(axis=1),  # SODOS: opponent's score × own result
+            "SOSM": sosm,
             # OpenGotha stores SOSM-1 and SOSM-2 only from the third round on: 0 before.
-            v["SOSMM1"][n] = _drop_lowest(osm, 1) if r >= 2 else 0
-            v["SOSMM2"][n] = _drop_lowest(osm, 2) if r >= 2 else 0
-            v["SODOSM"][n] = sdsm
-            v["EXT"][n] = ext
-            v["EXR"][n] = exr
-        for n, sp in scored.items():  # SOSOS: opponents' SOS; no game: 0 (W), SMMS × rounds (M)
-            opps = [sp.opponent(rr) for rr in range(r + 1)]
-            v["SOSOSW"][n] = sum(v["SOSW"][o] for o in opps if o is not None)
-            v["SOSOSM"][n] = sum(
-                v["SOSM"][o] if o is not None else 2 * sp.smms * (r + 1) for o in opps
-            )
+            "SOSMM1": low_m[:, 1:].sum(axis=1) if r >= 2 else np.zeros_like(sosm),
+            "SOSMM2": low_m[:, 2:].sum(axis=1) if r >= 2 else np.zeros_like(sosm),
+            "SODOSM": (osm * wx2).sum(axis=1),
+            "EXT": weighted.sum(axis=1),
+            "EXR": np.where(wx2 == 2, weighted, 0).sum(axis=1),
+            # SOSOS: the opponents' SOS; no game: 0 (W), SMMS × rounds (M)
+            "SOSOSW": np.where(paired, sosw[other], 0).sum(axis=1),
+            "SOSOSM": np.where(paired, sosm[other], (smms2 * played)[:, None]).sum(axis=1),
+        }
+        v = {name: dict(zip(numbers, values[name].tolist(), strict=True)) for name in values}
         self._by_round[r] = v
         return v
 
