@@ -3,11 +3,19 @@ while gosheet is still starting is a message too, never a traceback."""
 
 from __future__ import annotations
 
+import gc
 import sys
+
+#: The cyclic garbage collector's first threshold in a ``gosheet`` process (Python's is 700):
+#: a command is a short process that makes hundreds of thousands of small objects (a
+#: workbook's cells and rows) and hardly any cycles, so collecting after every 700 new ones
+#: cost ~0.25 s of a 5,000-player ``pair`` (measured) for nothing; peak memory is the same.
+GC_THRESHOLD = 50_000
 
 
 def entry() -> int:
     """Import the command line, then run it (the ``gosheet`` script calls this)."""
+    gc.set_threshold(GC_THRESHOLD, *gc.get_threshold()[1:])
     try:
         from gosheet.frontends.cli import main
     except KeyboardInterrupt:  # Ctrl-C while gosheet starts: nothing was done

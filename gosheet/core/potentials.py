@@ -25,6 +25,8 @@ This module knows nothing of Go: vertices are 0..n−1 and weights are integers.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import numpy as np
 import numpy.typing as npt
 
@@ -33,6 +35,45 @@ IntArray = npt.NDArray[np.int64]
 #: The shortest-path passes allowed before the potentials are taken as they stand (a
 #: float-rounded assignment that is not quite optimal has a negative cycle: no end).
 PASSES = 400
+
+
+@dataclass(frozen=True)
+class Relaxation:
+    """The assignment relaxation of a graph's perfect matching, solved: twice its duals
+    (:func:`assignment_potentials`) and each vertex's successor in the assignment, a
+    permutation of the vertices with edges (−1 for the others) whose cycles of two are pairs."""
+
+    potentials: IntArray
+    successor: IntArray
+
+
+def relax(vertex_count: int, i: IntArray, j: IntArray, weights: IntArray) -> Relaxation | None:
+    """The relaxation of the graph of edges (``i[t]``, ``j[t]``, ``weights[t]``), or None when
+    it has no solution (no assignment covers every vertex with an edge)."""
+    if len(i) == 0:
+        return None
+    used = np.unique(np.concatenate([i, j]))
+    local = np.full(vertex_count, -1, dtype=np.int64)
+    local[used] = np.arange(len(used))
+    m = len(used)
+    rows = np.concatenate([local[i], local[j]])
+    columns = np.concatenate([local[j], local[i]])
+    arc_weights = np.concatenate([weights, weights]).astype(np.int64)
+    assigned_to = _assignment(m, rows, columns, arc_weights)
+    if assigned_to is None:
+        return None
+    u = _row_duals(m, rows, columns, arc_weights, assigned_to)
+    # the weight of each row's assigned arc, W[r, σ(r)]
+    on = assigned_to[rows] == columns
+    assigned_weight = np.zeros(m, dtype=np.int64)
+    assigned_weight[rows[on]] = arc_weights[on]
+    v = np.zeros(m, dtype=np.int64)
+    v[assigned_to] = assigned_weight - u  # column σ(r): W[r, σ(r)] − u(r)
+    doubled = np.zeros(vertex_count, dtype=np.int64)
+    doubled[used] = u + v
+    successor = np.full(vertex_count, -1, dtype=np.int64)
+    successor[used] = used[assigned_to]
+    return Relaxation(doubled, successor)
 
 
 def assignment_potentials(
@@ -46,28 +87,63 @@ def assignment_potentials(
     edge when the assignment found is optimal, their sum twice the fractional optimum (an
     upper bound of every perfect matching's weight). Vertices without an edge get 0; so do
     all when the graph has no perfect fractional matching."""
-    doubled = np.zeros(vertex_count, dtype=np.int64)
-    if len(i) == 0:
-        return doubled
-    used = np.unique(np.concatenate([i, j]))
-    local = np.full(vertex_count, -1, dtype=np.int64)
-    local[used] = np.arange(len(used))
-    m = len(used)
-    rows = np.concatenate([local[i], local[j]])
-    columns = np.concatenate([local[j], local[i]])
-    arc_weights = np.concatenate([weights, weights]).astype(np.int64)
-    assigned_to = _assignment(m, rows, columns, arc_weights)
-    if assigned_to is None:
-        return doubled
-    u = _row_duals(m, rows, columns, arc_weights, assigned_to)
-    # the weight of each row's assigned arc, W[r, σ(r)]
-    on = assigned_to[rows] == columns
-    assigned_weight = np.zeros(m, dtype=np.int64)
-    assigned_weight[rows[on]] = arc_weights[on]
-    v = np.zeros(m, dtype=np.int64)
-    v[assigned_to] = assigned_weight - u  # column σ(r): W[r, σ(r)] − u(r)
-    doubled[used] = u + v
-    return doubled
+    relaxed = relax(vertex_count, i, j, weights)
+    return np.zeros(vertex_count, dtype=np.int64) if relaxed is None else relaxed.potentials
+
+
+def rounded(
+    relaxed: Relaxation, i: IntArray, j: IntArray, weights: IntArray, order: IntArray
+) -> list[tuple[int, int]]:
+    """A perfect matching of the vertices with edges (of all but one, if they are an odd
+    number), made from the relaxation's assignment:
+    its cycles of two as they are, the heavier half of each longer even cycle, each odd cycle
+    less the one vertex whose leaving out keeps the most weight; the vertices so left out are
+    paired with one another in ``order`` (a rank per vertex: first with second, third with
+    fourth …), whether or not the graph joins them. Sorted pairs (low, high)."""
+    successor = relaxed.successor
+    n = len(successor)
+    codes = np.minimum(i, j) * n + np.maximum(i, j)
+    by_code = np.argsort(codes)
+    sorted_codes = codes[by_code]
+
+    def weight(a: int, b: int) -> int:
+        code = min(a, b) * n + max(a, b)
+        return int(weights[by_code[np.searchsorted(sorted_codes, code)]])
+
+    vertices = np.flatnonzero(successor >= 0)
+    two = vertices[(successor[successor[vertices]] == vertices)]
+    pairs = [(int(a), int(successor[a])) for a in two[two < successor[two]]]
+    left: list[int] = []
+    seen = np.zeros(n, dtype=bool)
+    seen[two] = True
+    for first in vertices[~seen[vertices]].tolist():
+        if seen[first]:
+            continue
+        cycle = [first]
+        seen[first] = True
+        while (after := int(successor[cycle[-1]])) != first:
+            cycle.append(after)
+            seen[after] = True
+        length = len(cycle)
+        if length % 2 == 0:
+            halves = [
+                [(cycle[k], cycle[(k + 1) % length]) for k in range(s, length, 2)] for s in (0, 1)
+            ]
+            pairs += max(halves, key=lambda half: sum(weight(a, b) for a, b in half))
+            continue
+        best: tuple[int, list[tuple[int, int]], int] | None = None
+        for out in range(length):  # leave cycle[out] out: pair the rest along the cycle
+            rest = cycle[out + 1 :] + cycle[:out]
+            half = [(rest[k], rest[k + 1]) for k in range(0, length - 1, 2)]
+            kept = sum(weight(a, b) for a, b in half)
+            if best is None or kept > best[0]:
+                best = (kept, half, cycle[out])
+        assert best is not None
+        pairs += best[1]
+        left.append(best[2])
+    left.sort(key=lambda v: int(order[v]))
+    pairs += [(left[k], left[k + 1]) for k in range(0, len(left) - 1, 2)]
+    return sorted((min(a, b), max(a, b)) for a, b in pairs)
 
 
 def _assignment(m: int, rows: IntArray, columns: IntArray, weights: IntArray) -> IntArray | None:
@@ -120,4 +196,4 @@ def _row_duals(
     return distance
 
 
-__all__ = ["PASSES", "assignment_potentials"]
+__all__ = ["PASSES", "Relaxation", "assignment_potentials", "relax", "rounded"]

@@ -23,7 +23,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Iterable, Mapping
-from functools import cache
+from functools import cache, lru_cache
 
 from gosheet.i18n.catalog import LANGUAGES
 
@@ -291,10 +291,22 @@ def normalise(text: object) -> str:
     >>> normalise("  Paramètres "), normalise("Чёрные"), normalise("No.")
     ('parametres', 'черные', 'no')
     """
+    if type(text) is str and len(text) <= KEPT_LENGTH:
+        return _normalised(text)  # the same words and sheet names come back again and again
+    return _normalise(text)
+
+
+def _normalise(text: object) -> str:
     raw = unicodedata.normalize("NFKD", str(text if text is not None else ""))
     raw = "".join(ch for ch in raw if not unicodedata.combining(ch)).casefold()
     raw = re.sub(r"[^\w{}]+", " ", raw).replace("_", " ")
     return re.sub(r"\s+", " ", raw).strip()
+
+
+#: :func:`normalise` and :func:`canonical` keep their answers for texts (str alone: 1 == 1.0 ==
+#: True) up to this length (a few long cells would hold much memory).
+KEPT_LENGTH = 200
+_normalised = lru_cache(maxsize=1 << 12)(_normalise)
 
 
 def spellings(english: str, table: Table) -> dict[str, str]:
@@ -352,11 +364,20 @@ def canonical(
     if not isinstance(text, str) or not text.strip():
         return None
     kinds = _kinds(among)
+    allowed = None if only is None else frozenset(only)
+    if type(text) is str and len(text) <= KEPT_LENGTH:  # (a str subclass: its own __str__)
+        return _canonical_kept(text, kinds, language, allowed)
+    return _canonical(text, kinds, language, allowed)
+
+
+def _canonical(
+    text: str, kinds: tuple[str, ...], language: str, allowed: frozenset[str] | None
+) -> str | None:
+    """:func:`canonical`, its tables by their keys and ``only`` as a set."""
     exact, numbered = _index(kinds)
     key = normalise(text)
     order = [language, "en", *(x for x in LANGUAGES if x not in (language, "en")), ""]
-    if only is not None:
-        allowed = set(only)
+    if allowed is not None:
         order = [x for x in order if x in allowed]
     for lang in order:
         found = exact[lang].get(key) or exact[lang].get(key.replace(" ", ""))
@@ -368,6 +389,11 @@ def canonical(
             if match:
                 return english.replace("{n}", str(int(match.group(1))))
     return None
+
+
+#: :func:`canonical` of each cell and sheet name met (a round's ``Bye`` cells, the header rows
+#: of every workbook read): the words are fixed, so the answer for a text is too.
+_canonical_kept = lru_cache(maxsize=1 << 12)(_canonical)
 
 
 def _kinds(among: Iterable[str] | Table | None) -> tuple[str, ...]:

@@ -418,13 +418,20 @@ class InLanguage:
                 changes += _setting_changes(r, [label, *row[1:]], language)
         elif round_number_of(english) is not None and self.read is not None:
             headers = self.read[english][0] if self.read[english] else []
+            byes: dict[str, bool] = {}  # a text → whether it is a bye word (asked once each)
             for header, word in (("Table", BYE_LABEL), ("Result", BYE_RESULT)):
                 if header not in headers:
                     continue
                 at = headers.index(header)
                 for r, row in enumerate(grid[1:], start=1):
                     value = row[at] if at < len(row) else None
-                    if words.canonical(value, words.CELLS, language) in (BYE_LABEL, BYE_RESULT):
+                    if not isinstance(value, str):
+                        continue  # a number or an empty cell: no word
+                    bye = byes.get(value)
+                    if bye is None:
+                        meaning = words.canonical(value, words.CELLS, language)
+                        bye = byes[value] = meaning in (BYE_LABEL, BYE_RESULT)
+                    if bye:
                         changes.append((r, at, words.local(word, language, words.CELLS)))
         for r, c, value in changes:
             row = grid[r]

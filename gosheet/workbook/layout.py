@@ -3,6 +3,10 @@ of :mod:`gosheet.workbook.parts`): the font, the columns' widths, the rows' heig
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from types import NoneType
+from typing import Any
+
 from gosheet.workbook.sheets import SheetData
 
 FONT_NAME = "Arial"
@@ -16,15 +20,52 @@ def content_width(data: SheetData, index: int) -> float:
     column = data.columns[index]
     if column.wrap:
         return column.width
-    cells = (row[index] for row in data.rows if index < len(row))
-    longest = max((len(str(v)) for v in cells if v is not None), default=0)
-    longest = max(longest, *(len(word) for word in column.header.split()))
-    return min(60.0, max(column.width, longest + 2.0))
+    cells = [row[index] for row in data.rows if index < len(row)]
+    return _width(column.width, column.header, _longest(cells))
 
 
-def wide_header(data: SheetData) -> bool:
-    """Whether a header is wider than its column (the header row is then two lines high)."""
-    return any(len(c.header) + 2 > content_width(data, i) for i, c in enumerate(data.columns))
+def column_values(data: SheetData) -> list[Sequence[Any]]:
+    """The values of each column, row by row (None where a row is shorter)."""
+    rows = data.rows
+    count = len(data.columns)
+    if all(len(row) == count for row in rows):
+        return list(zip(*rows, strict=True)) if rows else [() for _ in range(count)]
+    return [[row[i] if i < len(row) else None for row in rows] for i in range(count)]
+
+
+def content_widths(data: SheetData, values: Sequence[Sequence[Any]] | None = None) -> list[float]:
+    """Every column's :func:`content_width`, read column by column; ``values``: the columns'
+    :func:`column_values`, when they are known already."""
+    values = column_values(data) if values is None else values
+    return [
+        column.width if column.wrap else _width(column.width, column.header, _longest(cells))
+        for column, cells in zip(data.columns, values, strict=True)
+    ]
+
+
+def _longest(cells: Sequence[Any]) -> int:
+    """The length of the longest of the cells (None aside) as ``str`` writes them."""
+    kinds = set(map(type, cells))
+    present = [v for v in cells if v is not None] if NoneType in kinds else cells
+    if not present:
+        return 0
+    if kinds <= {str, NoneType}:
+        return max(map(len, present))
+    if kinds <= {int, NoneType}:  # the longest whole number is the largest or the smallest
+        return max(len(str(max(present))), len(str(min(present))))
+    return max(map(len, map(str, present)))
+
+
+def _width(width: float, header: str, longest: int) -> float:
+    longest = max([longest, *(len(word) for word in header.split())])
+    return min(60.0, max(width, longest + 2.0))
+
+
+def wide_header(data: SheetData, widths: Sequence[float] | None = None) -> bool:
+    """Whether a header is wider than its column (the header row is then two lines high);
+    ``widths``: the columns' :func:`content_widths`, when they are known already."""
+    widths = content_widths(data) if widths is None else widths
+    return any(len(c.header) + 2 > widths[i] for i, c in enumerate(data.columns))
 
 
 def row_heights(data: SheetData) -> dict[int, int]:

@@ -7,8 +7,12 @@ things are in the workbook, so that an adapter can write back in place.
 
 from __future__ import annotations
 
+import gc
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
+from functools import lru_cache
+from operator import itemgetter
 from typing import Any
 
 from gosheet.core.errors import InputError
@@ -17,12 +21,12 @@ from gosheet.core.ranks import RankError, parse_rank
 from gosheet.core.settings import FIELD_BY_LABEL, MAX_ROUNDS, Settings
 from gosheet.core.systems import system_of
 from gosheet.i18n import words
-from gosheet.i18n.catalog import _
+from gosheet.i18n.catalog import N_, _
 from gosheet.i18n.words import local
 from gosheet.workbook.headers import match_headers, match_opengotha_headers
 from gosheet.workbook.keep_apart import KEEP_APART, read_keep_apart
 from gosheet.workbook.language import canonical_sheets
-from gosheet.workbook.names import NameIndex, labels, name_key, same_player
+from gosheet.workbook.names import NameIndex, name_key, same_player
 from gosheet.workbook.reading import (
     BookState,
     Grid,
@@ -32,7 +36,7 @@ from gosheet.workbook.reading import (
     cell_text,
     int_cell,
 )
-from gosheet.workbook.rounds import look_alike_problem, read_round, round_like
+from gosheet.workbook.rounds import look_alike_problem, read_round, round_like, text_of
 from gosheet.workbook.sheets import PLAYERS, SETTINGS, round_number_of, round_sheet_name
 
 __all__ = [
@@ -114,6 +118,27 @@ def _not_playing(value: Any) -> frozenset[int]:
 
 REGISTRATION = {"fin": "FIN", "final": "FIN", "pre": "PRE", "preliminary": "PRE"}
 MMS_CORRECTION = (-9, 9)
+NOT_A_GROUP = N_("not a McMahon group (1 = top group, 2, 3 …)")
+NOT_A_TIER = N_("not a tier (1 = the best, 2, 3 …)")
+NOT_A_TABLE = N_("not a table number (1, 2, 3 …)")
+
+#: The Players columns :func:`read_players` reads, in the order it takes their cells.
+_ROSTER_CELLS = (
+    "Name",
+    "First name",
+    "Club",
+    "EGD PIN",
+    "Rating",
+    "Rank",
+    "Group",
+    "Tier",
+    "Fixed table",
+    "Not playing",
+    "MMS correction",
+    "Registration",
+    "Country",
+)
+_rank_of = lru_cache(maxsize=1 << 10)(parse_rank)  # a rank's text → the rank (errors: raised)
 
 
 def same_player_twice(row: int) -> str:
@@ -157,60 +182,75 @@ def read_players(
     if "Name" not in columns or (needs_strength and no_strength):
         return state
 
-    def get(row: Sequence[Any], name: str) -> Any:
-        index = columns.get(name)
-        return row[index] if index is not None and index < len(row) else None
+    width = max(columns.values()) + 1  # the columns read; each row is read padded past them
+    pick = itemgetter(*(columns.get(name, width) for name in _ROSTER_CELLS))  # absent: empty
 
-    def optional_int(row: Sequence[Any], r: int, name: str, high: int, message: str) -> int | None:
+    def optional_int(raw: Any, r: int, name: str, high: int, message: str) -> int | None:
         """A whole number from 1 to ``high`` in an optional column, else a problem."""
-        raw = get(row, name)
         if blank(raw):
             return None
         try:
             return int_cell(raw, 1, high)
         except ValueError:
-            problems.add(PLAYERS, r, columns[name], raw, message)
+            problems.add(PLAYERS, r, columns[name], raw, _(message))
             return None
 
     players: list[Player] = []
     seen: dict[str, list[tuple[int, Player]]] = {}  # name → its players so far, and their rows
     for r in range(1, len(grid)):
         row = grid[r]
-        if all(blank(v) for v in row):
+        cells = list(row[:width])
+        cells += [None] * (width + 1 - len(cells))
+        (
+            raw_name,
+            raw_first,
+            raw_club,
+            raw_pin,
+            raw_rating,
+            raw_rank,
+            raw_group,
+            raw_tier,
+            raw_fixed,
+            raw_not_playing,
+            raw_correction,
+            raw_registration,
+            raw_country,
+        ) = pick(cells)
+        if blank(raw_name) and all(blank(v) for v in row):
             continue
-        surname, first = cell_text(get(row, "Name")), cell_text(get(row, "First name"))
+        surname, first = text_of(raw_name), text_of(raw_first)
         if not surname:
             problems.add(PLAYERS, r, columns["Name"], None, _("a player without a name"))
             continue
         full = f"{surname} {first}".strip()
-        club, pin = cell_text(get(row, "Club")), cell_text(get(row, "EGD PIN"))
-        this = Player(0, surname, first, club=club, egd_pin=pin)
+        club, pin = text_of(raw_club), text_of(raw_pin)
         namesakes = seen.setdefault(name_key(full), [])
-        twin = next((earlier for earlier, other in namesakes if same_player(this, other)), None)
-        if twin is not None:
-            problems.add(PLAYERS, r, columns["Name"], full, same_player_twice(twin))
-            continue
-        namesakes.append((r, this))
+        if namesakes:
+            this = Player(0, surname, first, club=club, egd_pin=pin)
+            twin = next((earlier for earlier, other in namesakes if same_player(this, other)), None)
+            if twin is not None:
+                problems.add(PLAYERS, r, columns["Name"], full, same_player_twice(twin))
+                continue
         rating = None
-        raw = get(row, "Rating")
-        if not blank(raw):
+        if type(raw_rating) is int and -1000 <= raw_rating <= 4000:  # (as read below, quicker)
+            rating = raw_rating
+        elif not blank(raw_rating):
             try:
-                rating = int_cell(round(float(str(raw).replace(",", "."))), -1000, 4000)
+                rating = int_cell(round(float(str(raw_rating).replace(",", "."))), -1000, 4000)
             except (ValueError, TypeError, OverflowError):
                 problems.add(
                     PLAYERS,
                     r,
                     columns["Rating"],
-                    raw,
+                    raw_rating,
                     _("not a rating (a whole number such as 2150)"),
                 )
-        raw_rank = get(row, "Rank")
         rank: int | None = None
         if blank(raw_rank) and (rating is not None or not needs_strength):
             pass  # the rating stands for the rank, or none is needed
         else:
             try:
-                rank = parse_rank(cell_text(raw_rank) if raw_rank is not None else raw_rank)
+                rank = _rank_of(text_of(raw_rank)) if raw_rank is not None else parse_rank(None)
             except RankError:
                 message = (
                     _("no rank (nor rating)")
@@ -219,68 +259,84 @@ def read_players(
                 )
                 column = columns.get("Rank", columns.get("Rating", 0))
                 problems.add(PLAYERS, r, column, raw_rank, message)
-        group = optional_int(row, r, "Group", 40, _("not a McMahon group (1 = top group, 2, 3 …)"))
-        tier = optional_int(row, r, "Tier", 99, _("not a tier (1 = the best, 2, 3 …)"))
-        fixed = optional_int(row, r, "Fixed table", 9999, _("not a table number (1, 2, 3 …)"))
+        group = optional_int(raw_group, r, "Group", 40, NOT_A_GROUP)
+        tier = optional_int(raw_tier, r, "Tier", 99, NOT_A_TIER)
+        fixed = optional_int(raw_fixed, r, "Fixed table", 9999, NOT_A_TABLE)
         not_playing: frozenset[int] = frozenset()
-        raw = get(row, "Not playing")
         try:
-            not_playing = _not_playing(raw)
+            not_playing = _not_playing(raw_not_playing)
         except ValueError:
             problems.add(
-                PLAYERS, r, columns["Not playing"], raw, _("expected round numbers, such as '2, 4'")
+                PLAYERS,
+                r,
+                columns["Not playing"],
+                raw_not_playing,
+                _("expected round numbers, such as '2, 4'"),
             )
         correction = 0
-        raw = get(row, "MMS correction")
-        if not blank(raw):
+        if not blank(raw_correction):
             try:
-                correction = int_cell(raw, *MMS_CORRECTION)
+                correction = int_cell(raw_correction, *MMS_CORRECTION)
             except ValueError:
                 low, high = MMS_CORRECTION
                 problems.add(
                     PLAYERS,
                     r,
                     columns["MMS correction"],
-                    raw,
+                    raw_correction,
                     _(
                         "not an MMS correction (a whole number from {low} to {high}, usually 0)"
                     ).format(low=low, high=high),
                 )
         number = len(players) + 1
-        raw = get(row, "Registration")
-        if not blank(raw) and rounds is not None:
-            status = REGISTRATION.get(cell_text(raw).casefold())
+        if not blank(raw_registration) and rounds is not None:
+            status = REGISTRATION.get(text_of(raw_registration).casefold())
             if status is None:
                 problems.add(
                     PLAYERS,
                     r,
                     columns["Registration"],
-                    raw,
+                    raw_registration,
                     _("expected FIN (registration confirmed) or PRE (preliminary: not paired)"),
                 )
             elif status == "PRE":
                 state.preliminary[number] = not_playing
                 not_playing = not_playing | frozenset(range(1, rounds + 1))
-        players.append(
-            Player(
-                number,
-                surname,
-                first,
-                rank,
-                rating,
-                club,
-                cell_text(get(row, "Country")),
-                group,
-                not_playing,
-                tier,
-                mms_correction=correction,
-                egd_pin=pin,
-                fixed_table=fixed,
-            )
+        player = Player(
+            number,
+            surname,
+            first,
+            rank,
+            rating,
+            club,
+            text_of(raw_country),
+            group,
+            not_playing,
+            tier,
+            mms_correction=correction,
+            egd_pin=pin,
+            fixed_table=fixed,
         )
+        players.append(player)
+        namesakes.append((r, player))  # (only its name, club and EGD PIN are compared)
         state.player_rows[number] = r
     state.tournament = Tournament(players=tuple(players))
     return state
+
+
+@contextmanager
+def gc_paused() -> Iterator[None]:
+    """No garbage collection meanwhile: reading makes many objects and hardly a cycle, and
+    the collector would look through a big workbook's cells and players again and again
+    (some 40 ms of reading 5,000 players). It is on again afterwards, if it was on before,
+    and collects then whatever is left."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
 
 
 def read_book(sheets: Mapping[str, Grid]) -> BookState:
@@ -288,6 +344,11 @@ def read_book(sheets: Mapping[str, Grid]) -> BookState:
 
     The workbook may be in any language (:func:`~gosheet.workbook.language.canonical_sheets`);
     the problems name its sheets as they are named there."""
+    with gc_paused():
+        return _read_book(sheets)
+
+
+def _read_book(sheets: Mapping[str, Grid]) -> BookState:
     sheets = canonical_sheets(sheets)
     problems = ProblemList(sheets.shown)
     settings, setting_rows = read_settings(sheets.get(SETTINGS), problems)
@@ -304,6 +365,7 @@ def read_book(sheets: Mapping[str, Grid]) -> BookState:
     index = NameIndex(state.tournament.players)
     numbered = sorted((n, name) for name in sheets if (n := round_number_of(name)) is not None)
     rounds: list[Round] = []
+    found: dict[str, int] = {}  # each name cell's player: a name comes back in every round
     for expected, (number, name) in enumerate(numbered, start=1):
         if number != expected:
             missing = round_sheet_name(expected)
@@ -319,7 +381,7 @@ def read_book(sheets: Mapping[str, Grid]) -> BookState:
             break
         if roster_readable:  # else every name would be reported as unknown
             shown = sheets.shown.get(name, name)
-            rounds.append(read_round(shown, number, sheets[name], index, problems, state))
+            rounds.append(read_round(shown, number, sheets[name], index, problems, state, found))
     names = list(sheets)
     for name in names:
         alike = round_like(name)
@@ -341,5 +403,5 @@ def read_book(sheets: Mapping[str, Grid]) -> BookState:
         raise InputError(problems.problems)
     state.tournament = Tournament(settings, state.tournament.players, tuple(rounds), apart)
     state.setting_rows = setting_rows
-    state.labels = labels(state.tournament.players)
+    state.labels = dict(index.labels)  # labels(state.tournament.players), made once
     return state

@@ -272,20 +272,36 @@ def _calamine_grids(path: Path) -> dict[str, list[list[Any]]] | None:
     as int, dates as datetime); None when calamine cannot read the file."""
     from python_calamine import CalamineError, CalamineWorkbook, PasswordError, XmlError, ZipError
 
-    try:
-        workbook = CalamineWorkbook.from_path(str(path))
-        names = [s.name for s in workbook.sheets_metadata if _is_worksheet(s)]
-        raw = {
-            name: workbook.get_sheet_by_name(name).to_python(skip_empty_area=False)
-            for name in names
-        }
-    except (CalamineError, PasswordError, XmlError, ZipError, OSError, ValueError, KeyError):
-        return None
-    return {name: [[_value(v) for v in row] for row in rows] for name, rows in raw.items()}
+    from gosheet.workbook.reader import gc_paused
+
+    with gc_paused():  # (a big workbook's rows: many lists, no cycles)
+        try:
+            workbook = CalamineWorkbook.from_path(str(path))
+            names = [s.name for s in workbook.sheets_metadata if _is_worksheet(s)]
+            raw = {
+                name: workbook.get_sheet_by_name(name).to_python(skip_empty_area=False)
+                for name in names
+            }
+        except (CalamineError, PasswordError, XmlError, ZipError, OSError, ValueError, KeyError):
+            return None
+        return {name: [_values(row) for row in rows] for name, rows in raw.items()}
 
 
 def _is_worksheet(sheet: Any) -> bool:
     return "work" in str(getattr(sheet, "typ", "WorkSheet")).lower()
+
+
+def _values(row: list[Any]) -> list[Any]:
+    """:func:`_value` of each cell of a row; a text or a number (nearly every cell) is turned
+    without a call."""
+    return [
+        (value or None)  # "" → None
+        if (kind := type(value)) is str
+        else (int(value) if value.is_integer() else value)
+        if kind is float
+        else _value(value)
+        for value in row
+    ]
 
 
 def _value(value: Any) -> Any:

@@ -14,7 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from gosheet.core.opengotha.engine import solve
-from gosheet.core.potentials import assignment_potentials
+from gosheet.core.potentials import assignment_potentials, relax, rounded
 
 
 def weight_of(pairs: list[tuple[int, int]], i: np.ndarray, j: np.ndarray, w: np.ndarray) -> int:
@@ -111,3 +111,46 @@ def test_vertices_without_an_edge_and_graphs_without_a_full_assignment() -> None
     star = assignment_potentials(4, np.array([0, 0, 0]), np.array([1, 2, 3]), w)
     assert not star.any()
     assert not assignment_potentials(3, np.array([], dtype=np.int64), np.array([]), w[:0]).any()
+
+
+@settings(max_examples=300, deadline=None)
+@given(graphs())
+def test_the_rounded_relaxation_pairs_every_vertex_once(
+    graph: tuple[int, np.ndarray, np.ndarray, np.ndarray],
+) -> None:
+    n, i, j, w = graph
+    relaxed = relax(n, i, j, w)
+    if relaxed is None:
+        return
+    pairs = rounded(relaxed, i, j, w, np.arange(n))
+    with_edges = set(i.tolist()) | set(j.tolist())
+    covered = [v for pair in pairs for v in pair]
+    assert len(covered) == len(set(covered)) and set(covered) <= with_edges
+    assert len(covered) == len(with_edges) - len(with_edges) % 2  # an odd count: one left
+    assert all(a < b for a, b in pairs)
+    # the pairs of the assignment's cycles of two are kept as they are
+    successor = relaxed.successor
+    for a in with_edges:
+        b = int(successor[a])
+        if successor[b] == a and a != b:
+            assert (min(a, b), max(a, b)) in pairs
+
+
+def test_rounding_the_cycles_of_the_assignment() -> None:
+    # two triangles far apart: the relaxation takes each whole (odd cycles); each gives up
+    # the vertex whose leaving out keeps the heavier edge, and the two left out meet,
+    # though no edge joins them
+    n, i, j, w = odd_cycles(2, 1)
+    i, j, w = i[w > 1], j[w > 1], w[w > 1]  # without the light edge between the triangles
+    relaxed = relax(n, i, j, w)
+    assert relaxed is not None
+    pairs = rounded(relaxed, i, j, w, np.arange(n))
+    # in each triangle a–b (10), b–c (11), a–c (12): keep a–c, leave b out
+    assert pairs == [(0, 2), (1, 4), (3, 5)]
+    # an even cycle (a square whose diagonals are missing): the heavier half
+    i, j = np.array([0, 1, 2, 0]), np.array([1, 2, 3, 3])
+    for w, expected in (([5, 1, 5, 1], [(0, 1), (2, 3)]), ([1, 5, 1, 5], [(0, 3), (1, 2)])):
+        weights = np.array(w, dtype=np.int64)
+        relaxed = relax(4, i, j, weights)
+        assert relaxed is not None
+        assert rounded(relaxed, i, j, weights, np.arange(4)) == expected

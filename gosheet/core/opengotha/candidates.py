@@ -7,7 +7,10 @@ against 10^8 for draw-ups and 5·10^6 for the seeding), so the optimal matching 
 field uses pairs of the same or neighbouring score groups, and inside a group mostly the
 pairs the seeding wants. The matching is found in two steps (``engine.match``):
 
-1. a first matching of a sparse *candidate graph* (:func:`candidate_pairs`), which holds
+1. a first pairing from a sparse *candidate graph* (:func:`candidate_pairs`): its assignment
+   relaxation (each player once as a row and once as a column) solved, its cycles of two
+   kept, its longer cycles rounded (:func:`gosheet.core.potentials.rounded`); the
+   relaxation's duals start every blossom of step 2. The graph holds
 
    - each player with the :data:`WINDOW` players on either side of him in the order of
      score groups and places (draw-ups and draw-downs, small groups; this chain also keeps

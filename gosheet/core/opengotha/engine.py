@@ -36,7 +36,7 @@ from gosheet.core.opengotha.info import IntArray, PairingInfo, main_criterion, p
 from gosheet.core.opengotha.placement import Placement
 from gosheet.core.opengotha.scores import ScoredPlayer, score_players
 from gosheet.core.pairing import PairCost, Pairing, Weighing, check_can_pair
-from gosheet.core.potentials import assignment_potentials
+from gosheet.core.potentials import Relaxation, assignment_potentials, relax, rounded
 from gosheet.core.settings import Settings
 
 #: OpenGotha pairs a larger field in blocks (``Pairing.PAIRING_GROUP_MAX_SIZE``) …
@@ -166,6 +166,18 @@ def _exact_in_floats(weights: IntArray) -> bool:
     return len(weights) == 0 or int(np.abs(weights).max()) < 2**53
 
 
+def first_pairing(
+    info: PairingInfo, relaxed: Relaxation, i: IntArray, j: IntArray, weights: IntArray
+) -> list[tuple[int, int]]:
+    """The local search's first pairing of a large field: the assignment relaxation of the
+    candidate graph, rounded (:func:`~gosheet.core.potentials.rounded`); a player its odd
+    cycles leave out meets the next one left out, in the order of groups and places."""
+    order = np.lexsort((info.place, info.group))
+    rank = np.empty(len(order), dtype=np.int64)
+    rank[order] = np.arange(len(order))
+    return rounded(relaxed, i, j, weights, rank)
+
+
 def improving_pairs(
     prepared: Prepared, members: IntArray, pairs: list[tuple[int, int]]
 ) -> tuple[IntArray, IntArray]:
@@ -216,15 +228,16 @@ def match(
 ) -> list[tuple[int, int]]:
     """The best pairs of ``members`` (positions), as sorted pairs.
 
-    Up to ``DENSE_UP_TO`` members: the matching of every pair. Above: the matching of the
-    candidate graph, then a local search: each window (two neighbouring score groups, see
-    ``candidates.windows``) with the current partners of its players is matched again on
-    every pair among them, and the better pairing replaces the old one; windows whose
-    players changed partner are solved again until none improves. The result is optimal
-    inside every window. Above ``DENSE_UP_TO``, every blossom starts from the potentials of
-    the candidate graph's fractional matching (:mod:`gosheet.core.potentials`): the same
-    optimum, several times faster (a window's pairs outside the candidate graph are mostly
-    slack under them too)."""
+    Up to ``DENSE_UP_TO`` members: the matching of every pair. Above: a first pairing, the
+    assignment relaxation of the candidate graph rounded (:func:`first_pairing`; with
+    players kept apart, the matching of the candidate graph), then a local search: each
+    window (two neighbouring score groups, see ``candidates.windows``) with the current
+    partners of its players is matched again on every pair among them, and the better
+    pairing replaces the old one; windows whose players changed partner are solved again
+    until none improves. The result is optimal inside every window. Every blossom of the
+    search starts from the potentials of the relaxation (:mod:`gosheet.core.potentials`):
+    the same optimum, several times faster (a window's pairs outside the candidate graph
+    are mostly slack under them too)."""
     timing = timing or Timing()
     info = prepared.info
     n = len(info.players)
@@ -238,17 +251,21 @@ def match(
         i, j = i[keep], j[keep]
     weights = total_cost(prepared.costs(i, j))
     weighed = time.perf_counter()
-    # the field's potentials: every later blossom of this matching starts from them
-    potentials = None if len(members) <= DENSE_UP_TO else assignment_potentials(n, i, j, weights)
-    pairs = solve(n, i, j, weights, potentials)
+    relaxed = None if len(members) <= DENSE_UP_TO else relax(n, i, j, weights)
+    pairs = [] if relaxed is None or prepared.apart else first_pairing(info, relaxed, i, j, weights)
+    if 2 * len(pairs) != len(members):  # up to DENSE_UP_TO, or players kept apart: a blossom
+        potentials = None if relaxed is None else relaxed.potentials
+        pairs = solve(n, i, j, weights, potentials)
     if prepared.apart and 2 * len(pairs) < len(members):
         # a pair kept apart must meet: OpenGotha's weights alone decide, over every pair
         return match(replace(prepared, apart=frozenset()), members, timing)
     timing.costs += weighed - start
     timing.matching += time.perf_counter() - weighed
     timing.solves += 1
-    if potentials is None:  # up to DENSE_UP_TO members: every pair was in the matching
+    if relaxed is None:  # up to DENSE_UP_TO members: every pair was in the matching
         return pairs
+    # the field's potentials: every blossom of the local search starts from them
+    potentials = relaxed.potentials
     mate = np.full(n, -1, dtype=np.int64)
     first, second = np.array(pairs, dtype=np.int64).T
     mate[first], mate[second] = second, first

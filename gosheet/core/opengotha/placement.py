@@ -38,9 +38,7 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-
-import numpy as np
-import numpy.typing as npt
+from typing import TYPE_CHECKING
 
 from gosheet.core.model import Result, Tournament
 from gosheet.core.opengotha.scores import Participation, ScoredPlayer, points2, score_players
@@ -57,7 +55,13 @@ COEF: dict[str, int] = {
 _FIXED = ("NULL", "CAT", "RANK", "RATING")
 _DIRECT = ("SDC", "DC")
 _DECISIVE = (Result.WHITE_WINS, Result.BLACK_WINS)  # the results direct confrontation counts
-IntArray = npt.NDArray[np.int64]
+
+if TYPE_CHECKING:  # numpy is imported where a round's values are computed: the settings
+    # read this module's criterion names in commands that never load numpy
+    import numpy as np
+    import numpy.typing as npt
+
+    IntArray = npt.NDArray[np.int64]
 
 
 def criterion_name(name: str) -> str:
@@ -167,6 +171,8 @@ class Placement:
         cached = self._by_round.get(r)
         if cached is not None:
             return cached
+        import numpy as np
+
         numbers = list(self.scored)
         players = list(self.scored.values())
         at = {n: k for k, n in enumerate(numbers)}

@@ -9,6 +9,7 @@ import zipfile
 from dataclasses import dataclass
 from pathlib import Path
 
+from gosheet.workbook.parts.archive import Deflated, deflated_parts
 from gosheet.workbook.parts.spans import Span, Unsupported, find_spans
 
 MAIN = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
@@ -51,12 +52,15 @@ def resolve(source: str, target: str) -> str:
 
 
 class Package:
-    """An ``.xlsx`` archive read once: every part's bytes by name, in the archive's order."""
+    """An ``.xlsx`` archive read once: every part's bytes by name, in the archive's order
+    (each inflated and its CRC checked: a damaged part is found here), and the deflated
+    bytes of each, which the new archive copies for the parts it keeps."""
 
     def __init__(self, path: Path) -> None:
         with zipfile.ZipFile(path) as archive:
             self.infos = archive.infolist()
             self.parts = {info.filename: archive.read(info) for info in self.infos}
+        self.deflated: dict[str, Deflated] = deflated_parts(path, self.infos)
         if WORKBOOK not in self.parts or CONTENT_TYPES not in self.parts:
             raise Unsupported("no xl/workbook.xml (not a workbook saved by Excel or LibreOffice)")
         if MAIN.encode() not in self.parts[WORKBOOK][:2000]:

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from gosheet.workbook.parts.archive import Member, write_archive
 from gosheet.workbook.parts.cells import patch_cells
 from gosheet.workbook.parts.package import (
     CALC_CHAIN_TYPE,
@@ -54,15 +55,17 @@ def write(package: Package, changes: Changes, target: Path) -> None:
     parts = _changed_parts(package, changes)
     for data in parts.new.values():  # every part written is well-formed XML
         check_well_formed(data)
-    with zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED, compresslevel=6) as archive:
-        for info in package.infos:
-            name = info.filename
-            if name in parts.removed:
-                continue
-            data = parts.new.pop(name) if name in parts.new else package.parts[name]
-            archive.writestr(_info(name, info), data)
-        for name, data in parts.new.items():
-            archive.writestr(_info(name), data)
+    members: list[Member] = []
+    for info in package.infos:
+        name = info.filename
+        if name in parts.removed:
+            continue
+        if name in parts.new:
+            members.append((_info(name, info), parts.new.pop(name)))
+        else:  # kept: its deflated bytes as they were
+            members.append((_info(name, info), package.deflated.get(name, package.parts[name])))
+    members += [(_info(name), data) for name, data in parts.new.items()]
+    write_archive(target, members)
 
 
 def _info(name: str, old: zipfile.ZipInfo | None = None) -> zipfile.ZipInfo:

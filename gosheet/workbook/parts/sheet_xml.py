@@ -1,16 +1,31 @@
 """A sheet gosheet writes whole (:class:`SheetData`) as worksheet XML, written straight out
 (no cell objects): headers, rows, widths, the frozen header row, print titles, the page
 set-up, a drop-down list — what :func:`gosheet.workbook.xlsx.render_sheet` gives through
-openpyxl, in a fraction of the time."""
+openpyxl, in a fraction of the time.
+
+The rows are written column by column, without a call per cell (:func:`column_cells`): a
+column of texts has each different text's ending made once (or none, when no text needs
+escaping or its spaces kept), a column of numbers is written in one go; a column holding
+anything else (booleans, dates, a number that is not finite) is written by :func:`cell_xml`,
+which says what every cell is, a call per cell."""
 
 from __future__ import annotations
 
 import math
+import re
+from collections.abc import Sequence
 from datetime import date, datetime, time
+from types import NoneType
 from typing import Any
 
 from gosheet.workbook import limits
-from gosheet.workbook.layout import FONT_NAME, content_width, row_heights, wide_header
+from gosheet.workbook.layout import (
+    FONT_NAME,
+    column_values,
+    content_widths,
+    row_heights,
+    wide_header,
+)
 from gosheet.workbook.parts.spans import escape
 from gosheet.workbook.parts.styles import CellFormat, Styles
 from gosheet.workbook.sheets import HEADER_COLOUR, SheetData, column_letter
@@ -19,6 +34,11 @@ HEADER = CellFormat(
     FONT_NAME, bold=True, fill=HEADER_COLOUR, bottom_border=True, wrap=True, vertical="center"
 )
 EPOCH = datetime(1899, 12, 30)
+
+# What makes a text more than the characters between its tags: what XML escapes and what
+# limits.cell_text takes out (control characters but tab and newline, lone surrogates,
+# U+FFFE, U+FFFF). A text with none of them is written as it is.
+_SPECIAL = re.compile('[&<>"\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]')
 
 
 def cell_xml(ref: str, value: Any, style: int | None) -> str:
@@ -41,6 +61,79 @@ def cell_xml(ref: str, value: Any, style: int | None) -> str:
     return f'<c r="{ref}"{s} t="inlineStr"><is><t{space}>{text}</t></is></c>'
 
 
+def text_ending(text: str, s: str) -> str:
+    """What follows ``<c r="B7`` in :func:`cell_xml`'s cell of ``text`` (a ``str``) when the
+    cell's style attribute is ``s`` (``' s="3"'`` or empty); empty when there is no cell."""
+    if _SPECIAL.search(text) is not None:
+        text = escape(str(limits.cell_text(text)))
+    if not text:
+        return f'"{s}/>' if s else ""
+    space = ' xml:space="preserve"' if text != text.strip() else ""
+    return f'"{s} t="inlineStr"><is><t{space}>{text}</t></is></c>'
+
+
+def column_cells(values: Sequence[Any], letter: str, style: int, numbers: list[str]) -> list[str]:
+    """A column's cells (``values``, in the rows ``numbers``) as :func:`cell_xml` writes each,
+    with ``style``; an empty string where there is no cell. A column of texts (and empty
+    cells) has each text's ending made once; a column of numbers is written in one go."""
+    s = f' s="{style}"' if style else ""
+    start = f'<c r="{letter}'
+    empty = f'"{s}/>' if s else ""
+    kinds = set(map(type, values))
+    if kinds <= {str, NoneType}:
+        unique = set(values)
+        texts = [v for v in unique if v is not None]
+        if _SPECIAL.search("".join(texts)) is None and all(v and v == v.strip() for v in texts):
+            # texts written as they are (no escape, no space kept): in one go
+            text = f'"{s} t="inlineStr"><is><t>'
+            return [
+                f"{start}{n}{text}{v}</t></is></c>"
+                if v is not None
+                else (f"{start}{n}{empty}" if empty else "")
+                for n, v in zip(numbers, values, strict=True)
+            ]
+        endings = {v: empty if v is None else text_ending(v, s) for v in unique}
+        return [
+            f"{start}{n}{ending}" if ending else ""
+            for n, ending in zip(numbers, map(endings.__getitem__, values), strict=True)
+        ]
+    finite = float not in kinds or all(math.isfinite(v) for v in values if type(v) is float)
+    if kinds <= {int, float, NoneType} and finite:
+        return [
+            f'{start}{n}"{s}><v>{v!r}</v></c>'
+            if v is not None
+            else (f"{start}{n}{empty}" if empty else "")
+            for n, v in zip(numbers, values, strict=True)
+        ]
+    return [cell_xml(f"{letter}{n}", v, style) for n, v in zip(numbers, values, strict=True)]
+
+
+def rows_xml(
+    data: SheetData,
+    letters: list[str],
+    body: list[int],
+    out: list[str],
+    values: Sequence[Sequence[Any]] | None = None,
+) -> None:
+    """The data rows of ``data`` (from row 2), each cell as :func:`cell_xml` writes it with
+    its column's letters and style, appended to ``out``; ``values``: the columns'
+    :func:`~gosheet.workbook.layout.column_values`, when they are known already."""
+    heights = row_heights(data)
+    numbers = [str(r) for r in range(2, len(data.rows) + 2)]
+    values = column_values(data) if values is None else values
+    cells = [
+        column_cells(column, letter, style, numbers)
+        for column, letter, style in zip(values, letters, body, strict=True)
+    ]
+    rows = zip(*cells, strict=True) if cells else [() for _ in numbers]
+    join = "".join
+    for r, row in enumerate(rows, start=2):
+        height = heights.get(r) if heights else None
+        out.append(f'<row r="{r}" ht="{height}" customHeight="1">' if height else f'<row r="{r}">')
+        out.append(join(row))
+        out.append("</row>")
+
+
 def sheet_xml(data: SheetData, styles: Styles) -> bytes:
     """The worksheet part of ``data``; the cell formats are added to ``styles``."""
     columns = data.columns
@@ -59,7 +152,8 @@ def sheet_xml(data: SheetData, styles: Styles) -> bytes:
         for c in columns
     ]
     formatted = [bool(c.number_format or c.wrap or c.centre) for c in columns]
-    heights = row_heights(data)
+    cells = column_values(data)
+    widths = content_widths(data, cells)
     last_row = len(data.rows) + 1 + (data.blank_rows if any(formatted) else 0)
     out: list[str] = [
         '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n'
@@ -74,28 +168,20 @@ def sheet_xml(data: SheetData, styles: Styles) -> bytes:
     ]
     if columns:
         out.append("<cols>")
-        for i in range(len(columns)):
-            width = content_width(data, i)
+        for i, width in enumerate(widths):
             out.append(f'<col min="{i + 1}" max="{i + 1}" width="{width!r}" customWidth="1"/>')
         out.append("</cols>")
     out.append("<sheetData>")
-    high = ' ht="30" customHeight="1"' if wide_header(data) else ""
+    high = ' ht="30" customHeight="1"' if wide_header(data, widths) else ""
     out.append(f'<row r="1"{high}>')
     out.extend(cell_xml(f"{letters[i]}1", h, header_style) for i, h in enumerate(data.headers))
     out.append("</row>")
-    for r, row in enumerate(data.rows, start=2):
-        height = heights.get(r)
-        high = f' ht="{height}" customHeight="1"' if height else ""
-        out.append(f'<row r="{r}"{high}>')
-        for i, letter in enumerate(letters):
-            value = row[i] if i < len(row) else None
-            out.append(cell_xml(f"{letter}{r}", value, body[i]))
-        out.append("</row>")
+    rows_xml(data, letters, body, out, cells)
     for r in range(len(data.rows) + 2, last_row + 1):
-        cells = "".join(
+        blank = "".join(
             cell_xml(f"{letters[i]}{r}", None, body[i]) for i in range(len(columns)) if formatted[i]
         )
-        out.append(f'<row r="{r}">{cells}</row>')
+        out.append(f'<row r="{r}">{blank}</row>')
     out.append("</sheetData>")
     dropdown = data.dropdown
     if dropdown is not None and dropdown.rows:

@@ -1,0 +1,249 @@
+"""The quick paths of reading a workbook answer exactly as the plain functions they stand for:
+the texts, results, komi and ranks kept per cell text, the words kept per text, the cells of
+calamine turned row by row, a name found again in a later round sheet, and the garbage
+collector, which reading pauses, on again afterwards."""
+
+from __future__ import annotations
+
+import datetime
+import gc
+import math
+from typing import Any
+
+import pytest
+
+from gosheet.core.errors import InputError
+from gosheet.core.fields import parse_komi
+from gosheet.core.results import ResultError, parse_result
+from gosheet.i18n import catalog, words
+from gosheet.workbook.reader import gc_paused, read_book
+from gosheet.workbook.reading import cell_text
+from gosheet.workbook.rounds import komi_of, result_of, text_of
+from gosheet.workbook.xlsx import _value, _values
+
+
+class Text(str):
+    """A text cell of another kind (its ``str()`` is not itself)."""
+
+    def __str__(self) -> str:
+        return "other"
+
+
+ODD: list[Any] = [
+    None,
+    "",
+    "   ",
+    "\t",
+    "\u00a0Kim\u2003 Min\u00a0",
+    "Kim\n\tMin",
+    " 1 - 0 ",
+    "w+r",
+    "1:0",
+    "½-½",
+    "x",
+    "7,5",
+    " 6.5 ",
+    "-0.0",
+    "1e9",
+    "nan",
+    3,
+    3.0,
+    2.5,
+    -0.0,
+    0.0,
+    True,
+    False,
+    float("nan"),
+    float("inf"),
+    10**30,
+    datetime.datetime(2024, 1, 2),
+    datetime.date(2024, 1, 2),
+    datetime.time(3, 4),
+    Text(" Kim "),
+    " Kim  Min " * 40,  # long: not kept, read each time
+    " 1-0" + " " * 300,
+]
+
+
+def answer(function: Any, value: Any) -> tuple[str, Any]:
+    """What ``function`` gives for ``value``: its value (with its type and the sign of a
+    zero), or its error's type and message."""
+    try:
+        got = function(value)
+    except Exception as error:  # (compared, whatever it is)
+        return ("error", (type(error).__name__, str(error)))
+    sign = math.copysign(1, got) if isinstance(got, float) else None
+    return ("value", (type(got), repr(got), sign))
+
+
+@pytest.mark.parametrize("value", ODD, ids=repr)
+def test_kept_answers_are_the_plain_functions_answers(value: Any) -> None:
+    for _ in range(2):  # the second time from what was kept
+        assert answer(text_of, value) == answer(cell_text, value)
+        assert answer(result_of, value) == answer(parse_result, value)
+        assert answer(komi_of, value) == answer(parse_komi, value)
+
+
+def test_a_zero_komi_keeps_its_sign_whatever_was_read_before() -> None:
+    assert math.copysign(1, komi_of(0.0)) == 1
+    assert math.copysign(1, komi_of(-0.0)) == -1
+    assert math.copysign(1, komi_of(0.0)) == 1
+
+
+def test_an_error_is_told_in_the_language_of_the_moment() -> None:
+    messages = []
+    try:
+        for language in ("en", "ru", "en"):
+            catalog.use(language)
+            with pytest.raises(ResultError) as caught:
+                result_of("2-0")
+            messages.append(str(caught.value))
+    finally:
+        catalog.use("en")
+    assert messages[0] == messages[2] != messages[1]
+
+
+WORDS: list[Any] = [
+    *(word for table in words.ALL_TABLES.values() for word in table),
+    *(
+        word
+        for table in words.ALL_TABLES.values()
+        for spelled in table.values()
+        for word in spelled
+    ),
+    *(word for spelled in words.READ_ALSO.values() for word in spelled),
+    "  ТУР 4 ",
+    "Тур4",
+    "Round 03",
+    "R12",
+    "Parametres",
+    "Nom",
+    "Чёрные",
+    "No.",
+    "Shoe size",
+    "",
+    "  ",
+    None,
+    3,
+    Text("Round 3"),
+    "  Round 3" + " " * 300,
+]
+
+
+@pytest.mark.parametrize("language", catalog.LANGUAGES)
+def test_kept_words_are_the_words(language: str) -> None:
+    for among in (None, words.SHEETS, words.PLAYERS, words.CELLS, ["rounds", "cells"]):
+        kinds = words._kinds(among)
+        for allowed in (None, ["en", language], [language], []):
+            for text in WORDS:
+                plain = (
+                    None
+                    if not isinstance(text, str) or not text.strip()
+                    else words._canonical(text, kinds, language, _set(allowed))
+                )
+                for _ in range(2):
+                    only = None if allowed is None else iter(allowed)  # any iterable
+                    kept = words.canonical(text, among, language, only)
+                    assert kept == plain, (text, among, language, allowed)
+    for text in WORDS:
+        assert words.normalise(text) == words._normalise(text)
+
+
+def _set(languages: list[str] | None) -> frozenset[str] | None:
+    return None if languages is None else frozenset(languages)
+
+
+def test_calamine_cells_are_turned_as_each_one_alone() -> None:
+    row = [
+        "",
+        "a",
+        " ",
+        1.0,
+        -0.0,
+        1.5,
+        2,
+        True,
+        float("nan"),
+        float("inf"),
+        datetime.date(2024, 1, 2),
+        datetime.datetime(2024, 1, 2, 3, 4),
+        datetime.time(3, 4),
+        datetime.timedelta(days=1),
+        Text(""),
+    ]
+    turned = _values(row)
+    one_by_one = [_value(v) for v in row]
+    assert [type(v) for v in turned] == [type(v) for v in one_by_one]
+    assert repr(turned) == repr(one_by_one)
+
+
+def _book(rounds: list[list[list[Any]]]) -> dict[str, list[list[Any]]]:
+    players = [["Name", "First name", "Rank"]]
+    players += [[surname, "X", "3k"] for surname in ("Kim", "Lee", "Park", "Choi")]
+    sheets = {
+        "Settings": [["Setting", "Value"], ["System", "swiss"], ["Rounds", 5]],
+        "Players": players,
+    }
+    header = ["Table", "White", "Black", "Result"]
+    for number, games in enumerate(rounds, start=1):
+        sheets[f"Round {number}"] = [header, *games]
+    return sheets
+
+
+def test_a_name_found_in_an_earlier_round_is_still_checked_in_each_round() -> None:
+    round_1 = [[1, "Kim X", "Lee X", "1-0"], [2, "Park X", "Choi X", "0-1"]]
+    round_2 = [
+        [1, "Kim X", "Park X", "1-0"],
+        [2, " kim  x ", "Choi X", "0-1"],  # another spelling of Kim, found before as "Kim X"
+        [3, "Lee X", "Kim X", "1-0"],  # Kim a third time
+    ]
+    with pytest.raises(InputError) as caught:
+        read_book(_book([round_1, round_2]))
+    found = [(p.sheet, p.cell, p.value, p.message) for p in caught.value.problems]
+    assert found == [
+        ("Round 2", "B3", "kim x", "the same player twice in this round (also at B2)"),
+        ("Round 2", "C4", "Kim X", "the same player twice in this round (also at B2)"),
+    ]
+
+
+def test_rounds_read_with_names_found_before_as_without() -> None:
+    round_1 = [[1, "Kim X", "Lee X", "1-0"], [2, "Park X", "Choi X", "0-1"]]
+    round_2 = [[1, "Lee X", "Park X", " 1 - 0 "], [2, "Choi X", "Kim X", None]]
+    state = read_book(_book([round_1, round_2]))
+    again = read_book(_book([round_2]))
+    assert state.tournament.rounds[1].games == again.tournament.rounds[0].games
+    assert state.result_fixes == [("Round 2", "D2", "1-0")]
+
+
+def test_a_short_row_of_players_reads_as_empty_cells_and_namesakes_are_found() -> None:
+    sheets = _book([])
+    sheets["Settings"][1] = ["System", "mcmahon"]  # a rank or a rating for each player
+    sheets["Players"] = [
+        ["Name", "First name", "Rank", "Club", "Rating"],
+        ["Kim", "X", "3k", "Seoul"],  # short: no rating
+        ["Kim", "X", "2k", "Busan", 1900],  # another Kim, of another club
+        ["KIM", " x", "1k"],  # no club: the first Kim again
+        ["Lee"],  # no rank nor rating
+    ]
+    with pytest.raises(InputError) as caught:
+        read_book(sheets)
+    found = [(p.cell, p.value, p.message.split(";")[0]) for p in caught.value.problems]
+    assert found == [
+        ("A4", "KIM x", "the same player twice (also on row 2)"),
+        ("C5", None, "no rank (nor rating)"),
+    ]
+
+
+@pytest.mark.parametrize("enabled", [True, False])
+def test_reading_leaves_the_garbage_collector_as_it_found_it(enabled: bool) -> None:
+    was = gc.isenabled()
+    try:
+        gc.enable() if enabled else gc.disable()
+        with pytest.raises(InputError):
+            read_book({"Players": [["Name"]]})  # an error inside: the collector is restored
+        assert gc.isenabled() is enabled
+        with gc_paused():
+            assert not gc.isenabled()
+        assert gc.isenabled() is enabled
+    finally:
+        gc.enable() if was else gc.disable()
