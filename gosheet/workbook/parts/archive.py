@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import BinaryIO
 
 LEVEL = zlib.Z_DEFAULT_COMPRESSION  # zipfile's, for a ZipInfo given to writestr (level 6)
+LIMIT = zipfile.ZIP64_LIMIT  # an archive of parts this large (or more) is zipfile's to write
 
 
 @dataclass(frozen=True)
@@ -64,7 +65,7 @@ Member = tuple[zipfile.ZipInfo, "bytes | Deflated"]
 def write_archive(target: Path, members: Sequence[Member]) -> None:
     """The archive of ``members``, in their order."""
     size = sum(len(p) if isinstance(p, bytes) else p.size for _, p in members)
-    if len(members) >= 0xFFFF or size * 1.05 >= zipfile.ZIP64_LIMIT:
+    if len(members) >= 0xFFFF or size * 1.05 >= LIMIT:
         with zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED) as archive:
             for info, part in members:
                 plain = part if isinstance(part, bytes) else zlib.decompress(part.data, -15)
