@@ -1,21 +1,27 @@
 """The quick paths of reading a workbook answer exactly as the plain functions they stand for:
 the texts, results, komi and ranks kept per cell text, the words kept per text, the cells of
-calamine turned row by row, a name found again in a later round sheet, and the garbage
-collector, which reading pauses, on again afterwards."""
+calamine turned row by row, a name found again in a later round sheet, the garbage
+collector, which reading pauses, on again afterwards, and ASCII names and headers normalised
+without the Unicode path."""
 
 from __future__ import annotations
 
 import datetime
 import gc
 import math
+import re
+import unicodedata
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from gosheet.core.errors import InputError
 from gosheet.core.fields import parse_komi
 from gosheet.core.results import ResultError, parse_result
 from gosheet.i18n import catalog, words
+from gosheet.workbook.headers import normalise_header
 from gosheet.workbook.reader import gc_paused, read_book
 from gosheet.workbook.reading import cell_text
 from gosheet.workbook.rounds import komi_of, result_of, text_of
@@ -247,3 +253,13 @@ def test_reading_leaves_the_garbage_collector_as_it_found_it(enabled: bool) -> N
         assert gc.isenabled() is enabled
     finally:
         gc.enable() if was else gc.disable()
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.text(alphabet=st.characters(max_codepoint=127), max_size=40))
+def test_ascii_headers_and_names_normalise_as_any_text(text: str) -> None:
+    """normalise_header's ASCII path gives what the general (Unicode) path gives."""
+    raw = unicodedata.normalize("NFKD", text)
+    raw = "".join(ch for ch in raw if not unicodedata.combining(ch)).casefold()
+    raw = re.sub(r"[^\w/]+", " ", raw).replace("_", " ")
+    assert normalise_header(text) == re.sub(r"\s+", " ", raw).strip()

@@ -117,7 +117,7 @@ def prepare(t: Tournament) -> Prepared:
     paired = [p for p in t.players if p.plays_in(number) and p is not bye]
     order = paired + ([bye] if bye is not None else [])
     place = {p.number: k for k, p in enumerate(listed)}
-    info = pairing_info(t.settings, number, order, scored, placement.value, place)
+    info = pairing_info(t.settings, number, order, scored, placement.column, place)
     at = {p.number: k for k, p in enumerate(paired)}
     apart = frozenset(
         (min(at[a], at[b]), max(at[a], at[b]))

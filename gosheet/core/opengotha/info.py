@@ -26,8 +26,9 @@ MIN_RANK = -30
 SMMS_CORRECTION_MAX, SMMS_CORRECTION_MIN = 2, -1
 
 IntArray = npt.NDArray[np.int64]
-#: ``crit(number, criterion, r)``: a placement criterion's value after round index ``r``.
-CritValue = Callable[[int, str, int], int]
+#: ``column(criterion, r)``: a placement criterion's value of every player (by number) after
+#: round index ``r`` (:meth:`~gosheet.core.opengotha.placement.Placement.column`).
+Column = Callable[[str, int], Mapping[int, int]]
 
 
 def java_div(a: int, b: int) -> int:
@@ -120,7 +121,7 @@ def pairing_info(
     round_number: int,
     players: Sequence[Player],
     scored: dict[int, ScoredPlayer],
-    crit: CritValue,
+    column: Column,
     listed: Mapping[int, int] | None = None,
 ) -> PairingInfo:
     """The pairing info of ``players`` (those to pair, plus the bye player if any: they
@@ -153,11 +154,12 @@ def pairing_info(
         groups.setdefault(int(group[i]), []).append(i)
     size = np.zeros(n, dtype=np.int64)
     place = np.zeros(n, dtype=np.int64)
+    columns = [column(c, r_before) for c in criteria]
     for members in groups.values():
         ranked = sorted(
             members,
             key=lambda i: (
-                tuple(-crit(players[i].number, c, r_before) for c in criteria),
+                tuple(-values[players[i].number] for values in columns),
                 players[i].surname,
                 players[i].first_name,
             ),

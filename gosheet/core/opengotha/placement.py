@@ -239,6 +239,10 @@ class Placement:
         """OpenGotha's ``getCritValue``: the integer it compares, after round index ``r``."""
         return self._value(number, criterion, r, self.criteria)
 
+    def column(self, criterion: str, r: int) -> dict[int, int]:
+        """:meth:`value` of every player (by number), looked up once for all of them."""
+        return self._column(criterion, r, self.criteria)
+
     def _column(self, name: str, r: int, criteria: tuple[str, ...]) -> dict[int, int]:
         """Every player's :meth:`_value` of one criterion, looked up once for all of them."""
         if name not in COEF:

@@ -97,47 +97,52 @@ def score_players(t: Tournament, rounds: int | None = None) -> dict[int, ScoredP
     the rounds paired so far), by player number, in roster order."""
     settings = t.settings
     count = len(t.rounds) if rounds is None else rounds
-    scored = {p.number: ScoredPlayer(p, smms(p, settings)) for p in t.players}
     by_number = {r.number: r for r in t.rounds}
-    game_of: dict[tuple[int, int], Game] = {}
-    byes: set[tuple[int, int]] = set()
-    for rnd in t.rounds:
-        for g in rnd.games:
-            game_of[(rnd.number, g.white)] = game_of[(rnd.number, g.black)] = g
-        byes.update((rnd.number, b) for b in rnd.byes)
-    for sp in scored.values():
-        for r in range(count):
-            played = by_number.get(r + 1)
-            game = game_of.get((r + 1, sp.number))
-            if game is not None:
-                status = Participation.PAIRED
-            elif played is not None and (r + 1, sp.number) in byes:
-                status = Participation.BYE
-            elif not sp.player.plays_in(r + 1):
-                status = Participation.ABSENT
-            else:
-                status = Participation.NOT_ASSIGNED
-            sp.participation.append(status)
-            sp.games.append(game)
+    seats: list[dict[int, Game]] = []  # each round's game of each player (the last listed)
+    byes: list[frozenset[int]] = []  # each round's byes (none for a round not paired)
+    for number in range(1, count + 1):
+        played = by_number.get(number)
+        seat: dict[int, Game] = {}
+        if played is not None:
+            for g in played.games:
+                seat[g.white] = seat[g.black] = g
+        seats.append(seat)
+        byes.append(frozenset(played.byes) if played is not None else frozenset())
     og = settings.opengotha
     bye_nbw2, bye_mms2 = int(og.nbw_bye * 2), int(og.mms_bye * 2)
     absent_nbw2, absent_mms2 = int(og.nbw_absent * 2), int(og.mms_absent * 2)
-    for sp in scored.values():
-        games_nbw2 = 0
-        extra_nbw2 = extra_mms2 = 0
+    round_down = og.round_down
+    paired, bye, absent = Participation.PAIRED, Participation.BYE, Participation.ABSENT
+    not_assigned = Participation.NOT_ASSIGNED
+    scored: dict[int, ScoredPlayer] = {}
+    for p in t.players:
+        number, away = p.number, p.not_playing
+        sp = ScoredPlayer(p, smms(p, settings))
+        twice_smms = 2 * sp.smms
+        participation, games, nbw2s, mms2s = sp.participation, sp.games, sp.nbw2, sp.mms2
+        games_nbw2 = extra_nbw2 = extra_mms2 = 0
         for r in range(count):
-            game = sp.games[r]
+            game = seats[r].get(number)
             if game is not None:
-                games_nbw2 += points2(game, sp.number)
-            if sp.participation[r] is Participation.ABSENT:
-                extra_nbw2 += absent_nbw2
-                extra_mms2 += absent_mms2
-            elif sp.participation[r] is Participation.BYE:
+                status = paired
+                white, black = POINTS2[game.result]
+                games_nbw2 += white if game.white == number else black
+            elif number in byes[r]:
+                status = bye
                 extra_nbw2 += bye_nbw2
                 extra_mms2 += bye_mms2
+            elif r + 1 in away:
+                status = absent
+                extra_nbw2 += absent_nbw2
+                extra_mms2 += absent_mms2
+            else:
+                status = not_assigned
+            participation.append(status)
+            games.append(game)
             nbw2, mms2 = extra_nbw2, extra_mms2
-            if og.round_down:
+            if round_down:
                 nbw2, mms2 = nbw2 // 2 * 2, mms2 // 2 * 2
-            sp.nbw2.append(games_nbw2 + nbw2)
-            sp.mms2.append(2 * sp.smms + games_nbw2 + mms2)
+            nbw2s.append(games_nbw2 + nbw2)
+            mms2s.append(twice_smms + games_nbw2 + mms2)
+        scored[number] = sp
     return scored
