@@ -270,21 +270,37 @@ def _put(grid: list[list[Any]], row: int, column: int, value: Any) -> None:
 def _calamine_grids(path: Path) -> dict[str, list[list[Any]]] | None:
     """Every worksheet's values as openpyxl gives them (None for an empty cell, whole numbers
     as int, dates as datetime); None when calamine cannot read the file."""
+    from concurrent.futures import ThreadPoolExecutor
+
     from python_calamine import CalamineError, CalamineWorkbook, PasswordError, XmlError, ZipError
 
     from gosheet.workbook.reader import gc_paused
+
+    def sheet(name: str) -> list[list[Any]]:
+        # a workbook object of its own: calamine parses on two cores (it lets go of the
+        # interpreter), 0.18 s -> 0.12 s for a 5,000-player workbook
+        rows = CalamineWorkbook.from_path(str(path)).get_sheet_by_name(name)
+        return rows.to_python(skip_empty_area=False)
 
     with gc_paused():  # (a big workbook's rows: many lists, no cycles)
         try:
             workbook = CalamineWorkbook.from_path(str(path))
             names = [s.name for s in workbook.sheets_metadata if _is_worksheet(s)]
-            raw = {
-                name: workbook.get_sheet_by_name(name).to_python(skip_empty_area=False)
-                for name in names
-            }
+            if len(names) > 1 and path.stat().st_size > PARALLEL_READ_FROM:
+                with ThreadPoolExecutor(2, thread_name_prefix="gosheet-read") as pool:
+                    raw = dict(zip(names, pool.map(sheet, names), strict=True))
+            else:
+                raw = {
+                    name: workbook.get_sheet_by_name(name).to_python(skip_empty_area=False)
+                    for name in names
+                }
         except (CalamineError, PasswordError, XmlError, ZipError, OSError, ValueError, KeyError):
             return None
         return {name: [_values(row) for row in rows] for name, rows in raw.items()}
+
+
+#: A workbook file this large (bytes) has its sheets parsed on two threads.
+PARALLEL_READ_FROM = 256 * 1024
 
 
 def _is_worksheet(sheet: Any) -> bool:

@@ -11,6 +11,7 @@ import gc
 import math
 import re
 import unicodedata
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -263,3 +264,19 @@ def test_ascii_headers_and_names_normalise_as_any_text(text: str) -> None:
     raw = "".join(ch for ch in raw if not unicodedata.combining(ch)).casefold()
     raw = re.sub(r"[^\w/]+", " ", raw).replace("_", " ")
     assert normalise_header(text) == re.sub(r"\s+", " ", raw).strip()
+
+
+def test_sheets_parsed_on_two_threads_read_as_one_by_one(
+    demo_book: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A large workbook's sheets are parsed on two threads: the same cells, the same order
+    of sheets, as parsed one after the other (here with the threshold lowered)."""
+    from gosheet.workbook import xlsx
+
+    path = demo_book
+    monkeypatch.setattr(xlsx, "PARALLEL_READ_FROM", 10**12)
+    one_by_one = xlsx._calamine_grids(path)
+    monkeypatch.setattr(xlsx, "PARALLEL_READ_FROM", 0)
+    threaded = xlsx._calamine_grids(path)
+    assert one_by_one is not None and len(one_by_one) > 3
+    assert threaded == one_by_one and list(threaded) == list(one_by_one)
