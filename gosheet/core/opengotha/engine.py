@@ -32,6 +32,7 @@ from gosheet.core.opengotha.costs import (
     pair_costs,
     total_cost,
 )
+from gosheet.core.opengotha.group_pairs import GroupPairWeights
 from gosheet.core.opengotha.info import IntArray, PairingInfo, main_criterion, pairing_info
 from gosheet.core.opengotha.placement import Placement
 from gosheet.core.opengotha.scores import ScoredPlayer, score_players
@@ -282,6 +283,8 @@ def match(
     def weight(a: IntArray, b: IntArray) -> IntArray:
         return total_cost(prepared.costs(np.minimum(a, b), np.maximum(a, b)))
 
+    group_pairs = GroupPairWeights(info.group, weight)
+
     def improve(k: int) -> IntArray:
         """Match window ``k`` again with its players' partners, on every pair among them;
         the players whose partner changed (none if the pairing did not improve)."""
@@ -289,7 +292,7 @@ def match(
         core = cores[k]
         a, b = np.triu_indices(len(core), k=1)
         if k not in inner:
-            inner[k] = weight(core[a], core[b])
+            inner[k] = group_pairs.of(core)
         outside = np.setdiff1d(mate[core], core)
         local = np.concatenate([core, outside])
         c, o = len(core), len(outside)
