@@ -373,22 +373,27 @@ def blocks(prepared: Prepared) -> list[IntArray]:
     return cut
 
 
-def colours(prepared: Prepared, a: int, b: int) -> tuple[int, int, int]:
-    """(white, black, handicap) of the pair of positions ``a`` and ``b``, as OpenGotha's
-    ``gameBetween``: the stronger takes White in a handicap game; in an even game, the
-    player with more White so far takes Black; if equal, a deterministic lot on the names
-    (the same whichever of the two is listed first)."""
+def colours(prepared: Prepared, pairs: list[tuple[int, int]]) -> list[tuple[int, int, int]]:
+    """(white, black, handicap) of each pair of positions, as OpenGotha's ``gameBetween``:
+    the stronger takes White in a handicap game; in an even game, the player with more White
+    so far takes Black; if equal, a deterministic lot on the names (the same whichever of
+    the two is listed first)."""
+    if not pairs:
+        return []
     info = prepared.info
-    hd = int(handicap(prepared.settings, info, np.array([a]), np.array([b]))[0])
-    if hd > 0:
-        return a, b, hd
-    if hd < 0:
-        return b, a, -hd
-    if info.wb[a] != info.wb[b]:
-        return (b, a, 0) if info.wb[a] > info.wb[b] else (a, b, 0)
-    first, second = (a, b) if info.listed[a] < info.listed[b] else (b, a)  # gameBetween(p1, p2)
-    lot = int(det_randoms(1, info, np.array([first]), np.array([second]))[0])
-    return (first, second, 0) if lot == 0 else (second, first, 0)
+    a, b = np.array(pairs, dtype=np.int64).T
+    hd = handicap(prepared.settings, info, a, b)
+    # gameBetween(p1, p2): p1 is the one listed first; the lot's 0 gives p1 White
+    a_first = info.listed[a] < info.listed[b]
+    first, second = np.where(a_first, a, b), np.where(a_first, b, a)
+    lot = det_randoms(1, info, first, second)
+    by_lot_w, by_lot_b = np.where(lot == 0, first, second), np.where(lot == 0, second, first)
+    more_white = info.wb[a] > info.wb[b]
+    even_w = np.where(info.wb[a] != info.wb[b], np.where(more_white, b, a), by_lot_w)
+    even_b = np.where(info.wb[a] != info.wb[b], np.where(more_white, a, b), by_lot_b)
+    white = np.where(hd > 0, a, np.where(hd < 0, b, even_w))
+    black = np.where(hd > 0, b, np.where(hd < 0, a, even_b))
+    return list(zip(white.tolist(), black.tolist(), np.abs(hd).tolist(), strict=True))
 
 
 class PairValues(Mapping[tuple[int, int], tuple[int, ...]]):
@@ -442,7 +447,7 @@ def pair(t: Tournament) -> Pairing:
     chosen: list[tuple[int, int]] = []
     for members in blocks(prepared):
         chosen += match(prepared, members)
-    games: list[tuple[int, int, int]] = [colours(prepared, a, b) for a, b in chosen]
+    games = colours(prepared, chosen)
     # Tables: the best McMahon score first (OpenGotha's "best MMS" order), then names.
     mms2 = info.mms2
 
