@@ -1,13 +1,14 @@
 """The whole-field matching of the OpenGotha engine (issue: "gosheet solves the whole field in
 one matching by default", "the pairing must be the optimal one").
 
-Above ``DENSE_UP_TO`` players, ``engine.match`` starts from the assignment relaxation of a
-sparse candidate graph, rounded, then a local search re-matches each window (two
-neighbouring score groups and the partners of their players) on every pair among them. On
-synthetic fields of 300 to 600 players, McMahon and Swiss, early and mid-event rounds, the
-result is checked against the real dense matching
-(every pair weighed, one blossom), as OpenGotha computes it: the same total cost, and no
-swap of partners between two pairs of the same or neighbouring groups that raises it.
+Above ``DENSE_UP_TO`` players, ``engine.match`` starts from a first pairing of a sparse
+candidate graph (its matching; above ``RELAX_ABOVE``, its assignment relaxation rounded),
+then a local search re-matches each window (two neighbouring score groups and the partners
+of their players) on every pair among them. On synthetic fields of 300 to 600 players,
+McMahon and Swiss, early and mid-event rounds, both first pairings, the result is checked
+against the real dense matching (every pair weighed, one blossom), as OpenGotha computes it:
+the same total cost, and no swap of partners between two pairs of the same or neighbouring
+groups that raises it.
 
 And OpenGotha's cut of a field of more than 600 players into blocks of at least 200, from
 the top score down (``engine.blocks``), on a synthetic 700-player field.
@@ -80,10 +81,22 @@ CASES = [
 ]
 
 
+@pytest.mark.parametrize("relaxed", [False, True], ids=["candidate-matching", "relaxation"])
 @pytest.mark.parametrize(("n", "seed", "system", "round_number", "changes"), CASES)
 def test_whole_field_matching_is_the_dense_optimum(
-    n: int, seed: int, system: str, round_number: int, changes: dict[str, Any]
+    n: int,
+    seed: int,
+    system: str,
+    round_number: int,
+    changes: dict[str, Any],
+    relaxed: bool,
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
+    """Both first pairings: the candidate graph's matching (fields up to RELAX_ABOVE), and
+    its relaxation rounded with the blossoms started from its potentials (larger fields,
+    here lowered to these)."""
+    if relaxed:
+        monkeypatch.setattr(engine, "RELAX_ABOVE", candidates.DENSE_UP_TO)
     check_optimal(field(n, seed, system, round_number, **changes))
 
 

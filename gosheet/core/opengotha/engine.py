@@ -19,6 +19,7 @@ from gosheet.core.matching import Criterion, SummedWeights
 from gosheet.core.model import Game, Player, Tournament
 from gosheet.core.opengotha.candidates import (
     DENSE_UP_TO,
+    RELAX_ABOVE,
     all_pairs,
     candidate_pairs,
     near_pairs,
@@ -229,16 +230,17 @@ def match(
 ) -> list[tuple[int, int]]:
     """The best pairs of ``members`` (positions), as sorted pairs.
 
-    Up to ``DENSE_UP_TO`` members: the matching of every pair. Above: a first pairing, the
-    assignment relaxation of the candidate graph rounded (:func:`first_pairing`; with
-    players kept apart, the matching of the candidate graph), then a local search: each
-    window (two neighbouring score groups, see ``candidates.windows``) with the current
-    partners of its players is matched again on every pair among them, and the better
-    pairing replaces the old one; windows whose players changed partner are solved again
-    until none improves. The result is optimal inside every window. Every blossom of the
-    search starts from the potentials of the relaxation (:mod:`gosheet.core.potentials`):
-    the same optimum, several times faster (a window's pairs outside the candidate graph
-    are mostly slack under them too)."""
+    Up to ``DENSE_UP_TO`` members: the matching of every pair. Above: a first pairing, then
+    a local search: each window (two neighbouring score groups, see ``candidates.windows``)
+    with the current partners of its players is matched again on every pair among them,
+    and the better pairing replaces the old one; windows whose players changed partner are
+    solved again until none improves. The result is optimal inside every window.
+
+    The first pairing is the matching of the candidate graph; above ``RELAX_ABOVE``
+    members, the candidate graph's assignment relaxation rounded (:func:`first_pairing`;
+    with players kept apart, still the matching), and every blossom starts from the
+    relaxation's potentials (:mod:`gosheet.core.potentials`): the same optimum, several
+    times faster — worth SciPy's import (0.2 s) only for a large field."""
     timing = timing or Timing()
     info = prepared.info
     n = len(info.players)
@@ -252,10 +254,11 @@ def match(
         i, j = i[keep], j[keep]
     weights = total_cost(prepared.costs(i, j))
     weighed = time.perf_counter()
-    relaxed = None if len(members) <= DENSE_UP_TO else relax(n, i, j, weights)
+    relaxed = relax(n, i, j, weights) if len(members) > RELAX_ABOVE else None
     pairs = [] if relaxed is None or prepared.apart else first_pairing(info, relaxed, i, j, weights)
-    if 2 * len(pairs) != len(members):  # up to DENSE_UP_TO, or players kept apart: a blossom
-        potentials = None if relaxed is None else relaxed.potentials
+    # the field's potentials: every blossom of the local search starts from them
+    potentials = None if relaxed is None else relaxed.potentials
+    if 2 * len(pairs) != len(members):  # not relaxed, or players kept apart: a blossom
         pairs = solve(n, i, j, weights, potentials)
     if prepared.apart and 2 * len(pairs) < len(members):
         # a pair kept apart must meet: OpenGotha's weights alone decide, over every pair
@@ -263,10 +266,8 @@ def match(
     timing.costs += weighed - start
     timing.matching += time.perf_counter() - weighed
     timing.solves += 1
-    if relaxed is None:  # up to DENSE_UP_TO members: every pair was in the matching
+    if len(members) <= DENSE_UP_TO:  # every pair was in the matching
         return pairs
-    # the field's potentials: every blossom of the local search starts from them
-    potentials = relaxed.potentials
     mate = np.full(n, -1, dtype=np.int64)
     first, second = np.array(pairs, dtype=np.int64).T
     mate[first], mate[second] = second, first
@@ -313,8 +314,8 @@ def match(
 
         weighed = time.perf_counter()
         # the field's potentials if they hold on every pair here, else the window's own
-        y = potentials[local]
-        if size > DENSE_UP_TO and np.any(y[i] + y[j] < 2 * w):
+        y = None if potentials is None else potentials[local]
+        if y is not None and size > DENSE_UP_TO and np.any(y[i] + y[j] < 2 * w):
             y = assignment_potentials(size, i, j, w)
         found = np.array(solve(size, i, j, w, y), dtype=np.int64).reshape(-1, 2)
         solved = time.perf_counter()
