@@ -14,7 +14,7 @@ the blocks of at most 600 players (``Pair in blocks above 600 players``). After 
 the whole-field matching is checked: no swap of partners between two pairs of the same or
 neighbouring groups may raise its total (``engine.improving_pairs``).
 
-SciPy (the relaxation whose duals start the blossoms of a field above 192 players) is
+SciPy (the relaxation whose duals start the blossoms of a field above 1,500 players) is
 imported before the first size and its import time printed apart: it is paid once per
 process, not per pairing.
 
@@ -101,7 +101,7 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
     start = time.perf_counter()
-    import scipy.sparse.csgraph  # noqa: F401  (what a field above 192 players imports once)
+    import scipy.sparse.csgraph  # noqa: F401  (what a field above 1,500 players imports)
 
     imported = time.perf_counter() - start
     print(f"SciPy's import (once per process, for the potentials): {imported:.2f} s")

@@ -236,11 +236,11 @@ def match(
     and the better pairing replaces the old one; windows whose players changed partner are
     solved again until none improves. The result is optimal inside every window.
 
-    The first pairing is the matching of the candidate graph; above ``RELAX_ABOVE``
-    members, the candidate graph's assignment relaxation rounded (:func:`first_pairing`;
-    with players kept apart, still the matching), and every blossom starts from the
-    relaxation's potentials (:mod:`gosheet.core.potentials`): the same optimum, several
-    times faster — worth SciPy's import (0.2 s) only for a large field."""
+    The first pairing is the matching of the candidate graph; in a field of more than
+    ``RELAX_ABOVE`` players, the candidate graph's assignment relaxation rounded
+    (:func:`first_pairing`; with players kept apart, still the matching), and every blossom
+    starts from the relaxation's potentials (:mod:`gosheet.core.potentials`): the same
+    optimum, several times faster — worth SciPy's import (0.2 s) only for a large field."""
     timing = timing or Timing()
     info = prepared.info
     n = len(info.players)
@@ -254,7 +254,9 @@ def match(
         i, j = i[keep], j[keep]
     weights = total_cost(prepared.costs(i, j))
     weighed = time.perf_counter()
-    relaxed = relax(n, i, j, weights) if len(members) > RELAX_ABOVE else None
+    # (the field's size decides, not the block's: SciPy's import is paid once for all blocks)
+    large = len(members) > DENSE_UP_TO and prepared.paired > RELAX_ABOVE
+    relaxed = relax(n, i, j, weights) if large else None
     pairs = [] if relaxed is None or prepared.apart else first_pairing(info, relaxed, i, j, weights)
     # the field's potentials: every blossom of the local search starts from them
     potentials = None if relaxed is None else relaxed.potentials

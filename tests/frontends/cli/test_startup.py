@@ -210,6 +210,6 @@ def test_opengotha_rules_load_its_engine_to_pair(
     importers = watched(tmp_path, "run", "pair", book.name)
     assert OPENGOTHA_ENGINE in importers
     assert "numpy" in importers
-    # scipy: only for the potentials of a field of more than 192 players
+    # scipy: only for the potentials of a field of more than 1,500 players
     forbidden = ("pandas", "scipy", "reportlab", "jinja2", "xlwings", "uno", "networkx")
     assert ours(importers, forbidden) == {}
