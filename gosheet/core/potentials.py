@@ -40,11 +40,13 @@ PASSES = 400
 @dataclass(frozen=True)
 class Relaxation:
     """The assignment relaxation of a graph's perfect matching, solved: twice its duals
-    (:func:`assignment_potentials`) and each vertex's successor in the assignment, a
-    permutation of the vertices with edges (−1 for the others) whose cycles of two are pairs."""
+    (:func:`assignment_potentials`), each vertex's successor in the assignment, a
+    permutation of the vertices with edges (−1 for the others) whose cycles of two are pairs,
+    and the weight of the edge to it (0 for none)."""
 
     potentials: IntArray
     successor: IntArray
+    successor_weight: IntArray
 
 
 def relax(vertex_count: int, i: IntArray, j: IntArray, weights: IntArray) -> Relaxation | None:
@@ -62,18 +64,20 @@ def relax(vertex_count: int, i: IntArray, j: IntArray, weights: IntArray) -> Rel
     assigned_to = _assignment(m, rows, columns, arc_weights)
     if assigned_to is None:
         return None
-    u = _row_duals(m, rows, columns, arc_weights, assigned_to)
     # the weight of each row's assigned arc, W[r, σ(r)]
     on = assigned_to[rows] == columns
     assigned_weight = np.zeros(m, dtype=np.int64)
     assigned_weight[rows[on]] = arc_weights[on]
+    u = _row_duals(m, rows, columns, arc_weights, assigned_to, assigned_weight)
     v = np.zeros(m, dtype=np.int64)
     v[assigned_to] = assigned_weight - u  # column σ(r): W[r, σ(r)] − u(r)
     doubled = np.zeros(vertex_count, dtype=np.int64)
     doubled[used] = u + v
     successor = np.full(vertex_count, -1, dtype=np.int64)
     successor[used] = used[assigned_to]
-    return Relaxation(doubled, successor)
+    successor_weight = np.zeros(vertex_count, dtype=np.int64)
+    successor_weight[used] = assigned_weight
+    return Relaxation(doubled, successor, successor_weight)
 
 
 def assignment_potentials(
@@ -91,24 +95,18 @@ def assignment_potentials(
     return np.zeros(vertex_count, dtype=np.int64) if relaxed is None else relaxed.potentials
 
 
-def rounded(
-    relaxed: Relaxation, i: IntArray, j: IntArray, weights: IntArray, order: IntArray
-) -> list[tuple[int, int]]:
+def rounded(relaxed: Relaxation, order: IntArray) -> list[tuple[int, int]]:
     """A perfect matching of the vertices with edges (of all but one, if they are an odd
     number), made from the relaxation's assignment:
     its cycles of two as they are, the heavier half of each longer even cycle, each odd cycle
     less the one vertex whose leaving out keeps the most weight; the vertices so left out are
     paired with one another in ``order`` (a rank per vertex: first with second, third with
-    fourth …), whether or not the graph joins them. Sorted pairs (low, high)."""
+    fourth …), whether or not the graph joins them. Sorted pairs (low, high). (Every pair
+    taken along a cycle is an arc of the assignment: its weight is its tail's
+    ``successor_weight``.)"""
     successor = relaxed.successor
     n = len(successor)
-    codes = np.minimum(i, j) * n + np.maximum(i, j)
-    by_code = np.argsort(codes)
-    sorted_codes = codes[by_code]
-
-    def weight(a: int, b: int) -> int:
-        code = min(a, b) * n + max(a, b)
-        return int(weights[by_code[np.searchsorted(sorted_codes, code)]])
+    arc = relaxed.successor_weight.tolist()
 
     vertices = np.flatnonzero(successor >= 0)
     two = vertices[(successor[successor[vertices]] == vertices)]
@@ -129,13 +127,13 @@ def rounded(
             halves = [
                 [(cycle[k], cycle[(k + 1) % length]) for k in range(s, length, 2)] for s in (0, 1)
             ]
-            pairs += max(halves, key=lambda half: sum(weight(a, b) for a, b in half))
+            pairs += max(halves, key=lambda half: sum(arc[a] for a, _ in half))
             continue
         best: tuple[int, list[tuple[int, int]], int] | None = None
         for out in range(length):  # leave cycle[out] out: pair the rest along the cycle
             rest = cycle[out + 1 :] + cycle[:out]
             half = [(rest[k], rest[k + 1]) for k in range(0, length - 1, 2)]
-            kept = sum(weight(a, b) for a, b in half)
+            kept = sum(arc[a] for a, _ in half)
             if best is None or kept > best[0]:
                 best = (kept, half, cycle[out])
         assert best is not None
@@ -170,16 +168,15 @@ def _row_duals(
     columns: IntArray,
     weights: IntArray,
     assigned_to: IntArray,
+    assigned_weight: IntArray,
 ) -> IntArray:
     """Row duals ``u`` with ``u(r) + v(c) ≥ W[r, c]`` on every arc and equality on the
-    assignment σ, where ``v(σ(k)) = W[k, σ(k)] − u(k)``: for an arc (r, c) with c = σ(k),
+    assignment σ (``assigned_weight``: W[k, σ(k)] of each row k), where ``v(σ(k)) =
+    W[k, σ(k)] − u(k)``: for an arc (r, c) with c = σ(k),
     ``u(k) ≤ u(r) + W[k, c] − W[r, c]`` — difference constraints, solved as shortest paths
     from a source at distance 0 from every row (Bellman–Ford, all arcs at once per pass)."""
     owner = np.empty(m, dtype=np.int64)
     owner[assigned_to] = np.arange(m)
-    on = assigned_to[rows] == columns
-    assigned_weight = np.zeros(m, dtype=np.int64)
-    assigned_weight[rows[on]] = weights[on]
     k = owner[columns]
     lengths = assigned_weight[k] - weights
     order = np.argsort(k, kind="stable")

@@ -111,7 +111,7 @@ def test_the_local_search_is_what_reaches_the_optimum() -> None:
     weights = total_cost(prepared.costs(i, j))
     relaxed = relax(n, i, j, weights)
     assert relaxed is not None
-    first = engine.first_pairing(prepared.info, relaxed, i, j, weights)
+    first = engine.first_pairing(prepared.info, relaxed)
     assert sorted(v for pair in first for v in pair) == members.tolist()
     best = total(prepared, dense(prepared))
     assert total(prepared, first) < best

@@ -122,7 +122,7 @@ def test_the_rounded_relaxation_pairs_every_vertex_once(
     relaxed = relax(n, i, j, w)
     if relaxed is None:
         return
-    pairs = rounded(relaxed, i, j, w, np.arange(n))
+    pairs = rounded(relaxed, np.arange(n))
     with_edges = set(i.tolist()) | set(j.tolist())
     covered = [v for pair in pairs for v in pair]
     assert len(covered) == len(set(covered)) and set(covered) <= with_edges
@@ -144,7 +144,7 @@ def test_rounding_the_cycles_of_the_assignment() -> None:
     i, j, w = i[w > 1], j[w > 1], w[w > 1]  # without the light edge between the triangles
     relaxed = relax(n, i, j, w)
     assert relaxed is not None
-    pairs = rounded(relaxed, i, j, w, np.arange(n))
+    pairs = rounded(relaxed, np.arange(n))
     # in each triangle a–b (10), b–c (11), a–c (12): keep a–c, leave b out
     assert pairs == [(0, 2), (1, 4), (3, 5)]
     # an even cycle (a square whose diagonals are missing): the heavier half
@@ -153,4 +153,4 @@ def test_rounding_the_cycles_of_the_assignment() -> None:
         weights = np.array(w, dtype=np.int64)
         relaxed = relax(4, i, j, weights)
         assert relaxed is not None
-        assert rounded(relaxed, i, j, weights, np.arange(4)) == expected
+        assert rounded(relaxed, np.arange(4)) == expected

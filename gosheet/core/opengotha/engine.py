@@ -152,6 +152,8 @@ def solve(
         weights = 2 * weights - potentials[i] - potentials[j]
     if potentials is not None and 2 * len(i) > vertex_count**2 // 4 and _exact_in_floats(weights):
         # a dense graph (a window) is handed over as a matrix, 7x faster than edge by edge
+        # (only with potentials: a matching without them gets its edges in their order, as
+        # when OpenGotha's fixtures were reproduced)
         matrix = np.full((vertex_count, vertex_count), np.inf)
         matrix[i, j] = matrix[j, i] = weights
         graph = rustworkx.PyGraph.from_adjacency_matrix(matrix, null_value=np.inf)
@@ -168,16 +170,14 @@ def _exact_in_floats(weights: IntArray) -> bool:
     return len(weights) == 0 or int(np.abs(weights).max()) < 2**53
 
 
-def first_pairing(
-    info: PairingInfo, relaxed: Relaxation, i: IntArray, j: IntArray, weights: IntArray
-) -> list[tuple[int, int]]:
+def first_pairing(info: PairingInfo, relaxed: Relaxation) -> list[tuple[int, int]]:
     """The local search's first pairing of a large field: the assignment relaxation of the
     candidate graph, rounded (:func:`~gosheet.core.potentials.rounded`); a player its odd
     cycles leave out meets the next one left out, in the order of groups and places."""
     order = np.lexsort((info.place, info.group))
     rank = np.empty(len(order), dtype=np.int64)
     rank[order] = np.arange(len(order))
-    return rounded(relaxed, i, j, weights, rank)
+    return rounded(relaxed, rank)
 
 
 def improving_pairs(
@@ -257,7 +257,7 @@ def match(
     # (the field's size decides, not the block's: SciPy's import is paid once for all blocks)
     large = len(members) > DENSE_UP_TO and prepared.paired > RELAX_ABOVE
     relaxed = relax(n, i, j, weights) if large else None
-    pairs = [] if relaxed is None or prepared.apart else first_pairing(info, relaxed, i, j, weights)
+    pairs = [] if relaxed is None or prepared.apart else first_pairing(info, relaxed)
     # the field's potentials: every blossom of the local search starts from them
     potentials = None if relaxed is None else relaxed.potentials
     if 2 * len(pairs) != len(members):  # not relaxed, or players kept apart: a blossom
@@ -388,14 +388,10 @@ def colours(prepared: Prepared, pairs: list[tuple[int, int]]) -> list[tuple[int,
     hd = handicap(prepared.settings, info, a, b)
     # gameBetween(p1, p2): p1 is the one listed first; the lot's 0 gives p1 White
     a_first = info.listed[a] < info.listed[b]
-    first, second = np.where(a_first, a, b), np.where(a_first, b, a)
-    lot = det_randoms(1, info, first, second)
-    by_lot_w, by_lot_b = np.where(lot == 0, first, second), np.where(lot == 0, second, first)
-    more_white = info.wb[a] > info.wb[b]
-    even_w = np.where(info.wb[a] != info.wb[b], np.where(more_white, b, a), by_lot_w)
-    even_b = np.where(info.wb[a] != info.wb[b], np.where(more_white, a, b), by_lot_b)
-    white = np.where(hd > 0, a, np.where(hd < 0, b, even_w))
-    black = np.where(hd > 0, b, np.where(hd < 0, a, even_b))
+    lot = det_randoms(1, info, np.where(a_first, a, b), np.where(a_first, b, a))
+    by_balance = np.where(info.wb[a] != info.wb[b], info.wb[a] < info.wb[b], (lot == 0) == a_first)
+    a_white = np.where(hd != 0, hd > 0, by_balance)
+    white, black = np.where(a_white, a, b), np.where(a_white, b, a)
     return list(zip(white.tolist(), black.tolist(), np.abs(hd).tolist(), strict=True))
 
 
