@@ -21,6 +21,7 @@ but never written.
 from __future__ import annotations
 
 import re
+import string
 import unicodedata
 from collections.abc import Iterable, Mapping
 from functools import cache, lru_cache
@@ -297,10 +298,26 @@ def normalise(text: object) -> str:
 
 
 def _normalise(text: object) -> str:
-    raw = unicodedata.normalize("NFKD", str(text if text is not None else ""))
+    return fold(str(text if text is not None else ""), "{}")
+
+
+def fold(text: str, keep: str) -> str:
+    """``text`` in lower case, without accents, its letters, digits and the characters of
+    ``keep`` in words joined by single spaces (header and word matching: ``keep`` is ``/``
+    for headers, ``{}`` for words with a number's place)."""
+    if text.isascii():  # (nearly every name and header) the same, without regexes
+        return " ".join(text.lower().translate(_ascii_spaces(keep)).split())
+    raw = unicodedata.normalize("NFKD", text)
     raw = "".join(ch for ch in raw if not unicodedata.combining(ch)).casefold()
-    raw = re.sub(r"[^\w{}]+", " ", raw).replace("_", " ")
+    raw = re.sub(rf"[^\w{re.escape(keep)}]+", " ", raw).replace("_", " ")
     return re.sub(r"\s+", " ", raw).strip()
+
+
+@cache
+def _ascii_spaces(keep: str) -> dict[int, str]:
+    """ASCII's characters other than lower-case letters, digits and ``keep``: a space each."""
+    kept = set(string.ascii_lowercase + string.digits + keep)
+    return {c: " " for c in range(128) if chr(c) not in kept}
 
 
 #: :func:`normalise` and :func:`canonical` keep their answers for texts (str alone: 1 == 1.0 ==

@@ -8,8 +8,7 @@ True
 
 from __future__ import annotations
 
-import re
-import unicodedata
+from gosheet.i18n.words import fold
 
 SYNONYMS: dict[str, tuple[str, ...]] = {
     "Name": (
@@ -91,21 +90,9 @@ OPENGOTHA_SYNONYMS: dict[str, tuple[str, ...]] = {
 }
 
 
-#: ASCII's characters other than lower-case letters, digits and ``/``: a space each.
-_ASCII_SPACES = {
-    c: " " for c in range(128) if not (chr(c).isdigit() or "a" <= chr(c) <= "z" or chr(c) == "/")
-}
-
-
 def normalise_header(text: object) -> str:
     """Lower case, no accents, letters, digits, ``/`` and single spaces only."""
-    plain = str(text or "")
-    if plain.isascii():  # (nearly every name and header) the same, without regexes
-        return " ".join(plain.lower().translate(_ASCII_SPACES).split())
-    raw = unicodedata.normalize("NFKD", plain)
-    raw = "".join(ch for ch in raw if not unicodedata.combining(ch)).casefold()
-    raw = re.sub(r"[^\w/]+", " ", raw).replace("_", " ")
-    return re.sub(r"\s+", " ", raw).strip()
+    return fold(str(text or ""), "/")
 
 
 _LOOKUP = {

@@ -32,7 +32,7 @@ from gosheet.workbook import limits
 from gosheet.workbook.atomic import Fingerprint, backup_path, check_archive, replacing
 from gosheet.workbook.locks import holding, refuse_if_busy
 from gosheet.workbook.parts.cells import position
-from gosheet.workbook.reader import BookState, read_book
+from gosheet.workbook.reader import BookState, gc_paused, read_book
 from gosheet.workbook.sheets import SheetData
 
 if TYPE_CHECKING:
@@ -273,8 +273,6 @@ def _calamine_grids(path: Path) -> dict[str, list[list[Any]]] | None:
     from concurrent.futures import ThreadPoolExecutor
 
     from python_calamine import CalamineError, CalamineWorkbook, PasswordError, XmlError, ZipError
-
-    from gosheet.workbook.reader import gc_paused
 
     def sheet(name: str) -> list[list[Any]]:
         # a workbook object of its own: calamine parses on two cores (it lets go of the

@@ -259,11 +259,13 @@ def test_reading_leaves_the_garbage_collector_as_it_found_it(enabled: bool) -> N
 @settings(max_examples=500, deadline=None)
 @given(st.text(alphabet=st.characters(max_codepoint=127), max_size=40))
 def test_ascii_headers_and_names_normalise_as_any_text(text: str) -> None:
-    """normalise_header's ASCII path gives what the general (Unicode) path gives."""
+    """The ASCII path of normalise_header and words.normalise (words.fold) gives what the
+    general (Unicode) path gives."""
     raw = unicodedata.normalize("NFKD", text)
     raw = "".join(ch for ch in raw if not unicodedata.combining(ch)).casefold()
-    raw = re.sub(r"[^\w/]+", " ", raw).replace("_", " ")
-    assert normalise_header(text) == re.sub(r"\s+", " ", raw).strip()
+    for keep, normalised in (("/", normalise_header(text)), ("{}", words.normalise(text))):
+        plain = re.sub(rf"[^\w{re.escape(keep)}]+", " ", raw).replace("_", " ")
+        assert normalised == re.sub(r"\s+", " ", plain).strip()
 
 
 def test_sheets_parsed_on_two_threads_read_as_one_by_one(

@@ -38,10 +38,10 @@ def deflate(data: bytes) -> Deflated:
     return Deflated(compressor.compress(data) + compressor.flush(), zlib.crc32(data), len(data))
 
 
-def deflated_parts(path: Path, infos: Sequence[zipfile.ZipInfo]) -> dict[str, Deflated]:
-    """The compressed bytes of each deflated, unencrypted part of the archive at ``path``."""
+def deflated_parts(blob: bytes, infos: Sequence[zipfile.ZipInfo]) -> dict[str, Deflated]:
+    """The compressed bytes of each deflated, unencrypted part of the archive ``blob``
+    (``infos``: its entries, as zipfile lists them)."""
     found: dict[str, Deflated] = {}
-    blob = path.read_bytes()
     for info in infos:
         at = info.header_offset
         if (

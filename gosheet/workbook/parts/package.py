@@ -4,6 +4,7 @@ content types, and the workbook's sheets (name, id, relationship, part, where ea
 
 from __future__ import annotations
 
+import io
 import posixpath
 import zipfile
 from dataclasses import dataclass
@@ -57,10 +58,11 @@ class Package:
     bytes of each, which the new archive copies for the parts it keeps."""
 
     def __init__(self, path: Path) -> None:
-        with zipfile.ZipFile(path) as archive:
+        blob = path.read_bytes()  # read once: inflated below, copied deflated at the save
+        with zipfile.ZipFile(io.BytesIO(blob)) as archive:
             self.infos = archive.infolist()
             self.parts = {info.filename: archive.read(info) for info in self.infos}
-        self.deflated: dict[str, Deflated] = deflated_parts(path, self.infos)
+        self.deflated: dict[str, Deflated] = deflated_parts(blob, self.infos)
         if WORKBOOK not in self.parts or CONTENT_TYPES not in self.parts:
             raise Unsupported("no xl/workbook.xml (not a workbook saved by Excel or LibreOffice)")
         if MAIN.encode() not in self.parts[WORKBOOK][:2000]:
