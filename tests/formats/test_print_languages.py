@@ -9,7 +9,6 @@ of the workbook's words is in the PDF's font (DejaVu Sans), so nothing prints as
 from __future__ import annotations
 
 import html
-import json
 import re
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -18,11 +17,10 @@ import pytest
 from reportlab.pdfbase.ttfonts import TTFont
 from support.printing import (
     HAVE_POPPLER,
-    PHONE,
     ROSTER,
     WITHOUT_CHROMIUM,
-    chromium,
     gosheet,
+    pages_on_a_phone,
     pdf_pages,
     squeezed,
 )
@@ -357,35 +355,7 @@ def test_every_letter_is_in_the_font() -> None:
 def test_in_a_browser_on_a_phone(made: dict[str, Made], tmp_path: Path) -> None:
     """Every page of the three sites in frames of a phone's width: the browser's language
     of the page, its first heading, and no page wider than the screen (longer words too)."""
-    frames = []
-    for code in LANGUAGES:
-        for page in sorted(made[code].site.glob("*.html")):
-            frames.append(
-                f'<iframe data-page="{code}/{page.name}" src="{page.as_uri()}" '
-                f'width="{PHONE[0]}" height="{PHONE[1]}" style="border:0"></iframe>'
-            )
-    probe = tmp_path / "probe.html"
-    probe.write_text(
-        "<!doctype html><html><head><meta charset='utf-8'></head><body>"
-        + "\n".join(frames)
-        + """<pre id="out"></pre><script>
-addEventListener('load', () => {
-  const out = [...document.querySelectorAll('iframe')].map(f => ({
-    page: f.dataset.page, lang: f.contentDocument.documentElement.lang,
-    h1: f.contentDocument.querySelector('h1').innerText,
-    wide: f.contentDocument.documentElement.scrollWidth, screen: f.contentWindow.innerWidth}));
-  document.getElementById('out').textContent = JSON.stringify(out);
-});
-</script></body></html>""",
-        encoding="utf-8",
-    )
-    dom = chromium(
-        "--allow-file-access-from-files", "--virtual-time-budget=5000", "--dump-dom", probe.as_uri()
-    )
-    found = re.search(r'<pre id="out">(.*)</pre>', dom, re.S)
-    assert found and found.group(1), "the pages did not load"
-    seen = {p["page"]: p for p in json.loads(html.unescape(found.group(1)))}
-    assert len(seen) == len(frames)
+    seen = pages_on_a_phone({code: made[code].site for code in LANGUAGES}, tmp_path)
     headings = {
         "ru": {"round-3.html": "Тур 3", "standings.html": "Турнирная таблица"},
         "fr": {"round-3.html": "Ronde 3", "crosstable.html": "Grille américaine"},
@@ -394,6 +364,7 @@ addEventListener('load', () => {
     for page, p in seen.items():
         code, name = page.split("/")
         assert p["lang"] == code, page
+        assert p["h1"], f"{page}: no heading"
         assert 0 < p["wide"] <= p["screen"], f"{page}: {p['wide']} px on a {p['screen']} px screen"
         if name in headings[code]:
             assert p["h1"] == headings[code][name], page

@@ -7,8 +7,6 @@ Chromium (Debian's ``chromium``) missing skips the browser's tests, unless
 
 from __future__ import annotations
 
-import html
-import json
 import re
 from pathlib import Path
 
@@ -21,6 +19,7 @@ from support.printing import (
     Made,
     chromium,
     made_once,
+    pages_on_a_phone,
 )
 
 from gosheet.core.model import Player, Tournament
@@ -30,15 +29,6 @@ from gosheet.formats.site import pages
 
 # A page of the test's own (the published pages have no script) that holds the pages in
 # frames of a phone's width and writes, once all are loaded, each one's width and text.
-PROBE = """<!doctype html><html><head><meta charset="utf-8"><title>probe</title></head><body>
-{frames}<pre id="out"></pre><script>
-addEventListener('load', () => {{
-  const out = [...document.querySelectorAll('iframe')].map(f => ({{
-    page: f.dataset.page, wide: f.contentDocument.documentElement.scrollWidth,
-    screen: f.contentWindow.innerWidth, text: f.contentDocument.body.innerText}}));
-  document.getElementById('out').textContent = JSON.stringify(out);
-}});
-</script></body></html>"""
 browser = pytest.mark.skipif(WITHOUT_CHROMIUM, reason="chromium is not installed")
 
 
@@ -75,22 +65,7 @@ def test_in_a_browser_on_a_phone(made: dict[str, Made], tmp_path: Path) -> None:
     """Every page of the three sites in frames of a phone's width: every player in the text
     the browser shows on the index, the last round, the standings and the crosstable, and
     no page wider than the screen."""
-    frames = []
-    for kind in KINDS:
-        for page in sorted(made[kind].site.glob("*.html")):
-            frames.append(
-                f'<iframe data-page="{kind}/{page.name}" src="{page.as_uri()}" '
-                f'width="{PHONE[0]}" height="{PHONE[1]}" style="border:0"></iframe>'
-            )
-    probe = tmp_path / "probe.html"
-    probe.write_text(PROBE.format(frames="\n".join(frames)), encoding="utf-8")
-    dom = chromium(
-        "--allow-file-access-from-files", "--virtual-time-budget=5000", "--dump-dom", probe.as_uri()
-    )
-    found = re.search(r'<pre id="out">(.*)</pre>', dom, re.S)
-    assert found and found.group(1), "the pages did not load"
-    seen = {p["page"]: p for p in json.loads(html.unescape(found.group(1)))}
-    assert len(seen) == len(frames)
+    seen = pages_on_a_phone({kind: made[kind].site for kind in KINDS}, tmp_path)
     for page, p in seen.items():
         assert 0 < p["wide"] <= p["screen"], f"{page}: {p['wide']} px on a {p['screen']} px screen"
     for kind in KINDS:

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import atexit
 import functools
+import html
+import json
 import os
 import re
 import shutil
@@ -14,6 +16,7 @@ import subprocess
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from gosheet.frontends.cli import main
 from gosheet.workbook.names import labels
@@ -45,6 +48,42 @@ def chromium(*args: str) -> str:
     )
     assert done.returncode == 0, done.stderr[-2000:]
     return done.stdout
+
+
+_PHONE_PROBE = """<!doctype html><html><head><meta charset="utf-8"><title>probe</title></head>
+<body>{frames}<pre id="out"></pre><script>
+addEventListener('load', () => {{
+  const out = [...document.querySelectorAll('iframe')].map(f => ({{
+    page: f.dataset.page, lang: f.contentDocument.documentElement.lang,
+    h1: f.contentDocument.querySelector('h1')?.innerText ?? null,
+    text: f.contentDocument.body.innerText,
+    wide: f.contentDocument.documentElement.scrollWidth, screen: f.contentWindow.innerWidth}}));
+  document.getElementById('out').textContent = JSON.stringify(out);
+}});
+</script></body></html>"""
+
+
+def pages_on_a_phone(sites: dict[str, Path], folder: Path) -> dict[str, dict[str, Any]]:
+    """Every page of each site (a label → its folder) in a frame of a phone's width in
+    headless Chromium, by ``label/page.html``: the page's ``lang``, its first heading
+    (``h1``, None without one), its ``text``, its width (``wide``) and the screen's
+    (``screen``), in CSS pixels. ``folder``: where the probing page is written."""
+    frames = [
+        f'<iframe data-page="{label}/{page.name}" src="{page.as_uri()}" '
+        f'width="{PHONE[0]}" height="{PHONE[1]}" style="border:0"></iframe>'
+        for label, site in sites.items()
+        for page in sorted(site.glob("*.html"))
+    ]
+    probe = folder / "probe.html"
+    probe.write_text(_PHONE_PROBE.format(frames="\n".join(frames)), encoding="utf-8")
+    dom = chromium(
+        "--allow-file-access-from-files", "--virtual-time-budget=5000", "--dump-dom", probe.as_uri()
+    )
+    found = re.search(r'<pre id="out">(.*)</pre>', dom, re.S)
+    assert found and found.group(1), "the pages did not load"
+    seen = {p["page"]: p for p in json.loads(html.unescape(found.group(1)))}
+    assert len(seen) == len(frames)
+    return seen
 
 
 WITHOUT_CHROMIUM = CHROMIUM is None and os.environ.get("GOSHEET_REQUIRE_SOFFICE") != "1"
