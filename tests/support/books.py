@@ -1,5 +1,5 @@
 """Workbooks in tests: reading a sheet as rows, the Settings sheet, roster files,
-playing rounds, and damaging a saved workbook."""
+playing rounds, a demo in a language, and damaging a saved workbook."""
 
 from __future__ import annotations
 
@@ -10,6 +10,8 @@ from typing import Any
 from openpyxl import Workbook, load_workbook
 from openpyxl.worksheet.worksheet import Worksheet
 
+from gosheet.frontends.cli import main
+from gosheet.i18n import catalog, words
 from gosheet.workbook.xlsx import XlsxBook
 
 BOOK = "cup.xlsx"
@@ -121,3 +123,18 @@ def row_of(ws: Worksheet, header: str, value: object) -> int:
 def cell_of(ws: Worksheet, key_header: str, key: object, header: str) -> str:
     """The coordinate of ``header``'s cell in the row where ``key_header`` is ``key``."""
     return f"{column_of(ws, header)}{row_of(ws, key_header, key)}"
+
+
+def demo_in(folder: Path, language: str, rounds: int) -> Path:
+    """``gosheet demo --rounds 2 --language LANGUAGE`` as ``folder/LANGUAGE.xlsx``, its Rounds
+    setting then made ``rounds`` (rounds left to pair); messages back in English."""
+    path = folder / f"{language}.xlsx"
+    assert main(["demo", str(path), "--rounds", "2", "--language", language]) == 0
+    catalog.use("en")
+    wb = load_workbook(path)
+    settings = wb.worksheets[0]
+    for row in settings.iter_rows(min_row=2):
+        if words.canonical(row[0].value, words.SETTING_NAMES) == "Rounds":
+            row[1].value = rounds
+    wb.save(path)
+    return path

@@ -11,11 +11,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from openpyxl import load_workbook
+from support.books import demo_in
 from support.excel_client import ExcelClient, remote_opener, run
 
 import gosheet.frontends.excel.buttons as excel
-from gosheet.frontends.cli import main
 from gosheet.i18n import catalog, words
 
 
@@ -27,16 +26,7 @@ def remote(monkeypatch: pytest.MonkeyPatch) -> Callable[[dict[str, Any]], Any]:
 
 def demo_book(folder: Path, language: str) -> Path:
     """``gosheet demo --rounds 2 --language L`` with 3 rounds to play, as a workbook."""
-    path = folder / f"{language}.xlsx"
-    assert main(["demo", str(path), "--rounds", "2", "--language", language]) == 0
-    catalog.use("en")
-    wb = load_workbook(path)
-    settings = wb.worksheets[0]
-    for row in settings.iter_rows(min_row=2):
-        if words.canonical(row[0].value, words.SETTING_NAMES) == "Rounds":
-            row[1].value = 3
-    wb.save(path)
-    return path
+    return demo_in(folder, language, 3)
 
 
 def set_language(client: ExcelClient, language: str) -> None:

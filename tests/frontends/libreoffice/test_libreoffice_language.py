@@ -18,8 +18,8 @@ from typing import Any
 import pytest
 from openpyxl import load_workbook
 from openpyxl.styles import Font, PatternFill
+from support.books import demo_in
 
-from gosheet.frontends.cli import main
 from gosheet.frontends.libreoffice.build import ACTIONS, install_extension, script_url
 from gosheet.frontends.libreoffice.office import (
     LibreOfficeError,
@@ -77,19 +77,6 @@ def _act(office: Office, book: Path, url: str, out: Path) -> dict[str, Any]:
     return {"outcome": json.loads(dispatched["result"]), "state": state}
 
 
-def _demo(folder: Path, language: str, rounds_after: int) -> Path:
-    path = folder / f"{language}.xlsx"
-    assert main(["demo", str(path), "--rounds", "2", "--language", language]) == 0
-    catalog.use("en")
-    wb = load_workbook(path)
-    settings = wb.worksheets[0]
-    for row in settings.iter_rows(min_row=2):
-        if words.canonical(row[0].value, words.SETTING_NAMES) == "Rounds":
-            row[1].value = rounds_after
-    wb.save(path)
-    return path
-
-
 def _set_language(path: Path, language: str) -> None:
     wb = load_workbook(path)
     for row in wb.worksheets[0].iter_rows(min_row=2):
@@ -101,7 +88,7 @@ def _set_language(path: Path, language: str) -> None:
 def test_a_change_of_language_renames_the_sheets_in_libreoffice(
     office: Office, tmp_path: Path
 ) -> None:
-    book = _demo(tmp_path, "en", 3)
+    book = demo_in(tmp_path, "en", 3)
     wb = load_workbook(book)
     players = wb["Players"]
     paid = players.max_column + 1
