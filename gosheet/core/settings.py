@@ -77,21 +77,15 @@ _TIEBREAK_BY_KEY = {_key(n): n for n in TIEBREAK_NAMES} | {
     "numberofwins": "Wins",
 }
 MAX_ROUNDS = 99
+MAX_GROUPS = 40
 #: What differs in a system's defaults: Swiss and round robin score nothing for a round not
 #: played, and break ties their own way.
+_NOTHING_UNPLAYED = {"absent_points": Fraction(0), "forfeit_loss_points": Fraction(0)}
 PRESETS: dict[System, dict[str, Any]] = {
-    System.SWISS: {
-        "absent_points": Fraction(0),
-        "forfeit_loss_points": Fraction(0),
-        "tiebreaks": ("Buchholz", "Buchholz cut 1", "Sonneborn-Berger", "Wins"),
-    },
-    System.ROUND_ROBIN: {
-        "absent_points": Fraction(0),
-        "forfeit_loss_points": Fraction(0),
-        "tiebreaks": ("Sonneborn-Berger", "Direct encounter"),
-    },
+    System.SWISS: _NOTHING_UNPLAYED
+    | {"tiebreaks": ("Buchholz", "Buchholz cut 1", "Sonneborn-Berger", "Wins")},
+    System.ROUND_ROBIN: _NOTHING_UNPLAYED | {"tiebreaks": ("Sonneborn-Berger", "Direct encounter")},
 }
-MAX_GROUPS = 40
 
 
 @dataclass(frozen=True)
@@ -185,11 +179,6 @@ def _parse_rules(value: object) -> Rules:
         raise ValueError(f"expected one of: {', '.join(RULES)}") from None
 
 
-def _name(kind: System | Rules) -> str:
-    """How the Settings sheet writes a system or rules: its name."""
-    return str(kind)
-
-
 def _parse_game(value: object) -> str:
     text = str(value).strip().casefold()
     text = {
@@ -226,7 +215,7 @@ OWN_FIELDS: tuple[Field, ...] = (
         "System",
         "system",
         _parse_system,
-        _name,
+        str,  # its name
         N_w(
             "Pairing system: mcmahon (the seed McMahon: strength groups, pair by "
             "closest McMahon score, standings per group), fus (handicap scheme with "
@@ -243,7 +232,7 @@ OWN_FIELDS: tuple[Field, ...] = (
         "Pairing rules",
         "rules",
         _parse_rules,
-        _name,
+        str,
         N_w(
             "gosheet: the pairing of the system as described above. opengotha: OpenGotha's "
             "McMahon or Swiss (the European standard): its criteria and weights, its placement "
