@@ -14,15 +14,16 @@ from fractions import Fraction
 from typing import Any
 
 from gosheet.core.games import game_of
+from gosheet.core.kinds import Rules, System
 from gosheet.i18n.catalog import LANGUAGES
 from gosheet.i18n.words import LANGUAGE_NAMES, normalise
 
-SYSTEMS = ("mcmahon", "fus", "swiss", "roundrobin")
-ALL = frozenset(SYSTEMS)
-RULES = ("gosheet", "opengotha")
-ANY_RULES = frozenset(RULES)
-GOSHEET_RULES = frozenset({"gosheet"})
-OPENGOTHA_RULES = frozenset({"opengotha"})
+SYSTEMS = tuple(s.value for s in System)  # their names, as the Settings sheet writes them
+ALL = frozenset(System)
+RULES = tuple(r.value for r in Rules)
+ANY_RULES = frozenset(Rules)
+GOSHEET_RULES = frozenset({Rules.GOSHEET})
+OPENGOTHA_RULES = frozenset({Rules.OPENGOTHA})
 
 
 def parse_int(low: int, high: int) -> Callable[[object], int]:
@@ -85,10 +86,10 @@ class Field:
     parse: Callable[[Any], Any]
     write: Callable[[Any], Any]
     explanation: str
-    systems: frozenset[str] = ALL
+    systems: frozenset[System] = ALL
     go_only: bool = False
     plain: str = ""  # the explanation in words of any board game, where it differs
-    rules: frozenset[str] = ANY_RULES  # the pairing rules whose Settings sheet shows it
+    rules: frozenset[Rules] = ANY_RULES  # the pairing rules whose Settings sheet shows it
     xml: tuple[str, str] | None = None  # OpenGotha's (parameter set, attribute)
     to_xml: Callable[[Any], str] = str  # the attribute's text in an OpenGotha file
     from_xml: Callable[[str], Any] | None = None  # reads that text (default: ``parse``)
@@ -198,22 +199,23 @@ def half_points_from_xml(text: str) -> Fraction:
     return parse_points(Fraction(int(text), 2))
 
 
-SYSTEM_SPELLINGS = {  # the systems as organisers name them (lower case, no spaces nor hyphens)
-    "macmahon": "mcmahon",
-    "макмагон": "mcmahon",
-    "макмагона": "mcmahon",
-    "фус": "fus",
-    "швейцарская": "swiss",
-    "швейцарка": "swiss",
-    "suisse": "swiss",
-    "suís": "swiss",
-    "suis": "swiss",
-    "круговая": "roundrobin",
-    "круговой": "roundrobin",
-    "toutesrondes": "roundrobin",
-    "toutcontretous": "roundrobin",
-    "lliga": "roundrobin",
-    "totscontratots": "roundrobin",
+#: The systems as organisers name them (lower case, no spaces nor hyphens), but for their names.
+SYSTEM_SPELLINGS: dict[str, System] = {
+    "macmahon": System.MCMAHON,
+    "макмагон": System.MCMAHON,
+    "макмагона": System.MCMAHON,
+    "фус": System.FUS,
+    "швейцарская": System.SWISS,
+    "швейцарка": System.SWISS,
+    "suisse": System.SWISS,
+    "suís": System.SWISS,
+    "suis": System.SWISS,
+    "круговая": System.ROUND_ROBIN,
+    "круговой": System.ROUND_ROBIN,
+    "toutesrondes": System.ROUND_ROBIN,
+    "toutcontretous": System.ROUND_ROBIN,
+    "lliga": System.ROUND_ROBIN,
+    "totscontratots": System.ROUND_ROBIN,
 }
 
 

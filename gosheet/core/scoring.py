@@ -53,7 +53,7 @@ def records(tournament: Tournament, rounds: int | None = None) -> dict[int, Play
     """
     upto = len(tournament.rounds) if rounds is None else rounds
     settings = tournament.settings
-    mcmahon = settings.system == "mcmahon"
+    mcmahon = settings.system.group_scores
     players = tournament.players
     if mcmahon:
         players = assign_groups(settings.mcmahon_groups, players)

@@ -11,7 +11,6 @@ with their own table; the Settings sheet lists both.
 from __future__ import annotations
 
 import datetime as dt
-import math
 import re
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
@@ -37,16 +36,18 @@ from gosheet.core.fields import (
     yes_no,
 )
 from gosheet.core.games import GAMES, game_of
+from gosheet.core.kinds import Rules, System
+from gosheet.core.kinds import all_play_all_rounds as all_play_all_rounds  # their home before
+from gosheet.core.kinds import proposed_rounds as proposed_rounds
 from gosheet.core.opengotha.parameters import OG_FIELDS, OpenGothaParameters
 from gosheet.core.ranks import RankError, format_rank, parse_rank
 from gosheet.i18n.words import N_w
 
-MCMAHON = frozenset({"mcmahon"})
-FUS = frozenset({"fus"})
-SWISS = frozenset({"swiss"})
-ROUND_ROBIN = frozenset({"roundrobin"})
+MCMAHON = frozenset({System.MCMAHON})
+FUS = frozenset({System.FUS})
+SWISS = frozenset({System.SWISS})
+ROUND_ROBIN = frozenset({System.ROUND_ROBIN})
 SCORED = MCMAHON | SWISS | ROUND_ROBIN  # systems that score points (not levels)
-ROUNDS_PROPOSED = SWISS | ROUND_ROBIN  # 'Rounds' may be left empty: proposed when pairing
 TIEBREAK_NAMES = (
     "SOS",
     "SODOS",
@@ -77,6 +78,14 @@ _TIEBREAK_BY_KEY = {_key(n): n for n in TIEBREAK_NAMES} | {
 }
 MAX_ROUNDS = 99
 MAX_GROUPS = 40
+#: What differs in a system's defaults: Swiss and round robin score nothing for a round not
+#: played, and break ties their own way.
+_NOTHING_UNPLAYED = {"absent_points": Fraction(0), "forfeit_loss_points": Fraction(0)}
+PRESETS: dict[System, dict[str, Any]] = {
+    System.SWISS: _NOTHING_UNPLAYED
+    | {"tiebreaks": ("Buchholz", "Buchholz cut 1", "Sonneborn-Berger", "Wins")},
+    System.ROUND_ROBIN: _NOTHING_UNPLAYED | {"tiebreaks": ("Sonneborn-Berger", "Direct encounter")},
+}
 
 
 @dataclass(frozen=True)
@@ -138,12 +147,14 @@ class McMahonGroups:
         return str(self) if self.bounds else self.count
 
 
-def _parse_system(value: object) -> str:
+def _parse_system(value: object) -> System:
     text = str(value).strip().lower().replace(" ", "").replace("-", "")
-    text = SYSTEM_SPELLINGS.get(text, text)
-    if text not in SYSTEMS:
-        raise ValueError(f"expected one of: {', '.join(SYSTEMS)}")
-    return text
+    if text in SYSTEM_SPELLINGS:
+        return SYSTEM_SPELLINGS[text]
+    try:
+        return System(text)
+    except ValueError:
+        raise ValueError(f"expected one of: {', '.join(SYSTEMS)}") from None
 
 
 def _parse_tiebreaks(value: object) -> tuple[str, ...]:
@@ -160,11 +171,12 @@ def _parse_tiebreaks(value: object) -> tuple[str, ...]:
     return names
 
 
-def _parse_rules(value: object) -> str:
+def _parse_rules(value: object) -> Rules:
     text = str(value).strip().casefold().replace(" ", "")
-    if text not in RULES:
-        raise ValueError(f"expected one of: {', '.join(RULES)}")
-    return text
+    try:
+        return Rules(text)
+    except ValueError:
+        raise ValueError(f"expected one of: {', '.join(RULES)}") from None
 
 
 def _parse_game(value: object) -> str:
@@ -190,30 +202,6 @@ def _parse_rounds(value: object) -> int | None:
     return parse_int(1, MAX_ROUNDS)(value)
 
 
-def proposed_rounds(players: int) -> int:
-    """round(1.3 · log2 N), halves rounded up (the Oware book; at least 1).
-
-    >>> [proposed_rounds(n) for n in (8, 10, 12, 16, 20, 32, 64)]
-    [4, 4, 5, 5, 6, 7, 8]
-    """
-    if players < 2:
-        return 1
-    if players & (players - 1) == 0:  # a power of two: log2 is exact
-        tenths = 13 * (players.bit_length() - 1)
-        return max(1, (tenths + 5) // 10)
-    return max(1, int(1.3 * math.log2(players) + 0.5))
-
-
-def all_play_all_rounds(players: int) -> int:
-    """The rounds of an all-play-all of ``players``: N − 1, or N with an odd count (a bye
-    a round).
-
-    >>> all_play_all_rounds(6), all_play_all_rounds(7)
-    (5, 7)
-    """
-    return max(1, players - 1 if players % 2 == 0 else players)
-
-
 #: The settings of :class:`Settings` itself, in the order of the Settings sheet.
 OWN_FIELDS: tuple[Field, ...] = (
     Field(
@@ -227,7 +215,7 @@ OWN_FIELDS: tuple[Field, ...] = (
         "System",
         "system",
         _parse_system,
-        same,
+        str,  # its name
         N_w(
             "Pairing system: mcmahon (the seed McMahon: strength groups, pair by "
             "closest McMahon score, standings per group), fus (handicap scheme with "
@@ -243,8 +231,8 @@ OWN_FIELDS: tuple[Field, ...] = (
     Field(
         "Pairing rules",
         "rules",
-        lambda value: _parse_rules(value),
-        same,
+        _parse_rules,
+        str,
         N_w(
             "gosheet: the pairing of the system as described above. opengotha: OpenGotha's "
             "McMahon or Swiss (the European standard): its criteria and weights, its placement "
@@ -484,7 +472,7 @@ class Settings:
     """
 
     name: str = "Go tournament"
-    system: str = "mcmahon"
+    system: System = System.MCMAHON
     game: str = "go"
     rounds: int | None = 5  # None (Swiss only): proposed at the first pairing
     komi: float = 6.5
@@ -500,7 +488,7 @@ class Settings:
     avoid_same_club: bool = False
     avoid_same_country: bool = False
     random_seed: int = 1
-    rules: str = "gosheet"
+    rules: Rules = Rules.GOSHEET
     location: str = ""
     country: str = ""
     dates: tuple[dt.date, ...] = ()  # first and last day; () not set
@@ -510,13 +498,15 @@ class Settings:
     opengotha: OpenGothaParameters = field(default_factory=OpenGothaParameters)
 
     def __post_init__(self) -> None:
-        if self.rounds is None and self.system not in ROUNDS_PROPOSED:
+        object.__setattr__(self, "system", _member("system", self.system))  # given by name
+        object.__setattr__(self, "rules", _member("rules", self.rules))
+        if self.rounds is None and not self.system.rounds_proposed:
             raise ValueError(f"Rounds: a {self.system} tournament needs its number of rounds")
-        if self.rules == "opengotha" and (
-            self.system not in MCMAHON | SWISS or not game_of(self.game).go
+        if self.rules is Rules.OPENGOTHA and (
+            not self.system.opengotha_rules or not game_of(self.game).go
         ):
             raise ValueError("Pairing rules: OpenGotha's rules are for go McMahon and Swiss")
-        if not game_of(self.game).go and self.system not in ROUNDS_PROPOSED:
+        if not game_of(self.game).go and not self.system.any_game:
             raise ValueError(
                 f"System: {self.system} is for go; a game of {self.game} uses swiss or roundrobin"
             )
@@ -537,25 +527,27 @@ class Settings:
 
     @classmethod
     def preset(
-        cls, system: str = "mcmahon", game: str = "go", rules: str = "gosheet", **changes: Any
+        cls,
+        system: System | str = System.MCMAHON,
+        game: str = "go",
+        rules: Rules | str = Rules.GOSHEET,
+        **changes: Any,
     ) -> Settings:
-        """The defaults of a system and game, with ``changes`` on top.
+        """The defaults of a system and game, with ``changes`` on top; the system and the rules
+        as members or by their names.
 
         >>> Settings.preset("swiss", "oware").absent_points
         Fraction(0, 1)
         """
+        kind: System = _member("system", system)
+        by: Rules = _member("rules", rules)
         own, og = _split(changes)
-        opengotha = OpenGothaParameters.for_system(system if rules == "opengotha" else "mcmahon")
-        base: dict[str, Any] = {"system": system, "game": game, "rules": rules}
+        opengotha = OpenGothaParameters.for_system(
+            kind if by is Rules.OPENGOTHA else System.MCMAHON
+        )
+        base: dict[str, Any] = {"system": kind, "game": game, "rules": by}
         base["opengotha"] = own.pop("opengotha", opengotha).replace(**og)
-        if system in ROUNDS_PROPOSED:
-            base |= {
-                "absent_points": Fraction(0),
-                "forfeit_loss_points": Fraction(0),
-                "tiebreaks": ("Buchholz", "Buchholz cut 1", "Sonneborn-Berger", "Wins")
-                if system == "swiss"
-                else ("Sonneborn-Berger", "Direct encounter"),
-            }
+        base |= PRESETS.get(kind, {})
         if not game_of(game).go:
             base["name"] = game_of(game).tournament
         return cls(**(base | own))
@@ -564,11 +556,7 @@ class Settings:
         """The number of rounds: as set, or proposed for ``players`` players."""
         if self.rounds is not None:
             return self.rounds
-        return (
-            all_play_all_rounds(players)
-            if self.system == "roundrobin"
-            else proposed_rounds(players)
-        )
+        return self.system.propose_rounds(players)
 
     def shows(self, f: Field) -> bool:
         """Whether the Settings sheet of this tournament lists ``f``."""
@@ -583,6 +571,24 @@ class Settings:
         return [
             (f.label, f.write(self.value(f)), f.explain(self.game)) for f in FIELDS if self.shows(f)
         ]
+
+
+def _member(attr: str, value: object) -> Any:
+    """The system or the rules (``attr``) of this name, or the member itself; a name that is
+    none is refused as :func:`~gosheet.core.fields.check_values` refuses a value."""
+    f = next(f for f in OWN_FIELDS if f.attr == attr)
+    kind = System if attr == "system" else Rules
+    if isinstance(value, kind):
+        return value
+    try:
+        return kind(value)
+    except ValueError:
+        pass
+    try:
+        f.parse(value)
+    except ValueError as error:
+        raise ValueError(f"{f.label}: {value!r}: {error}") from None
+    raise ValueError(f"{f.label}: {value!r} is not a valid value")
 
 
 def _split(changes: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:

@@ -15,6 +15,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from statistics import fmean
 
+from gosheet.core.kinds import Ranking, System
 from gosheet.core.model import Player, Tournament
 from gosheet.core.ranks import rank_of_rating
 from gosheet.core.scoring import records
@@ -64,7 +65,7 @@ def spearman(order: Sequence[int], truth: dict[int, int]) -> float:
 
 def final_order(tournament: Tournament) -> list[int]:
     """FUS: level, coefficient, wins. McMahon (whole field): MMS, SOS, SODOS."""
-    if system_of(tournament.settings).standings == "fus":
+    if system_of(tournament.settings).ranking is Ranking.FUS:
         return [row.player.number for row in fus_standings(tournament)]
     table = records(tournament)
     return sorted(
@@ -81,7 +82,7 @@ def play(settings: Settings, players: list[Player], truth: dict[int, int]) -> To
 
 
 def study(
-    system: str,
+    system: System | str,
     tournaments: int,
     players: int,
     rounds: int,
@@ -98,7 +99,7 @@ def study(
         rng = random.Random(f"{seed}:{index}")
         field, truth = draw_field(players, rng, rating_noise)
         settings = Settings(
-            system=system,
+            system=System(system),
             rounds=rounds,
             mcmahon_groups=McMahonGroups(count=max(1, min(6, players // 8))),
             random_seed=rng.randrange(2**31),

@@ -39,6 +39,7 @@ from gosheet.core.fields import (
     true_false,
     yes_no,
 )
+from gosheet.core.kinds import System
 from gosheet.core.opengotha.values import (
     DUDD_MODES,
     SEED_SYSTEMS,
@@ -56,7 +57,7 @@ from gosheet.core.ranks import format_rank
 
 __all__ = ["OG_FIELDS", "OpenGothaParameters"]
 
-MCMAHON_SWISS = frozenset({"mcmahon", "swiss"})
+MCMAHON_SWISS = frozenset({System.MCMAHON, System.SWISS})
 GENERAL, HANDICAP, PAIRING = "GeneralParameterSet", "HandicapParameterSet", "PairingParameterSet"
 _FIELD = "gosheet.field"  # where a parameter keeps its Field, in its dataclass field's metadata
 XmlPlace = tuple[str, str]  # (parameter set, attribute)
@@ -464,9 +465,10 @@ class OpenGothaParameters:
         )
 
     @classmethod
-    def for_system(cls, system: str) -> OpenGothaParameters:
-        """OpenGotha's defaults for a ``swiss`` tournament, else for McMahon."""
-        return cls.swiss() if system == "swiss" else cls()
+    def for_system(cls, system: System | str) -> OpenGothaParameters:
+        """OpenGotha's defaults for a Swiss tournament, else for McMahon (the system as a
+        member or by its name)."""
+        return cls.swiss() if System(system) is System.SWISS else cls()
 
 
 #: Each parameter as a setting, in the order of the Settings sheet.

@@ -5,7 +5,7 @@ rounds played: neighbours by McMahon score (Swiss: by wins) meet, the stronger w
 times in four.
 
 >>> t = played(field(10, 1, absent_round=3), 2, 1)
->>> len(t.players), len(t.rounds), t.settings.rules
+>>> len(t.players), len(t.rounds), t.settings.rules.value
 (10, 2, 'opengotha')
 """
 
@@ -14,6 +14,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from gosheet.core.kinds import System
 from gosheet.core.model import Game, Player, Result, Round, Tournament
 from gosheet.core.settings import Settings
 
@@ -21,7 +22,11 @@ COUNTRIES = ("FR", "DE", "NL", "CZ", "PL", "RO", "UA", "HU")
 
 
 def field(
-    n: int, seed: int, system: str = "mcmahon", absent_round: int = 4, **changes: Any
+    n: int,
+    seed: int,
+    system: System | str = System.MCMAHON,
+    absent_round: int = 4,
+    **changes: Any,
 ) -> Tournament:
     """``n`` players, none paired yet; McMahon with bar 4d and floor 20k, or Swiss."""
     rng = random.Random(seed)
@@ -41,7 +46,7 @@ def field(
                 not_playing=frozenset({absent_round}) if rng.random() < 0.1 else frozenset(),
             )
         )
-    if system == "mcmahon":
+    if System(system).group_scores:
         changes = {"mm_bar": 3, "mm_floor": -20} | changes
     settings = Settings.preset(system, rules="opengotha", rounds=6, **changes)
     return Tournament(settings, tuple(players))
@@ -50,7 +55,7 @@ def field(
 def played(t: Tournament, rounds: int, seed: int) -> Tournament:
     """``t`` with rounds 1 … ``rounds`` played (a simple pairing, not OpenGotha's)."""
     rng = random.Random(seed)
-    mcmahon = t.settings.system == "mcmahon"
+    mcmahon = t.settings.system.group_scores
     score = {p.number: max(-20, min(3, p.known_rank)) if mcmahon else 0 for p in t.players}
     for number in range(1, rounds + 1):
         order = sorted(t.players, key=lambda p: (-score[p.number], rng.random()))

@@ -1,12 +1,15 @@
-"""The pairing systems, found by name: one :class:`PairingSystem` each.
+"""The pairing systems: one :class:`PairingSystem` each, the one place that answers what a
+system does.
 
 gosheet pairs with six systems: its own seed McMahon, FUS, Swiss and round robin (one
 module each in this package), and OpenGotha's McMahon and Swiss (its engine,
-:mod:`gosheet.core.opengotha.engine`), chosen by ``Pairing rules: opengotha``. Each
-says here how it pairs, how it weighs a pair (the ``Explain`` sheet), how it ranks the
-players (which Standings it has), which columns its sheets have and how its weights are
-shown. Everything outside this package asks :func:`system_of` instead of comparing the
-names of the settings.
+:mod:`gosheet.core.opengotha.engine`), chosen by ``Pairing rules: opengotha``. Each is found
+by its :class:`~gosheet.core.kinds.System` and :class:`~gosheet.core.kinds.Rules`
+(:func:`system_of`) and says here how it pairs, how it weighs a pair (the ``Explain`` sheet) and
+shows the weights, how it ranks the players (which Standings it has), what a round not played
+scores, what stands beside a name and which columns its sheets have. Everything outside this
+package asks :func:`system_of` (or the member :class:`~gosheet.core.kinds.System`, for what the
+settings know) instead of comparing names.
 
 >>> from gosheet.core.settings import Settings
 >>> system_of(Settings.preset("fus")).title
@@ -19,14 +22,17 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import Literal
 
 from gosheet.core.games import game_of
+from gosheet.core.kinds import Ranking, Rules, System
 from gosheet.core.model import Tournament
 from gosheet.core.pairing import Pairing, Weighing
 from gosheet.core.settings import Settings
 from gosheet.core.systems import fus, fus_levels, mcmahon, roundrobin, swiss
 
+#: The ranking's name (a :class:`~gosheet.core.kinds.Ranking` member equals it).
 Standings = Literal["mcmahon", "swiss", "fus", "opengotha"]
 WeightsShown = Literal["packed", "criteria", "summed"]
 
@@ -54,26 +60,115 @@ def _levels(tournament: Tournament) -> dict[int, int | str]:
     return {p.number: records[p.number].level for p in tournament.players}
 
 
+def _settings_points(settings: Settings, bye: bool) -> Fraction:
+    return settings.bye_points if bye else settings.absent_points
+
+
+def _fus_points(settings: Settings, bye: bool) -> Fraction:
+    return Fraction(1 if bye else 0)  # a bye is a win; an absence, nothing
+
+
+def _mms_points(settings: Settings, bye: bool) -> Fraction:
+    return settings.opengotha.mms_bye if bye else settings.opengotha.mms_absent
+
+
+def _nbw_points(settings: Settings, bye: bool) -> Fraction:
+    return settings.opengotha.nbw_bye if bye else settings.opengotha.nbw_absent
+
+
+@dataclass(frozen=True)
+class Strength:
+    """What stands beside a player's name in a round sheet (his rank, or his FUS level), and
+    whether every player must have a rank or a rating. Called, the value of each player."""
+
+    of: Callable[[Tournament], dict[int, int | str]]
+    label: str = "rank"  # "White rank" (or "White level" in FUS)
+    needed: bool = True  # every player needs a rank or rating
+
+    def __call__(self, tournament: Tournament) -> dict[int, int | str]:
+        return self.of(tournament)
+
+
+@dataclass(frozen=True)
+class Columns:
+    """The columns a system's sheets have beyond every system's."""
+
+    mcmahon_groups: bool = False  # Players: Group, given at the first pairing
+    tiers: bool = False  # Players: Tier
+    levels_as_played: bool = False  # a FUS round sheet keeps the rounds in force (step caps)
+
+
 @dataclass(frozen=True)
 class PairingSystem:
-    """One pairing system: its hooks and what its sheets show."""
+    """One pairing system: its hooks, how it ranks, and what its sheets show."""
 
-    name: str  # found by this name (``Settings.system``, or ``opengotha-…``)
-    title: str  # what an organiser calls it
+    kind: System  # the system (``Settings.system``)
+    rules: Rules  # whose rules pair it (``Settings.rules``)
     pair: Callable[[Tournament], Pairing]  # the next round, nothing changed
     weigh: Callable[[Tournament], Weighing]  # every pair of the next round, for explain
-    standings: Standings  # how the players are ranked (the Standings sheet)
     weights_shown: WeightsShown  # explain: one packed weight, the criteria alone, a sum
-    strength: Callable[[Tournament], dict[int, int | str]]  # beside each name in a round
-    strength_label: str = "rank"  # "White rank" (or "White level" in FUS)
-    needs_strength: bool = True  # every player needs a rank or rating
-    mcmahon_groups: bool = False  # players are given a McMahon group at their first pairing
-    tiers: bool = False  # the Players sheet has a Tier column
-    opengotha: bool = False  # OpenGotha's rules: its parameters, columns and files
-    rounds_proposed: bool = False  # "Rounds" may be left empty: proposed at the first pairing
-    scores_wins: bool = True  # standings by wins (McMahon) rather than points (Swiss)
-    rounds_rule: str = "round(1.3 · log2 N)"  # how 'Rounds' left empty is proposed
-    levels_as_played: bool = False  # FUS: a round sheet keeps the rounds in force (step caps)
+    ranking: Ranking  # how the players are ranked (the Standings sheet)
+    scores_wins: bool  # ranked by wins (McMahon, FUS) rather than by points (Swiss)
+    unplayed: Callable[[Settings, bool], Fraction]  # (settings, bye?): points of no game
+    strength: Strength  # beside each name in a round, and whether every player needs it
+    opengotha_file: System  # the system an OpenGotha file of the tournament is written as
+    columns: Columns = Columns()
+
+    @property
+    def name(self) -> str:
+        """Its name in the registry: the system's, ``opengotha-…`` under OpenGotha's rules."""
+        if self.opengotha:
+            return f"{self.rules.value}-{self.kind.value}"
+        return self.kind.value
+
+    @property
+    def title(self) -> str:
+        """What an organiser calls it: ``McMahon``, ``OpenGotha's Swiss`` …"""
+        return f"OpenGotha's {self.kind.display_name}" if self.opengotha else self.kind.display_name
+
+    @property
+    def opengotha(self) -> bool:
+        """OpenGotha's rules: its parameters, columns and files."""
+        return self.rules is Rules.OPENGOTHA
+
+    @property
+    def rounds_proposed(self) -> bool:
+        """Whether "Rounds" may be left empty, to be proposed at the first pairing."""
+        return self.kind.rounds_proposed
+
+    @property
+    def rounds_rule(self) -> str:
+        """How the rounds left empty are proposed, in words."""
+        return self.kind.rounds_rule
+
+    def unplayed_points(self, settings: Settings, *, bye: bool) -> Fraction:
+        """The points of a round without a game: a bye (or no opponent left), or an absence."""
+        return self.unplayed(settings, bye)
+
+    @property
+    def standings(self) -> Standings:
+        """The ranking's name (``ranking`` is the member)."""
+        return self.ranking.value
+
+    @property
+    def needs_strength(self) -> bool:
+        return self.strength.needed
+
+    @property
+    def strength_label(self) -> str:
+        return self.strength.label
+
+    @property
+    def mcmahon_groups(self) -> bool:
+        return self.columns.mcmahon_groups
+
+    @property
+    def tiers(self) -> bool:
+        return self.columns.tiers
+
+    @property
+    def levels_as_played(self) -> bool:
+        return self.columns.levels_as_played
 
     @property
     def packed(self) -> bool:
@@ -82,82 +177,99 @@ class PairingSystem:
 
 
 SEED_MCMAHON = PairingSystem(
-    "mcmahon",
-    "McMahon",
-    mcmahon.pair,
-    mcmahon.weigh,
-    "mcmahon",
-    "packed",
-    _ranks,
-    mcmahon_groups=True,
+    kind=System.MCMAHON,
+    rules=Rules.GOSHEET,
+    pair=mcmahon.pair,
+    weigh=mcmahon.weigh,
+    weights_shown="packed",
+    ranking=Ranking.MCMAHON,
+    scores_wins=True,
+    unplayed=_settings_points,
+    strength=Strength(_ranks),
+    opengotha_file=System.MCMAHON,
+    columns=Columns(mcmahon_groups=True),
 )
 FUS = PairingSystem(
-    "fus", "FUS", fus.pair, fus.weigh, "fus", "criteria", _levels, "level", levels_as_played=True
+    kind=System.FUS,
+    rules=Rules.GOSHEET,
+    pair=fus.pair,
+    weigh=fus.weigh,
+    weights_shown="criteria",
+    ranking=Ranking.FUS,
+    scores_wins=True,
+    unplayed=_fus_points,
+    strength=Strength(_levels, label="level"),
+    opengotha_file=System.MCMAHON,  # a handicap system OpenGotha lacks: McMahon's defaults
+    columns=Columns(levels_as_played=True),
 )
 SWISS = PairingSystem(
-    "swiss",
-    "Swiss",
-    swiss.pair,
-    swiss.weigh,
-    "swiss",
-    "packed",
-    _ranks,
-    needs_strength=False,
-    tiers=True,
-    rounds_proposed=True,
+    kind=System.SWISS,
+    rules=Rules.GOSHEET,
+    pair=swiss.pair,
+    weigh=swiss.weigh,
+    weights_shown="packed",
+    ranking=Ranking.SWISS,
     scores_wins=False,
+    unplayed=_settings_points,
+    strength=Strength(_ranks, needed=False),
+    opengotha_file=System.SWISS,
+    columns=Columns(tiers=True),
 )
 ROUND_ROBIN = PairingSystem(
-    "roundrobin",
-    "Round robin",
-    roundrobin.pair,
-    roundrobin.weigh,
-    "swiss",  # by points, then the tiebreaks (Sonneborn-Berger, direct encounter)
-    "packed",
-    _ranks,
-    needs_strength=False,
-    rounds_proposed=True,
+    kind=System.ROUND_ROBIN,
+    rules=Rules.GOSHEET,
+    pair=roundrobin.pair,
+    weigh=roundrobin.weigh,
+    weights_shown="packed",
+    ranking=Ranking.SWISS,  # by points, then the tiebreaks (Sonneborn-Berger, direct encounter)
     scores_wins=False,
-    rounds_rule="all play all: N − 1, or N with an odd count",
+    unplayed=_settings_points,
+    strength=Strength(_ranks, needed=False),
+    opengotha_file=System.MCMAHON,
 )
 OPENGOTHA_MCMAHON = PairingSystem(
-    "opengotha-mcmahon",
-    "OpenGotha's McMahon",
-    _opengotha_pair,
-    _opengotha_weigh,
-    "opengotha",
-    "summed",
-    _ranks,
-    opengotha=True,
+    kind=System.MCMAHON,
+    rules=Rules.OPENGOTHA,
+    pair=_opengotha_pair,
+    weigh=_opengotha_weigh,
+    weights_shown="summed",
+    ranking=Ranking.OPENGOTHA,
+    scores_wins=True,
+    unplayed=_mms_points,
+    strength=Strength(_ranks),
+    opengotha_file=System.MCMAHON,
 )
 OPENGOTHA_SWISS = PairingSystem(
-    "opengotha-swiss",
-    "OpenGotha's Swiss",
-    _opengotha_pair,
-    _opengotha_weigh,
-    "opengotha",
-    "summed",
-    _ranks,
-    needs_strength=False,
-    opengotha=True,
-    rounds_proposed=True,
+    kind=System.SWISS,
+    rules=Rules.OPENGOTHA,
+    pair=_opengotha_pair,
+    weigh=_opengotha_weigh,
+    weights_shown="summed",
+    ranking=Ranking.OPENGOTHA,
     scores_wins=False,
+    unplayed=_nbw_points,
+    strength=Strength(_ranks, needed=False),
+    opengotha_file=System.SWISS,
 )
-REGISTRY: dict[str, PairingSystem] = {
-    s.name: s for s in (SEED_MCMAHON, FUS, SWISS, ROUND_ROBIN, OPENGOTHA_MCMAHON, OPENGOTHA_SWISS)
-}
+SYSTEMS = (SEED_MCMAHON, FUS, SWISS, ROUND_ROBIN, OPENGOTHA_MCMAHON, OPENGOTHA_SWISS)
+#: The systems by name: ``mcmahon`` … and ``opengotha-mcmahon``, ``opengotha-swiss``.
+REGISTRY: dict[str, PairingSystem] = {s.name: s for s in SYSTEMS}
+BY_KIND: dict[tuple[System, Rules], PairingSystem] = {(s.kind, s.rules): s for s in SYSTEMS}
+
+
+def system_for(kind: System, rules: Rules = Rules.GOSHEET) -> PairingSystem:
+    """The system ``kind`` paired by ``rules``."""
+    return BY_KIND[kind, rules]
 
 
 def system_of(settings: Settings) -> PairingSystem:
     """The system that pairs a tournament with these settings."""
-    if settings.rules == "opengotha":
-        return REGISTRY[f"opengotha-{settings.system}"]
-    return REGISTRY[settings.system]
+    return BY_KIND[settings.system, settings.rules]
 
 
-def default_system(game: str) -> str:
+def default_system(game: str) -> System:
     """The system of a new tournament when none is named: McMahon for go, Swiss otherwise."""
-    return SEED_MCMAHON.name if game_of(game).go else SWISS.name
+    return System.MCMAHON if game_of(game).go else System.SWISS
 
 
 def pair_next_round(tournament: Tournament) -> Pairing:

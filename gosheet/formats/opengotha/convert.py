@@ -38,7 +38,7 @@ How the two meet:
 >>> imported = from_opengotha(og)
 >>> t = imported.tournament
 >>> t.settings.system, t.settings.rules, t.rounds[0].games[0].result.value
-('swiss', 'opengotha', '1-0!')
+(<System.SWISS: 'swiss'>, <Rules.OPENGOTHA: 'opengotha'>, '1-0!')
 >>> [(p.name, sorted(p.not_playing)) for p in t.players]
 [('Lee Ann', [2]), ('Kim Bo', [])]
 >>> imported.rows[:2]

@@ -11,6 +11,7 @@ from pathlib import Path
 
 from gosheet.core.errors import ConsistencyError, InputError
 from gosheet.core.games import game_of
+from gosheet.core.kinds import System
 from gosheet.core.opengotha.values import rank_to_xml
 from gosheet.core.settings import Settings
 from gosheet.formats.opengotha.elements import OGBye, OGGame, OGPlayer, OGTournament, player_key
@@ -48,7 +49,7 @@ def _fresh_kept(settings: Settings, now: dt.datetime) -> Kept:
     today = now.strftime("%Y-%m-%d")
     short = re.sub(r"[^0-9A-Za-z]+", "", settings.name)[:24] or "tournament"
     general = GENERAL_DEFAULTS | {"beginDate": today, "endDate": today, "shortName": short}
-    game_format = "full" if settings.system == "mcmahon" else "short"
+    game_format = "full" if settings.system is System.MCMAHON else "short"
     display = DISPLAY_DEFAULTS | {"gameFormat": game_format}
     return Kept(
         root={

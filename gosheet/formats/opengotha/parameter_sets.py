@@ -254,7 +254,7 @@ def file_settings(settings: Settings, players: int, rows: Mapping[str, int]) -> 
     rounds = settings.rounds_for(players)
     if system_of(settings).opengotha:
         return settings.replace(rounds=rounds)
-    system = "swiss" if settings.system == "swiss" else "mcmahon"
+    system = system_of(settings).opengotha_file
     listed = {f.attr: settings.value(f) for f in OG_FIELDS if f.attr in rows}
     return Settings.preset(
         system,

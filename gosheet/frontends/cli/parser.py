@@ -11,7 +11,7 @@ import secrets
 from pathlib import Path
 
 from gosheet.core.errors import FileProblem
-from gosheet.core.fields import RULES, SYSTEMS
+from gosheet.core.fields import RULES
 from gosheet.core.games import GAMES, game_of
 from gosheet.core.settings import McMahonGroups, Settings
 from gosheet.core.systems import REGISTRY, default_system, system_of
@@ -20,13 +20,16 @@ from gosheet.frontends.cli.ratings import add_parser as ratings_parser
 from gosheet.i18n import words
 from gosheet.i18n.catalog import LANGUAGES, _, system_language
 
+GOSHEET_SYSTEMS = tuple(s.name for s in REGISTRY.values() if not s.opengotha)  # --system
+
 
 def settings_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--system",
-        choices=SYSTEMS,
+        choices=GOSHEET_SYSTEMS,
         default=None,
-        help="pairing system: mcmahon, fus or swiss (default: mcmahon for go, swiss otherwise)",
+        help=f"pairing system: {', '.join(GOSHEET_SYSTEMS[:-1])} or {GOSHEET_SYSTEMS[-1]} "
+        "(default: mcmahon for go, swiss otherwise)",
     )
     parser.add_argument(
         "--game",
