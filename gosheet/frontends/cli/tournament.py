@@ -1,5 +1,6 @@
-"""The commands on a tournament workbook: new, import (a roster), check, pair, standings,
-simulate, explain — one handler each, ``(parser, args) -> exit code``."""
+"""The commands on a tournament workbook: new, check, pair, standings, simulate, explain — one
+handler each, ``(parser, args) -> exit code``; a new tournament is made by
+:mod:`gosheet.app.tournaments`."""
 
 from __future__ import annotations
 
@@ -8,18 +9,14 @@ import sys
 from pathlib import Path
 
 from gosheet.app import actions
-from gosheet.app.messages import fewer_groups_note, rewritten
+from gosheet.app.messages import rewritten
+from gosheet.app.tournaments import Choices, new_tournament
 from gosheet.core.explain import Explanation
 from gosheet.core.games import game_of
-from gosheet.core.systems import REGISTRY, default_system, system_of
-from gosheet.frontends.cli.parser import refuse_overwrite, rounds_note, settings_from
+from gosheet.core.systems import system_of
 from gosheet.i18n.catalog import _, ngettext
-from gosheet.workbook import limits
 from gosheet.workbook.names import labels
 from gosheet.workbook.xlsx import XlsxBook, backup_path
-
-# Imported by the commands that need them, not with this module (check, pair …):
-# gosheet.formats.roster (pandas) by ``import``, gosheet.workbook.template by ``new``/``import``.
 
 
 def say(*lines: str) -> None:
@@ -29,54 +26,25 @@ def say(*lines: str) -> None:
             print(line, file=sys.stdout)
 
 
-def new(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
-    """``gosheet new BOOK.xlsx``: an empty tournament."""
-    from gosheet.workbook.template import new_book
-
-    limits.book_target(args.book)
-    refuse_overwrite(args.book, args.force)
-    settings = settings_from(parser, args)
-    saved = new_book(settings, template=args.template).save(args.book, action="new")
-    if settings.rounds:
-        wrote = _(
-            "Wrote {path}: an empty {system} tournament of {rounds} rounds; add the players "
-            "in the Players sheet."
-        ).format(path=saved, system=settings.system, rounds=settings.rounds)
-    else:
-        wrote = _(
-            "Wrote {path}: an empty {system} tournament (rounds to come); add the players "
-            "in the Players sheet."
-        ).format(path=saved, system=settings.system)
-    say(wrote + rounds_note(settings, 0, args.rounds))
-    return 0
-
-
-def import_roster(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
-    """``gosheet import ROSTER -o BOOK.xlsx``: a roster made a tournament."""
-    from gosheet.formats.roster import read_roster  # pandas: only to read a roster
-    from gosheet.workbook.template import new_book
-
-    limits.book_target(args.output)
-    refuse_overwrite(args.output, args.force)
-    if args.until_round is not None:
-        parser.error(_("--until-round is for an OpenGotha tournament file (.xml)"))
-    system = REGISTRY[args.system or default_system(args.game)]
-    roster = read_roster(args.roster, args.encoding, needs_strength=system.needs_strength)
-    settings = settings_from(parser, args, len(roster.players), roster.language)
-    book = new_book(
-        settings,
-        roster.players,
-        roster.extra_headers,
-        roster.extra_values,
+def choices_from(args: argparse.Namespace) -> Choices:
+    """The new tournament's options as the app takes them."""
+    return Choices(
+        system=args.system,
+        game=args.game,
+        rules=getattr(args, "rules", "gosheet"),
+        rounds=args.rounds,
+        komi=args.komi,
+        groups=args.groups,
+        name=args.name,
+        seed=args.seed,
+        language=getattr(args, "language", None),
         template=args.template,
     )
-    saved = book.save(args.output, action="import")
-    note = rounds_note(settings, len(roster.players), args.rounds)
-    if system_of(settings).mcmahon_groups:
-        note += "".join(" " + n for n in fewer_groups_note(settings.mcmahon_groups, roster.players))
-    say(
-        _("Wrote {path}: {players} players.").format(path=saved, players=len(roster.players)) + note
-    )
+
+
+def new(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
+    """``gosheet new BOOK.xlsx``: an empty tournament."""
+    say(new_tournament(choices_from(args), args.book, replace=args.force).message())
     return 0
 
 
