@@ -1,7 +1,8 @@
 """The use cases as a front end calls them, without the command line (issue 23, item 5): a new
 tournament, a roster made a tournament, the demo, OpenGotha's file out and back in, the rating
 bodies' results files, the print pack and the published pages — each on real files, given as
-paths or as bytes, with the words it returns and the errors it raises."""
+paths or as bytes, with the words it returns and the errors it raises; and the actions on a
+workbook file or its bytes (:mod:`gosheet.app.workbooks`)."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ import pytest
 from support.books import ROSTER_CSV
 from support.paths import TOULOUSE, fixture
 
+from gosheet.app import workbooks
 from gosheet.app.demo import demo, study
 from gosheet.app.exchange import (
     export_opengotha,
@@ -20,6 +22,7 @@ from gosheet.app.exchange import (
     results_format,
 )
 from gosheet.app.files import OptionError
+from gosheet.app.messages import pairing_lines, saved_note
 from gosheet.app.printing import parts_of, print_file
 from gosheet.app.publishing import publish
 from gosheet.app.tournaments import Choices, import_roster, new_tournament
@@ -180,3 +183,30 @@ def test_the_study_compares_fus_and_mcmahon() -> None:
     assert [line.split()[0] for line in table.splitlines()[2:4]] == ["fus", "mcmahon"]
     with pytest.raises(OptionError, match="a study needs"):
         study(tournaments=0)
+
+
+def test_an_action_on_a_workbook_given_as_bytes(tmp_path: Path, open_book: Path) -> None:
+    """Pair, simulate, explain on bytes: the new bytes back, no file beside, no backup."""
+    data = open_book.read_bytes()
+    assert len(workbooks.check(data).tournament.rounds) == 2
+    paired = workbooks.pair(data)
+    assert paired.path is None and paired.data is not None and paired.data != data
+    assert paired.done.pairing is not None and paired.done.pairing.round_number == 3
+    assert pairing_lines(paired.done)[0] == "Round 3: 4 games"
+    played = workbooks.simulate(paired.data)
+    assert played.data is not None and played.done.filled_results == 4
+    explained = workbooks.explain(played.data)
+    assert explained.done.explanation.round_number == 3
+    assert explained.data is not None
+    final = read_back(tmp_path, explained.data, "final.xlsx")
+    assert "Explain" in final.grids()
+    assert len(final.read().tournament.rounds) == 3
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["cup.xlsx", "final.xlsx"]
+
+
+def test_an_action_on_a_workbook_file_keeps_its_previous_version(open_book: Path) -> None:
+    before = open_book.read_bytes()
+    edited = workbooks.pair(open_book)
+    assert edited.path == open_book.resolve() and edited.data is None
+    assert saved_note(edited.path) == f"Saved {edited.path} (previous version: cup.backup.xlsx)."
+    assert open_book.with_name("cup.backup.xlsx").read_bytes() == before
