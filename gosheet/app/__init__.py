@@ -1,3 +1,6 @@
-"""What gosheet does to a tournament, whatever the front end: the actions
-(:mod:`~gosheet.app.actions`), the words they report (:mod:`~gosheet.app.messages`)
-and the JSON bridge the office-suite macros talk to (:mod:`~gosheet.app.bridge`)."""
+"""What gosheet does to a tournament, whatever the front end: the actions on an open workbook
+(:mod:`~gosheet.app.actions`) or on a file or its bytes (:mod:`~gosheet.app.workbooks`), a new
+tournament (:mod:`~gosheet.app.tournaments`), files in and out (:mod:`~gosheet.app.exchange`),
+the print pack and the pages (:mod:`~gosheet.app.printing`, :mod:`~gosheet.app.publishing`),
+the words they report (:mod:`~gosheet.app.messages`) and the JSON bridge the office-suite
+macros talk to (:mod:`~gosheet.app.bridge`)."""

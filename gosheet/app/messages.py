@@ -1,19 +1,26 @@
 """The words an action ends with, the same from the command line, the bridge (LibreOffice)
-and the Excel buttons: what was done, and what went wrong."""
+and the Excel buttons: what was done, and what went wrong; and the command line's longer
+report of an action on a workbook file (:func:`pairing_lines`, :func:`explanation_text`,
+:func:`saved_note` …)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from gosheet.app.printing import Printed
 from gosheet.app.ratings import Filled
 from gosheet.core.errors import Problem
 from gosheet.core.explain import Explanation
+from gosheet.core.games import game_of
 from gosheet.core.groups import groups_made
 from gosheet.core.model import Player, Round
 from gosheet.core.settings import McMahonGroups
+from gosheet.core.systems import system_of
 from gosheet.i18n.catalog import N_, _, ngettext
+from gosheet.workbook.atomic import backup_path
+from gosheet.workbook.names import labels
 from gosheet.workbook.reading import BookState, Missing
 
 if TYPE_CHECKING:  # the actions use the words below: no import at run time
@@ -240,3 +247,107 @@ def before_next_pair(
             _("Every round is paired: raise 'Rounds' in the Settings sheet to pair another one.")
         )
     return lines
+
+
+def saved_note(saved: Path) -> str:
+    """Where the workbook went, and its previous version."""
+    return _("Saved {path} (previous version: {backup}).").format(
+        path=saved, backup=backup_path(saved).name
+    )
+
+
+def checked(book: object, done: Done) -> list[str]:
+    """``check``'s report: no problems, the players and rounds, then what to know."""
+    t = done.tournament
+    head = _("{book}: no problems. {players} players, {paired} of {rounds} rounds paired.").format(
+        book=book, players=len(t.players), paired=len(t.rounds), rounds=t.settings.rounds
+    )
+    return [head, *done.notes]
+
+
+def pairing_lines(done: Done) -> list[str]:
+    """The round just paired, a line a table, as the terminal shows it."""
+    pairing = done.pairing
+    assert pairing is not None
+    names = labels(done.tournament.players)  # with club or EGD PIN when a name repeats
+    left, right = (_(side) for side in game_of(done.tournament.settings.game).short)
+    lines = [
+        ngettext(
+            "Round {number}: {count} games", "Round {number}: {count} games", len(pairing.games)
+        ).format(number=pairing.round_number, count=len(pairing.games))
+    ]
+    if done.proposed_rounds is not None:
+        lines.insert(
+            0,
+            _(
+                "Rounds: {rounds} proposed for the players registered ({rule}), written in "
+                "the Settings sheet; change it if you like."
+            ).format(
+                rounds=done.proposed_rounds, rule=system_of(done.tournament.settings).rounds_rule
+            ),
+        )
+    lines[-1:-1] = done.notes  # before "Round N: … games"
+    for game in pairing.games:
+        lines.append(f"  {game.table:>3}  {names[game.white]} {left} – {names[game.black]} {right}")
+    bye_word = _("bye")
+    for bye in pairing.byes:
+        lines.append(f"  {bye_word:>3}  {names[bye]}")
+    return lines
+
+
+def filled_note(done: Done) -> str:
+    """``simulate``: how many results of the last round were filled."""
+    last = done.tournament.rounds[-1].number
+    return ngettext(
+        "Round {number}: {count} empty result(s) filled.",
+        "Round {number}: {count} empty result(s) filled.",
+        done.filled_results,
+    ).format(number=last, count=done.filled_results)
+
+
+def explanation_text(explanation: Explanation, players: Sequence[Player]) -> str:
+    """Each game's value under every criterion, and the verdict."""
+    names: Mapping[int, str] = labels(players)
+    criteria = [c.name for c in explanation.criteria]
+    order = (
+        _("OpenGotha's criteria, a pair's cost is 1 + their sum")
+        if explanation.summed
+        else _("criteria, most important first")
+    )
+    lines = [
+        _("Round {number}: {order}: {criteria}").format(
+            number=explanation.round_number, order=order, criteria=", ".join(criteria)
+        )
+    ]
+    for game in explanation.games:
+        values = _("not allowed") if game.values is None else " ".join(str(v) for v in game.values)
+        if explanation.summed and game.weight is not None:
+            values += f" = {game.weight}"
+        lines.append(f"  {game.table:>3}  {names[game.white]} – {names[game.black]}: {values}")
+    candidates = explanation.bye_candidates()
+    if candidates:
+        listed = ", ".join(f"{names[n]} {w}" for n, w in candidates)
+        lines.append(
+            "  "
+            + _("Bye (the least weight, the last of equals in OpenGotha's list): {players}").format(
+                players=listed
+            )
+        )
+    lines.append(explanation.verdict())
+    return "\n".join(lines)
+
+
+def explain_saved(path: Path) -> str:
+    """Where the Explain sheet went."""
+    return _("Saved the Explain sheet in {path}.").format(path=path)
+
+
+def renamed(old: str, new: str, cells: int) -> str:
+    """``rename``: the player renamed, and how many cells of the round sheets."""
+    return ngettext(
+        "Renamed '{old}' to '{new}' in the Players sheet and in {cells} cell(s) of the "
+        "round sheets; Standings rewritten.",
+        "Renamed '{old}' to '{new}' in the Players sheet and in {cells} cell(s) of the "
+        "round sheets; Standings rewritten.",
+        cells,
+    ).format(old=old, new=new, cells=cells)

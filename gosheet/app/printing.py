@@ -3,15 +3,18 @@
 writes nothing into the workbook, and hands back the PDF's bytes: the front end writes
 them beside the workbook (``cup.xlsx`` → ``cup.pack.pdf``) and says where —
 the command line itself, Excel's button through xlwings, LibreOffice's macro from the
-bridge's ``file`` operation.
+bridge's ``file`` operation. :func:`print_file` is the command line's ``print``: a workbook
+(its path or bytes) in, the PDF written to a path or handed back as bytes.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Protocol
 
+from gosheet.app.files import OptionError, Source, on_disk
+from gosheet.core.errors import FileProblem
 from gosheet.core.model import Tournament
 from gosheet.formats.pack import WHAT, pack_pdf
 from gosheet.i18n.catalog import _
@@ -32,6 +35,13 @@ class Printed:
     round_number: int
     pdf: bytes
     path: Path | None = None
+    what: tuple[str, ...] = WHAT  # the parts printed
+
+    def written(self) -> str:
+        """What the command line says once the PDF is written: where, the round, the parts."""
+        return _("Wrote {path}: round {number}, {parts}.").format(
+            path=self.path, number=self.round_number, parts=", ".join(self.what)
+        )
 
     def message(self) -> str:
         if self.path is None:
@@ -54,9 +64,50 @@ def pack_path(workbook: str | Path) -> Path:
 def make_pack(
     tournament: Tournament, round_number: int | None = None, what: tuple[str, ...] = WHAT
 ) -> Printed:
+    """The pack of ``round_number`` (default: the last paired) with the parts ``what``."""
     pdf = pack_pdf(tournament, round_number, what)
     number = round_number if round_number is not None else len(tournament.rounds)
-    return Printed(tournament, number, pdf)
+    return Printed(tournament, number, pdf, what=tuple(what))
+
+
+def parts_of(text: str) -> tuple[str, ...]:
+    """The parts a comma-separated list names (``pairings,slips``); an unknown part, or none,
+    raises :class:`~gosheet.app.files.OptionError`."""
+    what = tuple(w.strip().lower() for w in text.split(",") if w.strip())
+    unknown = [w for w in what if w not in WHAT]
+    if unknown or not what:
+        raise OptionError(
+            _("--what: {parts}; choose from {choices}").format(
+                parts=", ".join(unknown) or _("nothing"), choices=", ".join(WHAT)
+            )
+        )
+    return what
+
+
+def print_file(
+    book: Source,
+    target: Path | None,
+    *,
+    round_number: int | None = None,
+    what: tuple[str, ...] = WHAT,
+    book_name: str = "tournament.xlsx",
+) -> Printed:
+    """The pack of a workbook (a path, or its bytes called ``book_name``): written to
+    ``target`` when there is one (its ``path``), else only its bytes (``pdf``)."""
+    from gosheet.workbook.xlsx import XlsxBook  # not when the command line's parser is built
+
+    with on_disk(book, book_name) as path:
+        tournament = XlsxBook.open(path).read().tournament
+    printed = make_pack(tournament, round_number, what)
+    if target is None:
+        return printed
+    try:
+        Path(target).write_bytes(printed.pdf)
+    except OSError as error:
+        raise FileProblem(
+            _("{path}: cannot be written ({error})").format(path=target, error=error.strerror)
+        ) from error
+    return replace(printed, path=target)
 
 
 def print_pack(book: CellBook) -> Printed:

@@ -17,6 +17,7 @@ import traceback
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
+from gosheet.app.files import OptionError
 from gosheet.core.errors import GosheetError
 from gosheet.frontends.cli.parser import build_parser
 from gosheet.i18n.catalog import N_, _, use
@@ -60,7 +61,10 @@ def run(argv: Sequence[str] | None = None) -> int:
     use("en")  # until --language or the workbook's Language says otherwise
     parser = build_parser()
     args = parser.parse_args(argv)
-    return handler(args.command)(parser, args)
+    try:
+        return handler(args.command)(parser, args)
+    except OptionError as error:  # an option that does not fit: a usage error (exit 2)
+        parser.error(str(error))
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from gosheet.frontends.cli.parser import refuse_overwrite
+from gosheet.app.files import refuse_overwrite
 from gosheet.frontends.cli.tournament import say
 from gosheet.i18n.catalog import _
 

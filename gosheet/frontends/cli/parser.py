@@ -7,18 +7,14 @@ only says what may be typed.
 from __future__ import annotations
 
 import argparse
-import secrets
 from pathlib import Path
 
-from gosheet.core.errors import FileProblem
 from gosheet.core.fields import RULES
-from gosheet.core.games import GAMES, game_of
-from gosheet.core.settings import McMahonGroups, Settings
-from gosheet.core.systems import REGISTRY, default_system, system_of
+from gosheet.core.games import GAMES
+from gosheet.core.systems import REGISTRY
 from gosheet.frontends.cli.publishing import add_parser as publishing_parser
 from gosheet.frontends.cli.ratings import add_parser as ratings_parser
-from gosheet.i18n import words
-from gosheet.i18n.catalog import LANGUAGES, _, system_language
+from gosheet.i18n.catalog import LANGUAGES
 
 GOSHEET_SYSTEMS = tuple(s.name for s in REGISTRY.values() if not s.opengotha)  # --system
 
@@ -260,68 +256,3 @@ def language_option(parser: argparse.ArgumentParser) -> None:
         help="the workbook's language: its sheets, headers, settings and messages (en, ru, fr, "
         "ca; default: the roster's headers' language, else the system's, else en)",
     )
-
-
-def language_from(args: argparse.Namespace, roster: str | None = None) -> str:
-    """The language of a new workbook: ``--language``, else the roster's headers', else the
-    system's (LC_ALL, LC_MESSAGES, LANG), else English."""
-    return getattr(args, "language", None) or roster or system_language()
-
-
-def settings_from(
-    parser: argparse.ArgumentParser,
-    args: argparse.Namespace,
-    players: int | None = None,
-    roster_language: str | None = None,
-) -> Settings:
-    """Settings from the options; a bad value is a usage error (exit 2). The language:
-    :func:`language_from`.
-
-    Without --rounds: 5, or (Swiss) proposed for ``players`` players, or left for the
-    first pairing when the roster is not known yet."""
-    system = args.system or default_system(args.game)
-    rounds = args.rounds
-    if rounds is None and not REGISTRY[system].rounds_proposed:
-        rounds = 5
-    elif rounds is None and players:
-        rounds = Settings.preset(system, args.game, rounds=None).rounds_for(players)
-    changes = {"rounds": rounds, "komi": args.komi if args.komi is not None else 6.5}
-    language = language_from(args, roster_language)
-    changes["language"] = language
-    if args.name is not None:
-        changes["name"] = args.name
-    else:  # "Турнир по го"
-        changes["name"] = words.local(game_of(args.game).tournament, language, words.TITLES)
-    try:
-        return Settings.preset(
-            system,
-            args.game,
-            rules=getattr(args, "rules", "gosheet"),
-            mcmahon_groups=McMahonGroups.parse(args.groups or "3"),
-            random_seed=args.seed if args.seed is not None else secrets.randbelow(2**31),
-            **changes,
-        )
-    except ValueError as error:
-        parser.error(str(error))
-
-
-def rounds_note(settings: Settings, players: int, given: int | None) -> str:
-    """What the organiser should know of a Swiss (or round robin) tournament's proposed
-    rounds."""
-    system = system_of(settings)
-    if given is not None or not system.rounds_proposed:
-        return ""
-    if settings.rounds is None:
-        return " " + _(
-            "'Rounds' is left empty: the first pairing proposes {rule} for the N players "
-            "registered then."
-        ).format(rule=system.rounds_rule)
-    return " " + _(
-        "{rounds} rounds proposed for {players} players ({rule}); change 'Rounds' in the "
-        "Settings sheet if you like."
-    ).format(rounds=settings.rounds, players=players, rule=system.rounds_rule)
-
-
-def refuse_overwrite(path: Path, force: bool) -> None:
-    if path.exists() and not force:
-        raise FileProblem(_("{path} exists already; use --force to replace it").format(path=path))

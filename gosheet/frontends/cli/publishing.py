@@ -1,5 +1,6 @@
 """``gosheet print`` (the print pack, one PDF) and ``gosheet publish`` (the tournament's
-pages, one folder): their options and handlers."""
+pages, one folder): their options and handlers, through :mod:`gosheet.app.printing` and
+:mod:`gosheet.app.publishing`."""
 
 from __future__ import annotations
 
@@ -7,10 +8,8 @@ import argparse
 import sys
 from pathlib import Path
 
-from gosheet.app.printing import make_pack, pack_path
-from gosheet.core.errors import FileProblem
+from gosheet.app.printing import pack_path, parts_of, print_file
 from gosheet.formats.pack import WHAT
-from gosheet.i18n.catalog import _
 
 
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -49,45 +48,16 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
 
 def print_pack(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     """``gosheet print BOOK.xlsx [-o PACK.pdf] [--round N] [--what …]``."""
-    what = tuple(w.strip().lower() for w in args.what.split(",") if w.strip())
-    unknown = [w for w in what if w not in WHAT]
-    if unknown or not what:
-        parser.error(
-            _("--what: {parts}; choose from {choices}").format(
-                parts=", ".join(unknown) or _("nothing"), choices=", ".join(WHAT)
-            )
-        )
-    from gosheet.workbook.xlsx import XlsxBook  # not when the parser is built (--help)
-
-    tournament = XlsxBook.open(args.book).read().tournament
-    printed = make_pack(tournament, args.round, what)
+    what = parts_of(args.what)
     target = args.output or pack_path(args.book)
-    try:
-        Path(target).write_bytes(printed.pdf)
-    except OSError as error:
-        raise FileProblem(
-            _("{path}: cannot be written ({error})").format(path=target, error=error.strerror)
-        ) from error
-    print(
-        _("Wrote {path}: round {number}, {parts}.").format(
-            path=target, number=printed.round_number, parts=", ".join(what)
-        ),
-        file=sys.stdout,
-    )
+    printed = print_file(args.book, target, round_number=args.round, what=what)
+    print(printed.written(), file=sys.stdout)
     return 0
 
 
 def publish(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     """``gosheet publish BOOK.xlsx -o SITE/``."""
-    from gosheet.formats.site import publish as write_site  # Jinja2, loaded only here
-    from gosheet.workbook.xlsx import XlsxBook
+    from gosheet.app.publishing import publish as publish_pages
 
-    tournament = XlsxBook.open(args.book).read().tournament
-    written = write_site(tournament, args.output)
-    print(
-        _("Wrote {count} pages in {folder}: open {index}.").format(
-            count=len(written), folder=args.output, index=args.output / "index.html"
-        ),
-        file=sys.stdout,
-    )
+    print(publish_pages(args.book, args.output).message(), file=sys.stdout)
     return 0

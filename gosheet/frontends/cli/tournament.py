@@ -1,25 +1,27 @@
-"""The commands on a tournament workbook: new, import (a roster), check, pair, standings,
-simulate, explain — one handler each, ``(parser, args) -> exit code``."""
+"""The commands on a tournament workbook: new, check, pair, standings, simulate, explain — one
+handler each, ``(parser, args) -> exit code``, over :mod:`gosheet.app.workbooks` (a new
+tournament: :mod:`gosheet.app.tournaments`) and the words of :mod:`gosheet.app.messages`."""
 
 from __future__ import annotations
 
 import argparse
 import sys
 from pathlib import Path
+from typing import TypeVar
 
-from gosheet.app import actions
-from gosheet.app.messages import fewer_groups_note, rewritten
-from gosheet.core.explain import Explanation
-from gosheet.core.games import game_of
-from gosheet.core.systems import REGISTRY, default_system, system_of
-from gosheet.frontends.cli.parser import refuse_overwrite, rounds_note, settings_from
-from gosheet.i18n.catalog import _, ngettext
-from gosheet.workbook import limits
-from gosheet.workbook.names import labels
-from gosheet.workbook.xlsx import XlsxBook, backup_path
+from gosheet.app import workbooks
+from gosheet.app.messages import (
+    checked,
+    explain_saved,
+    explanation_text,
+    filled_note,
+    pairing_lines,
+    rewritten,
+    saved_note,
+)
+from gosheet.app.tournaments import Choices, new_tournament
 
-# Imported by the commands that need them, not with this module (check, pair …):
-# gosheet.formats.roster (pandas) by ``import``, gosheet.workbook.template by ``new``/``import``.
+T = TypeVar("T")
 
 
 def say(*lines: str) -> None:
@@ -29,185 +31,70 @@ def say(*lines: str) -> None:
             print(line, file=sys.stdout)
 
 
-def new(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
-    """``gosheet new BOOK.xlsx``: an empty tournament."""
-    from gosheet.workbook.template import new_book
-
-    limits.book_target(args.book)
-    refuse_overwrite(args.book, args.force)
-    settings = settings_from(parser, args)
-    saved = new_book(settings, template=args.template).save(args.book, action="new")
-    if settings.rounds:
-        wrote = _(
-            "Wrote {path}: an empty {system} tournament of {rounds} rounds; add the players "
-            "in the Players sheet."
-        ).format(path=saved, system=settings.system, rounds=settings.rounds)
-    else:
-        wrote = _(
-            "Wrote {path}: an empty {system} tournament (rounds to come); add the players "
-            "in the Players sheet."
-        ).format(path=saved, system=settings.system)
-    say(wrote + rounds_note(settings, 0, args.rounds))
-    return 0
-
-
-def import_roster(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
-    """``gosheet import ROSTER -o BOOK.xlsx``: a roster made a tournament."""
-    from gosheet.formats.roster import read_roster  # pandas: only to read a roster
-    from gosheet.workbook.template import new_book
-
-    limits.book_target(args.output)
-    refuse_overwrite(args.output, args.force)
-    if args.until_round is not None:
-        parser.error(_("--until-round is for an OpenGotha tournament file (.xml)"))
-    system = REGISTRY[args.system or default_system(args.game)]
-    roster = read_roster(args.roster, args.encoding, needs_strength=system.needs_strength)
-    settings = settings_from(parser, args, len(roster.players), roster.language)
-    book = new_book(
-        settings,
-        roster.players,
-        roster.extra_headers,
-        roster.extra_values,
+def choices_from(args: argparse.Namespace) -> Choices:
+    """The new tournament's options as the app takes them."""
+    return Choices(
+        system=args.system,
+        game=args.game,
+        rules=getattr(args, "rules", "gosheet"),
+        rounds=args.rounds,
+        komi=args.komi,
+        groups=args.groups,
+        name=args.name,
+        seed=args.seed,
+        language=getattr(args, "language", None),
         template=args.template,
     )
-    saved = book.save(args.output, action="import")
-    note = rounds_note(settings, len(roster.players), args.rounds)
-    if system_of(settings).mcmahon_groups:
-        note += "".join(" " + n for n in fewer_groups_note(settings.mcmahon_groups, roster.players))
-    say(
-        _("Wrote {path}: {players} players.").format(path=saved, players=len(roster.players)) + note
-    )
+
+
+def new(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
+    """``gosheet new BOOK.xlsx``: an empty tournament."""
+    say(new_tournament(choices_from(args), args.book, replace=args.force).message())
     return 0
 
 
 def check(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     """``gosheet check BOOK.xlsx``: every problem listed, nothing changed."""
-    done = actions.check(XlsxBook.open(args.book))
-    t = done.tournament
-    say(
-        _("{book}: no problems. {players} players, {paired} of {rounds} rounds paired.").format(
-            book=args.book, players=len(t.players), paired=len(t.rounds), rounds=t.settings.rounds
-        ),
-        *done.notes,
-    )
+    say(*checked(args.book, workbooks.check(args.book)))
     return 0
 
 
 def pair(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     """``gosheet pair BOOK.xlsx [--again]``."""
-    with XlsxBook.editing(args.book) as book:
-        done = actions.pair(book, again=args.again)
-        number = done.pairing.round_number if done.pairing is not None else None
-        change = f"pair round {number}" if number is not None else "pair"
-        saved = book.save(action=change + (" again" if args.again else ""))
-    if done.pairing is not None:
-        say(*describe_pairing(done))
-    say(rewritten(done), saved_note(saved))
+    edited = workbooks.pair(args.book, again=args.again)
+    if edited.done.pairing is not None:
+        say(*pairing_lines(edited.done))
+    say(rewritten(edited.done), saved_note(saved_path(edited)))
     return 0
 
 
 def standings(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     """``gosheet standings BOOK.xlsx``."""
-    with XlsxBook.editing(args.book) as book:
-        done = actions.update_standings(book)
-        saved = book.save(action="standings")
-    say(rewritten(done), saved_note(saved))
+    edited = workbooks.update_standings(args.book)
+    say(rewritten(edited.done), saved_note(saved_path(edited)))
     return 0
 
 
 def simulate(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     """``gosheet simulate BOOK.xlsx`` (the study without a workbook: :mod:`.demo`)."""
-    with XlsxBook.editing(args.book) as book:
-        done = actions.simulate(book)
-        last = done.tournament.rounds[-1].number
-        saved = book.save(action=f"simulate round {last}")
-    say(
-        ngettext(
-            "Round {number}: {count} empty result(s) filled.",
-            "Round {number}: {count} empty result(s) filled.",
-            done.filled_results,
-        ).format(number=last, count=done.filled_results)
-    )
-    say(rewritten(done), saved_note(saved))
+    edited = workbooks.simulate(args.book)
+    say(filled_note(edited.done))
+    say(rewritten(edited.done), saved_note(saved_path(edited)))
     return 0
 
 
 def explain(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     """``gosheet explain BOOK.xlsx [--round N]``."""
-    with XlsxBook.editing(args.book) as book:
-        explanation = actions.explain(book, args.round)
-        saved = book.save(action=f"explain round {explanation.round_number}")
+    edited = workbooks.explain(args.book, args.round)
+    done = edited.done
     say(
-        describe_explanation(explanation, book),
-        _("Saved the Explain sheet in {path}.").format(path=saved),
+        explanation_text(done.explanation, done.tournament.players),
+        explain_saved(saved_path(edited)),
     )
     return 0
 
 
-def saved_note(saved: Path) -> str:
-    """Where the workbook went, and its previous version."""
-    return _("Saved {path} (previous version: {backup}).").format(
-        path=saved, backup=backup_path(saved).name
-    )
-
-
-def describe_pairing(done: actions.Done) -> list[str]:
-    """The round just paired, a line a table, as the terminal shows it."""
-    pairing = done.pairing
-    assert pairing is not None
-    names = labels(done.tournament.players)  # with club or EGD PIN when a name repeats
-    left, right = (_(side) for side in game_of(done.tournament.settings.game).short)
-    lines = [
-        ngettext(
-            "Round {number}: {count} games", "Round {number}: {count} games", len(pairing.games)
-        ).format(number=pairing.round_number, count=len(pairing.games))
-    ]
-    if done.proposed_rounds is not None:
-        lines.insert(
-            0,
-            _(
-                "Rounds: {rounds} proposed for the players registered ({rule}), written in "
-                "the Settings sheet; change it if you like."
-            ).format(
-                rounds=done.proposed_rounds, rule=system_of(done.tournament.settings).rounds_rule
-            ),
-        )
-    lines[-1:-1] = done.notes  # before "Round N: … games"
-    for game in pairing.games:
-        lines.append(f"  {game.table:>3}  {names[game.white]} {left} – {names[game.black]} {right}")
-    bye_word = _("bye")
-    for bye in pairing.byes:
-        lines.append(f"  {bye_word:>3}  {names[bye]}")
-    return lines
-
-
-def describe_explanation(explanation: Explanation, book: XlsxBook) -> str:
-    """Each game's value under every criterion, and the verdict."""
-    players = labels(book.read().tournament.players)
-    names = [c.name for c in explanation.criteria]
-    order = (
-        _("OpenGotha's criteria, a pair's cost is 1 + their sum")
-        if explanation.summed
-        else _("criteria, most important first")
-    )
-    lines = [
-        _("Round {number}: {order}: {criteria}").format(
-            number=explanation.round_number, order=order, criteria=", ".join(names)
-        )
-    ]
-    for game in explanation.games:
-        values = _("not allowed") if game.values is None else " ".join(str(v) for v in game.values)
-        if explanation.summed and game.weight is not None:
-            values += f" = {game.weight}"
-        lines.append(f"  {game.table:>3}  {players[game.white]} – {players[game.black]}: {values}")
-    candidates = explanation.bye_candidates()
-    if candidates:
-        listed = ", ".join(f"{players[n]} {w}" for n, w in candidates)
-        lines.append(
-            "  "
-            + _("Bye (the least weight, the last of equals in OpenGotha's list): {players}").format(
-                players=listed
-            )
-        )
-    lines.append(explanation.verdict())
-    return "\n".join(lines)
+def saved_path(edited: workbooks.Edited[T]) -> Path:
+    """Where a workbook given by its path was saved."""
+    assert edited.path is not None
+    return edited.path

@@ -1,0 +1,318 @@
+"""Files of other programs in and out: :func:`import_tournament` (a roster, or an OpenGotha
+tournament file, made a workbook), :func:`import_opengotha`, :func:`export_opengotha` (the
+``.xml`` OpenGotha 3.5x opens) and :func:`export_results` (the rating bodies' results files:
+EGF ``.h9``, FFG ``.tou``, AGA) — the command line's ``import`` and ``export``.
+
+Each takes a path or the file's bytes (with its name, for the messages), writes to a target
+path or hands the bytes back, and returns what was made with the words to say; a file with
+problems raises :class:`~gosheet.core.errors.InputError` with every problem.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from gosheet.app.files import OptionError, Source, on_disk, refuse_overwrite, saved
+from gosheet.app.tournaments import Choices, Made, import_roster, language_of
+from gosheet.core.errors import InputError, Problem
+from gosheet.core.fields import parse_komi
+from gosheet.core.games import game_of
+from gosheet.core.systems import REGISTRY
+from gosheet.formats.opengotha import convert, export
+from gosheet.formats.opengotha.xml import read_opengotha, write_opengotha
+from gosheet.formats.results import ResultsFile, format_of, results_file
+from gosheet.i18n.catalog import N_, _, ngettext
+from gosheet.workbook import limits
+from gosheet.workbook.xlsx import XlsxBook
+
+RESULTS_NAMES = {
+    "egf": N_("EGF results (.h9)"),
+    "ffg": N_("FFG results (.tou)"),
+    "aga": N_("AGA results"),
+}
+"""Each results format, as the words name it."""
+
+
+@dataclass(frozen=True)
+class Exported:
+    """A file made from a workbook: where it went (without a target, only its name), its
+    bytes, and the words to say (``lines``)."""
+
+    path: Path
+    data: bytes
+    lines: tuple[str, ...]
+
+    def message(self) -> str:
+        return "\n".join(self.lines)
+
+
+def import_tournament(
+    source: Source,
+    target: Path | None,
+    choices: Choices | None = None,
+    *,
+    encoding: str | None = None,
+    until_round: int | None = None,
+    replace: bool = False,
+    source_name: str = "roster.csv",
+    name: str = "tournament.xlsx",
+) -> Made:
+    """An OpenGotha file (``.xml``, or a file that starts as XML) or else a roster made a
+    tournament (:func:`import_opengotha`, :func:`~gosheet.app.tournaments.import_roster`).
+    An OpenGotha file brings its own settings: only ``choices``' rounds, name, komi, seed,
+    language and template apply to it; ``until_round`` only to it."""
+    choices = choices or Choices()
+    if not isinstance(source, bytes):
+        limits.regular_file(source, "roster or tournament file")
+        source_name = Path(source).name
+    if target is not None:
+        limits.book_target(target)
+    with on_disk(source, source_name) as path:
+        if convert.is_opengotha_file(path):
+            if target is not None:
+                refuse_overwrite(target, replace)
+            not_applying(choices, encoding)
+            return import_opengotha(
+                path, target, choices, until_round=until_round, replace=replace, name=name
+            )
+        if target is not None:
+            refuse_overwrite(target, replace)
+        if until_round is not None:
+            raise OptionError(_("--until-round is for an OpenGotha tournament file (.xml)"))
+        return import_roster(path, target, choices, encoding=encoding, replace=replace, name=name)
+
+
+def not_applying(choices: Choices, encoding: str | None) -> None:
+    """Refuse the choices an OpenGotha file's own settings make: the system, the groups, a
+    roster's encoding, another game than go."""
+    for option, value in (
+        ("--system", choices.system),
+        ("--groups", choices.groups),
+        ("--encoding", encoding),
+        ("--game", None if game_of(choices.game).go else choices.game),
+    ):
+        if value is not None:
+            raise OptionError(
+                _(
+                    "{option} does not apply to an OpenGotha file: the file's own settings do "
+                    "(its placement criteria choose McMahon or Swiss)"
+                ).format(option=option)
+            )
+
+
+def import_opengotha(
+    source: Source,
+    target: Path | None,
+    choices: Choices | None = None,
+    *,
+    until_round: int | None = None,
+    replace: bool = False,
+    source_name: str = "tournament.xml",
+    name: str = "tournament.xlsx",
+) -> Made:
+    """The OpenGotha tournament of ``source`` as a workbook. Its settings come from the file;
+    ``choices``' rounds, name, komi and seed may replace them. ``until_round``: keep the
+    games and byes of rounds 1 to K only (0: the players and settings alone)."""
+    choices = choices or Choices()
+    if target is not None:
+        refuse_overwrite(target, replace)
+    check_opengotha_choices(choices, until_round)
+    if not isinstance(source, bytes):
+        source_name = Path(source).name
+    with on_disk(source, source_name) as path:
+        og = read_opengotha(path)
+    rounds = choices.rounds if choices.rounds is not None else og.number_of_rounds
+    if until_round is not None and until_round > rounds:
+        raise OptionError(
+            _("--until-round: the tournament has {rounds} rounds").format(rounds=rounds)
+        )
+    imported = convert.from_opengotha(
+        og,
+        until_round=until_round,
+        rounds=choices.rounds,
+        name=choices.name,
+        komi=choices.komi,
+        random_seed=choices.seed,
+        source=source_name,
+        language=language_of(choices),
+    )
+    book = convert.opengotha_book(imported, template=choices.template)
+    path, data = saved(book, target, name, "import")
+    t = imported.tournament
+    return Made(path, t.settings, t.players, imported_lines(path, imported, until_round), data)
+
+
+def check_opengotha_choices(choices: Choices, until_round: int | None) -> None:
+    """The rounds, ``until_round`` and komi an OpenGotha file may be imported with."""
+    if choices.rounds is not None and not 1 <= choices.rounds <= convert.MAX_ROUNDS:
+        raise OptionError(
+            _("--rounds: OpenGotha plays 1 to {most} rounds").format(most=convert.MAX_ROUNDS)
+        )
+    if until_round is not None and until_round < 0:
+        raise OptionError(_("--until-round: 0 or more (0: the players and settings alone)"))
+    if choices.komi is not None:
+        try:
+            parse_komi(choices.komi)
+        except ValueError as error:
+            raise OptionError(f"--komi: {error}") from None
+
+
+def imported_lines(
+    path: Path, imported: convert.Imported, until_round: int | None
+) -> tuple[str, ...]:
+    """What an OpenGotha file's import says: players, rounds, games; what was left out or
+    read otherwise; the round the next pairing makes."""
+    t = imported.tournament
+    games = sum(len(r.games) for r in t.rounds)
+    byes = sum(len(r.byes) for r in t.rounds)
+    kind = REGISTRY[t.settings.system].title  # McMahon or Swiss (OpenGotha's rules)
+    lines = [
+        ngettext(
+            "Wrote {path}: {players} players, OpenGotha's {kind} over {rounds} rounds; "
+            "{played} round(s) played ({games} games, {byes} byes).",
+            "Wrote {path}: {players} players, OpenGotha's {kind} over {rounds} rounds; "
+            "{played} round(s) played ({games} games, {byes} byes).",
+            len(t.rounds),
+        ).format(
+            path=path,
+            players=len(t.players),
+            kind=kind,
+            rounds=t.settings.rounds,
+            played=len(t.rounds),
+            games=games,
+            byes=byes,
+        )
+    ]
+    if imported.games_dropped:
+        lines.append(
+            ngettext(
+                "{count} game(s) and bye(s) after round {number} left out.",
+                "{count} game(s) and bye(s) after round {number} left out.",
+                imported.games_dropped,
+            ).format(count=imported.games_dropped, number=until_round)
+        )
+    if imported.notes:
+        lines.append(
+            _(
+                "Read as OpenGotha reads it: {notes}. 'gosheet export' writes OpenGotha 3.5x's "
+                "layout (UTF-8, OpenGotha's names)."
+            ).format(notes="; ".join(imported.notes))
+        )
+    if t.settings.rounds is not None and len(t.rounds) < t.settings.rounds:
+        lines.append(
+            _("The next 'gosheet pair' makes round {number}.").format(number=len(t.rounds) + 1)
+        )
+    return tuple(lines)
+
+
+def export_opengotha(
+    book: Source,
+    target: Path | None,
+    *,
+    replace: bool = False,
+    book_name: str = "tournament.xlsx",
+    name: str = "tournament.xml",
+) -> Exported:
+    """The workbook as an OpenGotha file (OpenGotha 3.5x opens it), written to ``target``
+    (refused if it exists, unless ``replace``); without a target, its bytes only."""
+    if target is not None:
+        refuse_overwrite(target, replace)
+    notes: list[str] = []
+    with on_disk(book, book_name) as path:
+        og = export.to_opengotha(XlsxBook.open(path).grids(), source=path.name, notes=notes)
+        try:
+            data = write_opengotha(og)
+        except ValueError as error:
+            raise InputError([Problem(path.name, "", None, str(error))]) from None
+    written = export.write_file(target, data) if target is not None else Path(name)
+    rounds = len({g.round_number for g in og.games} | {b.round_number for b in og.byes})
+    lines = [
+        ngettext(
+            "Wrote {path}: {players} players, {games} games and {byes} byes in {rounds} "
+            "round(s); OpenGotha opens it (File ▸ Open).",
+            "Wrote {path}: {players} players, {games} games and {byes} byes in {rounds} "
+            "round(s); OpenGotha opens it (File ▸ Open).",
+            rounds,
+        ).format(
+            path=written,
+            players=len(og.players),
+            games=len(og.games),
+            byes=len(og.byes),
+            rounds=rounds,
+        )
+    ]
+    if notes:
+        lines.append(
+            _("OpenGotha's clubs are codes of at most 4 characters; written as: {clubs}").format(
+                clubs=", ".join(notes)
+            )
+        )
+    return Exported(written, data, tuple(lines))
+
+
+def results_format(target_name: str, given: str | None = None) -> str | None:
+    """The results format a file is to be written in: ``given``, else by the name's
+    extension (``.h9`` EGF, ``.tou`` FFG); None for an OpenGotha file."""
+    return format_of(Path(target_name).suffix, given)
+
+
+def export_results(
+    book: Source,
+    target: Path | None,
+    kind: str,
+    *,
+    drop_forfeits: bool = False,
+    replace: bool = False,
+    book_name: str = "tournament.xlsx",
+    name: str = "results.txt",
+) -> Exported:
+    """The ``kind`` (``egf``, ``ffg``, ``aga``) results file of the workbook, written to
+    ``target`` (refused if it exists, unless ``replace``); without a target, its bytes only.
+    ``drop_forfeits``: EGF, games not played written as rounds not played."""
+    if target is not None:
+        refuse_overwrite(target, replace)
+    with on_disk(book, book_name) as path:
+        grids = XlsxBook.open(path).grids()
+        made = results_file(grids, kind, source=path.name, drop_forfeits=drop_forfeits)
+    written = export.write_file(target, made.data) if target is not None else Path(name)
+    return Exported(written, made.data, results_lines(written, made, kind))
+
+
+def results_lines(path: Path, made: ResultsFile, kind: str) -> tuple[str, ...]:
+    """What a results file's export says: players, rounds, encoding; what the rating body
+    will miss (EGD PINs, dates, the location, results not entered)."""
+    table = made.table
+    lines = [
+        ngettext(
+            "Wrote {path}: {what}, {players} players over {rounds} round(s), in {encoding}.",
+            "Wrote {path}: {what}, {players} players over {rounds} round(s), in {encoding}.",
+            table.rounds,
+        ).format(
+            path=path,
+            what=_(RESULTS_NAMES[kind]),
+            players=len(table.lines),
+            rounds=table.rounds,
+            encoding=made.encoding,
+        )
+    ]
+    if kind == "egf":
+        pins = sum(1 for line in table.lines if line.player.egd_pin)
+        lines.append(
+            _("EGD PINs: {pins} of {players} players.").format(pins=pins, players=len(table.lines))
+        )
+    if not table.settings.dates:
+        lines.append(_("'Dates' is empty in Settings: today's date was written."))
+    if not table.settings.location:
+        lines.append(_("'Location' is empty in Settings: fill it in for the rating body."))
+    pending = sum(1 for line in table.lines for h in line.rounds if h.result == "?")
+    if pending:
+        games = pending // 2 or pending
+        lines.append(
+            ngettext(
+                "{count} game(s) without a result, written as '?'.",
+                "{count} game(s) without a result, written as '?'.",
+                games,
+            ).format(count=games)
+        )
+    return tuple(lines)

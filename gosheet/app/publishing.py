@@ -1,0 +1,61 @@
+"""The tournament's pages (:func:`publish`): an index, each round's pairings, the standings
+and the crosstable, as HTML that holds everything it needs — the command line's ``publish``
+and "Publish pages" in any front end. A workbook (its path or bytes) in; the pages written
+into a folder, or handed back as bytes by file name (:attr:`Published.pages`) for a front end
+that has no folder (the page in the browser).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from gosheet.app.files import Source, on_disk
+from gosheet.core.model import Tournament
+from gosheet.i18n.catalog import _, ngettext
+
+INDEX = "index.html"
+
+
+@dataclass(frozen=True)
+class Published:
+    """The pages: each file's name and bytes (UTF-8 HTML), and the folder they were written
+    into (None: not written)."""
+
+    tournament: Tournament
+    pages: dict[str, bytes] = field(default_factory=dict)
+    folder: Path | None = None
+
+    def message(self) -> str:
+        if self.folder is None:
+            return ngettext(
+                "Made {count} page: open {index}.",
+                "Made {count} pages: open {index}.",
+                len(self.pages),
+            ).format(count=len(self.pages), index=INDEX)
+        return _("Wrote {count} pages in {folder}: open {index}.").format(
+            count=len(self.pages), folder=self.folder, index=self.folder / INDEX
+        )
+
+
+def site_pages(tournament: Tournament) -> dict[str, bytes]:
+    """Each page's file name and HTML (UTF-8), in the tournament's language."""
+    from gosheet.formats.pack.view import pack_of
+    from gosheet.formats.site import pages  # Jinja2, loaded only here
+
+    return {name: html.encode("utf-8") for name, html in pages(pack_of(tournament)).items()}
+
+
+def publish(book: Source, folder: Path | None, *, book_name: str = "tournament.xlsx") -> Published:
+    """The pages of a workbook (a path, or its bytes called ``book_name``), written into
+    ``folder`` (made if missing) when there is one."""
+    from gosheet.workbook.xlsx import XlsxBook  # not when the command line's parser is built
+
+    with on_disk(book, book_name) as path:
+        tournament = XlsxBook.open(path).read().tournament
+    if folder is None:
+        return Published(tournament, site_pages(tournament))
+    from gosheet.formats.site import publish as write_site  # Jinja2, loaded only here
+
+    written = write_site(tournament, folder)
+    return Published(tournament, {p.name: p.read_bytes() for p in written}, folder)

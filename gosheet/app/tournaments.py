@@ -1,0 +1,193 @@
+"""A new tournament: :func:`new_tournament` (an empty workbook) and :func:`import_roster` (a
+roster becomes a tournament) — the command line's ``new`` and ``import ROSTER``, and "a roster
+starts a new tournament" in any front end.
+
+The organiser's choices are plain values (:class:`Choices`); a choice that does not fit raises
+:class:`~gosheet.app.files.OptionError`, a roster with problems
+:class:`~gosheet.core.errors.InputError` with every problem. The workbook is written to a path,
+or handed back as bytes (:class:`Made`), with the words to say.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from gosheet.app.files import OptionError, Source, on_disk, refuse_overwrite, saved
+from gosheet.app.messages import fewer_groups_note
+from gosheet.core.games import game_of
+from gosheet.core.model import Player
+from gosheet.core.settings import McMahonGroups, Settings
+from gosheet.core.systems import REGISTRY, default_system, system_of
+from gosheet.i18n import words
+from gosheet.i18n.catalog import _, system_language
+from gosheet.workbook import limits
+
+# Imported by the functions that need them, not with this module (which ``check`` and ``pair``
+# load through the command line): gosheet.formats.roster (pandas), gosheet.workbook.template.
+
+
+@dataclass(frozen=True)
+class Choices:
+    """What the organiser chose for a new tournament (None: the default). ``system``: the
+    system's name (default: McMahon for go, Swiss otherwise); ``groups``: a number, or ranks
+    like ``1d,5k``; ``language``: the workbook's (default: the roster's, else the system's);
+    ``template``: a workbook to start from."""
+
+    system: str | None = None
+    game: str = "go"
+    rules: str = "gosheet"
+    rounds: int | None = None
+    komi: float | None = None
+    groups: str | None = None
+    name: str | None = None
+    seed: int | None = None
+    language: str | None = None
+    template: str | None = None
+
+
+@dataclass(frozen=True)
+class Made:
+    """A new workbook: where it went (``path``; without a target, only its name, and its
+    bytes in ``data``), its settings and players, and the words to say (``lines``)."""
+
+    path: Path
+    settings: Settings
+    players: tuple[Player, ...]
+    lines: tuple[str, ...]
+    data: bytes | None = None
+
+    def message(self) -> str:
+        return "\n".join(self.lines)
+
+
+def language_of(choices: Choices, roster: str | None = None) -> str:
+    """The language of a new workbook: the one chosen, else the roster's headers', else the
+    system's (LC_ALL, LC_MESSAGES, LANG), else English."""
+    return choices.language or roster or system_language()
+
+
+def settings_of(
+    choices: Choices, players: int | None = None, roster_language: str | None = None
+) -> Settings:
+    """The settings of the choices; a value that does not fit raises :class:`OptionError`.
+
+    Without rounds: 5, or (Swiss) proposed for ``players`` players, or left for the first
+    pairing when the roster is not known yet."""
+    system = choices.system or default_system(choices.game)
+    rounds = choices.rounds
+    if rounds is None and not REGISTRY[system].rounds_proposed:
+        rounds = 5
+    elif rounds is None and players:
+        rounds = Settings.preset(system, choices.game, rounds=None).rounds_for(players)
+    language = language_of(choices, roster_language)
+    if choices.name is not None:
+        name = choices.name
+    else:  # "Турнир по го"
+        name = words.local(game_of(choices.game).tournament, language, words.TITLES)
+    try:
+        return Settings.preset(
+            system,
+            choices.game,
+            rules=choices.rules,
+            mcmahon_groups=McMahonGroups.parse(choices.groups or "3"),
+            random_seed=choices.seed if choices.seed is not None else secrets.randbelow(2**31),
+            rounds=rounds,
+            komi=choices.komi if choices.komi is not None else 6.5,
+            language=language,
+            name=name,
+        )
+    except ValueError as error:
+        raise OptionError(str(error)) from None
+
+
+def rounds_note(settings: Settings, players: int, given: int | None) -> str:
+    """What the organiser should know of a Swiss (or round robin) tournament's proposed
+    rounds (nothing when ``given`` rounds were chosen)."""
+    system = system_of(settings)
+    if given is not None or not system.rounds_proposed:
+        return ""
+    if settings.rounds is None:
+        return " " + _(
+            "'Rounds' is left empty: the first pairing proposes {rule} for the N players "
+            "registered then."
+        ).format(rule=system.rounds_rule)
+    return " " + _(
+        "{rounds} rounds proposed for {players} players ({rule}); change 'Rounds' in the "
+        "Settings sheet if you like."
+    ).format(rounds=settings.rounds, players=players, rule=system.rounds_rule)
+
+
+def new_tournament(
+    choices: Choices,
+    target: Path | None,
+    *,
+    replace: bool = False,
+    name: str = "tournament.xlsx",
+) -> Made:
+    """An empty tournament written to ``target`` (refused if it exists, unless ``replace``);
+    without a target, its bytes (``name``: the file's name the words give)."""
+    from gosheet.workbook.template import new_book
+
+    if target is not None:
+        limits.book_target(target)
+        refuse_overwrite(target, replace)
+    settings = settings_of(choices)
+    book = new_book(settings, template=choices.template)
+    path, data = saved(book, target, name, "new")
+    if settings.rounds:
+        wrote = _(
+            "Wrote {path}: an empty {system} tournament of {rounds} rounds; add the players "
+            "in the Players sheet."
+        ).format(path=path, system=settings.system, rounds=settings.rounds)
+    else:
+        wrote = _(
+            "Wrote {path}: an empty {system} tournament (rounds to come); add the players "
+            "in the Players sheet."
+        ).format(path=path, system=settings.system)
+    line = wrote + rounds_note(settings, 0, choices.rounds)
+    return Made(path, settings, (), (line,), data)
+
+
+def import_roster(
+    roster: Source,
+    target: Path | None,
+    choices: Choices | None = None,
+    *,
+    encoding: str | None = None,
+    replace: bool = False,
+    roster_name: str = "roster.csv",
+    name: str = "tournament.xlsx",
+) -> Made:
+    """A roster (``.csv``, ``.xlsx`` …: a path, or its bytes called ``roster_name``) made a
+    tournament, written to ``target`` (refused if it exists, unless ``replace``); without a
+    target, its bytes. A roster with problems raises :class:`InputError` naming each cell."""
+    choices = choices or Choices()
+    from gosheet.formats.roster import read_roster  # pandas: only to read a roster
+    from gosheet.workbook.template import new_book
+
+    if target is not None:
+        limits.book_target(target)
+        refuse_overwrite(target, replace)
+    system = REGISTRY[choices.system or default_system(choices.game)]
+    with on_disk(roster, roster_name) as path:
+        read = read_roster(path, encoding, needs_strength=system.needs_strength)
+    players = read.players
+    settings = settings_of(choices, len(players), read.language)
+    book = new_book(
+        settings, players, read.extra_headers, read.extra_values, template=choices.template
+    )
+    path, data = saved(book, target, name, "import")
+    line = _("Wrote {path}: {players} players.").format(path=path, players=len(players))
+    line += rounds_note(settings, len(players), choices.rounds)
+    line += "".join(" " + note for note in groups_notes(settings, players))
+    return Made(path, settings, tuple(players), (line,), data)
+
+
+def groups_notes(settings: Settings, players: Sequence[Player]) -> tuple[str, ...]:
+    """Seed McMahon: how many groups the players' ranks make, when fewer than asked."""
+    if not system_of(settings).mcmahon_groups:
+        return ()
+    return fewer_groups_note(settings.mcmahon_groups, players)

@@ -1,0 +1,128 @@
+"""The actions on a workbook file — the command line's ``check``, ``pair``, ``standings``,
+``simulate``, ``explain`` and ``rename``: the file opened, the action of
+:mod:`~gosheet.app.actions` run on it, the file saved with the previous version kept (its
+backup and history). A workbook given as bytes (a front end without files) is changed in a
+temporary file and its new bytes handed back (:class:`Edited`), without a backup.
+
+The words of each (:mod:`gosheet.app.messages`): :func:`~gosheet.app.messages.pairing_lines`,
+:func:`~gosheet.app.messages.saved_note` …
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Generic, TypeVar
+
+from gosheet.app import actions
+from gosheet.app.files import Source, on_disk
+from gosheet.core.explain import Explanation
+from gosheet.core.model import Tournament
+from gosheet.workbook.xlsx import XlsxBook
+
+T = TypeVar("T")
+NAME = "tournament.xlsx"
+"""The file name a workbook given as bytes is read under (its messages name it)."""
+
+
+@dataclass(frozen=True)
+class Edited(Generic[T]):
+    """What an action did (``done``), and the workbook saved: its path, or (given as bytes)
+    its new bytes in ``data``."""
+
+    done: T
+    path: Path | None = None
+    data: bytes | None = None
+
+
+@dataclass(frozen=True)
+class Explained:
+    """An explained round and the tournament it belongs to (for the players' names)."""
+
+    explanation: Explanation
+    tournament: Tournament
+
+
+def edit(
+    source: Source,
+    change: Callable[[XlsxBook], T],
+    action: Callable[[T], str],
+    *,
+    lock: bool = True,
+    name: str = NAME,
+) -> Edited[T]:
+    """Run ``change`` on the workbook and save it, ``action(done)`` naming the change in its
+    history. A file is held (``lock``: gosheet's lock, and refused when open elsewhere) until
+    it is saved; bytes are changed in a temporary file."""
+    if isinstance(source, bytes):
+        with on_disk(source, name) as path:
+            book = XlsxBook.open(path)
+            done = change(book)
+            saved = book.save(backup=False, action=action(done))
+            return Edited(done, None, saved.read_bytes())
+    if not lock:
+        book = XlsxBook.open(source)
+        done = change(book)
+        return Edited(done, book.save())
+    with XlsxBook.editing(source) as book:
+        done = change(book)
+        return Edited(done, book.save(action=action(done)))
+
+
+def check(source: Source, *, name: str = NAME) -> actions.Done:
+    """Every problem of the workbook at once (:class:`~gosheet.core.errors.InputError`), or
+    what the next pair needs; nothing written."""
+    with on_disk(source, name) as path:
+        return actions.check(XlsxBook.open(path))
+
+
+def pair(source: Source, again: bool = False, *, name: str = NAME) -> Edited[actions.Done]:
+    """Pair the next round (``again``: the last round anew) and update the standings."""
+
+    def named(done: actions.Done) -> str:
+        number = done.pairing.round_number if done.pairing is not None else None
+        change = f"pair round {number}" if number is not None else "pair"
+        return change + (" again" if again else "")
+
+    return edit(source, lambda book: actions.pair(book, again=again), named, name=name)
+
+
+def update_standings(source: Source, *, name: str = NAME) -> Edited[actions.Done]:
+    """Recompute the Standings sheet."""
+    return edit(source, actions.update_standings, lambda done: "standings", name=name)
+
+
+def simulate(source: Source, *, name: str = NAME) -> Edited[actions.Done]:
+    """Fill the last round's empty results from the players' strength."""
+
+    def named(done: actions.Done) -> str:
+        return f"simulate round {done.tournament.rounds[-1].number}"
+
+    return edit(source, actions.simulate, named, name=name)
+
+
+def explain(
+    source: Source, round_number: int | None = None, *, name: str = NAME
+) -> Edited[Explained]:
+    """Write the Explain sheet of a round (default: the last one paired)."""
+
+    def run(book: XlsxBook) -> Explained:
+        explanation = actions.explain(book, round_number)
+        return Explained(explanation, book.read().tournament)
+
+    def named(done: Explained) -> str:
+        return f"explain round {done.explanation.round_number}"
+
+    return edit(source, run, named, name=name)
+
+
+def rename(source: Source, old: str, new: str, *, name: str = NAME) -> Edited[actions.Done]:
+    """Rename a player everywhere: Players, every round sheet, the Standings."""
+    return edit(
+        source,
+        lambda book: actions.rename(book, old, new),
+        lambda done: "save",
+        lock=False,
+        name=name,
+    )
