@@ -5,8 +5,9 @@ content types, and the workbook's sheets (name, id, relationship, part, where ea
 The one reader of that structure: :func:`relationships_in`, :func:`sheets_in` and
 :func:`content_types_in` read the bytes of a ``.rels`` part, of ``xl/workbook.xml`` and of
 ``[Content_Types].xml`` with expat (:func:`~.spans.find_spans`: no tree, no document type or
-entity declaration). The part writer's :class:`Package` reads them so, and so do the limits
-(:func:`gosheet.workbook.limits.sheet_parts`), which bound each part's size before.
+entity declaration). The part writer's :class:`Package` reads the sheets and relationships so,
+the limits too (:func:`gosheet.workbook.limits.sheet_parts`, each part's size bounded before),
+and the Excel template's checks all three (``gosheet.frontends.excel.template``).
 """
 
 from __future__ import annotations
