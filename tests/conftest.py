@@ -16,6 +16,14 @@ What is here:
 * ``GOSHEET_XLSX_ENGINE=parts`` for the whole session (subprocesses inherit it): a workbook
   the part writer cannot save is an error in the tests, never hidden by the openpyxl
   fallback (tests/workbook/test_parts_writer.py tests the fallback itself).
+* ``office`` — one headless LibreOffice a test module, gosheet's extension installed in a
+  profile of its own (:mod:`support.libreoffice` skips the module, naming the package to
+  install, when LibreOffice cannot be driven); a module changes its environment by
+  overriding ``office_env`` and the number of installs (an update) by ``office_installs``.
+* Hypothesis' profiles: ``default`` (plain ``pytest``, CI: every test tries its own number of
+  examples) and ``fast`` (``pytest --hypothesis-profile=fast``: at most
+  :data:`FAST_EXAMPLES` each, :func:`support.examples.examples`), for the inner loop with
+  ``-m "not slow"`` (the ``slow`` marker: ``pyproject.toml``; docs/development.md).
 """
 
 from __future__ import annotations
@@ -24,8 +32,10 @@ import os
 import sys
 from collections.abc import Iterator
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
+from hypothesis import settings
 
 TESTS = Path(__file__).resolve().parent
 if str(TESTS) not in sys.path:
@@ -33,7 +43,13 @@ if str(TESTS) not in sys.path:
 
 from support.books import BOOK, ROSTER_CSV  # noqa: E402  (needs the path above)
 
+if TYPE_CHECKING:
+    from gosheet.frontends.libreoffice.office import Office
+
 os.environ.setdefault("GOSHEET_XLSX_ENGINE", "parts")
+
+FAST_EXAMPLES = 10
+settings.register_profile("fast", max_examples=FAST_EXAMPLES)
 
 
 @pytest.fixture(scope="module")
@@ -76,6 +92,38 @@ def demo_book(tmp_path: Path, demo_book_bytes: bytes) -> Path:
     path = tmp_path / BOOK
     path.write_bytes(demo_book_bytes)
     return path
+
+
+@pytest.fixture(scope="module")
+def office_env() -> dict[str, str]:
+    """Variables added to LibreOffice's environment (a test module overrides it)."""
+    return {}
+
+
+@pytest.fixture(scope="module")
+def office_installs() -> int:
+    """How many times the extension is installed before LibreOffice starts (2: an update)."""
+    return 1
+
+
+@pytest.fixture(scope="module")
+def office(
+    tmp_path_factory: pytest.TempPathFactory, office_env: dict[str, str], office_installs: int
+) -> Iterator[Office]:
+    """Headless LibreOffice (:class:`gosheet.frontends.libreoffice.office.Office`) with
+    gosheet's extension, stopped (its process group killed) however the module ends."""
+    from support.libreoffice import require_office
+
+    from gosheet.frontends.libreoffice.build import install_extension
+    from gosheet.frontends.libreoffice.office import Office
+
+    require_office()
+    profile = tmp_path_factory.mktemp("libreoffice") / "profile"
+    for _ in range(office_installs):
+        install_extension(profile)
+    env = {k: v for k, v in os.environ.items() if k not in ("GOSHEET", "GOSHEET_NO_DIALOGS")}
+    with Office(profile, env={**env, **office_env}) as started:
+        yield started
 
 
 @pytest.fixture(autouse=True)

@@ -59,12 +59,6 @@ class ConsistencyError(GosheetError):
     exit_code = 3
 
 
-class NoValidPairingError(GosheetError):
-    """No pairing satisfies the hard constraints."""
-
-    exit_code = 4
-
-
 class FileProblem(GosheetError):
     """A file cannot be read or written (missing, not a workbook, locked …)."""
 

@@ -233,13 +233,6 @@ def parse_country(value: object) -> str:
     return text
 
 
-def first_and_last(days: tuple[dt.date, ...], today: dt.date) -> tuple[dt.date, dt.date]:
-    """The event's first and last day (``today`` when the dates are not set)."""
-    if not days:
-        return today, today
-    return days[0], days[-1]
-
-
 EVENT_FIELDS: tuple[Field, ...] = (
     Field(
         "Location",

@@ -1,9 +1,9 @@
 """McMahon groups of the seed: the roster, sorted 9d … 30k, cut into N groups.
 
 The bottom group starts with 0 McMahon points and each group above with one
-more (seed, "Подготовка к старту": «Нижней группе 0 очков»). Groups are
-numbered from the top: group 1 is the strongest, so its starting score is
-``group_count - 1``. The bottom group is the lowest group that has players:
+more (``docs/systems.md`` §A, "Подготовка к старту": «Нижней группе 0 очков»).
+Groups are numbered from the top: group 1 is the strongest, so its starting
+score is ``group_count - 1``. The bottom group is the lowest group that has players:
 with groups by ranks ``1d, 5k`` and nobody below 5k, the 1k … 5k start at 0.
 """
 

@@ -33,11 +33,10 @@ CANONICAL = tuple(
 )
 #: Every canonical code, OpenGotha's rarer ones included.
 ALL_CODES = tuple(r.value for r in Result)
-MESSAGE = f"not a result code (use {', '.join(CANONICAL)}; or W+, B+, =)"
 
 
 def not_a_result() -> str:
-    """:data:`MESSAGE` in the current language of messages."""
+    """The message for a cell that is not a result, in the current language of messages."""
     return _("not a result code (use {codes}; or W+, B+, =)").format(codes=", ".join(CANONICAL))
 
 

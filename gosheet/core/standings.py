@@ -1,7 +1,7 @@
 """Standings of the scored systems.
 
 - Seed McMahon: per group, by wins, then the tiebreaks of the settings (seed
-  default SOS, SODOS). The McMahon score itself does not rank (seed:
+  default SOS, SODOS). The McMahon score itself does not rank (``docs/systems.md`` §A:
   "Количество очков Мак-Магона никак не учитывается при подведении итогов!").
 - Swiss: the whole field, by points, then the tiebreaks (default Buchholz,
   Buchholz cut 1, Sonneborn-Berger, Wins).

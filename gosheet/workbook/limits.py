@@ -19,10 +19,12 @@ import re
 import stat
 import zipfile
 from collections.abc import Iterator
-from pathlib import Path, PurePosixPath
+from pathlib import Path
 
 from gosheet.core.errors import FileProblem
 from gosheet.i18n.catalog import _
+from gosheet.workbook.parts.package import WORKBOOK, relationships_in, rels_name, sheets_in
+from gosheet.workbook.parts.spans import Unsupported
 
 MAX_ROWS = 20_000
 """Rows of one sheet (a tournament of 2,000 players over 10 rounds has under 2,100)."""
@@ -47,6 +49,8 @@ MAX_XML_BYTES = 50_000_000
 """An OpenGotha tournament file."""
 MAX_XML_DEPTH = 64
 """Nesting of an OpenGotha file's elements (OpenGotha's own files: 4 levels)."""
+MAX_STRUCTURE_BYTES = 10_000_000
+"""``xl/workbook.xml`` or its relationships (a workbook of 250 sheets: about 30 KB)."""
 MAX_HEADER = 255
 """Characters of a page header or footer, codes included: Excel refuses more."""
 BOOK_SUFFIXES = (".xlsx", ".xlsm")
@@ -56,12 +60,7 @@ _TAG = re.compile(rb"<(?:[A-Za-z_][\w.-]*:)?(row|c|dimension|mergeCell)\b([^>]*)
 _R = re.compile(rb'\sr\s*=\s*["\']([^"\']*)["\']')
 _REF = re.compile(rb'\sref\s*=\s*["\']([^"\']*)["\']')
 _CELL = re.compile(r"([A-Za-z]{1,3})([0-9]{1,7})")
-_SHEET = re.compile(rb"<(?:\w+:)?sheet\b([^>]*)>")
-_NAME = re.compile(rb'\sname\s*=\s*"([^"]*)"')
-_RID = re.compile(rb'\s(?:\w+:)?id\s*=\s*"([^"]*)"')
-_RELATION = re.compile(rb"<(?:\w+:)?Relationship\b([^>]*)>")
-_TARGET = re.compile(rb'\sTarget\s*=\s*"([^"]*)"')
-_ID = re.compile(rb'\sId\s*=\s*"([^"]*)"')
+_WORKSHEET_PART = re.compile(r"xl/worksheets/[^/]+\.xml")
 _CHUNK = 1 << 20
 
 
@@ -189,41 +188,45 @@ def _check_directory(label: str, infos: list[zipfile.ZipInfo]) -> None:
             )
 
 
-def sheet_parts(archive: zipfile.ZipFile) -> dict[str, str]:
-    """Each worksheet part of an ``.xlsx`` and its sheet's name (the part's name when
-    ``xl/workbook.xml`` does not say)."""
+def sheet_parts(archive: zipfile.ZipFile, label: str = "") -> dict[str, str]:
+    """Each worksheet part of an ``.xlsx`` and its sheet's name: every part under
+    ``xl/worksheets/`` (named as the part when ``xl/workbook.xml`` does not name it) and every
+    part a sheet of ``xl/workbook.xml`` refers to, wherever it is. The workbook part and its
+    relationships are read by the part writer's reader (:mod:`.parts.package`: expat, no
+    tree, no DTD), each after its size is bounded (:data:`MAX_STRUCTURE_BYTES`)."""
     names = set(archive.namelist())
-    parts = {n: n for n in names if re.fullmatch(r"xl/worksheets/[^/]+\.xml", n)}
-    try:
-        book = _bounded(archive, "xl/workbook.xml", 10_000_000)
-        rels = _bounded(archive, "xl/_rels/workbook.xml.rels", 10_000_000)
-    except KeyError:
+    parts = {n: n for n in names if _WORKSHEET_PART.fullmatch(n)}
+    if WORKBOOK not in names:
         return parts
-    targets: dict[bytes, str] = {}
-    for attributes in _RELATION.findall(rels):
-        rid, target = _ID.search(attributes), _TARGET.search(attributes)
-        if rid and target:
-            where = target.group(1).decode("utf-8", "replace")
-            full = where.lstrip("/") if where.startswith("/") else f"xl/{where}"
-            targets[rid.group(1)] = str(PurePosixPath(os.path.normpath(full)))
-    for attributes in _SHEET.findall(book):
-        name, rid = _NAME.search(attributes), _RID.search(attributes)
-        if name and rid and targets.get(rid.group(1)) in parts:
-            text = name.group(1).decode("utf-8", "replace")
-            parts[targets[rid.group(1)]] = text.replace("&amp;", "&").replace("&apos;", "'")
+    label = label or archive.filename or "workbook"
+    try:
+        book = _bounded(archive, WORKBOOK, label)
+        rels = rels_name(WORKBOOK)
+        related = (
+            relationships_in(_bounded(archive, rels, label), WORKBOOK) if rels in names else []
+        )
+        targets = {r.id: r.target for r in related}
+        for sheet in sheets_in(book):
+            target = targets.get(sheet.attributes.get("id", ""))
+            if target in names:
+                parts[target] = sheet.attributes.get("name", "")
+    except Unsupported as why:
+        raise FileProblem(
+            _("{path}: cannot be read as a workbook ({error})").format(path=label, error=why)
+        ) from None
     return parts
 
 
-def _bounded(archive: zipfile.ZipFile, name: str, limit: int) -> bytes:
+def _bounded(archive: zipfile.ZipFile, name: str, label: str) -> bytes:
     with archive.open(name) as stream:
-        data = stream.read(limit + 1)
-    if len(data) > limit:
-        raise FileProblem(f"{name}: more than {limit:,} bytes")
+        data = stream.read(MAX_STRUCTURE_BYTES + 1)
+    if len(data) > MAX_STRUCTURE_BYTES:
+        raise FileProblem(f"{label}: the part {name} is more than {MAX_STRUCTURE_BYTES:,} bytes")
     return data
 
 
 def _check_sheets(label: str, archive: zipfile.ZipFile) -> None:
-    parts = sheet_parts(archive)
+    parts = sheet_parts(archive, label)
     if len(parts) > MAX_SHEETS:
         raise FileProblem(f"{label}: {len(parts)} sheets, more than {MAX_SHEETS}")
     cells = 0

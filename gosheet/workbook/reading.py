@@ -69,11 +69,6 @@ def copied(sheets: Mapping[str, Sequence[Sequence[Any]]]) -> Sheets:
     return Sheets(rows, {name: name for name in rows})
 
 
-def shown_names(sheets: object) -> dict[str, str]:
-    """English sheet name → its name in the workbook (empty for plain cell values)."""
-    return sheets.shown if isinstance(sheets, Sheets) else {}
-
-
 class ProblemList:
     """Problems found so far; every reader adds to one and raises at the end. ``shown``: the
     names of the sheets as the organiser sees them (by their English names), which the

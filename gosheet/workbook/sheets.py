@@ -23,7 +23,6 @@ ROUND_PREFIX = "Round "
 ROUND_RE = re.compile(r"^\s*round\s+(\d+)\s*$", re.IGNORECASE)
 
 SETTINGS_HEADERS = ("Setting", "Value", "Explanation")
-PLAYER_HEADERS = ("Name", "First name", "Rank", "Rating", "Club", "Country", "Group", "Not playing")
 ROUND_HEADERS = (
     "Table",
     "White",
@@ -41,10 +40,10 @@ HEADER_COLOUR = "DDE4EE"  # the header rows of every sheet gosheet writes (RGB h
 
 
 def player_headers(settings: Settings) -> tuple[str, ...]:
-    """The Players sheet's columns for a system and game (go McMahon:
-    :data:`PLAYER_HEADERS`). OpenGotha's rules have no McMahon groups nor tiers (the bar and
-    floor, and the ratings, do their work) and add ``Registration`` (FIN, or PRE: registered
-    but not confirmed, never paired), ``EGD PIN`` and ``MMS correction``."""
+    """The Players sheet's columns for a system and game (go McMahon: Name, First name, Rank,
+    Rating, Club, Country, Group, Not playing). OpenGotha's rules have no McMahon groups nor
+    tiers (the bar and floor, and the ratings, do their work) and add ``Registration`` (FIN,
+    or PRE: registered but not confirmed, never paired), ``EGD PIN`` and ``MMS correction``."""
     system = system_of(settings)
     headers = ["Name", "First name"]
     if game_of(settings.game).go:

@@ -1,4 +1,4 @@
-"""Seed McMahon with ``--groups N`` and fewer ranks than N (issue 16, point 2; seeds/000):
+"""Seed McMahon with ``--groups N`` and fewer ranks than N (issue 16, point 2; docs/systems.md §A):
 ``import`` and ``pair`` say how many groups were made; the setting keeps its N.
 
 «Список делится на N групп.» — a rank is never split, so two ranks make two groups, and

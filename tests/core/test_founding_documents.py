@@ -1,5 +1,5 @@
 """The founding documents to the letter (issue 16, points 1–4): where gosheet read the seed
-McMahon (seeds/000) and the FUS commentary (seeds/001) less strictly than they are written.
+McMahon (docs/systems.md §A) and the FUS commentary (§B) less strictly than they are written.
 
 Each test quotes the sentence it checks; every expected number is worked out by hand in the
 docstring. The workbook side of "levels as played" is in

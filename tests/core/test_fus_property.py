@@ -25,8 +25,10 @@ import random
 from collections.abc import Iterator, Sequence
 
 import networkx as nx
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from support.examples import examples
 from support.pairing import check_pairing, matching_size
 
 from gosheet.core.model import Game, Player, Result, Round, Tournament
@@ -290,8 +292,13 @@ def play(t: Tournament, rng: random.Random) -> None:
 SLOW = [HealthCheck.too_slow, HealthCheck.data_too_large]
 
 
+@pytest.mark.slow
 @settings(
-    max_examples=400, deadline=None, derandomize=True, database=None, suppress_health_check=SLOW
+    max_examples=examples(400),
+    deadline=None,
+    derandomize=True,
+    database=None,
+    suppress_health_check=SLOW,
 )
 @given(start=tournaments(4, BRUTE_FORCE_FIELD), rng=st.randoms(use_true_random=False))
 def test_small_fus_fields_pair_lexicographically_best(
@@ -300,8 +307,13 @@ def test_small_fus_fields_pair_lexicographically_best(
     play(start, rng)
 
 
+@pytest.mark.slow
 @settings(
-    max_examples=25, deadline=None, derandomize=True, database=None, suppress_health_check=SLOW
+    max_examples=examples(25),
+    deadline=None,
+    derandomize=True,
+    database=None,
+    suppress_health_check=SLOW,
 )
 @given(start=tournaments(11, 80), rng=st.randoms(use_true_random=False))
 def test_large_fus_fields_pair_soundly(start: Tournament, rng: random.Random) -> None:

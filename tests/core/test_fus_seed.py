@@ -1,4 +1,4 @@
-"""The FUS seed (seeds/001, Russian) and ``docs/systems.md`` §2, number by number.
+"""The FUS seed (Russian) and ``docs/systems.md`` §2 (the seed's words: §B), number by number.
 
 This part: the pure core's units — start level, win step, handicap and the FUS
 coefficient on hand-made tournaments (:mod:`gosheet.core.systems`). Whole

@@ -21,6 +21,7 @@ from dataclasses import replace
 import networkx as nx
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from support.examples import examples
 
 from gosheet.core.hand import organisers_lines, pair_around
 from gosheet.core.model import Game, KeepApart, Player, Result, Round, Tournament
@@ -81,7 +82,7 @@ def cases(draw: st.DrawFn) -> tuple[str, str, Tournament, int]:
     return system, rules, play(t, rounds, rng), seed
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(60), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(cases(), st.data())
 def test_keep_apart_pairs_never_meet_while_avoidable(
     case: tuple[str, str, Tournament, int], data: st.DataObject
@@ -109,7 +110,7 @@ def test_keep_apart_pairs_never_meet_while_avoidable(
     assert not (met and avoidable), (system, rules, met)
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(60), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(cases(), st.data())
 def test_organisers_lines_kept_and_fixed_tables_hold(
     case: tuple[str, str, Tournament, int], data: st.DataObject

@@ -14,6 +14,7 @@ import networkx as nx
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from support.examples import examples
 from support.pairing import check_pairing, had_bye, matching_size
 
 from gosheet.core.errors import ConsistencyError
@@ -165,8 +166,9 @@ def check_final(t: Tournament) -> None:
     assert keys == sorted(keys)
 
 
+@pytest.mark.slow
 @settings(
-    max_examples=100,
+    max_examples=examples(100),
     deadline=None,
     derandomize=True,
     database=None,

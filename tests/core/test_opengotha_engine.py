@@ -11,6 +11,7 @@ import numpy as np
 import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
+from support.examples import examples
 
 from gosheet.core.model import Game, Player, Result, Round, Tournament
 from gosheet.core.opengotha import engine
@@ -233,7 +234,7 @@ def _play(t: Tournament, rng: random.Random) -> Tournament:
     return t.with_round(Round(pairing.round_number, games, pairing.byes))
 
 
-@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(25), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     n=st.integers(min_value=2, max_value=24),
     seed=st.integers(min_value=0, max_value=10**6),

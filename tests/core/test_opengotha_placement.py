@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from support.examples import examples
 from support.opengotha import read_fixture
 from support.paths import fixture, fixture_names
 
@@ -530,7 +531,7 @@ def tournaments(draw: st.DrawFn) -> Tournament:
     return Tournament(s, players, tuple(played))
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(tournaments())
 def test_sos_minus_properties(t: Tournament) -> None:
     table = Placement(t)
@@ -541,7 +542,7 @@ def test_sos_minus_properties(t: Tournament) -> None:
                 assert sos >= m1 >= m2, (n, r, kind)
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(
     tournaments(),
     st.lists(st.sampled_from(sorted(COEF)), min_size=1, max_size=4, unique=True),

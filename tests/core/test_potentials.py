@@ -12,6 +12,7 @@ import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from support.examples import examples
 
 from gosheet.core.opengotha.engine import solve
 from gosheet.core.potentials import assignment_potentials, relax, rounded
@@ -55,7 +56,7 @@ def graphs(draw: st.DrawFn) -> tuple[int, np.ndarray, np.ndarray, np.ndarray]:
     return n, i, j, w
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(graphs())
 def test_started_from_the_potentials_the_blossom_finds_the_same_optimum(
     graph: tuple[int, np.ndarray, np.ndarray, np.ndarray],
@@ -113,7 +114,7 @@ def test_vertices_without_an_edge_and_graphs_without_a_full_assignment() -> None
     assert not assignment_potentials(3, np.array([], dtype=np.int64), np.array([]), w[:0]).any()
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(graphs())
 def test_the_rounded_relaxation_pairs_every_vertex_once(
     graph: tuple[int, np.ndarray, np.ndarray, np.ndarray],

@@ -11,6 +11,7 @@ from dataclasses import replace
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from support.examples import examples
 from support.pairing import check_pairing
 
 from gosheet.core.errors import ConsistencyError
@@ -39,7 +40,7 @@ def play_all(t: Tournament) -> Tournament:
     return t
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=examples(25), deadline=None)
 @given(n=st.integers(2, 16), seed=st.integers(0, 10**6), oware=st.booleans())
 def test_every_pair_meets_once_and_each_has_one_bye_when_odd(
     n: int, seed: int, oware: bool

@@ -1,4 +1,4 @@
-"""The seed of the McMahon system (seeds/000, Russian), sentence by sentence.
+"""The seed of the McMahon system (docs/systems.md §A, Russian), sentence by sentence.
 
 This part: preparing the start (McMahon groups) and the game (scores). The
 draw: ``test_seed_rules_pairing``; the standings and coefficients:

@@ -1,4 +1,4 @@
-"""The Oware organisers' book ("Llibre Auale Torneig", seeds/002, in Catalan),
+"""The Oware organisers' book ("Llibre Auale Torneig", docs/systems.md §C, in Catalan),
 sentence by sentence, then the common Swiss rules the issue adds to it
 (``docs/systems.md`` §3): later rounds, byes, scoring, tiebreaks, and the
 Oware workbook's own words.

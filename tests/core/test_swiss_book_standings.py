@@ -1,4 +1,4 @@
-"""The Oware organisers' book ("Llibre Auale Torneig", seeds/002, in Catalan) and
+"""The Oware organisers' book ("Llibre Auale Torneig", docs/systems.md §C, in Catalan) and
 the common Swiss rules of ``docs/systems.md`` §3, continued from
 ``test_swiss_book_pairing`` (which says how these tests are written).
 

@@ -31,8 +31,10 @@ from fractions import Fraction
 from functools import cache
 
 import networkx as nx
+import pytest
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
+from support.examples import examples
 from support.pairing import check_pairing, dirac, had_bye, most_games_without_repeat
 
 from gosheet.core.model import Game, Player, Result, Round, Tournament
@@ -291,8 +293,9 @@ def play(field: Field, small: bool) -> Tally:
     return tally
 
 
+@pytest.mark.slow
 @settings(
-    max_examples=1500,
+    max_examples=examples(1500),
     deadline=None,
     database=None,
     derandomize=True,
@@ -305,8 +308,9 @@ def test_small_swiss_tournaments_keep_the_rules(field: Field) -> None:
     event(f"first-move rules decidable in {tally.first_move_checked}/{tally.rounds} rounds")
 
 
+@pytest.mark.slow
 @settings(
-    max_examples=30,
+    max_examples=examples(30),
     deadline=None,
     database=None,
     derandomize=True,

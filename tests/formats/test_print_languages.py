@@ -16,10 +16,10 @@ from pathlib import Path
 import pytest
 from reportlab.pdfbase.ttfonts import TTFont
 from support.printing import (
-    HAVE_POPPLER,
     ROSTER,
     WITHOUT_CHROMIUM,
     gosheet,
+    needs_poppler,
     pages_on_a_phone,
     pdf_pages,
     squeezed,
@@ -33,8 +33,9 @@ from gosheet.formats.pack.pdf import FONTS
 from gosheet.formats.site import pages
 from gosheet.i18n import build, words
 
-poppler = pytest.mark.skipif(not HAVE_POPPLER, reason="poppler-utils is not installed")
-browser = pytest.mark.skipif(WITHOUT_CHROMIUM, reason="chromium is not installed")
+browser = pytest.mark.skipif(
+    WITHOUT_CHROMIUM, reason="Chromium is not installed: apt-get install chromium"
+)
 
 CATALAN_ROSTER = """Surname,First name,Rating,Club
 Col·lell,Mercè,1650,Barcelona
@@ -268,7 +269,7 @@ def made(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Made]:
     return out
 
 
-@poppler
+@needs_poppler
 @pytest.mark.parametrize("code", LANGUAGES)
 def test_the_pack_speaks_the_language(made: dict[str, Made], code: str) -> None:
     language = LANGUAGES[code]
@@ -284,7 +285,7 @@ def test_the_pack_speaks_the_language(made: dict[str, Made], code: str) -> None:
     assert not left, f"English words in the {code} pack: {left}"
 
 
-@poppler
+@needs_poppler
 def test_the_russian_tournament_in_english(made: dict[str, Made], tmp_path: Path) -> None:
     """The language is the setting's only: the same tournament with ``Language: en`` prints
     the English words."""

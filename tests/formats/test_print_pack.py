@@ -11,9 +11,9 @@ from pathlib import Path
 import pytest
 from PIL import Image
 from support.cli import cli
-from support.printing import HAVE_POPPLER, KINDS, TIMEOUT, Made, made_once, squeezed
+from support.printing import KINDS, TIMEOUT, Made, made_once, needs_poppler, squeezed
 
-pytestmark = pytest.mark.skipif(not HAVE_POPPLER, reason="poppler-utils is not installed")
+pytestmark = needs_poppler
 
 
 @pytest.fixture(scope="module")

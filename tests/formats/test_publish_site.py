@@ -29,7 +29,9 @@ from gosheet.formats.site import pages
 
 # A page of the test's own (the published pages have no script) that holds the pages in
 # frames of a phone's width and writes, once all are loaded, each one's width and text.
-browser = pytest.mark.skipif(WITHOUT_CHROMIUM, reason="chromium is not installed")
+browser = pytest.mark.skipif(
+    WITHOUT_CHROMIUM, reason="Chromium is not installed: apt-get install chromium"
+)
 
 
 @pytest.fixture(scope="module")

@@ -107,8 +107,41 @@ def folder_case(id: str, name: str, command: list[str]) -> Case:
     return Case(id, make, (5,), (name, "folder"))
 
 
+def structure_case(id: str, edit: Callable[[dict[str, bytes]], None], *names: str) -> Case:
+    """The valid book with its parts (by name) changed by ``edit``, then ``gosheet pair``."""
+
+    def make(folder: Path, base: Path) -> list[str]:
+        with zipfile.ZipFile(base) as archive:
+            parts = {name: archive.read(name) for name in archive.namelist()}
+        edit(parts)
+        write_zip(folder / BOOK, [plain_entry(name, data) for name, data in parts.items()])
+        return ["pair", BOOK]
+
+    return Case(id, make, (5,), names)
+
+
+def doctype_in_workbook(parts: dict[str, bytes]) -> None:
+    """A billion laughs declared in ``xl/workbook.xml`` (its sheet names would expand it)."""
+    book = parts["xl/workbook.xml"]
+    parts["xl/workbook.xml"] = LAUGHS[: LAUGHS.index(b"]>") + 2] + book[book.index(b"<workbook") :]
+
+
+def players_elsewhere(parts: dict[str, bytes]) -> None:
+    """The Players sheet moved out of ``xl/worksheets/`` (its relationship and content type
+    following it), with a cell at Excel's last row: the limits find it through the workbook's
+    relationships."""
+    part = next(n for n in parts if n.startswith("xl/worksheets/") and b"Not playing" in parts[n])
+    data = parts.pop(part)
+    far = b'<row r="1048576"><c r="A1048576"><v>1</v></c></row></sheetData>'
+    parts["xl/elsewhere/p.xml"] = data.replace(b"</sheetData>", far, 1)
+    for name in ("xl/_rels/workbook.xml.rels", "[Content_Types].xml"):
+        parts[name] = parts[name].replace(part.encode(), b"xl/elsewhere/p.xml")
+
+
 END = "</sheetData>"
 WORKBOOKS = [
+    structure_case("doctype-in-workbook-xml", doctype_in_workbook, "cup.xlsx", "document type"),
+    structure_case("sheet-outside-worksheets", players_elsewhere, "Players!row 1048576"),
     archive_case("zip-bomb-sheet", bombed, "xl/worksheets/sheet2.xml", "unpacks"),
     archive_case("duplicate-zip-entries", duplicated, "sheet2.xml", "twice"),
     book_case(

@@ -50,5 +50,21 @@ and its winners entered) for the McMahon seed's tests.
 ``coerced``, ``alerts``), ``remote_opener()`` (a real xlwings remote Book on a client's
 JSON; set ``XLWINGS_LICENSE_KEY=noncommercial`` first), ``run(remote, client, button)``.
 
-Fixtures (``open_book``, ``demo_book``) are in ``tests/conftest.py``.
+``support.printing`` — print packs and sites made once a session (``made_once()``: the demo,
+a FUS and an Oware tournament, ``KINDS``), ``pdf_pages(pdf)`` (pdftotext), ``squeezed``,
+``pages_on_a_phone`` (headless Chromium); ``needs_poppler`` / ``require_poppler()``,
+``WITHOUT_CHROMIUM`` (skip, naming the Debian package, unless CI requires them).
+
+``support.libreoffice`` — real LibreOffice: ``missing_office()``, ``require_office()``,
+``act(office, book, url, out)`` (a menu action on a document), ``convert(folder, kind,
+*books)`` (``soffice --convert-to``), ``needs_soffice``, ``XLSX`` / ``ODS`` (filters).
+
+``support.results_files`` — results files (.h9, .tou, AGA) read back to compare with
+OpenGotha's.
+
+``support.examples`` — ``examples(n)``: a Hypothesis test's number of examples under the
+profile in force (``--hypothesis-profile=fast`` caps it).
+
+Fixtures (``open_book``, ``demo_book``, ``office``) and the Hypothesis profiles are in
+``tests/conftest.py``.
 """

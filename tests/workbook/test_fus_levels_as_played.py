@@ -1,4 +1,4 @@
-"""FUS levels as played, through the workbook (issue 16, point 3; seeds/001).
+"""FUS levels as played, through the workbook (issue 16, point 3; docs/systems.md §B).
 
 Each FUS round sheet keeps, in its last header, the number of rounds when it was paired
 (``Rounds: 5``); its steps are capped by that number, so changing ``Rounds`` in the Settings

@@ -1,4 +1,4 @@
-"""The FUS seed (seeds/001, Russian) and ``docs/systems.md`` §2, number by number.
+"""The FUS seed (Russian) and ``docs/systems.md`` §2 (the seed's words: §B), number by number.
 
 This part plays whole tournaments through the workbook, as an organiser would: a new book
 from the template, then for each round ``actions.pair`` and results typed into the Round

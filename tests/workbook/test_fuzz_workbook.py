@@ -11,6 +11,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from support.books import play_rounds
+from support.examples import examples
 from support.paths import DEMO_ROSTER, fixture
 
 from gosheet.app import actions
@@ -104,7 +105,7 @@ TYPED = st.one_of(
 
 
 @settings(
-    max_examples=300,
+    max_examples=examples(300),
     deadline=None,
     derandomize=True,
     database=None,

@@ -11,7 +11,6 @@ import io
 import os
 import re
 import shutil
-import subprocess
 import zipfile
 from pathlib import Path
 
@@ -25,6 +24,7 @@ from openpyxl.workbook.defined_name import DefinedName
 from PIL import Image as PILImage
 from python_calamine import CalamineWorkbook
 from support.books import BOOK
+from support.libreoffice import convert, needs_soffice
 
 from gosheet.core.errors import FileProblem
 from gosheet.frontends.cli import main
@@ -32,7 +32,6 @@ from gosheet.workbook.parts.package import Package
 from gosheet.workbook.sheets import Column, SheetData
 from gosheet.workbook.xlsx import XlsxBook
 
-SOFFICE = shutil.which("soffice")
 OWN = "Tom's & Jerry's"  # a sheet name that needs quoting in a formula
 
 
@@ -207,33 +206,12 @@ def _same(value: object) -> object:
     return None if value == "" else value
 
 
-@pytest.mark.skipif(
-    SOFFICE is None and os.environ.get("GOSHEET_REQUIRE_SOFFICE") != "1",
-    reason="LibreOffice (soffice) is not installed",
-)
+@needs_soffice
 def test_libreoffice_opens_it_and_reads_the_same_values(
     tmp_path: Path, organisers_book: Path
 ) -> None:
     run("pair", str(organisers_book))
-    assert SOFFICE is not None
-    done = subprocess.run(
-        [
-            SOFFICE,
-            "--headless",
-            "--norestore",
-            f"-env:UserInstallation={(tmp_path / 'profile').as_uri()}",
-            "--convert-to",
-            "ods",
-            "--outdir",
-            str(tmp_path / "out"),
-            str(organisers_book),
-        ],
-        capture_output=True,
-        text=True,
-        timeout=300,
-        start_new_session=True,
-    )
-    assert done.returncode == 0, done.stderr
+    convert(tmp_path, "ods", organisers_book, outdir=tmp_path / "out")
     ods = CalamineWorkbook.from_path(str(tmp_path / "out" / (Path(BOOK).stem + ".ods")))
     xlsx = CalamineWorkbook.from_path(str(organisers_book))
     assert ods.sheet_names == xlsx.sheet_names

@@ -15,6 +15,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from openpyxl import Workbook, load_workbook
 from openpyxl.styles import Font
+from support.examples import examples
 
 from gosheet.workbook.sheets import Column, SheetData
 from gosheet.workbook.xlsx import XlsxBook
@@ -80,7 +81,7 @@ def _same(a: Any, b: Any) -> bool:
 
 
 @settings(
-    max_examples=40,
+    max_examples=examples(40),
     deadline=None,
     derandomize=True,
     database=None,

@@ -17,6 +17,7 @@ from typing import Any
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from support.examples import examples
 
 from gosheet.core.errors import InputError
 from gosheet.core.fields import parse_komi
@@ -256,7 +257,7 @@ def test_reading_leaves_the_garbage_collector_as_it_found_it(enabled: bool) -> N
         gc.enable() if was else gc.disable()
 
 
-@settings(max_examples=500, deadline=None)
+@settings(max_examples=examples(500), deadline=None)
 @given(st.text(alphabet=st.characters(max_codepoint=127), max_size=40))
 def test_ascii_headers_and_names_normalise_as_any_text(text: str) -> None:
     """The ASCII path of normalise_header and words.normalise (words.fold) gives what the

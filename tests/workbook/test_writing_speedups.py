@@ -20,6 +20,7 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from openpyxl import Workbook
+from support.examples import examples
 
 from gosheet.app.bridge import RecordingBook
 from gosheet.core.model import Outcome, Player
@@ -290,7 +291,7 @@ COLUMNS = st.builds(
 )
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(
     columns=st.lists(COLUMNS, max_size=6),
     rows=st.lists(st.lists(VALUES, max_size=8), max_size=12),

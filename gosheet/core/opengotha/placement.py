@@ -93,11 +93,6 @@ class Standing:
     values: tuple[Fraction, ...]
 
 
-def _drop_lowest(values: list[int], k: int) -> int:
-    """SOS-1 / SOS-2: the sum without the ``k`` lowest values (substitutes included)."""
-    return sum(sorted(values)[k:])
-
-
 def _virtual(sp: ScoredPlayer, start: int) -> list[int]:
     """OpenGotha's "virtual" doubled score (option genCountNotPlayedGamesAsHalfPoint): the
     points of the games really played, and ½ for every other round (bye, absence, forfeit,

@@ -1,4 +1,4 @@
-"""FUS pairing (seeds/001, ``docs/systems.md`` §2.3–2.5).
+"""FUS pairing (``docs/systems.md`` §2.3–2.5; the founding text: §B).
 
 "Pairs are matched so as to minimise handicaps; matching starts from the
 leaders" («пары стыкуются по принципу минимизации фор … Последовательная

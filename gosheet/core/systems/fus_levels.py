@@ -1,4 +1,4 @@
-"""FUS levels (seeds/001, ``docs/systems.md`` §2): start levels, accelerated
+"""FUS levels (``docs/systems.md`` §2; the founding text: §B): start levels, accelerated
 steps, the FUS coefficient and the standings.
 
 - 1 level = 1 tournament point = ½ stone = 50 rating points (a setting).

@@ -1,4 +1,5 @@
-"""The seed's McMahon ("Как работает система Мак-Магон", seeds/000).
+"""The seed's McMahon (``docs/systems.md`` §1.1; the founding text, "Как работает система
+Мак-Магон": §A).
 
 "The table is sorted by McMahon score, descending. For the first player we
 pick one below with the same or the closest score (usually the second); we go

@@ -1,5 +1,5 @@
-"""Swiss for any board game (seeds/002, the Oware organisers' book, and the
-common Swiss rules of ``docs/systems.md`` §3).
+"""Swiss for any board game (the Oware organisers' book, and the common Swiss
+rules: ``docs/systems.md`` §3; the book's own words: §C).
 
 Round 1: the players, best to worst (rating, else rank; without either, a
 strength tier and then the lot), are cut in halves; the first of the top half

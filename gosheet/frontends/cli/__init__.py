@@ -2,9 +2,9 @@
 
 Exit codes: 0 done; 1 problems in the workbook or roster (each listed with
 its sheet and cell; nothing changed); 2 bad command line; 3 the action does
-not fit the tournament's state (e.g. results missing); 4 no valid pairing;
-5 a file cannot be read or written; 70 an unexpected error (a bug: one line, no
-traceback unless GOSHEET_DEBUG=1; nothing written); 130 interrupted (Ctrl-C), nothing written.
+not fit the tournament's state (e.g. results missing, every round paired); 5 a file
+cannot be read or written; 70 an unexpected error (a bug: one line, no traceback unless
+GOSHEET_DEBUG=1; nothing written); 130 interrupted (Ctrl-C), nothing written.
 """
 
 from __future__ import annotations

@@ -71,7 +71,7 @@ def build_parser() -> argparse.ArgumentParser:
         description="Go and other board-game tournaments in a spreadsheet: McMahon, FUS and "
         "Swiss pairings, scores and standings.",
         epilog="Exit codes: 0 done, 1 problems in the input (nothing changed), 2 usage, "
-        "3 action does not fit the tournament's state, 4 no valid pairing, "
+        "3 action does not fit the tournament's state, "
         "5 file cannot be read or written.",
     )
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")

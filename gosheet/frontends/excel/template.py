@@ -34,9 +34,11 @@ from __future__ import annotations
 import importlib.util
 import secrets
 import zipfile
+from collections.abc import Callable
 from dataclasses import dataclass
 from io import BytesIO
-from pathlib import Path, PurePosixPath
+from pathlib import Path
+from typing import TypeVar
 from xml.etree import ElementTree
 
 from openpyxl import Workbook, load_workbook
@@ -47,6 +49,15 @@ from openpyxl.worksheet.worksheet import Worksheet
 from gosheet.core.errors import FileProblem
 from gosheet.core.settings import Settings
 from gosheet.workbook.atomic import replacing
+from gosheet.workbook.parts.package import (
+    CONTENT_TYPES,
+    WORKBOOK,
+    content_types_in,
+    relationships_in,
+    rels_name,
+    sheets_in,
+)
+from gosheet.workbook.parts.spans import Unsupported
 from gosheet.workbook.template import bundled_template, new_book
 
 XLSM_TEMPLATE = "tournament.xlsm"
@@ -300,50 +311,37 @@ def _local(tag: str) -> str:
     return tag.rsplit("}", 1)[-1]
 
 
+_T = TypeVar("_T")
+
+
+def _structure(archive: zipfile.ZipFile, name: str, read: Callable[[bytes], _T]) -> _T | None:
+    """A structure part read by the workbook's one reader of it (:mod:`gosheet.workbook.parts.
+    package`); None when the part is missing or not well-formed."""
+    try:
+        return read(archive.read(name))
+    except (KeyError, Unsupported):
+        return None
+
+
 def _rels(archive: zipfile.ZipFile, part: str) -> dict[str, tuple[str, str]]:
     """A part's relationships: id → (type, target path in the archive)."""
-    path = PurePosixPath(part)
-    root = _xml(archive, str(path.parent / "_rels" / f"{path.name}.rels"))
-    found: dict[str, tuple[str, str]] = {}
-    for rel in root if root is not None else ():
-        target = rel.get("Target", "")
-        if target.startswith("/"):
-            resolved = target.lstrip("/")
-        else:
-            parts: list[str] = []
-            for piece in (*path.parent.parts, *PurePosixPath(target).parts):
-                if piece == ".." and parts:
-                    parts.pop()
-                elif piece not in (".", ".."):
-                    parts.append(piece)
-            resolved = "/".join(parts)
-        found[rel.get("Id", "")] = (rel.get("Type", ""), resolved)
-    return found
+    found = _structure(archive, rels_name(part), lambda data: relationships_in(data, part))
+    return {r.id: (r.type, r.target) for r in found or ()}
 
 
 def _sheet_parts(archive: zipfile.ZipFile) -> dict[str, str]:
     """Sheet name → worksheet part."""
-    book = _xml(archive, "xl/workbook.xml")
-    rels = _rels(archive, "xl/workbook.xml")
-    parts: dict[str, str] = {}
-    for element in book.iter() if book is not None else ():
-        if _local(element.tag) == "sheet":
-            rid = next((v for k, v in element.attrib.items() if _local(k) == "id"), "")
-            if rid in rels:
-                parts[element.get("name", "")] = rels[rid][1]
-    return parts
+    rels = _rels(archive, WORKBOOK)
+    sheets = _structure(archive, WORKBOOK, sheets_in) or []
+    return {
+        s.attributes.get("name", ""): rels[s.attributes["id"]][1]
+        for s in sheets
+        if s.attributes.get("id", "") in rels
+    }
 
 
 def _content_types(archive: zipfile.ZipFile) -> tuple[dict[str, str], dict[str, str]]:
-    root = _xml(archive, "[Content_Types].xml")
-    defaults: dict[str, str] = {}
-    overrides: dict[str, str] = {}
-    for element in root if root is not None else ():
-        if _local(element.tag) == "Default":
-            defaults[element.get("Extension", "").lower()] = element.get("ContentType", "")
-        elif _local(element.tag) == "Override":
-            overrides[element.get("PartName", "").lstrip("/")] = element.get("ContentType", "")
-    return defaults, overrides
+    return _structure(archive, CONTENT_TYPES, content_types_in) or ({}, {})
 
 
 def button_macros(path: Path) -> list[str]:

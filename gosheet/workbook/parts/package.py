@@ -1,6 +1,14 @@
 """The structure of an ``.xlsx`` archive: its parts, the relationships between them, the
 content types, and the workbook's sheets (name, id, relationship, part, where each stands in
-``xl/workbook.xml``)."""
+``xl/workbook.xml``).
+
+The one reader of that structure: :func:`relationships_in`, :func:`sheets_in` and
+:func:`content_types_in` read the bytes of a ``.rels`` part, of ``xl/workbook.xml`` and of
+``[Content_Types].xml`` with expat (:func:`~.spans.find_spans`: no tree, no document type or
+entity declaration). The part writer's :class:`Package` reads the sheets and relationships so,
+the limits too (:func:`gosheet.workbook.limits.sheet_parts`, each part's size bounded before),
+and the Excel template's checks all three (``gosheet.frontends.excel.template``).
+"""
 
 from __future__ import annotations
 
@@ -52,6 +60,50 @@ def resolve(source: str, target: str) -> str:
     return posixpath.normpath(posixpath.join(posixpath.dirname(source), target))
 
 
+def relationships_in(data: bytes, source: str) -> list[Relationship]:
+    """The relationships of the ``.rels`` part ``data`` (of the part ``source``), their
+    targets resolved to part names (``''`` for an external one).
+
+    >>> rels = b'''<Relationships xmlns="x"><Relationship Id="rId1" Type="t/worksheet"
+    ...   Target="worksheets/sheet1.xml"/><Relationship Id="rId2" Type="t/hyperlink"
+    ...   Target="https://example.org" TargetMode="External"/></Relationships>'''
+    >>> [(r.id, r.target) for r in relationships_in(rels, WORKBOOK)]
+    [('rId1', 'xl/worksheets/sheet1.xml'), ('rId2', '')]
+    """
+    found = []
+    for span in find_spans(data, {"Relationship"}):
+        a = span.attributes
+        external = a.get("TargetMode", "").lower() == "external"
+        target = "" if external else resolve(source, a.get("Target", ""))
+        found.append(Relationship(a.get("Id", ""), a.get("Type", ""), target, span))
+    return found
+
+
+def sheets_in(book: bytes) -> list[Span]:
+    """The ``<sheet>`` elements of ``xl/workbook.xml`` (its ``<sheets>``), in their order: the
+    attributes ``name``, ``sheetId`` and ``id`` (the relationship) by their local names."""
+    return find_spans(book, {"sheet"}, within={"sheets"})
+
+
+def content_types_in(data: bytes) -> tuple[dict[str, str], dict[str, str]]:
+    """``[Content_Types].xml``: the content type of each extension (lower case) and of each
+    part named (its name without the leading ``/``).
+
+    >>> content_types_in(b'''<Types xmlns="x"><Default Extension="XML" ContentType="a"/>
+    ...   <Override PartName="/xl/workbook.xml" ContentType="b"/></Types>''')
+    ({'xml': 'a'}, {'xl/workbook.xml': 'b'})
+    """
+    defaults: dict[str, str] = {}
+    overrides: dict[str, str] = {}
+    for span in find_spans(data, {"Default", "Override"}):
+        a = span.attributes
+        if span.name == "Default":
+            defaults[a.get("Extension", "").lower()] = a.get("ContentType", "")
+        else:
+            overrides[a.get("PartName", "").lstrip("/")] = a.get("ContentType", "")
+    return defaults, overrides
+
+
 class Package:
     """An ``.xlsx`` archive read once: every part's bytes by name, in the archive's order
     (each inflated and its CRC checked: a damaged part is found here), and the deflated
@@ -70,22 +122,14 @@ class Package:
 
     def relationships(self, part: str) -> list[Relationship]:
         data = self.parts.get(rels_name(part))
-        if data is None:
-            return []
-        found = []
-        for span in find_spans(data, {"Relationship"}):
-            a = span.attributes
-            external = a.get("TargetMode", "").lower() == "external"
-            target = "" if external else resolve(part, a.get("Target", ""))
-            found.append(Relationship(a.get("Id", ""), a.get("Type", ""), target, span))
-        return found
+        return [] if data is None else relationships_in(data, part)
 
     def sheets(self) -> list[SheetEntry]:
         """The workbook's sheets in their order (worksheets only; a chart sheet or a dialog
         sheet makes the workbook one this writer leaves to openpyxl)."""
         targets = {r.id: r for r in self.relationships(WORKBOOK)}
         entries = []
-        for span in find_spans(self.parts[WORKBOOK], {"sheet"}, within={"sheets"}):
+        for span in sheets_in(self.parts[WORKBOOK]):
             rid = span.attributes.get("id", "")
             relation = targets.get(rid)
             if relation is None or relation.type != WORKSHEET_TYPE:

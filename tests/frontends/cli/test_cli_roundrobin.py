@@ -37,3 +37,32 @@ def test_a_whole_round_robin(tmp_path: Path, capsys: pytest.CaptureFixture[str],
     header, rows = sheet_table(book, "Standings")
     assert header[-3:] == ["Points", "Sonneborn-Berger", "Direct encounter"]
     assert len(rows) == 5
+
+
+@pytest.mark.parametrize(
+    ("system", "code"), [("roundrobin", 3), ("mcmahon", 0), ("fus", 0), ("swiss", 0)]
+)
+def test_more_rounds_than_the_field_allows(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], system: str, code: int
+) -> None:
+    """Three players and six rounds: after three rounds everyone has met everyone. No exit
+    code says a round cannot be paired, because one always can: the round robin's schedule is
+    over (exit 3, the action does not fit the tournament's state, saying why); seed McMahon
+    and FUS, which never repeat a pairing, give each player a technical win; Swiss pairs a
+    game again."""
+    roster = write_csv(
+        tmp_path / "three.csv", ["Name", "Rank"], [("Ali", "2k"), ("Bo", "5k"), ("Cy", "1d")]
+    )
+    book = tmp_path / "three.xlsx"
+    cli_ok(capsys, "import", roster, "-o", book, "--system", system, "--rounds", "6")
+    for _round in range(3):
+        cli_ok(capsys, "pair", book)
+        cli_ok(capsys, "simulate", book)
+    result, _out, err = cli(capsys, "pair", book)
+    assert result == code, err
+    if system == "roundrobin":
+        assert "round robin: every one of the 3 rounds is paired" in err
+        return
+    _header, rows = sheet_table(book, "Round 4")
+    byes = [r for r in rows if r["Table"] == "Bye"]
+    assert len(byes) == (3 if system in ("mcmahon", "fus") else 1)

@@ -8,73 +8,22 @@ Missing LibreOffice skips these tests, unless ``GOSHEET_REQUIRE_SOFFICE=1`` (CI)
 
 from __future__ import annotations
 
-import json
-import os
-from collections.abc import Iterator
-from contextlib import suppress
 from pathlib import Path
-from typing import Any
 
-import pytest
 from openpyxl import load_workbook
 from openpyxl.styles import Font, PatternFill
 from support.books import demo_in
+from support.libreoffice import act
 
-from gosheet.frontends.libreoffice.build import ACTIONS, install_extension, script_url
+from gosheet.frontends.libreoffice.build import ACTIONS, script_url
 from gosheet.frontends.libreoffice.office import (
-    LibreOfficeError,
     Office,
-    find_soffice,
-    find_uno_python,
-    program_dir,
 )
 from gosheet.i18n import catalog, words
 from gosheet.workbook.reader import read_book
 from gosheet.workbook.xlsx import XlsxBook
 
-XLSX = "Calc MS Excel 2007 XML"
 PAIR, STANDINGS = (script_url(f) for f, _, _ in ACTIONS[1:3])
-
-
-def _missing() -> str | None:
-    soffice = find_soffice()
-    if soffice is None:
-        return "LibreOffice (soffice) is not installed: apt-get install libreoffice-calc-nogui"
-    if not (program_dir(soffice) / "pythonscript.py").exists():
-        return "LibreOffice has no Python script provider"
-    if find_uno_python(soffice) is None:
-        return "no Python can import uno: apt-get install python3-uno"
-    return None
-
-
-@pytest.fixture(scope="module")
-def office(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Office]:
-    missing = _missing()
-    if missing is not None:
-        if os.environ.get("GOSHEET_REQUIRE_SOFFICE") == "1":
-            pytest.fail(missing)
-        pytest.skip(missing)
-    profile = tmp_path_factory.mktemp("libreoffice") / "profile"
-    install_extension(profile)
-    env = {k: v for k, v in os.environ.items() if k not in ("GOSHEET", "GOSHEET_NO_DIALOGS")}
-    with Office(profile, env=env) as started:
-        yield started
-
-
-def _act(office: Office, book: Path, url: str, out: Path) -> dict[str, Any]:
-    steps = [
-        {"do": "open", "path": str(book)},
-        {"do": "dispatch", "url": url},
-        {"do": "state"},
-        {"do": "store", "path": str(out), "filter": XLSX},
-        {"do": "close"},
-    ]
-    try:
-        _opened, dispatched, state, _stored, _closed = office.check(steps)
-    finally:
-        with suppress(LibreOfficeError):
-            office.run([{"do": "close_all"}])
-    return {"outcome": json.loads(dispatched["result"]), "state": state}
 
 
 def _set_language(path: Path, language: str) -> None:
@@ -102,7 +51,7 @@ def test_a_change_of_language_renames_the_sheets_in_libreoffice(
     wb.save(book)
     _set_language(book, "ru")
 
-    found = _act(office, book, STANDINGS, tmp_path / "lo.xlsx")
+    found = act(office, book, STANDINGS, tmp_path / "lo.xlsx")
 
     assert found["outcome"]["ok"], found["outcome"]
     expected = ["Настройки", "Игроки", "Тур 1", "Тур 2", "Турнирная таблица", "Fees"]
@@ -120,7 +69,7 @@ def test_a_change_of_language_renames_the_sheets_in_libreoffice(
     assert tournament.settings.language == "ru" and len(tournament.rounds) == 2
 
     # and the menu goes on in Russian: the next pair makes "Тур 3"
-    found = _act(office, tmp_path / "lo.xlsx", PAIR, tmp_path / "lo3.xlsx")
+    found = act(office, tmp_path / "lo.xlsx", PAIR, tmp_path / "lo3.xlsx")
     assert found["outcome"]["ok"], found["outcome"]
     assert "Тур 3" in found["state"]["sheets"]
     assert found["state"]["active"] == "Тур 3"

@@ -14,7 +14,6 @@ unless ``GOSHEET_REQUIRE_SOFFICE=1`` (CI), which makes them fail instead.
 from __future__ import annotations
 
 import json
-import os
 import shutil
 import sys
 from collections.abc import Iterator, Sequence
@@ -25,6 +24,7 @@ from typing import Any
 import pytest
 from openpyxl import load_workbook
 from python_calamine import CalamineWorkbook
+from support.libreoffice import ODS, XLSX, require_office
 from support.paths import DEMO_ROSTER
 
 from gosheet.frontends.cli import main
@@ -32,16 +32,12 @@ from gosheet.frontends.libreoffice.build import (
     ACTIONS,
     MACRO_PYTHONPATH,
     REHEARSAL,
-    install_extension,
     script_url,
 )
 from gosheet.frontends.libreoffice.office import (
     LibreOfficeError,
     Office,
-    find_soffice,
-    find_uno_python,
     group_alive,
-    program_dir,
 )
 from gosheet.workbook.reader import read_book
 from gosheet.workbook.xlsx import XlsxBook
@@ -50,42 +46,12 @@ if str(MACRO_PYTHONPATH) not in sys.path:
     sys.path.append(str(MACRO_PYTHONPATH))  # as LibreOffice does for the macro script
 from gosheet_lo.marks import MARK_COLOR, NOTE_PREFIX
 
-XLSX = "Calc MS Excel 2007 XML"
-ODS = "calc8"
 PAIR, STANDINGS, CHECK, EXPLAIN = (script_url(f) for f, _, _ in ACTIONS[1:5])
 
 
-def _missing() -> str | None:
-    soffice = find_soffice()
-    if soffice is None:
-        return "LibreOffice (soffice) is not installed: apt-get install libreoffice-calc-nogui"
-    if not (program_dir(soffice) / "pythonscript.py").exists():
-        return (
-            "LibreOffice has no Python script provider: "
-            "apt-get install libreoffice-script-provider-python"
-        )
-    if find_uno_python(soffice) is None:
-        return "no Python can import uno: apt-get install python3-uno"
-    return None
-
-
-def _require_office() -> None:
-    missing = _missing()
-    if missing is not None:
-        if os.environ.get("GOSHEET_REQUIRE_SOFFICE") == "1":
-            pytest.fail(missing)
-        pytest.skip(missing)
-
-
 @pytest.fixture(scope="module")
-def office(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Office]:
-    _require_office()
-    profile = tmp_path_factory.mktemp("libreoffice") / "profile"
-    install_extension(profile)
-    install_extension(profile)  # again: an update replaces the extension
-    env = {k: v for k, v in os.environ.items() if k not in ("GOSHEET", "GOSHEET_NO_DIALOGS")}
-    with Office(profile, env=env) as started:  # stopped (process group killed) on any exit
-        yield started
+def office_installs() -> int:
+    return 2  # installed again: an update replaces the extension
 
 
 @pytest.fixture(scope="module")
@@ -482,7 +448,7 @@ def test_a_missing_gosheet_command_is_reported_in_words(office: Office, books: P
 
 
 def test_soffice_is_terminated_whatever_happens(tmp_path: Path) -> None:
-    _require_office()
+    require_office()
     with pytest.raises(RuntimeError, match="a test failed"), Office(tmp_path / "p") as office:
         assert office.process is not None
         group = office.process.pid

@@ -10,28 +10,21 @@ which makes them fail instead.
 from __future__ import annotations
 
 import json
-import os
 import sys
-from collections.abc import Iterator
-from contextlib import suppress
 from pathlib import Path
 from typing import Any
 
 import pytest
+from support.libreoffice import act
 from support.printing import gosheet, pdf_pages, squeezed
 
 from gosheet.frontends.libreoffice.build import (
     ACTIONS,
     MACRO_PYTHONPATH,
-    install_extension,
     script_url,
 )
 from gosheet.frontends.libreoffice.office import (
-    LibreOfficeError,
     Office,
-    find_soffice,
-    find_uno_python,
-    program_dir,
 )
 from gosheet.workbook.names import labels
 from gosheet.workbook.xlsx import XlsxBook
@@ -43,45 +36,9 @@ from gosheet_lo import actions, errors, files
 PRINT = script_url("PrintPack")
 
 
-def _require_office() -> None:
-    soffice = find_soffice()
-    missing = None
-    if soffice is None:
-        missing = "LibreOffice (soffice) is not installed"
-    elif not (program_dir(soffice) / "pythonscript.py").exists():
-        missing = "LibreOffice has no Python script provider"
-    elif find_uno_python(soffice) is None:
-        missing = "no Python can import uno"
-    if missing is not None:
-        if os.environ.get("GOSHEET_REQUIRE_SOFFICE") == "1":
-            pytest.fail(missing)
-        pytest.skip(missing)
-
-
-@pytest.fixture(scope="module")
-def office(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Office]:
-    _require_office()
-    profile = tmp_path_factory.mktemp("libreoffice") / "profile"
-    install_extension(profile)
-    env = {k: v for k, v in os.environ.items() if k not in ("GOSHEET", "GOSHEET_NO_DIALOGS")}
-    with Office(profile, env=env) as started:
-        yield started
-
-
 def _print(office: Office, book: Path) -> dict[str, Any]:
     """Open ``book``, choose gosheet ▸ Print pack; the outcome and the document's state."""
-    steps: list[dict[str, Any]] = [
-        {"do": "open", "path": str(book)},
-        {"do": "dispatch", "url": PRINT},
-        {"do": "state"},
-        {"do": "close"},
-    ]
-    try:
-        found = office.check(steps)
-    finally:
-        with suppress(LibreOfficeError):
-            office.run([{"do": "close_all"}])
-    return {"outcome": json.loads(found[1]["result"]), "state": found[2]}
+    return act(office, book, PRINT)
 
 
 def test_print_pack_is_in_the_menu_and_the_toolbar_after_explain(office: Office) -> None:

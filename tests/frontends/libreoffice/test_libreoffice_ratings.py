@@ -10,46 +10,23 @@ them fail instead.
 from __future__ import annotations
 
 import csv
-import json
-import os
 import shutil
-from collections.abc import Iterator
-from contextlib import suppress
 from pathlib import Path
 from typing import Any
 
 import pytest
 from openpyxl import load_workbook
+from support.libreoffice import act
 
 from gosheet.frontends.cli import main
-from gosheet.frontends.libreoffice.build import ACTIONS, install_extension, script_url
+from gosheet.frontends.libreoffice.build import ACTIONS, script_url
 from gosheet.frontends.libreoffice.office import (
-    LibreOfficeError,
     Office,
-    find_soffice,
-    find_uno_python,
-    program_dir,
 )
 from gosheet.workbook.sheets import PLAYERS
 
 SAMPLES = Path(__file__).resolve().parents[2] / "fixtures" / "ratings"
 FILL = script_url("FillFromRatingList")
-XLSX = "Calc MS Excel 2007 XML"
-
-
-def _require_office() -> None:
-    soffice = find_soffice()
-    missing = None
-    if soffice is None:
-        missing = "LibreOffice (soffice) is not installed"
-    elif not (program_dir(soffice) / "pythonscript.py").exists():
-        missing = "LibreOffice has no Python script provider"
-    elif find_uno_python(soffice) is None:
-        missing = "no Python can import uno"
-    if missing is not None:
-        if os.environ.get("GOSHEET_REQUIRE_SOFFICE") == "1":
-            pytest.fail(missing)
-        pytest.skip(missing)
 
 
 @pytest.fixture(scope="module")
@@ -58,14 +35,8 @@ def cache_folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 @pytest.fixture(scope="module")
-def office(tmp_path_factory: pytest.TempPathFactory, cache_folder: Path) -> Iterator[Office]:
-    _require_office()
-    profile = tmp_path_factory.mktemp("libreoffice") / "profile"
-    install_extension(profile)
-    env = {k: v for k, v in os.environ.items() if k not in ("GOSHEET", "GOSHEET_NO_DIALOGS")}
-    env["GOSHEET_CACHE"] = str(cache_folder)
-    with Office(profile, env=env) as started:
-        yield started
+def office_env(cache_folder: Path) -> dict[str, str]:
+    return {"GOSHEET_CACHE": str(cache_folder)}
 
 
 def _registered(folder: Path) -> Path:
@@ -83,20 +54,7 @@ def _registered(folder: Path) -> Path:
 
 def _fill(office: Office, book: Path, out: Path | None = None) -> dict[str, Any]:
     """Open ``book``, choose gosheet ▸ Fill from rating list, save a copy to ``out``."""
-    steps: list[dict[str, Any]] = [
-        {"do": "open", "path": str(book)},
-        {"do": "dispatch", "url": FILL},
-        {"do": "state"},
-    ]
-    if out is not None:
-        steps.append({"do": "store", "path": str(out), "filter": XLSX})
-    steps.append({"do": "close"})
-    try:
-        found = office.check(steps)
-    finally:
-        with suppress(LibreOfficeError):
-            office.run([{"do": "close_all"}])
-    return {"outcome": json.loads(found[1]["result"]), "state": found[2]}
+    return act(office, book, FILL, out)
 
 
 def _players(path: Path) -> list[list[Any]]:

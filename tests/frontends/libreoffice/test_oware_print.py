@@ -11,25 +11,18 @@ process group killed afterwards) and read back with ``pdftotext``.
 
 from __future__ import annotations
 
-import contextlib
-import os
 import re
-import shutil
-import signal
-import subprocess
 from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+from support.libreoffice import convert, needs_soffice
+from support.printing import pdf_pages
 from support.swiss import OWARE_PLAYERS
 
 from gosheet.frontends.cli import main
 
-SOFFICE = shutil.which("soffice")
-pytestmark = pytest.mark.skipif(
-    SOFFICE is None and os.environ.get("GOSHEET_REQUIRE_SOFFICE") != "1",  # CI: fail instead
-    reason="LibreOffice (soffice) is not installed: cannot print to PDF",
-)
+pytestmark = needs_soffice
 TIMEOUT = 120
 
 PLAYERS = OWARE_PLAYERS
@@ -68,29 +61,6 @@ class Printed:
         return re.sub(r"\s+", "", self.text)
 
 
-def run(args: list[str], cwd: Path) -> subprocess.CompletedProcess[str]:
-    """Run a program in its own process group, killing the whole group when it
-    is done or when it hangs (soffice starts helpers of its own)."""
-    process = subprocess.Popen(
-        args,
-        cwd=cwd,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-        start_new_session=True,
-    )
-    try:
-        out, err = process.communicate(timeout=TIMEOUT)
-    except subprocess.TimeoutExpired:
-        os.killpg(process.pid, signal.SIGKILL)
-        process.communicate()
-        pytest.fail(f"{args[0]} did not finish within {TIMEOUT} s (killed)")
-    finally:
-        with contextlib.suppress(ProcessLookupError):
-            os.killpg(process.pid, signal.SIGKILL)  # any helper left behind
-    return subprocess.CompletedProcess(args, process.returncode, out, err)
-
-
 def gosheet(*args: object) -> None:
     assert main([str(a) for a in args]) == 0
 
@@ -98,17 +68,7 @@ def gosheet(*args: object) -> None:
 def read_pdf(pdf: Path) -> Printed:
     assert pdf.is_file() and pdf.stat().st_size > 0, f"{pdf} was not written"
     assert pdf.read_bytes().startswith(b"%PDF")
-    done = subprocess.run(
-        ["pdftotext", "-enc", "UTF-8", str(pdf), "-"],
-        capture_output=True,
-        text=True,
-        timeout=TIMEOUT,
-        check=True,
-    )
-    pages = done.stdout.split("\f")
-    if pages and not pages[-1].strip():
-        pages.pop()  # pdftotext ends every page, the last one too, with a form feed
-    return Printed(pdf, pages)
+    return Printed(pdf, pdf_pages(pdf))
 
 
 @pytest.fixture(scope="module")
@@ -127,24 +87,7 @@ def printed(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Printed]:
         gosheet("simulate", folder / "book.xlsx")
     gosheet("new", folder / "empty.xlsx", "--game", "oware", "--seed", "5")
 
-    assert SOFFICE is not None
-    out = folder / "pdf"
-    done = run(
-        [
-            SOFFICE,
-            "--headless",
-            "--norestore",
-            f"-env:UserInstallation={(folder / 'profile').as_uri()}",
-            "--convert-to",
-            "pdf",
-            "--outdir",
-            str(out),
-            str(folder / "book.xlsx"),
-            str(folder / "empty.xlsx"),
-        ],
-        cwd=folder,
-    )
-    assert done.returncode == 0, done.stderr
+    out = convert(folder, "pdf", folder / "book.xlsx", folder / "empty.xlsx", outdir=folder / "pdf")
     return {name: read_pdf(out / f"{name}.pdf") for name in ("book", "empty")}
 
 

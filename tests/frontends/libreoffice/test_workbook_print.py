@@ -7,21 +7,16 @@ Missing LibreOffice skips these tests, unless ``GOSHEET_REQUIRE_SOFFICE=1`` (CI)
 
 from __future__ import annotations
 
-import os
 import re
-import shutil
 import subprocess
 from pathlib import Path
 
 import pytest
 from openpyxl import load_workbook
-from support.printing import TIMEOUT, made_once, pdf_pages, squeezed
+from support.libreoffice import convert, needs_soffice
+from support.printing import TIMEOUT, made_once, pdf_pages, require_poppler, squeezed
 
-SOFFICE = shutil.which("soffice")
-pytestmark = pytest.mark.skipif(
-    SOFFICE is None and os.environ.get("GOSHEET_REQUIRE_SOFFICE") != "1",
-    reason="LibreOffice (soffice) is not installed: cannot print to PDF",
-)
+pytestmark = needs_soffice
 
 
 @pytest.fixture(scope="module")
@@ -29,25 +24,7 @@ def printed(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
     folder = tmp_path_factory.mktemp("lo_print")
     book = folder / "demo.xlsx"
     book.write_bytes(made_once()["demo"].book.read_bytes())
-    assert SOFFICE is not None
-    done = subprocess.run(
-        [
-            SOFFICE,
-            "--headless",
-            "--norestore",
-            f"-env:UserInstallation={(folder / 'profile').as_uri()}",
-            "--convert-to",
-            "pdf",
-            "--outdir",
-            str(folder),
-            str(book),
-        ],
-        capture_output=True,
-        text=True,
-        timeout=TIMEOUT * 2,
-        start_new_session=True,
-    )
-    assert done.returncode == 0, done.stderr
+    convert(folder, "pdf", book)
     return book, folder / "demo.pdf"
 
 
@@ -64,6 +41,7 @@ def test_no_header_is_cut(printed: tuple[Path, Path]) -> None:
 
 def test_one_sans_serif_font(printed: tuple[Path, Path]) -> None:
     _, pdf = printed
+    require_poppler()
     fonts = subprocess.run(
         ["pdffonts", str(pdf)], capture_output=True, text=True, timeout=TIMEOUT, check=True
     ).stdout
@@ -72,6 +50,7 @@ def test_one_sans_serif_font(printed: tuple[Path, Path]) -> None:
 
 def test_numbers_stand_apart_and_every_page_names_the_round(printed: tuple[Path, Path]) -> None:
     _, pdf = printed
+    require_poppler()
     layout = subprocess.run(
         ["pdftotext", "-layout", "-enc", "UTF-8", str(pdf), "-"],
         capture_output=True,
