@@ -10,18 +10,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Protocol
 
 from gosheet.core.model import Tournament
 from gosheet.formats.pack import WHAT, pack_pdf
 from gosheet.i18n.catalog import _
+from gosheet.workbook.port import BookPort
 from gosheet.workbook.reader import read_book
 
 SUFFIX = ".pack.pdf"
-
-
-class CellBook(Protocol):
-    def grids(self) -> dict[str, list[list[Any]]]: ...
 
 
 @dataclass(frozen=True)
@@ -59,6 +55,6 @@ def make_pack(
     return Printed(tournament, number, pdf)
 
 
-def print_pack(book: CellBook) -> Printed:
+def print_pack(book: BookPort) -> Printed:
     """ "Print pack": the last round's pack of the workbook's cells (nothing written)."""
     return make_pack(read_book(book.grids()).tournament)
