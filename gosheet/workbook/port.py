@@ -12,9 +12,10 @@ take their names in the new one) is a :class:`SheetRenamer` too; ``isinstance`` 
 
 from __future__ import annotations
 
-from typing import Any, Protocol, TypeAlias, runtime_checkable
+from typing import TYPE_CHECKING, Any, Protocol, TypeAlias, runtime_checkable
 
-from gosheet.workbook.sheets import SheetData
+if TYPE_CHECKING:  # (sheets.py takes its grid type from here)
+    from gosheet.workbook.sheets import SheetData
 
 #: A cell's value as a port gives it: a text, a number, a boolean, a date, or None (empty).
 CellValue: TypeAlias = Any

@@ -22,6 +22,7 @@ from gosheet.i18n import words
 from gosheet.i18n.words import N_w
 from gosheet.workbook.headers import match_opengotha_headers
 from gosheet.workbook.names import labels
+from gosheet.workbook.port import Grid
 from gosheet.workbook.sheets import (
     BYE_LABEL,
     BYE_RESULT,
@@ -174,7 +175,7 @@ def round_sheet(tournament: Tournament, pairing: Pairing, language: str | None =
         )
         for h in headers
     )
-    rows: list[list[Any]] = []
+    rows: Grid = []
     for game in pairing.games:
         white, black = players[game.white], players[game.black]
         cells: dict[str, Any] = {
@@ -218,14 +219,10 @@ BYE_RULE = N_w(
 )
 
 
-def bye_rows(
-    explanation: Explanation, players: Mapping[int, str], language: str = "en"
-) -> list[list[Any]]:
+def bye_rows(explanation: Explanation, players: Mapping[int, str], language: str = "en") -> Grid:
     """Who could have had the bye under OpenGotha's rules, and why it went to whom."""
     word = _explain_words(language)
-    rows: list[list[Any]] = [
-        [word("Bye"), word("Candidate"), word("Weight"), words.text(BYE_RULE, language)]
-    ]
+    rows: Grid = [[word("Bye"), word("Candidate"), word("Weight"), words.text(BYE_RULE, language)]]
     given = set(explanation.byes)
     for number, weight in explanation.bye_candidates():
         mark = word("gets the bye") if number in given else ""
@@ -259,7 +256,7 @@ def explain_sheet(
         *(Column(word(name), max(10, len(name) + 2)) for name in names),
         *((Column(word("Weight"), 16),) if packed else ()),
     )
-    rows: list[list[Any]] = []
+    rows: Grid = []
     for game in explanation.games:
         values: list[Any] = (
             list(game.values) if game.values is not None else [word("not allowed")] * len(names)

@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import re
 import sys
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -340,7 +340,7 @@ def _split_where(where: str) -> tuple[str, str]:
     return where, ""
 
 
-def listed_marks(grids: Mapping[str, Sequence[Sequence[Any]]]) -> list[Mark]:
+def listed_marks(grids: Grids) -> list[Mark]:
     """The problems listed on the Control sheet by the last check."""
     marks = []
     for row in list(grids.get(CONTROL, ()))[PROBLEM_HEADER_ROW:]:
