@@ -15,6 +15,8 @@ from gosheet.app.ratings import fill
 from gosheet.formats.ratings import cache
 from gosheet.formats.ratings.lists import read_list
 from gosheet.formats.ratings.match import ListIndex, name_key
+from gosheet.workbook.port import BookPort, CellValue, Grid, Grids
+from gosheet.workbook.sheets import SheetData
 
 LINES, PLAYERS = 25_000, 500
 
@@ -33,21 +35,24 @@ def egd_line(pin: int, surname: str, first: str, gor: int) -> str:
     return "".join(line).rstrip()
 
 
-class Book:
-    """A Players sheet in memory (what fill needs of a book)."""
+class Book(BookPort):
+    """A Players sheet in memory (a workbook port that counts its cells written)."""
 
-    def __init__(self, rows: list[list[Any]]) -> None:
+    def __init__(self, rows: Grid) -> None:
         self.rows = rows
         self.writes = 0
 
-    def grids(self) -> dict[str, list[list[Any]]]:
+    def grids(self) -> Grids:
         return {"Players": self.rows}
 
-    def set_cell(self, sheet: str, cell: str, value: Any) -> None:
+    def render(self, data: SheetData, index: int | None = None) -> None:
+        raise AssertionError("fill writes cells only")
+
+    def set_cell(self, sheet: str, cell: str, value: CellValue) -> None:
         self.writes += 1
 
 
-def naive(rating_list: Any, rows: list[list[Any]]) -> int:
+def naive(rating_list: Any, rows: Grid) -> int:
     found = 0
     for row in rows[1:]:
         key = name_key(f"{row[0]} {row[1]}")
@@ -70,7 +75,7 @@ def main() -> None:
         os.environ["GOSHEET_CACHE"] = folder
         cache.store(text.encode("iso-8859-15"), "egd", "generated")
         chosen = rng.sample(names, PLAYERS)
-        rows: list[list[Any]] = [["Name", "First name", "Rank", "Rating", "Club", "Country"]]
+        rows: Grid = [["Name", "First name", "Rank", "Rating", "Club", "Country"]]
         rows += [[s, f, None, None, None, None] for s, f in chosen]
         start = time.perf_counter()
         rating_list, _ = cache.load("egd")

@@ -1,16 +1,16 @@
 """What an organiser can do to a workbook, whatever opens it.
 
-Each action reads the workbook through a :class:`BookPort` (the ``.xlsx`` file
-adapter today; xlwings and LibreOffice adapters implement the same three
-methods), runs the pure core, and writes sheets back through the port. An
-action that finds a problem raises before writing anything.
+Each action reads the workbook through a :class:`~gosheet.workbook.port.BookPort` (the
+``.xlsx`` file, Excel through xlwings, LibreOffice through the bridge), in the workbook's
+language (:func:`~gosheet.workbook.language.localized`), runs the pure core, and writes sheets
+back through the port, made in that language. An action that finds a problem raises before
+writing anything.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, replace
-from typing import Any, Protocol
 
 from gosheet.app.messages import before_next_pair, fewer_groups_note, missing_results
 from gosheet.app.printing import Printed, print_pack
@@ -23,33 +23,24 @@ from gosheet.core.model import Player, Tournament
 from gosheet.core.pairing import Pairing
 from gosheet.core.simulate import simulate_round
 from gosheet.core.systems import system_of
+from gosheet.i18n import words
 from gosheet.i18n.catalog import _, ngettext
 from gosheet.workbook.language import localized
 from gosheet.workbook.names import NameIndex, labels, name_key
+from gosheet.workbook.port import BookPort, Grid, Grids
 from gosheet.workbook.reader import BookState, ProblemList, cell_text, read_book, read_players
-from gosheet.workbook.reading import copied
+from gosheet.workbook.reading import Sheets, copied
 from gosheet.workbook.rounds import player_cells
 from gosheet.workbook.sheets import (
     OPENGOTHA,
     OPENGOTHA_HEADERS,
     PLAYERS,
     SETTINGS,
-    SheetData,
     cell_name,
     round_number_of,
 )
 from gosheet.workbook.standings import standings_sheet
 from gosheet.workbook.writer import explain_sheet, round_sheet
-
-
-class BookPort(Protocol):
-    """The three things an action needs from an open workbook."""
-
-    def grids(self) -> dict[str, list[list[Any]]]: ...
-
-    def render(self, data: SheetData, index: int | None = None) -> object: ...
-
-    def set_cell(self, sheet: str, cell: str, value: Any) -> None: ...
 
 
 @dataclass(frozen=True)
@@ -72,15 +63,14 @@ def _normalise_results(book: BookPort, state: BookState) -> int:
     return len(state.result_fixes)
 
 
-def _write_groups(
-    book: BookPort, state: BookState, grids: dict[str, list[list[Any]]], grouped: Tournament
-) -> None:
+def _write_groups(book: BookPort, state: BookState, sheets: Sheets, grouped: Tournament) -> None:
     """Fill the Group column for players who had none: groups are fixed when a
     player is first paired; the organiser may still move a player by hand."""
     column = state.player_columns.get("Group")
     if column is None:
-        column = len(grids[PLAYERS][0])
-        book.set_cell(PLAYERS, cell_name(0, column), "Group")
+        column = len(sheets[PLAYERS][0])
+        header = words.local("Group", sheets.language, words.PLAYERS)
+        book.set_cell(PLAYERS, cell_name(0, column), header)
     for old, new in zip(state.tournament.players, grouped.players, strict=True):
         if old.group is None:
             book.set_cell(PLAYERS, cell_name(state.player_rows[new.number], column), new.group)
@@ -97,10 +87,10 @@ def _sheet_index_after_rounds(names: list[str]) -> int:
 
 def update_standings(book: BookPort) -> Done:
     """Recompute the Standings sheet from every round's results."""
-    book = localized(book)
-    state = read_book(book.grids())
-    changed = _normalise_results(book, state)
-    book.render(standings_sheet(state.tournament))
+    port = localized(book)
+    state = read_book(port.grids())
+    changed = _normalise_results(port, state)
+    port.render(standings_sheet(state.tournament))
     return Done(state.tournament, changed_results=changed)
 
 
@@ -109,8 +99,8 @@ def pair(book: BookPort, again: bool = False) -> Done:
 
     ``again``: pair the last round anew (a player withdrew or arrived before
     play began) — only while none of its results is entered."""
-    book = localized(book)
-    grids = book.grids()
+    port = localized(book)
+    grids = port.grids()
     state = read_book(grids)
     settings = state.tournament.settings
     grouped = state.tournament
@@ -135,14 +125,14 @@ def pair(book: BookPort, again: bool = False) -> Done:
     pairing = pair_around(grouped, system.pair, lines)
     paired = grouped.with_round(pairing.as_round())
     if system.mcmahon_groups:
-        _write_groups(book, state, grids, grouped)
+        _write_groups(port, state, grids, grouped)
     if proposed is not None:
-        book.set_cell(SETTINGS, cell_name(state.setting_rows["rounds"], 1), proposed)
-    changed = _normalise_results(book, state)
+        port.set_cell(SETTINGS, cell_name(state.setting_rows["rounds"], 1), proposed)
+    changed = _normalise_results(port, state)
     if index is None:
         index = _sheet_index_after_rounds(list(grids))
-    book.render(round_sheet(grouped, pairing), index)
-    book.render(standings_sheet(paired))
+    port.render(round_sheet(grouped, pairing, grids.language), index)
+    port.render(standings_sheet(paired))
     return Done(paired, pairing, changed, proposed_rounds=proposed, notes=notes)
 
 
@@ -168,41 +158,44 @@ def _without_last_round(tournament: Tournament, names: list[str]) -> tuple[Tourn
 
 def simulate(book: BookPort) -> Done:
     """Fill the last round's empty results from the players' strength."""
-    book = localized(book)
-    state = read_book(book.grids())
+    port = localized(book)
+    state = read_book(port.grids())
     tournament = state.tournament
     if not tournament.rounds:
         raise ConsistencyError(_("no round is paired yet: pair round 1 first"))
     last = tournament.rounds[-1]
     if any(not g.table for g in last.games):  # the organiser's own lines, not yet paired
         raise ConsistencyError(
-            f"Round {last.number} has games without a table number (your own pairs, which "
-            "'gosheet pair' completes into the round): pair it first, then simulate"
+            _(
+                "Round {number} has games without a table number (your own pairs, which "
+                "'gosheet pair' completes into the round): pair it first, then simulate"
+            ).format(number=last.number)
         )
     filled = simulate_round(tournament, last)
-    changed = _normalise_results(book, state)
+    changed = _normalise_results(port, state)
     count = 0
     for old, new in zip(last.games, filled.games, strict=True):
         if old.result is None and new.result is not None:
             sheet, cell = state.result_cells[(last.number, new.table)]
-            book.set_cell(sheet, cell, new.result.value)
+            port.set_cell(sheet, cell, new.result.value)
             count += 1
     tournament = replace(tournament, rounds=(*tournament.rounds[:-1], filled))
-    book.render(standings_sheet(tournament))
+    port.render(standings_sheet(tournament))
     return Done(tournament, changed_results=changed, filled_results=count)
 
 
 def explain(book: BookPort, round_number: int | None = None) -> Explanation:
     """Write the ``Explain`` sheet for a round (default: the last one paired);
     the tournament itself is not changed."""
-    book = localized(book)
-    state = read_book(book.grids())
+    port = localized(book)
+    sheets = port.grids()
+    state = read_book(sheets)
     tournament = state.tournament
     if round_number is None and not tournament.rounds:
         raise ConsistencyError(_("no round is paired yet: pair round 1 first"))
     number = round_number if round_number is not None else len(tournament.rounds)
     explanation = explain_round(tournament, number)
-    book.render(explain_sheet(tournament, explanation))
+    port.render(explain_sheet(tournament, explanation, sheets.language))
     return explanation
 
 
@@ -210,8 +203,7 @@ def check(book: BookPort) -> Done:
     """Read everything and raise :class:`InputError` on any problem; change nothing. The
     notes say what the next ``pair`` needs first (results still to enter, with their cells)
     and which values stand outside the tables, where gosheet does not read them."""
-    book = localized(book)
-    state = read_book(book.grids())
+    state = read_book(localized(book).grids())
     t = state.tournament
     lines = organisers_lines(t)
     rounds_left = len(t.rounds) - (lines is not None) < t.settings.rounds_for(len(t.players))
@@ -240,7 +232,7 @@ def split_name(new: str, player: Player) -> tuple[str, str]:
     return " ".join(words[:cut]), " ".join(words[cut:])
 
 
-def _round_names(grids: dict[str, list[list[Any]]]) -> dict[str, list[tuple[int, int, str]]]:
+def _round_names(grids: Grids) -> dict[str, list[tuple[int, int, str]]]:
     """The names in every round sheet's player columns, by sheet."""
     return {name: player_cells(grid) for name, grid in grids.items() if round_number_of(name)}
 
@@ -253,8 +245,8 @@ def rename(book: BookPort, old: str, new: str) -> Done:
     Players by hand: the round sheets then take the name of ``new``, a player of Players.
     Refused (nothing written): an ``old`` that is no one's (the closest names are given),
     a ``new`` already another player's, a workbook with problems."""
-    book = localized(book)
-    grids = book.grids()
+    port = localized(book)
+    grids = port.grids()
     roster = read_players(grids.get(PLAYERS), ProblemList(grids.shown), needs_strength=False)
     players = roster.tournament.players
     index = NameIndex(players)
@@ -325,12 +317,12 @@ def rename(book: BookPort, old: str, new: str) -> Done:
         changed[sheet][r][c] = value
     state = read_book(changed)  # refuses a workbook with problems: nothing written yet
     for sheet, r, c, value in changes:
-        book.set_cell(sheet, cell_name(r, c), value)
-    book.render(standings_sheet(state.tournament))
+        port.set_cell(sheet, cell_name(r, c), value)
+    port.render(standings_sheet(state.tournament))
     return Done(state.tournament, renamed_cells=len(cells))
 
 
-def opengotha_player_keys(grid: list[list[Any]]) -> list[tuple[int, int, str]]:
+def opengotha_player_keys(grid: Grid) -> list[tuple[int, int, str]]:
     """The OpenGotha sheet's player rows: (0-based row, column of the Key, the name)."""
     if not grid:
         return []

@@ -53,6 +53,7 @@ from gosheet.app.printing import SUFFIX, Printed
 from gosheet.core.errors import GosheetError, InputError
 from gosheet.i18n.catalog import N_, _, current
 from gosheet.workbook import limits
+from gosheet.workbook.port import BookPort, CellValue, Grids, SheetRenamer
 from gosheet.workbook.sheets import Column, Dropdown, SheetData
 
 # What LibreOffice's macros say themselves (gosheet/frontends/libreoffice/macros/), word for
@@ -86,14 +87,14 @@ def in_language(answer: dict[str, Any]) -> dict[str, Any]:
     return {**answer, "language": language, "words": {w: _(w) for w in MACRO_WORDS}}
 
 
-class RecordingBook:
+class RecordingBook(BookPort, SheetRenamer):
     """A workbook port over cell values, recording what an action writes."""
 
-    def __init__(self, sheets: dict[str, list[list[Any]]]) -> None:
+    def __init__(self, sheets: Grids) -> None:
         self.sheets = sheets
         self.operations: list[dict[str, Any]] = []
 
-    def grids(self) -> dict[str, list[list[Any]]]:
+    def grids(self) -> Grids:
         return self.sheets
 
     def render(self, data: SheetData, index: int | None = None) -> None:
@@ -111,7 +112,7 @@ class RecordingBook:
             }
         )
 
-    def set_cell(self, sheet: str, cell: str, value: Any) -> None:
+    def set_cell(self, sheet: str, cell: str, value: CellValue) -> None:
         self.operations.append({"op": "set", "sheet": sheet, "cell": cell, "value": value})
 
     def rename_sheet(self, old: str, new: str) -> None:
@@ -209,7 +210,7 @@ def sheet_data(operation: dict[str, Any]) -> SheetData:
     )
 
 
-def apply(book: actions.BookPort, operations: list[dict[str, Any]]) -> None:
+def apply(book: BookPort, operations: list[dict[str, Any]]) -> None:
     """Carry out an answer's operations on a workbook port (what a macro does)."""
     for operation in operations:
         if operation["op"] == "render":
@@ -217,10 +218,9 @@ def apply(book: actions.BookPort, operations: list[dict[str, Any]]) -> None:
         elif operation["op"] == "set":
             book.set_cell(operation["sheet"], operation["cell"], operation["value"])
         elif operation["op"] == "rename":
-            rename_sheet = getattr(book, "rename_sheet", None)  # not every port has it
-            if rename_sheet is None:
+            if not isinstance(book, SheetRenamer):  # not every port can
                 raise ValueError("this workbook port cannot rename sheets")
-            rename_sheet(operation["sheet"], operation["name"])
+            book.rename_sheet(operation["sheet"], operation["name"])
         elif operation["op"] == "file":
             continue  # a file beside the workbook (print_pack): the macro's to write
         else:

@@ -11,20 +11,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any, Protocol
 
 from gosheet.app.files import OptionError, Source, on_disk
 from gosheet.core.errors import FileProblem
 from gosheet.core.model import Tournament
 from gosheet.formats.pack import WHAT, pack_pdf
 from gosheet.i18n.catalog import _
+from gosheet.workbook.port import BookPort
 from gosheet.workbook.reader import read_book
 
 SUFFIX = ".pack.pdf"
-
-
-class CellBook(Protocol):
-    def grids(self) -> dict[str, list[list[Any]]]: ...
 
 
 @dataclass(frozen=True)
@@ -110,6 +106,6 @@ def print_file(
     return replace(printed, path=target)
 
 
-def print_pack(book: CellBook) -> Printed:
+def print_pack(book: BookPort) -> Printed:
     """ "Print pack": the last round's pack of the workbook's cells (nothing written)."""
     return make_pack(read_book(book.grids()).tournament)

@@ -1,5 +1,5 @@
 """Registration from a rating list: :func:`fill` completes the Players sheet of a workbook
-(any :class:`~gosheet.app.actions.BookPort`: the ``.xlsx``, Excel, LibreOffice) from a list,
+(any :class:`~gosheet.workbook.port.BookPort`: the ``.xlsx``, Excel, LibreOffice) from a list,
 and :func:`add` registers one player of the list.
 
 A player is found by his number in the list (EGD PIN, FFG licence, AGA ID) when the workbook
@@ -16,15 +16,18 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any
 
 from gosheet.core.errors import ConsistencyError, FileProblem, InputError, Problem
 from gosheet.formats.ratings import cache
 from gosheet.formats.ratings.lists import KINDS, Rated
 from gosheet.formats.ratings.match import ListIndex
+from gosheet.i18n import words
 from gosheet.i18n.catalog import N_, _, ngettext
 from gosheet.workbook.language import localized
+from gosheet.workbook.port import BookPort
 from gosheet.workbook.reader import cell_text, name_key
+from gosheet.workbook.reading import Sheets
 from gosheet.workbook.sheets import PLAYERS, cell_name
 
 #: The Players column of each list's number.
@@ -39,12 +42,6 @@ _ALIASES = {
 FILLED = ("Rank", "Rating", "Club", "Country")
 #: Players not found or ambiguous named in the office suites' message (the rest counted).
 SHOWN_MISSING = 20
-
-
-class CellBook(Protocol):
-    def grids(self) -> dict[str, list[list[Any]]]: ...
-
-    def set_cell(self, sheet: str, cell: str, value: Any) -> None: ...
 
 
 @dataclass
@@ -140,11 +137,14 @@ def _key(text: str) -> str:
 
 
 class _Sheet:
-    """The Players sheet: its header row and columns (added at the end when missing)."""
+    """The Players sheet: its header row and columns (added at the end when missing, their
+    headers in the workbook's language)."""
 
-    def __init__(self, book: CellBook, kind: str) -> None:
+    def __init__(self, book: BookPort, kind: str) -> None:
         self.book = book
-        grid = book.grids().get(PLAYERS)
+        grids = book.grids()
+        self.language = grids.language if isinstance(grids, Sheets) else "en"
+        grid = grids.get(PLAYERS)
         if grid is None:
             raise InputError([Problem(PLAYERS, "", None, _("no Players sheet"))])
         self.grid = grid
@@ -169,7 +169,8 @@ class _Sheet:
         if name not in self.columns:
             self.columns[name] = self.width
             self.width += 1
-            self.book.set_cell(PLAYERS, cell_name(self.head or 0, self.columns[name]), name)
+            header = words.local(name, self.language, words.PLAYERS)
+            self.book.set_cell(PLAYERS, cell_name(self.head or 0, self.columns[name]), header)
         return self.columns[name]
 
     def value(self, row: Sequence[Any], name: str) -> str:
@@ -194,7 +195,7 @@ def _values(p: Rated, id_column: str) -> dict[str, Any]:
     }
 
 
-def fill(book: CellBook, index: ListIndex, *, overwrite: bool = False) -> FillReport:
+def fill(book: BookPort, index: ListIndex, *, overwrite: bool = False) -> FillReport:
     """Fill the Players sheet of ``book`` from the list ``index``."""
     sheet = _Sheet(book, index.list.kind)
     report = FillReport()
@@ -228,7 +229,7 @@ def fill(book: CellBook, index: ListIndex, *, overwrite: bool = False) -> FillRe
     return report
 
 
-def add(book: CellBook, index: ListIndex, name: str = "", ident: str = "") -> Rated:
+def add(book: BookPort, index: ListIndex, name: str = "", ident: str = "") -> Rated:
     """Register one player of the list (by name, or by his number there) in a new row of
     Players. Refused when he is not found, is ambiguous, or is registered already."""
     found = index.find(name, ident) if name or ident else None
@@ -266,7 +267,7 @@ def add(book: CellBook, index: ListIndex, name: str = "", ident: str = "") -> Ra
     return p
 
 
-def chosen_list(book: CellBook) -> str:
+def chosen_list(book: BookPort) -> str:
     """The cached list "Fill from rating list" takes: the one whose number column (``EGD
     PIN``, ``FFG licence``, ``AGA ID``) Players has, the most numbers typed in it first;
     else the EGD list; else the list stored last. None cached: what to do."""
@@ -296,7 +297,7 @@ def chosen_list(book: CellBook) -> str:
     return max(stored, key=lambda kind: stored[kind])
 
 
-def fill_ratings(book: CellBook) -> Filled:
+def fill_ratings(book: BookPort) -> Filled:
     """ "Fill from rating list": :func:`fill` from the cached list :func:`chosen_list`
     names, never replacing what is typed (``gosheet ratings fill --overwrite`` does)."""
     book = localized(book)  # a workbook in any language

@@ -1,9 +1,10 @@
 """The words of the workbook in every language: sheet names, column headers, setting names and
 the fixed words gosheet writes into cells — one table, and its reverse lookup.
 
-English is the canonical vocabulary: the code of ``core/`` and ``workbook/`` speaks it, and
-:mod:`gosheet.workbook.language` translates at the edge of a workbook — into the workbook's
-``Language`` when writing, from any language when reading.
+English is the canonical vocabulary: the code of ``core/`` and ``workbook/`` speaks it. The
+writers (:mod:`gosheet.workbook.writer`) write each word in the workbook's ``Language`` where
+they make it (:func:`local`, :func:`titled`, :func:`text`); :mod:`gosheet.workbook.language`
+reads a workbook in any language back into the canonical words.
 
 Each table maps the canonical English word to its Russian, French and Catalan words, in the
 order of :data:`TRANSLATED`. A word with a number in it is written with ``{n}``
@@ -26,7 +27,7 @@ import unicodedata
 from collections.abc import Iterable, Mapping
 from functools import cache, lru_cache
 
-from gosheet.i18n.catalog import LANGUAGES
+from gosheet.i18n.catalog import LANGUAGES, translator
 
 #: The languages of the tables' columns, after English.
 TRANSLATED = ("ru", "fr", "ca")
@@ -450,7 +451,24 @@ def _entry(english: str, kinds: tuple[str, ...]) -> tuple[Table, str, str | None
     return None
 
 
+def titled(english: str, language: str, **values: object) -> str:
+    """A title of :data:`TITLES` in ``language``, its places filled (``{name}``, ``{n}``).
+
+    >>> titled("{name} — round {n}", "fr", name="Cup", n=3)
+    'Cup — ronde 3'
+    """
+    return spellings(english, TITLES)[language].format(**values)
+
+
+def text(message: str, language: str) -> str:
+    """A text of the ``workbook`` domain (a setting's explanation, a pairing criterion's rule)
+    in ``language``: its translation in the catalog, else itself."""
+    if language == "en" or not message:
+        return message
+    return translator(language, "workbook").gettext(message)
+
+
 def N_w(message: str) -> str:
     """Marks a text of the ``workbook`` domain (a setting's explanation …) where it is defined;
-    it is translated where it is written (:func:`gosheet.workbook.language.explanation`)."""
+    it is translated where it is written (:func:`text`)."""
     return message

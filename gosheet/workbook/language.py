@@ -1,20 +1,21 @@
 """The workbook in its language: read in any, written in the ``Language`` setting's.
 
-The readers and writers of ``workbook/`` speak English (``Players``, ``Round 3``, ``Name``,
-``Bye``); the words of every language are the table :mod:`gosheet.i18n.words`. This module
-translates at the edge of a workbook:
+The readers of ``workbook/`` speak English (``Players``, ``Round 3``, ``Name``, ``Bye``); the
+writers (:mod:`gosheet.workbook.writer`) write in the workbook's language themselves; the words
+of every language are the table :mod:`gosheet.i18n.words`. This module:
 
 - :func:`canonical_sheets` turns a workbook's cell values, in any language, into what the
   readers read: gosheet's sheets under their English names, their header rows, the settings'
   names and the ``Bye`` cells in English, and the names the organiser sees kept for the
   problems (:class:`~gosheet.workbook.reading.Sheets`). :func:`read_book` calls it, so every
   reader of a workbook accepts every language.
-- :class:`InLanguage` wraps any workbook port (``grids``, ``render``, ``set_cell``, and
-  ``rename_sheet``): it reads through :func:`canonical_sheets` and writes every sheet, header,
-  setting row and fixed word in the workbook's language. When the ``Language`` setting has
-  changed, its first write renames gosheet's sheets and rewrites their headers, the settings'
-  names and explanations and the ``Bye`` words — cell by cell, so that the results, the
-  organiser's own columns and sheets and the cells' formatting stay as they are.
+- :class:`InLanguage` wraps any workbook port (:class:`~gosheet.workbook.port.BookPort`): it
+  reads through :func:`canonical_sheets`, whose ``language`` is the one the writers are given,
+  and writes each sheet and cell under the sheet's name in the workbook. When the ``Language``
+  setting has changed and the port is a :class:`~gosheet.workbook.port.SheetRenamer`, its
+  first write renames gosheet's sheets and rewrites their headers, the settings' names and
+  explanations and the ``Bye`` words — cell by cell, so that the results, the organiser's own
+  columns and sheets and the cells' formatting stay as they are.
 """
 
 from __future__ import annotations
@@ -22,12 +23,13 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
-from typing import Any, Protocol, cast
+from typing import Any
 
 from gosheet.core.fields import parse_yes_no
 from gosheet.core.settings import FIELD_BY_LABEL, FIELDS
 from gosheet.i18n import catalog, words
 from gosheet.workbook.keep_apart import KEEP_APART as KEEP_APART_SHEET
+from gosheet.workbook.port import BookPort, CellValue, Grid, Grids, SheetRenamer
 from gosheet.workbook.reading import Sheets, cell_text
 from gosheet.workbook.sheets import (
     BYE_LABEL,
@@ -42,7 +44,7 @@ from gosheet.workbook.sheets import (
     round_number_of,
 )
 
-Grids = Mapping[str, Sequence[Sequence[Any]]]
+Book = Mapping[str, Sequence[Sequence[CellValue]]]  # a workbook's cell values, as read
 LANGUAGE_FIELD = FIELD_BY_LABEL["language"]
 
 
@@ -79,7 +81,7 @@ def sheet_language(name: str) -> str | None:
     return None
 
 
-def language_of(grids: Grids) -> str:
+def language_of(grids: Book) -> str:
     """The workbook's language: its ``Language`` setting (the Settings sheet and the row in
     any language), else the language of its sheets' names, else English. Cheap: it reads
     one column of one sheet."""
@@ -124,7 +126,7 @@ def headers_language(headers: Sequence[Any]) -> str | None:
     return found[0] if best > 0 and len(found) == 1 else None
 
 
-def book_languages(grids: Grids, language: str) -> set[str]:
+def book_languages(grids: Book, language: str) -> set[str]:
     """The languages whose sheet names are gosheet's sheets in this workbook: its own, English,
     and those its Settings and Players sheets are named in (a workbook whose Language was just
     changed). A sheet named in another language is the organiser's (``Ronde 2`` in an English
@@ -136,7 +138,7 @@ def book_languages(grids: Grids, language: str) -> set[str]:
     return spoken
 
 
-def canonical_sheets(grids: Grids, language: str | None = None) -> Sheets:
+def canonical_sheets(grids: Book, language: str | None = None) -> Sheets:
     """The workbook as the readers read it (:class:`~gosheet.workbook.reading.Sheets`):
     gosheet's sheets under their English names, with their header rows, the settings' names
     and the ``Bye`` cells of the round sheets in English; the organiser's own sheets as they
@@ -170,7 +172,7 @@ def canonical_sheets(grids: Grids, language: str | None = None) -> Sheets:
     return sheets
 
 
-def in_english(sheet: str, grid: Sequence[Sequence[Any]], language: str) -> list[list[Any]]:
+def in_english(sheet: str, grid: Sequence[Sequence[CellValue]], language: str) -> Grid:
     """One of gosheet's sheets (by its English name) with its words in English."""
     rows = [list(row) for row in grid]
     table = header_table(sheet)
@@ -190,75 +192,21 @@ def in_english(sheet: str, grid: Sequence[Sequence[Any]], language: str) -> list
     return rows
 
 
-# ------------------------------------------------------------------ writing
+# ------------------------------------------------------------------ the Standings sheet
+# The Standings sheet's renderer writes English still: its title, headers, byes and group
+# titles are translated here until it takes the language itself (the standings model).
 
 
-def explanation(text: str, language: str) -> str:
-    """A setting's explanation (or another text of the ``workbook`` domain) in ``language``."""
-    if language == "en" or not text:
-        return text
-    return catalog.translator(language, "workbook").gettext(text)
-
-
-def in_language(data: SheetData, language: str, name: str | None = None) -> SheetData:
-    """A sheet gosheet made (in English) in ``language``: its name (or ``name``), title,
-    headers and fixed words."""
+def standings_in_language(data: SheetData, language: str, name: str | None = None) -> SheetData:
+    """The Standings sheet (made in English) in ``language``: its name (or ``name``), title,
+    headers, the crosstable's byes and the group titles."""
     if language == "en":
         return data if name is None else replace(data, name=name)
-    english = data.name
-    table = header_table(english)
     headers = data.headers
     columns = tuple(
-        replace(c, header=words.local(c.header, language, table) if table else c.header)
-        for c in data.columns
+        replace(c, header=words.local(c.header, language, words.STANDINGS)) for c in data.columns
     )
     rows = [list(row) for row in data.rows]
-    if english == SETTINGS:
-        rows = [setting_row(row, language) for row in rows]
-    elif round_number_of(english) is not None:
-        _fixed_words(rows, headers, ("Table", BYE_LABEL), ("Result", BYE_RESULT), language=language)
-    elif english == STANDINGS:
-        _standings_words(rows, headers, language)
-    elif english == EXPLAIN:
-        rows = [[_explain_word(cell, language) for cell in row] for row in rows]
-    return replace(
-        data,
-        name=name or words.local(english, language, words.SHEETS),
-        columns=columns,
-        rows=rows,
-        title=title(data.title, language),
-    )
-
-
-def setting_row(row: list[Any], language: str) -> list[Any]:
-    """A row of the Settings sheet (name, value, explanation) in ``language``."""
-    row = list(row)
-    if not row or not isinstance(row[0], str):
-        return row
-    field = FIELD_BY_LABEL.get(row[0].casefold())
-    row[0] = words.local(row[0], language, words.SETTING_NAMES)
-    yes_no = field is not None and field.parse is parse_yes_no
-    if yes_no and len(row) > 1 and row[1] in ("yes", "no"):
-        row[1] = words.local(row[1], language, words.CELLS)
-    if len(row) > 2 and isinstance(row[2], str):
-        row[2] = explanation(row[2], language)
-    return row
-
-
-def _fixed_words(
-    rows: list[list[Any]], headers: list[str], *cells: tuple[str, str], language: str
-) -> None:
-    for header, word in cells:
-        if header not in headers:
-            continue
-        at = headers.index(header)
-        for row in rows:
-            if at < len(row) and row[at] == word:
-                row[at] = words.local(word, language, words.CELLS)
-
-
-def _standings_words(rows: list[list[Any]], headers: list[str], language: str) -> None:
-    """The crosstable's ``bye`` and the group titles (``Group 2``) of a Standings sheet."""
     rounds = [i for i, h in enumerate(headers) if re.fullmatch(r"R\d+", h)]
     at = headers.index("Name") if "Name" in headers else None
     line = headers.index("No.") if "No." in headers else None
@@ -270,57 +218,20 @@ def _standings_words(rows: list[list[Any]], headers: list[str], language: str) -
             continue
         if isinstance(row[at], str) and re.fullmatch(r"Group \d+", row[at]):
             row[at] = words.local(row[at], language, words.CELLS)
-
-
-_VERDICT = re.compile(r"^(Round \d+:) (.*)$", re.DOTALL)
-
-
-def _explain_word(cell: Any, language: str) -> Any:
-    if not isinstance(cell, str):
-        return cell
-    if cell in words.EXPLAIN:
-        return words.local(cell, language, words.EXPLAIN)
-    match = _VERDICT.match(cell)
+    match = re.fullmatch(r"(?P<name>.*) — standings after round (?P<n>\d+)", data.title, re.DOTALL)
+    title = data.title
     if match:
-        return f"{words.local(match.group(1), language, words.EXPLAIN)} {match.group(2)}"
-    return explanation(cell, language) if len(cell) > 60 else cell
-
-
-def title(text: str, language: str) -> str:
-    """A page title (``Cup — round 3``) in ``language``."""
-    if language == "en" or not text:
-        return text
-    for english in words.TITLES:
-        if "{name}" not in english:
-            continue
-        pattern = re.escape(english).replace(r"\{name\}", "(?P<name>.*)")
-        pattern = pattern.replace(r"\{n\}", r"(?P<n>\d+)")
-        match = re.fullmatch(pattern, text, re.DOTALL)
-        if match:
-            word = words.spellings(english, words.TITLES)[language]
-            return word.format(**match.groupdict())
-    return text
+        title = words.titled("{name} — standings after round {n}", language, **match.groupdict())
+    return replace(
+        data,
+        name=name or words.local(STANDINGS, language, words.SHEETS),
+        columns=columns,
+        rows=rows,
+        title=title,
+    )
 
 
 # ------------------------------------------------------------------ the port
-
-
-class CellPort(Protocol):
-    """What reads and writes cells of a workbook (every port; some also render sheets:
-    :class:`Port`, and rename them)."""
-
-    def grids(self) -> Mapping[str, Sequence[Sequence[Any]]]: ...
-
-    def set_cell(self, sheet: str, cell: str, value: Any) -> None: ...
-
-
-class Port(CellPort, Protocol):
-    """A workbook port (:class:`gosheet.app.actions.BookPort`)."""
-
-    def render(self, data: SheetData, index: int | None = None) -> object: ...
-
-
-_HEADER_CELL = re.compile(r"^[A-Z]{1,3}1$")
 
 
 class InLanguage:
@@ -329,17 +240,19 @@ class InLanguage:
     ``language``: the language to write in (a new workbook); without it, the workbook's own,
     found when it is read (:func:`language_of`)."""
 
-    def __init__(self, port: CellPort, language: str | None = None) -> None:
+    def __init__(self, port: BookPort, language: str | None = None) -> None:
         self.port = port
         self.language = language or "en"
         self.fixed = language is not None
-        self.raw: Mapping[str, Sequence[Sequence[Any]]] = {}
+        self.raw: Grids = {}
         self.read: Sheets | None = None
         self.names: dict[str, str] = {}  # English name → the sheet's name in the book now
         self.switched = False
 
     # the port
     def grids(self) -> Sheets:
+        """The workbook as the readers read it (:func:`canonical_sheets`); its ``language``
+        is the one to write in."""
         self.raw = self.port.grids()
         sheets = canonical_sheets(self.raw, self.language if self.fixed else None)
         self.language = sheets.language
@@ -349,6 +262,8 @@ class InLanguage:
         return sheets
 
     def render(self, data: SheetData, index: int | None = None) -> object:
+        """Write a sheet made in the workbook's language (:mod:`gosheet.workbook.writer`),
+        under the name it has in the workbook."""
         self.switch()
         english = self.english(data.name)
         name = words.local(english, self.language, words.SHEETS)
@@ -356,21 +271,14 @@ class InLanguage:
         if current is not None and current.casefold() != name.casefold():
             name = current  # not renamed: another sheet has the name already
         self.names[english] = name
-        return cast(Port, self.port).render(in_language(data, self.language, name), index)
+        if english == STANDINGS:
+            return self.port.render(standings_in_language(data, self.language, name), index)
+        return self.port.render(data if data.name == name else replace(data, name=name), index)
 
-    def set_cell(self, sheet: str, cell: str, value: Any) -> None:
+    def set_cell(self, sheet: str, cell: str, value: CellValue) -> None:
+        """Write a cell of a sheet an action names (in English, or as it was read)."""
         self.switch()
-        english = self.english(sheet)
-        table = header_table(english)
-        if table is not None and isinstance(value, str) and _HEADER_CELL.match(cell):
-            value = words.local(value, self.language, table)
-        self.port.set_cell(self.names.get(english, sheet), cell, value)
-
-    def rename_sheet(self, old: str, new: str) -> None:
-        rename = getattr(self.port, "rename_sheet", None)
-        if rename is None:
-            raise NotImplementedError(f"{type(self.port).__name__} cannot rename sheets")
-        rename(old, new)
+        self.port.set_cell(self.names.get(self.english(sheet), sheet), cell, value)
 
     # names
     def english(self, sheet: str) -> str:
@@ -387,9 +295,11 @@ class InLanguage:
         """Before the first write after reading: gosheet's sheets renamed into the workbook's
         language, and their headers, setting names, explanations and byes rewritten, where
         they are in another language."""
-        if self.switched or self.read is None or not hasattr(self.port, "rename_sheet"):
+        if self.switched or self.read is None:
             return
         self.switched = True
+        if not isinstance(self.port, SheetRenamer):
+            return  # (a port that cannot rename sheets writes under their names as they are)
         language = self.language
         taken = {name.casefold() for name in self.raw}
         for english, shown in list(self.names.items()):
@@ -401,7 +311,7 @@ class InLanguage:
                 self.names[english] = target
             self._rewrite(english, self.raw[shown], self.names[english])
 
-    def _rewrite(self, english: str, grid: Sequence[Sequence[Any]], name: str) -> None:
+    def _rewrite(self, english: str, grid: Sequence[Sequence[CellValue]], name: str) -> None:
         """The words of one of gosheet's sheets that are not in the workbook's language."""
         table = header_table(english)
         if not grid or table is None or english in (STANDINGS, EXPLAIN):
@@ -460,13 +370,13 @@ def _setting_changes(r: int, row: list[Any], language: str) -> list[tuple[int, i
             changes.append((r, 1, words.local("yes" if yes else "no", language, words.CELLS)))
     text = cell_text(row[2]) if len(row) > 2 else ""
     for english in (field.explanation, field.plain):
-        if english and text in {explanation(english, x) for x in catalog.LANGUAGES}:
-            changes.append((r, 2, explanation(english, language)))
+        if english and text in {words.text(english, x) for x in catalog.LANGUAGES}:
+            changes.append((r, 2, words.text(english, language)))
             break
     return changes
 
 
-def localized(port: CellPort) -> InLanguage:
+def localized(port: BookPort) -> InLanguage:
     """``port`` in its workbook's language (itself when it is so already)."""
     return port if isinstance(port, InLanguage) else InLanguage(port)
 
@@ -476,7 +386,6 @@ __all__ = [
     "InLanguage",
     "canonical_sheets",
     "header_table",
-    "in_language",
     "language_of",
     "localized",
 ]

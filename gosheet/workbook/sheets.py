@@ -12,6 +12,7 @@ from typing import Any
 from gosheet.core.games import game_of
 from gosheet.core.settings import Settings
 from gosheet.core.systems import system_of
+from gosheet.workbook.port import Grid
 
 SETTINGS = "Settings"
 PLAYERS = "Players"
@@ -140,7 +141,7 @@ class SheetData:
 
     name: str
     columns: tuple[Column, ...]
-    rows: list[list[Any]] = field(default_factory=list)
+    rows: Grid = field(default_factory=list)
     title: str = ""
     landscape: bool = False
     dropdown: Dropdown | None = None

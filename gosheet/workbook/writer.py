@@ -1,20 +1,28 @@
-"""The sheets gosheet writes, as :class:`SheetData` (adapters render them)."""
+"""The sheets gosheet writes, as :class:`SheetData` (adapters render them), in the workbook's
+language: every sheet name, header, setting, page title and fixed word is written in it here,
+where it is made (:mod:`gosheet.i18n.words`, and the ``workbook`` catalog for the settings'
+explanations); the cells' values that gosheet reads back stay as they are (results, ranks,
+numbers). ``language``: the workbook's; by default the settings' ``Language``.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from gosheet.core.explain import Explanation
+from gosheet.core.fields import parse_yes_no
 from gosheet.core.games import game_of
 from gosheet.core.model import Player, Tournament
 from gosheet.core.pairing import Pairing
 from gosheet.core.results import CANONICAL
-from gosheet.core.settings import Settings
+from gosheet.core.settings import FIELD_BY_LABEL, Settings
 from gosheet.core.systems import system_of
+from gosheet.i18n import words
 from gosheet.i18n.words import N_w
 from gosheet.workbook.headers import match_opengotha_headers
 from gosheet.workbook.names import labels
+from gosheet.workbook.port import Grid
 from gosheet.workbook.sheets import (
     BYE_LABEL,
     BYE_RESULT,
@@ -36,19 +44,35 @@ from gosheet.workbook.sheets import (
 TEXT = "@"
 
 
-def settings_sheet(settings: Settings) -> SheetData:
-    columns = (
-        Column("Setting", 26, wrap=True),
-        Column("Value", 16, wrap=True),
-        Column("Explanation", 70, wrap=True),
+def settings_sheet(settings: Settings, language: str | None = None) -> SheetData:
+    """``Settings``: a row each (name, value, explanation)."""
+    language = language or settings.language
+    widths = dict(zip(SETTINGS_HEADERS, (26, 16, 70), strict=True))
+    columns = tuple(
+        Column(words.local(h, language, words.SETTINGS_HEADERS), widths[h], wrap=True)
+        for h in SETTINGS_HEADERS
     )
-    assert tuple(c.header for c in columns) == SETTINGS_HEADERS
     return SheetData(
-        SETTINGS,
+        words.local(SETTINGS, language, words.SHEETS),
         columns,
-        [list(row) for row in settings.rows()],
+        [setting_row(list(row), language) for row in settings.rows()],
         title=settings.name,
     )
+
+
+def setting_row(row: list[Any], language: str) -> list[Any]:
+    """A row of the Settings sheet (name, value, explanation) in ``language``: the name, a
+    yes-or-no value and the explanation."""
+    if language == "en" or not row or not isinstance(row[0], str):
+        return row
+    field = FIELD_BY_LABEL.get(row[0].casefold())
+    row[0] = words.local(row[0], language, words.SETTING_NAMES)
+    yes_no = field is not None and field.parse is parse_yes_no
+    if yes_no and len(row) > 1 and row[1] in ("yes", "no"):
+        row[1] = words.local(row[1], language, words.CELLS)
+    if len(row) > 2 and isinstance(row[2], str):
+        row[2] = words.text(row[2], language)
+    return row
 
 
 PLAYER_WIDTHS = {
@@ -76,10 +100,16 @@ def players_sheet(
     extra_headers: Sequence[str] = (),
     extra_values: Sequence[Sequence[Any]] = (),
     registration: Mapping[int, str] | None = None,
+    language: str | None = None,
 ) -> SheetData:
     """The roster; columns gosheet does not know are kept after its own (but not one that
     repeats a column of the sheet, such as a roster's EGD PIN under OpenGotha's rules).
     ``registration``: OpenGotha's FIN or PRE of each player number (default FIN)."""
+    language = language or settings.language
+
+    def header(word: str) -> str:
+        return words.local(word, language, words.PLAYERS)
+
     headers = player_headers(settings)
     if any(p.fixed_table is not None for p in players):  # kept from a roster that has it
         headers = (*headers, "Fixed table")
@@ -87,9 +117,11 @@ def players_sheet(
     keep = [
         i for i, h in enumerate(extra_headers) if not match_opengotha_headers([h]).keys() & taken
     ]
-    columns = [Column(h, PLAYER_WIDTHS[h], TEXT if h in TEXT_COLUMNS else None) for h in headers]
+    columns = [
+        Column(header(h), PLAYER_WIDTHS[h], TEXT if h in TEXT_COLUMNS else None) for h in headers
+    ]
     columns += [
-        Column(str(extra_headers[i]), max(10, len(str(extra_headers[i])) + 2)) for i in keep
+        Column(header(str(extra_headers[i])), max(10, len(str(extra_headers[i])) + 2)) for i in keep
     ]
     registration = registration or {}
     rows = []
@@ -113,14 +145,21 @@ def players_sheet(
         rows.append(
             [cells[h] for h in headers] + [extra[i] if i < len(extra) else None for i in keep]
         )
-    return SheetData(PLAYERS, tuple(columns), rows, title=settings.name, blank_rows=300)
+    return SheetData(
+        words.local(PLAYERS, language, words.SHEETS),
+        tuple(columns),
+        rows,
+        title=settings.name,
+        blank_rows=300,
+    )
 
 
-def round_sheet(tournament: Tournament, pairing: Pairing) -> SheetData:
+def round_sheet(tournament: Tournament, pairing: Pairing, language: str | None = None) -> SheetData:
     """``Round N``: one line a table, then a line for each bye. In go, next to
     each name the rank (the level before the round in FUS), and the handicap
     and komi; in other games, the first and the second player."""
     settings = tournament.settings
+    language = language or settings.language
     players = {p.number: p for p in tournament.players}
     names = labels(tournament.players)  # with club or EGD PIN when a name repeats
     strength = system_of(settings).strength(tournament)
@@ -129,14 +168,14 @@ def round_sheet(tournament: Tournament, pairing: Pairing) -> SheetData:
     widths = {"Table": 7, "Handicap": 10, "Komi": 7, "Result": 9}
     columns = tuple(
         Column(
-            h,
+            words.local(h, language, words.ROUNDS),
             widths.get(h, 24 if h in ("White", "Black", FIRST_PLAYER, SECOND_PLAYER) else 10),
             TEXT if h == "Result" else None,
             centre=h not in ("White", "Black", FIRST_PLAYER, SECOND_PLAYER),
         )
         for h in headers
     )
-    rows: list[list[Any]] = []
+    rows: Grid = []
     for game in pairing.games:
         white, black = players[game.white], players[game.black]
         cells: dict[str, Any] = {
@@ -152,20 +191,22 @@ def round_sheet(tournament: Tournament, pairing: Pairing) -> SheetData:
         if go:  # "White rank" / "Black rank" (or level)
             cells[headers[2]], cells[headers[4]] = strength[white.number], strength[black.number]
         rows.append([cells[h] for h in headers])
+    bye_label, bye_result = (words.local(w, language, words.CELLS) for w in (BYE_LABEL, BYE_RESULT))
     for bye in pairing.byes:
-        line: dict[str, Any] = {"Table": BYE_LABEL, headers[1]: names[bye], "Result": BYE_RESULT}
+        line: dict[str, Any] = {"Table": bye_label, headers[1]: names[bye], "Result": bye_result}
         if go:
             line[headers[2]] = strength[bye]
         rows.append([line.get(h) for h in headers])
     if system_of(settings).levels_as_played:  # the cap of this round's steps, kept
         in_force = rounds_in_force_header(settings.rounds_for(len(tournament.players)))
-        columns = (*columns, Column(in_force, 11, centre=True))
+        columns = (*columns, Column(words.local(in_force, language, words.ROUNDS), 11, centre=True))
         rows = [[*row, None] for row in rows]
+    number = pairing.round_number
     return SheetData(
-        round_sheet_name(pairing.round_number),
+        words.local(round_sheet_name(number), language, words.SHEETS),
         columns,
         rows,
-        title=f"{settings.name} — round {pairing.round_number}",
+        title=words.titled("{name} — round {n}", language, name=settings.name, n=number),
         dropdown=Dropdown(headers.index("Result"), CANONICAL, len(pairing.games)),
     )
 
@@ -178,19 +219,30 @@ BYE_RULE = N_w(
 )
 
 
-def bye_rows(explanation: Explanation, players: Mapping[int, str]) -> list[list[Any]]:
+def bye_rows(explanation: Explanation, players: Mapping[int, str], language: str = "en") -> Grid:
     """Who could have had the bye under OpenGotha's rules, and why it went to whom."""
-    rows: list[list[Any]] = [["Bye", "Candidate", "Weight", BYE_RULE]]
+    word = _explain_words(language)
+    rows: Grid = [[word("Bye"), word("Candidate"), word("Weight"), words.text(BYE_RULE, language)]]
     given = set(explanation.byes)
     for number, weight in explanation.bye_candidates():
-        mark = "gets the bye" if number in given else ""
-        rows.append([mark and BYE_LABEL, players[number], weight, mark])
+        mark = word("gets the bye") if number in given else ""
+        rows.append([mark and word(BYE_LABEL), players[number], weight, mark])
     return rows
 
 
-def explain_sheet(tournament: Tournament, explanation: Explanation) -> SheetData:
+def _explain_words(language: str) -> Callable[[str], str]:
+    """A word of the Explain sheet (:data:`gosheet.i18n.words.EXPLAIN`) in ``language``."""
+    return lambda english: words.local(english, language, words.EXPLAIN)
+
+
+def explain_sheet(
+    tournament: Tournament, explanation: Explanation, language: str | None = None
+) -> SheetData:
     """``Explain``: each game of a round, its value under each criterion of the
-    system (most important first), then what the criteria mean."""
+    system (most important first), then what the criteria mean (the criteria's names and
+    rules are the pairing systems', in English)."""
+    language = language or tournament.settings.language
+    word = _explain_words(language)
     players = labels(tournament.players)
     left, right = game_of(tournament.settings.game).sides
     names = [c.name for c in explanation.criteria]
@@ -198,39 +250,45 @@ def explain_sheet(tournament: Tournament, explanation: Explanation) -> SheetData
     columns = (
         # not centred: the notes under the games (the verdict, the bye, the criteria) are
         # long texts in these columns, and must run to the right, not be cut on the left
-        Column("Table", 7),
-        Column(left, 22),
-        Column(right, 22),
-        *(Column(name, max(10, len(name) + 2)) for name in names),
-        *((Column("Weight", 16),) if packed else ()),
+        Column(word("Table"), 7),
+        Column(word(left), 22),
+        Column(word(right), 22),
+        *(Column(word(name), max(10, len(name) + 2)) for name in names),
+        *((Column(word("Weight"), 16),) if packed else ()),
     )
-    rows: list[list[Any]] = []
+    rows: Grid = []
     for game in explanation.games:
         values: list[Any] = (
-            list(game.values) if game.values is not None else ["not allowed"] * len(names)
+            list(game.values) if game.values is not None else [word("not allowed")] * len(names)
         )
         # weights pass 15 digits: as text, so that no spreadsheet rounds them
         weight = [str(game.weight) if game.weight is not None else None] if packed else []
         rows.append([game.table, players[game.white], players[game.black], *values, *weight])
     for bye in explanation.byes:
-        rows.append([BYE_LABEL, players[bye]])
+        rows.append([word(BYE_LABEL), players[bye]])
+    number = explanation.round_number
     rows.append([])
-    rows.append([f"Round {explanation.round_number}: {explanation.verdict()}"])
+    rows.append([f"{word(f'Round {number}:')} {explanation.verdict()}"])
     rows.append([])
     if explanation.bye_weights:
-        rows += bye_rows(explanation, players)
+        rows += bye_rows(explanation, players, language)
         rows.append([])
     if explanation.summed:  # OpenGotha: the weight of each criterion, summed
-        rows.append([None, "Criterion", "Weight", "Rule (a pair's cost is 1 + the sum)"])
+        rows.append([None, word("Criterion"), word("Weight"), word(SUMMED_RULE)])
     else:
-        rows.append([None, "Criterion", "Best value", "Rule (most important first)"])
+        rows.append([None, word("Criterion"), word("Best value"), word(ORDERED_RULE)])
     for criterion in explanation.criteria:  # from the second column: names need its width
         best = 0 if not packed else criterion.bound
-        rows.append([None, criterion.name, best, criterion.rule])
+        rows.append([None, word(criterion.name), best, criterion.rule])
+    name = tournament.settings.name
     return SheetData(
-        EXPLAIN,
+        words.local(EXPLAIN, language, words.SHEETS),
         columns,
         rows,
-        title=f"{tournament.settings.name} — why round {explanation.round_number} was paired so",
+        title=words.titled("{name} — why round {n} was paired so", language, name=name, n=number),
         landscape=True,
     )
+
+
+SUMMED_RULE = "Rule (a pair's cost is 1 + the sum)"
+ORDERED_RULE = "Rule (most important first)"

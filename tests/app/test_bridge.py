@@ -176,3 +176,34 @@ def test_explain_without_a_round_writes_nothing(tmp_path: Path) -> None:
         "message": "no round is paired yet: pair round 1 first",
         "problems": [],
     }
+
+
+def test_only_a_port_that_renames_sheets_carries_out_a_rename() -> None:
+    """``rename`` operations need a :class:`SheetRenamer` (the recording port, the ``.xlsx``
+    file and Excel's are); any other port refuses them."""
+    from gosheet.workbook.port import BookPort, CellValue, Grids, SheetRenamer
+    from gosheet.workbook.sheets import SheetData
+
+    class CellsOnly(BookPort):
+        def __init__(self) -> None:
+            self.written: list[tuple[str, str, CellValue]] = []
+
+        def grids(self) -> Grids:
+            return {}
+
+        def render(self, data: SheetData, index: int | None = None) -> None:
+            raise AssertionError("no sheet here")
+
+        def set_cell(self, sheet: str, cell: str, value: CellValue) -> None:
+            self.written.append((sheet, cell, value))
+
+    recording = bridge.RecordingBook({"Round 1": [["Table"]]})
+    assert isinstance(recording, SheetRenamer) and isinstance(XlsxBook(None), SheetRenamer)
+    rename = [{"op": "rename", "sheet": "Round 1", "name": "Тур 1"}]
+    bridge.apply(recording, rename)
+    assert recording.operations == rename
+    cells_only = CellsOnly()
+    assert not isinstance(cells_only, SheetRenamer)
+    with pytest.raises(ValueError, match="cannot rename"):
+        bridge.apply(cells_only, rename)
+    assert cells_only.written == []

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
-from typing import Any
 
 import pytest
 
@@ -13,6 +12,8 @@ from gosheet.app import bridge
 from gosheet.app.actions import ACTIONS
 from gosheet.app.ratings import chosen_list, fill_ratings
 from gosheet.formats.ratings import cache
+from gosheet.workbook.port import BookPort, CellValue, Grids
+from gosheet.workbook.sheets import SheetData
 
 SAMPLES = Path(__file__).resolve().parents[1] / "fixtures" / "ratings"
 FILES = {"egd": "allworld_lp.html", "ffg": "ech_ffg_V3.txt", "aga": "TDListA.txt"}
@@ -30,7 +31,7 @@ def _store(*kinds: str) -> None:
         cache.store((SAMPLES / FILES[kind]).read_bytes(), kind, FILES[kind])
 
 
-def _sheets(*extra: str) -> dict[str, list[list[Any]]]:
+def _sheets(*extra: str) -> Grids:
     return {
         "Settings": [["Setting", "Value"]],
         "Players": [
@@ -41,14 +42,19 @@ def _sheets(*extra: str) -> dict[str, list[list[Any]]]:
     }
 
 
-class Book:
-    def __init__(self, sheets: dict[str, list[list[Any]]]) -> None:
+class Book(BookPort):
+    """A workbook port that refuses every write."""
+
+    def __init__(self, sheets: Grids) -> None:
         self.sheets = sheets
 
-    def grids(self) -> dict[str, list[list[Any]]]:
+    def grids(self) -> Grids:
         return self.sheets
 
-    def set_cell(self, sheet: str, cell: str, value: Any) -> None:
+    def render(self, data: SheetData, index: int | None = None) -> None:
+        raise AssertionError("chosen_list writes nothing")
+
+    def set_cell(self, sheet: str, cell: str, value: CellValue) -> None:
         raise AssertionError("chosen_list writes nothing")
 
 

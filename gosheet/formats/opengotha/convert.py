@@ -377,7 +377,7 @@ def opengotha_book(imported: Imported, template: str | Path | None = None) -> Xl
     port.render(players_sheet(t.players, t.settings, registration=imported.registration))
     for played in t.rounds:
         port.render(round_sheet(t, Pairing(played.number, played.games, played.byes)))
-    port.render(opengotha_sheet(imported.rows))
+    port.render(opengotha_sheet(imported.rows, t.settings.language))
     book.workbook.active = book.workbook.sheetnames.index(port.names[PLAYERS])
     book.read()  # a safety net: raises InputError rather than write an unreadable workbook
     return book

@@ -38,6 +38,7 @@ from gosheet.formats.opengotha.layout import (
     event_attributes,
 )
 from gosheet.formats.opengotha.writing import element_from_text, element_text
+from gosheet.i18n import words
 from gosheet.workbook.reader import Grid, ProblemList, cell_text, name_key
 from gosheet.workbook.sheets import OPENGOTHA, OPENGOTHA_HEADERS, Column, SheetData, cell_name
 
@@ -114,15 +115,16 @@ def xml_rows(key: str, element: OGElement) -> list[Row]:
     ]
 
 
-def opengotha_sheet(rows: Iterable[Row]) -> SheetData:
+def opengotha_sheet(rows: Iterable[Row], language: str = "en") -> SheetData:
     """The ``OpenGotha`` sheet: an About line, then the rows, each section's first row with
-    an explanation."""
+    an explanation (its headers in ``language``)."""
+    h = [words.local(header, language, words.OPENGOTHA) for header in OPENGOTHA_HEADERS]
     columns = (
-        Column(OPENGOTHA_HEADERS[0], 20),
-        Column(OPENGOTHA_HEADERS[1], 24),
-        Column(OPENGOTHA_HEADERS[2], 26),
-        Column(OPENGOTHA_HEADERS[3], 30, "@"),
-        Column(OPENGOTHA_HEADERS[4], 60, wrap=True),
+        Column(h[0], 20),
+        Column(h[1], 24),
+        Column(h[2], 26),
+        Column(h[3], 30, "@"),
+        Column(h[4], 60, wrap=True),
     )
     data: list[list[Any]] = [[ABOUT, None, None, None, _EXPLAIN[ABOUT]]]
     explained: set[str] = set()

@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import re
 import sys
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -37,6 +37,7 @@ from typing import TYPE_CHECKING, Any
 from gosheet.core.errors import Problem
 from gosheet.frontends.excel.template import CONTROL, PROBLEM_HEADER_ROW, PROBLEM_HEADERS
 from gosheet.i18n.catalog import N_
+from gosheet.workbook.port import BookPort, CellValue, Grid, Grids, SheetRenamer
 from gosheet.workbook.sheets import HEADER_COLOUR, SheetData
 
 if TYPE_CHECKING:
@@ -76,8 +77,8 @@ def points(characters: float) -> float:
     return round((characters * 7 + 5) * 0.75, 2)
 
 
-class XlwingsBook:
-    """An open workbook as a :class:`gosheet.app.actions.BookPort`."""
+class XlwingsBook(BookPort, SheetRenamer):
+    """An open workbook as a :class:`~gosheet.workbook.port.BookPort`."""
 
     def __init__(self, book: xw.Book) -> None:
         self.book = book
@@ -97,12 +98,12 @@ class XlwingsBook:
 
     # ------------------------------------------------------------ the port
 
-    def grids(self) -> dict[str, list[list[Any]]]:
+    def grids(self) -> Grids:
         """Every sheet's values from A1 to the last used cell, row by row."""
         return {sheet.name: self._grid(sheet) for sheet in self.book.sheets}
 
     @staticmethod
-    def _grid(sheet: xw.Sheet) -> list[list[Any]]:
+    def _grid(sheet: xw.Sheet) -> Grid:
         last = sheet.used_range.last_cell
         values = sheet.range((1, 1), (last.row, last.column)).options(ndim=2).value
         return [[plain(v) for v in row] for row in values]
@@ -121,7 +122,7 @@ class XlwingsBook:
         self._fill(sheet, data)
         return sheet
 
-    def set_cell(self, sheet: str, cell: str, value: Any) -> None:
+    def set_cell(self, sheet: str, cell: str, value: CellValue) -> None:
         target = self.book.sheets[sheet].range(cell)
         if isinstance(value, str):  # text stays text ("1-0" is no date)
             target.number_format = TEXT
@@ -277,16 +278,16 @@ def _windows_page_setup(sheet: xw.Sheet, data: SheetData) -> None:
 # ------------------------------------------------------------ deferred writes
 
 
-class Deferred:
+class Deferred(BookPort, SheetRenamer):
     """A port that reads a workbook once and keeps what an action writes
     until :meth:`apply`: an action that fails has written nothing."""
 
-    def __init__(self, book: XlwingsBook, grids: dict[str, list[list[Any]]] | None = None) -> None:
+    def __init__(self, book: XlwingsBook, grids: Grids | None = None) -> None:
         self.book = book
         self._grids = grids
         self.writes: list[tuple[str, tuple[Any, ...]]] = []
 
-    def grids(self) -> dict[str, list[list[Any]]]:
+    def grids(self) -> Grids:
         if self._grids is None:
             self._grids = self.book.grids()
         return self._grids
@@ -294,7 +295,7 @@ class Deferred:
     def render(self, data: SheetData, index: int | None = None) -> None:
         self.writes.append(("render", (data, index)))
 
-    def set_cell(self, sheet: str, cell: str, value: Any) -> None:
+    def set_cell(self, sheet: str, cell: str, value: CellValue) -> None:
         self.writes.append(("set", (sheet, cell, value)))
 
     def rename_sheet(self, old: str, new: str) -> None:
@@ -339,7 +340,7 @@ def _split_where(where: str) -> tuple[str, str]:
     return where, ""
 
 
-def listed_marks(grids: Mapping[str, Sequence[Sequence[Any]]]) -> list[Mark]:
+def listed_marks(grids: Grids) -> list[Mark]:
     """The problems listed on the Control sheet by the last check."""
     marks = []
     for row in list(grids.get(CONTROL, ()))[PROBLEM_HEADER_ROW:]:

@@ -9,12 +9,15 @@ import os
 import shlex
 import shutil
 import subprocess
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from urllib.parse import urlparse
 from urllib.request import url2pathname
 
 from .calc import CELL_RE
 from .errors import Failure
+
+if TYPE_CHECKING:
+    from .calc import Grids
 
 CONFIG_NAME = "gosheet.json"  # beside python/ in the extension: the recorded command
 COMMAND_ENV = "GOSHEET"  # the gosheet command, overriding the recorded one
@@ -90,9 +93,7 @@ def child_environment() -> dict[str, str]:
     return env
 
 
-def call_gosheet(
-    action: str, sheets: dict[str, list[list[Any]]], script: str | None = None
-) -> dict[str, Any]:
+def call_gosheet(action: str, sheets: Grids, script: str | None = None) -> dict[str, Any]:
     """``gosheet bridge``'s answer to the request (see ``gosheet/app/bridge.py``);
     ``script`` is the macro script, beside which the recorded command lies."""
     command = gosheet_command(script)

@@ -5,9 +5,14 @@ from __future__ import annotations
 
 import importlib
 import re
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .errors import Failure
+
+if TYPE_CHECKING:  # (LibreOffice's own Python may be older than gosheet's)
+    #: Every sheet's values by its name, row by row: ``gosheet.workbook.port.Grids`` (the
+    #: macros import no gosheet).
+    Grids = dict[str, list[list[Any]]]
 
 CELL_RE = re.compile(r"^\$?([A-Z]{1,3})\$?([1-9][0-9]{0,6})$")  # a cell's name, as A1
 
@@ -54,10 +59,10 @@ def cell_value(value: Any) -> Any:
     return value
 
 
-def read_sheets(document: Any) -> dict[str, list[list[Any]]]:
+def read_sheets(document: Any) -> Grids:
     """Every sheet's used area, row by row, from A1."""
     sheets = document.getSheets()
-    grids: dict[str, list[list[Any]]] = {}
+    grids: Grids = {}
     for index in range(sheets.getCount()):
         sheet = sheets.getByIndex(index)
         cursor = sheet.createCursor()
