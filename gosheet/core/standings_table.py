@@ -60,7 +60,7 @@ class Kind(Enum):
 @dataclass(frozen=True)
 class Column:
     """A column: ``key`` its English word (the Standings' header,
-    :data:`gosheet.i18n.words.STANDINGS`; OpenGotha's criteria as the settings name them),
+    :data:`gosheet.i18n.words.STANDINGS`; OpenGotha's criteria by their short names),
     ``kind`` what it holds, ``text`` whether its values are words rather than numbers."""
 
     key: str

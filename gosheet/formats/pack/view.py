@@ -255,13 +255,16 @@ def standings_tables(
     local = _local_headers(shown, language)
     if not model.grouped:
         return [Table(_p("Standings"), local, rows, numeric, names)]
-    tables: list[Table] = []
-    for row, cells in zip(model.rows, rows, strict=True):
-        title = cell(f"Group {row.group}", language) if row.group is not None else _p("No group")
-        if not tables or tables[-1].title != title:
-            tables.append(Table(title, local, [], numeric, names))
-        tables[-1].rows.append(cells)
-    return tables
+    return [
+        Table(
+            cell(f"Group {group.number}", language) if group.number is not None else _p("No group"),
+            local,
+            [rows[row.line - 1] for row in group.rows],  # a row's line is its place in the table
+            numeric,
+            names,
+        )
+        for group in model.groups
+    ]
 
 
 def crosstable(
