@@ -35,7 +35,7 @@ WIDTHS: dict[str, float] = {
     "FUS coefficient": 12,
 }
 KIND_WIDTHS: dict[Kind, float] = {Kind.ROUND: 9, Kind.STEP: 7}
-CENTRED = (Kind.ROUND, Kind.STEP)
+CENTRED = (Kind.GROUP, Kind.PLACE, Kind.ROUND, Kind.STEP)  # a place apart from the name
 NUMBERS = (Kind.START, Kind.SCORE)  # the columns whose values may be fractions
 
 
