@@ -90,7 +90,7 @@ def update_standings(book: BookPort) -> Done:
     port = localized(book)
     state = read_book(port.grids())
     changed = _normalise_results(port, state)
-    port.render(standings_sheet(state.tournament))
+    port.render(standings_sheet(state.tournament, port.language))
     return Done(state.tournament, changed_results=changed)
 
 
@@ -132,7 +132,7 @@ def pair(book: BookPort, again: bool = False) -> Done:
     if index is None:
         index = _sheet_index_after_rounds(list(grids))
     port.render(round_sheet(grouped, pairing, grids.language), index)
-    port.render(standings_sheet(paired))
+    port.render(standings_sheet(paired, grids.language))
     return Done(paired, pairing, changed, proposed_rounds=proposed, notes=notes)
 
 
@@ -180,7 +180,7 @@ def simulate(book: BookPort) -> Done:
             port.set_cell(sheet, cell, new.result.value)
             count += 1
     tournament = replace(tournament, rounds=(*tournament.rounds[:-1], filled))
-    port.render(standings_sheet(tournament))
+    port.render(standings_sheet(tournament, port.language))
     return Done(tournament, changed_results=changed, filled_results=count)
 
 
@@ -318,7 +318,7 @@ def rename(book: BookPort, old: str, new: str) -> Done:
     state = read_book(changed)  # refuses a workbook with problems: nothing written yet
     for sheet, r, c, value in changes:
         port.set_cell(sheet, cell_name(r, c), value)
-    port.render(standings_sheet(state.tournament))
+    port.render(standings_sheet(state.tournament, port.language))
     return Done(state.tournament, renamed_cells=len(cells))
 
 

@@ -192,45 +192,6 @@ def in_english(sheet: str, grid: Sequence[Sequence[CellValue]], language: str) -
     return rows
 
 
-# ------------------------------------------------------------------ the Standings sheet
-# The Standings sheet's renderer writes English still: its title, headers, byes and group
-# titles are translated here until it takes the language itself (the standings model).
-
-
-def standings_in_language(data: SheetData, language: str, name: str | None = None) -> SheetData:
-    """The Standings sheet (made in English) in ``language``: its name (or ``name``), title,
-    headers, the crosstable's byes and the group titles."""
-    if language == "en":
-        return data if name is None else replace(data, name=name)
-    headers = data.headers
-    columns = tuple(
-        replace(c, header=words.local(c.header, language, words.STANDINGS)) for c in data.columns
-    )
-    rows = [list(row) for row in data.rows]
-    rounds = [i for i, h in enumerate(headers) if re.fullmatch(r"R\d+", h)]
-    at = headers.index("Name") if "Name" in headers else None
-    line = headers.index("No.") if "No." in headers else None
-    for row in rows:
-        for i in rounds:
-            if i < len(row) and row[i] == BYE_RESULT:
-                row[i] = words.local(BYE_RESULT, language, words.CELLS)
-        if at is None or line is None or at >= len(row) or row[line] is not None:
-            continue
-        if isinstance(row[at], str) and re.fullmatch(r"Group \d+", row[at]):
-            row[at] = words.local(row[at], language, words.CELLS)
-    match = re.fullmatch(r"(?P<name>.*) — standings after round (?P<n>\d+)", data.title, re.DOTALL)
-    title = data.title
-    if match:
-        title = words.titled("{name} — standings after round {n}", language, **match.groupdict())
-    return replace(
-        data,
-        name=name or words.local(STANDINGS, language, words.SHEETS),
-        columns=columns,
-        rows=rows,
-        title=title,
-    )
-
-
 # ------------------------------------------------------------------ the port
 
 
@@ -271,8 +232,6 @@ class InLanguage:
         if current is not None and current.casefold() != name.casefold():
             name = current  # not renamed: another sheet has the name already
         self.names[english] = name
-        if english == STANDINGS:
-            return self.port.render(standings_in_language(data, self.language, name), index)
         return self.port.render(data if data.name == name else replace(data, name=name), index)
 
     def set_cell(self, sheet: str, cell: str, value: CellValue) -> None:

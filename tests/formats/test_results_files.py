@@ -18,6 +18,7 @@ from support.results_files import EXPORTS, read_h9, without_colours
 from gosheet.core.errors import ConsistencyError
 from gosheet.core.model import Game, Player, Result, Round, Tournament
 from gosheet.core.settings import Settings
+from gosheet.core.standings_table import standings_model
 from gosheet.formats.results import format_of, results_file
 from gosheet.formats.results.aga import aga_text
 from gosheet.formats.results.egf import h9_text
@@ -74,6 +75,22 @@ def test_h9_reads_as_opengothas(books: dict[str, Path], name: str, drop: bool) -
     else:
         assert lines == og_lines
         assert ours == theirs  # McMahon: the very bytes
+
+
+@pytest.mark.parametrize("name", PAIRGOTH)
+def test_the_files_list_the_standings_model(books: dict[str, Path], name: str) -> None:
+    """The order, places and criteria are the standings model's (issue 23): no ranking of
+    the files' own."""
+    t = XlsxBook.open(books[name]).read().tournament
+    model = standings_model(t, len(t.rounds))
+    table = results_table(t)
+    listed = {line.player.number for line in table.lines}
+    rows = [row for row in model.rows if row.player.number in listed]
+    assert [line.player.number for line in table.lines] == [r.player.number for r in rows]
+    assert [line.values for line in table.lines] == [
+        tuple(Fraction(r.values[c]) for c in model.criteria) for r in rows
+    ]
+    assert len(table.criteria) == len(model.criteria)
 
 
 def test_h9_writes_pins_halves_and_forfeits() -> None:

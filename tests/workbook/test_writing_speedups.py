@@ -10,7 +10,6 @@ from __future__ import annotations
 import io
 import math
 import zipfile
-from collections.abc import Mapping, Sequence
 from datetime import date, datetime, time, timedelta, timezone
 from decimal import Decimal
 from fractions import Fraction
@@ -25,6 +24,15 @@ from support.examples import examples
 from gosheet.app.bridge import RecordingBook
 from gosheet.core.model import Outcome, Player
 from gosheet.core.scorecard import RoundEntry
+from gosheet.core.standings_table import (
+    Builder,
+    Kind,
+    Ranked,
+    StandingsModel,
+    crosstable_cell,
+    round_cells,
+)
+from gosheet.core.standings_table import Column as StandingsColumn
 from gosheet.workbook import limits
 from gosheet.workbook.language import InLanguage
 from gosheet.workbook.layout import (
@@ -40,13 +48,7 @@ from gosheet.workbook.parts.sheet_xml import HEADER, cell_xml, sheet_xml
 from gosheet.workbook.parts.spans import check_well_formed, escape
 from gosheet.workbook.parts.styles import CellFormat, Styles
 from gosheet.workbook.sheets import Column, Dropdown, SheetData, column_letter
-from gosheet.workbook.standings.common import (
-    crosstable_cell,
-    crosstable_columns,
-    finished,
-    player_columns,
-    standings_table,
-)
+from gosheet.workbook.standings.common import finished, number, sheet_values
 
 
 def _styles_part() -> bytes:
@@ -317,44 +319,29 @@ def entries() -> list[RoundEntry]:
 def test_the_crosstable_columns_say_what_crosstable_cell_says() -> None:
     table = entries()
     players = [Player(n, f"P{n}") for n in range(1, len(table) + 1)]
-    rows = [SimpleNamespace(player=p) for p in players]
     line_of = {p.number: 100 + p.number for p in players}
-    entries_of = {p.number: (table[-p.number], table[p.number - 1]) for p in players}
+    entries_of = [(table[-p.number], table[p.number - 1]) for p in players]
     for game in ("go", "oware", "other"):
-        tournament = SimpleNamespace(
-            settings=SimpleNamespace(game=game), rounds=[SimpleNamespace(number=n) for n in (1, 2)]
-        )
-        spec = crosstable_columns(tournament, entries_of, line_of)  # type: ignore[arg-type]
-        for k, (column, cell) in enumerate(spec):
-            assert column == Column(f"R{k + 1}", 9, centre=True)
-            expected = [
-                crosstable_cell(entries_of[r.player.number][k], line_of, game) for r in rows
-            ]
-            assert cell.column(rows) == expected  # type: ignore[attr-defined]
-            assert [cell(r) for r in rows] == expected
+        for k in (0, 1):
+            expected = [crosstable_cell(rounds[k], line_of, game) for rounds in entries_of]
+            assert round_cells(k, entries_of, line_of, game) == expected
     assert crosstable_cell(table[3], line_of) == "103+/w1"
 
 
-def reference_standings(tournament: Any, rows: Sequence[Any], spec: Any) -> SheetData:
+def reference_values(tournament: Any, model: StandingsModel) -> list[list[Any]]:
     """The Standings rows as they were made: line by line, a call for each cell."""
     extra = tags(tournament.players)
-    headers = [column.header for column, _ in spec]
-    at = next((headers.index(h) for h in ("First name", "Name") if h in headers), None)
+    keys = model.keys
+    at = next((keys.index(h) for h in ("First name", "Name") if h in keys), None)
 
     def line(row: Any) -> list[Any]:
-        cells = [cell(row) for _, cell in spec]
+        cells = [number(v) if isinstance(v, Fraction) else v for v in row.values]
         tag = extra.get(row.player.number)
         if tag and at is not None:
             cells[at] = f"{cells[at] or ''}{tag}".strip()
         return cells
 
-    return SheetData(
-        "Standings",
-        tuple(column for column, _ in spec),
-        [line(row) for row in rows],
-        title=finished(tournament),
-        landscape=True,
-    )
+    return [line(row) for row in model.rows]
 
 
 def test_the_standings_rows_are_those_made_line_by_line() -> None:
@@ -366,26 +353,29 @@ def test_the_standings_rows_are_those_made_line_by_line() -> None:
         Player(4, "Lee", "", egd_pin="456"),
         *(Player(n, f"P{n}", "Ha" if n % 2 else "") for n in range(5, len(table) + 5)),
     ]
-    rows = [SimpleNamespace(player=p, line=k) for k, p in enumerate(players, start=1)]
-    line_of = {p.number: k for k, p in enumerate(players, start=1)}
-    entries_of: Mapping[int, tuple[RoundEntry, ...]] = {
-        p.number: (table[p.number % len(table)],) for p in players
-    }
+    ranked = [
+        Ranked(p, k, False, None, (table[p.number % len(table)],))
+        for k, p in enumerate(players, start=1)
+    ]
     tournament = SimpleNamespace(
         players=players,
         rounds=[SimpleNamespace(number=1, complete=True)],
         settings=SimpleNamespace(game="go", name="Cup"),
     )
     for names in (("Name", "First name", "Rank", "Rating"), ("Name", "Club"), ("Country",)):
-        spec = [
-            (Column("No.", 5), lambda r: r.line),
-            *player_columns(*names),
-            *crosstable_columns(tournament, entries_of, line_of),  # type: ignore[arg-type]
-            (Column("Score", 6), lambda r: Fraction(r.line, 2)),
-        ]
-        made = standings_table(tournament, rows, spec)  # type: ignore[arg-type]
-        assert made == reference_standings(tournament, rows, spec)
-    assert standings_table(tournament, rows, []).rows == [[] for _ in rows]  # type: ignore[arg-type]
+        build = Builder(tournament, ranked)  # type: ignore[arg-type]
+        build.line()
+        build.player(*names)
+        build.rounds()
+        build.add(
+            StandingsColumn("Score", Kind.SCORE), (Fraction(k, 2) for k in range(len(ranked)))
+        )
+        model = build.model("swiss", ("Score",), 1)
+        made = sheet_values(model, tournament)  # type: ignore[arg-type]
+        assert made == reference_values(tournament, model)
+        assert finished(tournament) == "Cup — standings after round 1"  # type: ignore[arg-type]
+    empty = Builder(tournament, ranked).model("swiss", (), 1)  # type: ignore[arg-type]
+    assert sheet_values(empty, tournament) == [[] for _ in ranked]  # type: ignore[arg-type]
 
 
 # ------------------------------------------------------------ a change of language

@@ -11,7 +11,7 @@ Every word is in the tournament's language (the pack's ``language``; ``_p`` mark
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from io import BytesIO
 from pathlib import Path
 from typing import Any
@@ -264,6 +264,77 @@ def _wide(table: Table, size: float) -> bool:
     return bool(sum(column_widths(table, size)) > A4[0] - 2 * MARGIN)
 
 
+class _Story:
+    """The flowables of a pack, part after part, each part on a new page in the orientation
+    its width asks for (``first``: the first page's orientation)."""
+
+    def __init__(self, pack: Pack, view: RoundView) -> None:
+        self.pack, self.view = pack, view
+        self.flowables: list[Flowable] = []
+        self.current = self.first = ""
+
+    def new_page(self, orientation: str) -> None:
+        if self.flowables:
+            if orientation != self.current:
+                self.flowables.append(NextPageTemplate(orientation))
+            self.flowables.append(PageBreak())
+        self.first = self.first or orientation
+        self.current = orientation
+
+    def part(self, table: Table, size: float, note: str = "", title: str | None = None) -> None:
+        """A table under its title, on a new page."""
+        self.new_page("landscape" if _wide(table, size) else "portrait")
+        self.flowables.append(_title(title or table.title))
+        if note:
+            self.flowables.append(_note(note))
+        self.flowables.append(Spacer(1, 4 * mm))
+        self.flowables.append(flow_table(table, size, _width(self.current)))
+
+    def pairings(self) -> None:
+        self.part(self.view.by_table, LARGE, self.view.note)
+
+    def names(self) -> None:
+        self.part(self.view.by_name, LARGE)
+
+    def slips(self) -> None:
+        """The result slips, four a page, in portrait."""
+        if not self.view.slips:
+            return
+        self.new_page("portrait")
+        for k, page in enumerate(_chunks(self.view.slips, SLIPS_A_PAGE)):
+            if k:
+                self.flowables.append(PageBreak())
+            self.flowables.append(_Slips(self.pack, self.view, page))
+
+    def standings(self) -> None:
+        """The standings, a table a group, each group under its title (one group: none)."""
+        _p = printing(self.pack.language)
+        tables = self.pack.standings
+        for k, table in enumerate(tables):
+            title = _p("Standings — {group}").format(group=table.title)
+            if k == 0:
+                self.part(table, NORMAL, title=title if len(tables) > 1 else _p("Standings"))
+                continue
+            self.flowables.append(CondPageBreak(60 * mm))
+            self.flowables.append(Spacer(1, 6 * mm))
+            self.flowables.append(_title(title, 13))
+            self.flowables.append(Spacer(1, 2 * mm))
+            self.flowables.append(flow_table(table, NORMAL, _width(self.current)))
+
+    def crosstable(self) -> None:
+        self.part(self.pack.crosstable, NORMAL)
+
+
+#: What each part of :data:`~gosheet.formats.pack.view.WHAT` adds to the story.
+PARTS: dict[str, Callable[[_Story], None]] = {
+    "pairings": _Story.pairings,
+    "names": _Story.names,
+    "slips": _Story.slips,
+    "standings": _Story.standings,
+    "crosstable": _Story.crosstable,
+}
+
+
 def render(pack: Pack, round_number: int | None = None, what: Sequence[str] = WHAT) -> bytes:
     """The pack's PDF for one round (the last paired by default): the parts ``what`` names,
     in the order of :data:`~gosheet.formats.pack.view.WHAT`."""
@@ -287,70 +358,22 @@ def render(pack: Pack, round_number: int | None = None, what: Sequence[str] = WH
     for name, size in (("portrait", A4), ("landscape", landscape(A4))):
         frame = Frame(MARGIN, MARGIN, size[0] - 2 * MARGIN, size[1] - 2 * MARGIN, id=name)
         templates[name] = PageTemplate(name, [frame], onPage=on_page, pagesize=size)
-    story: list[Flowable] = []
-    current = first = ""
-
-    def part(table: Table, size: float, note: str = "", title: str | None = None) -> None:
-        nonlocal current, first
-        orientation = "landscape" if _wide(table, size) else "portrait"
-        width = (landscape(A4) if orientation == "landscape" else A4)[0] - 2 * MARGIN
-        if story:
-            if orientation != current:
-                story.append(NextPageTemplate(orientation))
-            story.append(PageBreak())
-        first = first or orientation
-        current = orientation
-        story.append(_title(title or table.title))
-        if note:
-            story.append(_note(note))
-        story.append(Spacer(1, 4 * mm))
-        story.append(flow_table(table, size, width))
-
-    chosen = [w for w in WHAT if w in what]
-    for item in chosen:
-        if item == "pairings":
-            part(view.by_table, LARGE, view.note)
-        elif item == "names":
-            part(view.by_name, LARGE)
-        elif item == "slips" and view.slips:
-            if story:
-                if current != "portrait":
-                    story.append(NextPageTemplate("portrait"))
-                story.append(PageBreak())
-            first = first or "portrait"
-            current = "portrait"
-            for k, page in enumerate(_chunks(view.slips, SLIPS_A_PAGE)):
-                if k:
-                    story.append(PageBreak())
-                story.append(_Slips(pack, view, page))
-        elif item == "standings":
-            for k, table in enumerate(pack.standings):
-                title = _p("Standings — {group}").format(group=table.title)
-                if k == 0:
-                    part(
-                        table,
-                        NORMAL,
-                        title=title if len(pack.standings) > 1 else _p("Standings"),
-                    )
-                else:
-                    story.append(CondPageBreak(60 * mm))
-                    story.append(Spacer(1, 6 * mm))
-                    story.append(_title(title, 13))
-                    story.append(Spacer(1, 2 * mm))
-                    story.append(flow_table(table, NORMAL, _width(current)))
-        elif item == "crosstable":
-            part(pack.crosstable, NORMAL)
-    order = ["landscape", "portrait"] if first == "landscape" else ["portrait", "landscape"]
+    story = _Story(pack, view)
+    for item in WHAT:
+        if item in what:
+            PARTS[item](story)
+    order = ["landscape", "portrait"] if story.first == "landscape" else ["portrait", "landscape"]
     doc.addPageTemplates([templates[name] for name in order])
-    if story and isinstance(story[-1], PageBreak):
-        story.pop()
-    if not story:
-        story.append(_note(_p("Nothing to print.")))
+    flowables = story.flowables
+    if flowables and isinstance(flowables[-1], PageBreak):
+        flowables.pop()
+    if not flowables:
+        flowables.append(_note(_p("Nothing to print.")))
 
     class Numbered(_NumberedCanvas):
         language = pack.language
 
-    doc.build(story, canvasmaker=Numbered)
+    doc.build(flowables, canvasmaker=Numbered)
     return out.getvalue()
 
 

@@ -1,30 +1,34 @@
 """What the printed pack and the published pages show, as plain tables: the pairing list of
 a round by table and by name, its result slips, the standings (per group for the seed
-McMahon) and the crosstable. Both :mod:`gosheet.formats.pack.pdf` and
-:mod:`gosheet.formats.site` draw these; neither reads a tournament itself.
+McMahon, each under its title) and the crosstable — the last two drawn from the tournament's
+standings model (:mod:`gosheet.core.standings_table`), as the Standings sheet is. Both
+:mod:`gosheet.formats.pack.pdf` and :mod:`gosheet.formats.site` draw these; neither reads a
+tournament itself.
 
 Go words (White, Black, rank, handicap, komi) appear only in a go tournament; other games
 have a first and a second player. Every word is in the tournament's language
 (:mod:`gosheet.formats.pack.language`); the choices the tables are made by (which columns,
-which are numbers) are made on the workbook's English words, before they are translated.
+which are numbers) are made on the model's columns (what each holds, its English key) and the
+workbook's English words, before they are translated.
 """
 
 from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
 from gosheet.core.errors import ConsistencyError
 from gosheet.core.games import game_of
 from gosheet.core.model import Tournament
+from gosheet.core.standings_table import Kind, StandingsModel, standings_model
 from gosheet.core.systems import system_of
 from gosheet.formats.pack.language import cell, decimal, header, printing, side
 from gosheet.workbook.names import labels
-from gosheet.workbook.sheets import BYE_LABEL, BYE_RESULT, SheetData
-from gosheet.workbook.standings import standings_sheet
-from gosheet.workbook.standings.systems import without_group_titles
+from gosheet.workbook.sheets import BYE_LABEL, BYE_RESULT
+from gosheet.workbook.standings import sheet_values
 
 WHAT = ("pairings", "names", "slips", "standings", "crosstable")
 ROUND_COLUMN = re.compile(r"^R\d+$")
@@ -236,41 +240,43 @@ def _slip(
     return Slip(table, players, terms, choices)
 
 
-def standings_tables(sheet: SheetData, language: str = "en") -> list[Table]:
-    """The Standings sheet without its crosstable, the name in one column; the seed
-    McMahon's split by group, each under its title."""
+def standings_tables(
+    model: StandingsModel, values: Sequence[Sequence[Any]], language: str = "en"
+) -> list[Table]:
+    """The standings without the crosstable, the name in one column; the seed McMahon's
+    split by group, each under its title (``Group 2``: the titles are the print's alone).
+    ``values``: the model's rows as the sheet's cells (:func:`sheet_values`)."""
     _p = printing(language)
-    headers = sheet.headers
-    keep = [i for i, h in enumerate(headers) if not ROUND_COLUMN.match(h)]
-    keep = [i for i in keep if not headers[i].startswith("Step ")]
-    group = headers.index("Group") if "Group" in headers else None
-    shown, rows = _merged_names(headers, sheet.rows, [i for i in keep if i != group], language)
-    numeric = _numeric(shown)
+    hidden = (Kind.ROUND, Kind.STEP, Kind.GROUP)
+    keep = [i for i, c in enumerate(model.columns) if c.kind not in hidden]
+    shown, rows = _merged_names(model.keys, values, keep, language)
+    numeric = _numeric(model, shown)
     names = frozenset({shown.index("Name")})
     local = _local_headers(shown, language)
-    if group is None:
+    if not model.grouped:
         return [Table(_p("Standings"), local, rows, numeric, names)]
-    tables: list[Table] = []
-    for raw, row in zip(sheet.rows, rows, strict=True):
-        title = (
-            cell(f"Group {text(raw[group])}", language)
-            if raw[group] is not None
-            else _p("No group")
+    return [
+        Table(
+            cell(f"Group {group.number}", language) if group.number is not None else _p("No group"),
+            local,
+            [rows[row.line - 1] for row in group.rows],  # a row's line is its place in the table
+            numeric,
+            names,
         )
-        if not tables or tables[-1].title != title:
-            tables.append(Table(title, local, [], numeric, names))
-        tables[-1].rows.append(row)
-    return tables
+        for group in model.groups
+    ]
 
 
-def crosstable(sheet: SheetData, language: str = "en") -> Table:
+def crosstable(
+    model: StandingsModel, values: Sequence[Sequence[Any]], language: str = "en"
+) -> Table:
     """No., name, one column a round (OpenGotha's notation) and the score."""
     _p = printing(language)
-    headers = sheet.headers
-    rounds = [i for i, h in enumerate(headers) if ROUND_COLUMN.match(h)]
-    scores = [i for i, h in enumerate(headers) if h in SCORES][:2]
-    first = [i for i, h in enumerate(headers) if h in ("No.", "Name", "First name")]
-    shown, rows = _merged_names(headers, sheet.rows, first + rounds + scores, language)
+    columns = model.columns
+    rounds = [i for i, c in enumerate(columns) if c.kind is Kind.ROUND]
+    scores = [i for i, c in enumerate(columns) if c.kind is Kind.SCORE and c.key in SCORES][:2]
+    first = [i for i, c in enumerate(columns) if c.key in ("No.", "Name", "First name")]
+    shown, rows = _merged_names(model.keys, values, first + rounds + scores, language)
     at = [i for i, h in enumerate(shown) if ROUND_COLUMN.match(h)]
     for row in rows:  # a bye in the workbook's word for it
         for i in at:
@@ -280,7 +286,7 @@ def crosstable(sheet: SheetData, language: str = "en") -> Table:
         _p("Crosstable"),
         _local_headers(shown, language),
         rows,
-        _numeric(shown),
+        _numeric(model, shown),
         frozenset({shown.index("Name")}),
     )
 
@@ -293,11 +299,11 @@ def _local_headers(headers: tuple[str, ...], language: str) -> tuple[str, ...]:
 
 
 def _merged_names(
-    headers: list[str], rows: list[list[Any]], keep: list[int], language: str = "en"
+    keys: Sequence[str], rows: Sequence[Sequence[Any]], keep: list[int], language: str = "en"
 ) -> tuple[tuple[str, ...], list[list[str]]]:
     """The columns ``keep``, ``Name`` and ``First name`` as one ``Name``."""
-    first = headers.index("First name") if "First name" in headers else None
-    name = headers.index("Name")
+    first = keys.index("First name") if "First name" in keys else None
+    name = keys.index("Name")
     columns = [i for i in keep if i != first]
     out: list[list[str]] = []
     for row in rows:
@@ -308,13 +314,16 @@ def _merged_names(
                 value = f"{value} {text(row[first], language)}".strip()
             cells.append(value)
         out.append(cells)
-    return tuple(headers[i] for i in columns), out
+    return tuple(keys[i] for i in columns), out
 
 
-def _numeric(headers: tuple[str, ...]) -> frozenset[int]:
-    words = ("Name", "Club", "Country", "Rank", "Group")
+def _numeric(model: StandingsModel, shown: Sequence[str]) -> frozenset[int]:
+    """The shown columns of numbers (right-aligned): not the words, nor the rounds."""
+    column = {c.key: c for c in model.columns}
     return frozenset(
-        i for i, h in enumerate(headers) if h not in words and not ROUND_COLUMN.match(h)
+        i
+        for i, key in enumerate(shown)
+        if not column[key].text and column[key].kind not in (Kind.ROUND, Kind.GROUP)
     )
 
 
@@ -323,7 +332,8 @@ def pack_of(tournament: Tournament, language: str | None = None) -> Pack:
     ``language`` (default: the tournament's ``Language`` setting)."""
     language = language or tournament.settings.language
     game = game_of(tournament.settings.game)
-    sheet = without_group_titles(standings_sheet(tournament))  # one table a group
+    model = standings_model(tournament)
+    values = sheet_values(model, tournament)
     names = labels(tournament.players)
     left, right = game.sides
     return Pack(
@@ -331,8 +341,8 @@ def pack_of(tournament: Tournament, language: str | None = None) -> Pack:
         game.name,
         (side(left, language), side(right, language)),
         [round_view(tournament, r.number, language) for r in tournament.rounds],
-        standings_tables(sheet, language),
-        crosstable(sheet, language),
+        standings_tables(model, values, language),
+        crosstable(model, values, language),
         sorted(names.values(), key=sort_key),
         language,
     )

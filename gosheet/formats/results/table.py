@@ -16,11 +16,9 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from gosheet.core.model import Outcome, Player, Result, Tournament
-from gosheet.core.opengotha.placement import Placement
 from gosheet.core.settings import Settings
-from gosheet.core.standings import standings
+from gosheet.core.standings_table import StandingsModel, exact, standings_model
 from gosheet.core.systems import system_of
-from gosheet.core.systems.fus_levels import fus_standings
 
 #: OpenGotha's short names of its placement criteria, as results files head their columns.
 OG_SHORT = {
@@ -122,54 +120,25 @@ _WHITE_SIGN = {
 
 
 def _non_game_points(settings: Settings, outcome: Outcome) -> Fraction:
-    """The points of a round without a game: OpenGotha's MMS (McMahon) or NBW (Swiss)
-    values, gosheet's bye and absent points, FUS's bye (a win) and absence (nothing)."""
-    bye = outcome is Outcome.BYE
-    if system_of(settings).opengotha:
-        og = settings.opengotha
-        if settings.system == "mcmahon":
-            return og.mms_bye if bye else og.mms_absent
-        return og.nbw_bye if bye else og.nbw_absent
-    if settings.system == "fus":
-        return Fraction(1 if bye else 0)
-    return settings.bye_points if bye else settings.absent_points
+    """The points of a round without a game (a bye or an absence): the system's answer."""
+    return system_of(settings).unplayed_points(settings, bye=outcome is Outcome.BYE)
 
 
-def _ordered(t: Tournament) -> list[tuple[int, tuple[int, ...], tuple[Fraction, ...]]]:
-    """(player, tie key, criteria values) in the order of the system's standings; the tie
-    key is the same for players sharing a place."""
-    if system_of(t.settings).opengotha:
-        rows = Placement(t).standings(len(t.rounds) - 1)
-        return [(s.number, (s.place,), s.values) for s in rows]
-    if t.settings.system == "fus":
-        return [
-            (
-                r.player.number,
-                (r.place,),
-                (Fraction(r.record.level), Fraction(r.coefficient), Fraction(r.record.wins)),
-            )
-            for r in fus_standings(t)
-        ]
-    mcmahon = t.settings.system == "mcmahon"
-    return [
-        (
-            r.player.number,
-            (r.group, r.place),
-            (r.record.wins if mcmahon else r.record.score, *r.tiebreaks),
-        )
-        for r in standings(t).rows
-    ]
+#: The short names of the ranking columns, by the standings' keys (gosheet's columns,
+#: OpenGotha's criteria); a key of none is its own short name.
+SHORT_NAMES: dict[str, str] = {
+    **OG_SHORT,
+    **TIEBREAK_SHORT,
+    "Points": "PTS",
+    "Level": "LEVEL",
+    "FUS coefficient": "COEF",
+}
 
 
-def criteria_names(settings: Settings) -> tuple[str, ...]:
-    """The short names of the ranking columns of a tournament's system."""
-    if system_of(settings).opengotha:
-        names = [c.upper().replace("-", "M") for c in settings.opengotha.placement]
-        return tuple(OG_SHORT.get(n, n) for n in names if n != "NULL")
-    if settings.system == "fus":
-        return ("LEVEL", "COEF", "NBW")
-    first = "NBW" if settings.system == "mcmahon" else "PTS"
-    return (first, *(TIEBREAK_SHORT[n] for n in settings.tiebreaks))
+def criteria_names(model: StandingsModel) -> tuple[str, ...]:
+    """The short names of the columns that rank the players."""
+    keys = model.keys
+    return tuple(SHORT_NAMES.get(keys[k], keys[k]) for k in model.criteria)
 
 
 def results_table(
@@ -182,14 +151,18 @@ def results_table(
     """The results of ``t``: its players who played (or had a bye) in final order."""
     implied = {p for rnd in t.rounds for g in rnd.games for p in (g.white, g.black)}
     implied |= {p for rnd in t.rounds for p in rnd.byes}
-    ordered = [row for row in _ordered(t) if row[0] in implied]
-    line_of = {number: k for k, (number, _, _) in enumerate(ordered, start=1)}
+    model = standings_model(t, len(t.rounds))
+    ordered = [row for row in model.rows if row.player.number in implied]
+    line_of = {row.player.number: k for k, row in enumerate(ordered, start=1)}
     lines: list[ResultLine] = []
-    previous: tuple[int, ...] | None = None
-    for k, (number, key, values) in enumerate(ordered, start=1):
+    previous: tuple[int | None, int] | None = None
+    for k, row in enumerate(ordered, start=1):
+        number = row.player.number
+        key = (row.group, row.place)
         tied = key == previous
         place = lines[-1].place if tied else k
         previous = key
+        values = tuple(exact(row.values[c]) for c in model.criteria)
         halves = []
         for rnd in t.rounds:
             game = rnd.game_of(number)
@@ -225,7 +198,7 @@ def results_table(
         correction = t.settings.opengotha.hd_correction
     return ResultsTable(
         t.settings,
-        criteria_names(t.settings),
+        criteria_names(model),
         tuple(lines),
         len(t.rounds),
         short_name,

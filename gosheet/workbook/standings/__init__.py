@@ -1,28 +1,22 @@
-"""The ``Standings`` sheet, as the tournament's pairing system ranks the players
-(:attr:`gosheet.core.systems.PairingSystem.standings`)."""
+"""The ``Standings`` sheet: the tournament's standings model
+(:func:`gosheet.core.standings_table.standings_model`, made by its system's ranking) as one
+plain table — a header row and one row a player, the McMahon group in its own column — that an
+organiser may sort and filter; its words in the workbook's language."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from gosheet.core.model import Tournament
-from gosheet.core.systems import Standings, system_of
+from gosheet.core.standings_table import StandingsModel, standings_model
 from gosheet.workbook.sheets import SheetData
-from gosheet.workbook.standings.opengotha import opengotha_standings_sheet
-from gosheet.workbook.standings.systems import (
-    fus_standings_sheet,
-    mcmahon_standings_sheet,
-    swiss_standings_sheet,
-)
+from gosheet.workbook.standings.common import finished, number, sheet_of, sheet_values
 
-SHEETS: dict[Standings, Callable[[Tournament], SheetData]] = {
-    "mcmahon": mcmahon_standings_sheet,
-    "swiss": swiss_standings_sheet,
-    "fus": fus_standings_sheet,
-    "opengotha": opengotha_standings_sheet,
-}
+__all__ = ["finished", "number", "sheet_of", "sheet_values", "standings_sheet"]
 
 
-def standings_sheet(tournament: Tournament) -> SheetData:
-    """``Standings`` of the tournament, by its system's ranking."""
-    return SHEETS[system_of(tournament.settings).standings](tournament)
+def standings_sheet(
+    tournament: Tournament, language: str | None = None, model: StandingsModel | None = None
+) -> SheetData:
+    """``Standings`` of the tournament, by its system's ranking, in ``language`` (default:
+    the tournament's ``Language`` setting); ``model``: its standings, when made already."""
+    model = standings_model(tournament) if model is None else model
+    return sheet_of(model, tournament, language or tournament.settings.language)
