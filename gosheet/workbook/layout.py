@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from types import NoneType
 from typing import Any
 
+from gosheet.workbook.port import Rows
 from gosheet.workbook.sheets import SheetData
 
 FONT_NAME = "Arial"
@@ -33,7 +34,7 @@ def column_values(data: SheetData) -> list[Sequence[Any]]:
     return [[row[i] if i < len(row) else None for row in rows] for i in range(count)]
 
 
-def content_widths(data: SheetData, values: Sequence[Sequence[Any]] | None = None) -> list[float]:
+def content_widths(data: SheetData, values: Rows | None = None) -> list[float]:
     """Every column's :func:`content_width`, read column by column; ``values``: the columns'
     :func:`column_values`, when they are known already."""
     values = column_values(data) if values is None else values

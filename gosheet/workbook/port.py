@@ -12,6 +12,7 @@ take their names in the new one) is a :class:`SheetRenamer` too; ``isinstance`` 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Protocol, TypeAlias, runtime_checkable
 
 if TYPE_CHECKING:  # (sheets.py takes its grid type from here)
@@ -23,6 +24,8 @@ CellValue: TypeAlias = Any
 Grid: TypeAlias = list[list[CellValue]]
 #: Every sheet's values by the sheet's name, in the workbook's order.
 Grids: TypeAlias = dict[str, Grid]
+#: Rows of values only read (a grid, a tuple of tuples …): what a writer lays out.
+Rows: TypeAlias = Sequence[Sequence[CellValue]]
 
 
 class BookPort(Protocol):
@@ -49,4 +52,4 @@ class SheetRenamer(Protocol):
     def rename_sheet(self, old: str, new: str) -> None: ...
 
 
-__all__ = ["BookPort", "CellValue", "Grid", "Grids", "SheetRenamer"]
+__all__ = ["BookPort", "CellValue", "Grid", "Grids", "Rows", "SheetRenamer"]

@@ -12,7 +12,6 @@ import sys
 from collections.abc import Sequence
 from importlib import resources
 from pathlib import Path
-from typing import Any
 
 from openpyxl import Workbook
 
@@ -20,6 +19,7 @@ from gosheet.core.errors import FileProblem
 from gosheet.core.model import Player
 from gosheet.core.settings import Settings
 from gosheet.workbook.language import InLanguage
+from gosheet.workbook.port import Rows
 from gosheet.workbook.sheets import PLAYERS, SETTINGS
 from gosheet.workbook.writer import players_sheet, settings_sheet
 from gosheet.workbook.xlsx import XlsxBook
@@ -59,7 +59,7 @@ def new_book(
     settings: Settings,
     players: Sequence[Player] = (),
     extra_headers: Sequence[str] = (),
-    extra_values: Sequence[Sequence[Any]] = (),
+    extra_values: Rows = (),
     template: str | Path | None = None,
 ) -> XlsxBook:
     """A new tournament workbook from the template, with settings and roster."""

@@ -22,7 +22,7 @@ from gosheet.i18n import words
 from gosheet.i18n.words import N_w
 from gosheet.workbook.headers import match_opengotha_headers
 from gosheet.workbook.names import labels
-from gosheet.workbook.port import Grid
+from gosheet.workbook.port import Grid, Rows
 from gosheet.workbook.sheets import (
     BYE_LABEL,
     BYE_RESULT,
@@ -98,7 +98,7 @@ def players_sheet(
     players: Sequence[Player],
     settings: Settings,
     extra_headers: Sequence[str] = (),
-    extra_values: Sequence[Sequence[Any]] = (),
+    extra_values: Rows = (),
     registration: Mapping[int, str] | None = None,
     language: str | None = None,
 ) -> SheetData:

@@ -24,6 +24,7 @@ from gosheet.core.errors import FileProblem, InputError, Problem
 from gosheet.workbook import limits
 from gosheet.workbook.atomic import Fingerprint, backup_path, check_archive, replacing
 from gosheet.workbook.layout import FONT_NAME, content_width, row_heights, wide_header
+from gosheet.workbook.port import Grids
 from gosheet.workbook.sheets import HEADER_COLOUR, SheetData
 
 BODY_FONT = Font(name=FONT_NAME, size=10)
@@ -43,7 +44,7 @@ def load(path: Path) -> Workbook:
         raise FileProblem(f"{path}: cannot be read as a workbook ({problem})") from error
 
 
-def grids(workbook: Workbook) -> dict[str, list[list[Any]]]:
+def grids(workbook: Workbook) -> Grids:
     """Every sheet's cell values, row by row."""
     return {
         ws.title: [list(row) for row in ws.iter_rows(values_only=True)]

@@ -12,6 +12,7 @@ from openpyxl.worksheet.worksheet import Worksheet
 
 from gosheet.frontends.cli import main
 from gosheet.i18n import catalog, words
+from gosheet.workbook.port import Grid
 from gosheet.workbook.xlsx import XlsxBook
 
 BOOK = "cup.xlsx"
@@ -50,7 +51,7 @@ def sheet_table(book: Path, name: str) -> tuple[list[Any], list[dict[str, Any]]]
     return header, rows_of(ws)
 
 
-def sheet_rows(path: Path, sheet: str) -> list[list[Any]]:
+def sheet_rows(path: Path, sheet: str) -> Grid:
     """Every row of a sheet of the saved workbook ``path``, header included, as lists."""
     ws = load_workbook(path)[sheet]
     return [list(row) for row in ws.iter_rows(values_only=True)]

@@ -15,6 +15,7 @@ import xlwings as xw
 from openpyxl import load_workbook
 
 from gosheet.frontends.excel.xlwings_book import plain
+from gosheet.workbook.port import Grid
 
 # Text Excel would turn into a number, a date or a formula in a General cell (and
 # a number it would keep as text in a text cell): the client lists both in .coerced
@@ -47,14 +48,14 @@ class Sheet:
         self.notes: dict[tuple[int, int], str] = {}
         self.frozen: str | None = None
 
-    def grid(self) -> list[list[Any]]:
+    def grid(self) -> Grid:
         if not self.values:
             return [[""]]
         rows = max(r for r, _ in self.values) + 1
         columns = max(c for _, c in self.values) + 1
         return [[self.values.get((r, c), "") for c in range(columns)] for r in range(rows)]
 
-    def rows(self) -> list[list[Any]]:
+    def rows(self) -> Grid:
         """Values as openpyxl would read them back from a saved file."""
         return [[None if v == "" else plain(v) for v in row] for row in self.grid()]
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import copy
 import datetime
-from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -19,6 +18,7 @@ from gosheet.app.bridge import RecordingBook
 from gosheet.core.errors import GosheetError
 from gosheet.formats.opengotha.export import to_opengotha
 from gosheet.frontends.cli import main
+from gosheet.workbook.port import Grids
 from gosheet.workbook.xlsx import XlsxBook
 
 
@@ -37,14 +37,14 @@ ACTIONS = (
 )
 
 
-def _grids(tmp_path_factory: pytest.TempPathFactory, *argv: str) -> dict[str, list[list[Any]]]:
+def _grids(tmp_path_factory: pytest.TempPathFactory, *argv: str) -> Grids:
     path = tmp_path_factory.mktemp("fuzz") / "book.xlsx"
     assert main([argv[0], str(path), *argv[1:]]) == 0
     return XlsxBook.open(path).grids()
 
 
 @pytest.fixture(scope="module")
-def books(tmp_path_factory: pytest.TempPathFactory) -> list[dict[str, list[list[Any]]]]:
+def books(tmp_path_factory: pytest.TempPathFactory) -> list[Grids]:
     mcmahon = _grids(tmp_path_factory, "demo", "--rounds", "3")
     fus_path = tmp_path_factory.mktemp("fus") / "fus.xlsx"
     roster = DEMO_ROSTER
@@ -113,7 +113,7 @@ TYPED = st.one_of(
 )
 @given(data=st.data())
 def test_any_typing_gives_a_result_or_a_clear_error(
-    books: list[dict[str, list[list[Any]]]], data: st.DataObject
+    books: list[Grids], data: st.DataObject
 ) -> None:
     grids = copy.deepcopy(data.draw(st.sampled_from(books)))
     for _ in range(data.draw(st.integers(1, 3))):
@@ -146,7 +146,7 @@ def test_any_typing_gives_a_result_or_a_clear_error(
 @pytest.mark.parametrize("typed", ["1e400", float("inf"), float("nan"), 1e308, "-inf"])
 @pytest.mark.parametrize("where", ["Settings", "Round 1"])
 def test_huge_or_impossible_numbers_are_problems_not_crashes(
-    books: list[dict[str, list[list[Any]]]], typed: object, where: str
+    books: list[Grids], typed: object, where: str
 ) -> None:
     """Found by the fuzz test: a komi of 1e400 overflowed while being read."""
     grids = copy.deepcopy(books[0])

@@ -17,6 +17,7 @@ from openpyxl import Workbook, load_workbook
 from openpyxl.styles import Font
 from support.examples import examples
 
+from gosheet.workbook.port import Grids
 from gosheet.workbook.sheets import Column, SheetData
 from gosheet.workbook.xlsx import XlsxBook
 
@@ -71,7 +72,7 @@ def _saved(base: Path, folder: Path, engine: str, data: SheetData, cells: dict[s
     return path
 
 
-def _cells(path: Path) -> dict[str, list[list[Any]]]:
+def _cells(path: Path) -> Grids:
     wb = load_workbook(path)
     return {ws.title: [[c.value for c in row] for row in ws.iter_rows()] for ws in wb.worksheets}
 

@@ -24,6 +24,7 @@ from gosheet.core.fields import parse_komi
 from gosheet.core.results import ResultError, parse_result
 from gosheet.i18n import catalog, words
 from gosheet.workbook.headers import normalise_header
+from gosheet.workbook.port import Grids
 from gosheet.workbook.reader import gc_paused, read_book
 from gosheet.workbook.reading import cell_text
 from gosheet.workbook.rounds import komi_of, result_of, text_of
@@ -185,7 +186,7 @@ def test_calamine_cells_are_turned_as_each_one_alone() -> None:
     assert repr(turned) == repr(one_by_one)
 
 
-def _book(rounds: list[list[list[Any]]]) -> dict[str, list[list[Any]]]:
+def _book(rounds: list[list[list[Any]]]) -> Grids:
     players = [["Name", "First name", "Rank"]]
     players += [[surname, "X", "3k"] for surname in ("Kim", "Lee", "Park", "Choi")]
     sheets = {

@@ -10,7 +10,6 @@ import csv
 import io
 import random
 from pathlib import Path
-from typing import Any
 
 from openpyxl import load_workbook
 from support.books import ROSTER_CSV
@@ -23,6 +22,7 @@ from gosheet.core.standings_table import Kind, standings_model
 from gosheet.formats.pack.view import pack_of
 from gosheet.formats.site import pages
 from gosheet.i18n import words
+from gosheet.workbook.port import Grid
 from gosheet.workbook.sheets import STANDINGS
 from gosheet.workbook.standings import standings_sheet
 from gosheet.workbook.template import new_book
@@ -46,7 +46,7 @@ def paired(folder: Path, groups: McMahonGroups, system: str = "mcmahon") -> Path
     return book.save(folder / "cup.xlsx", backup=False)
 
 
-def sheet_rows(path: Path) -> list[list[Any]]:
+def sheet_rows(path: Path) -> Grid:
     return [list(r) for r in load_workbook(path)[STANDINGS].iter_rows(values_only=True)]
 
 

@@ -47,6 +47,7 @@ from gosheet.workbook.names import tags
 from gosheet.workbook.parts.sheet_xml import HEADER, cell_xml, sheet_xml
 from gosheet.workbook.parts.spans import check_well_formed, escape
 from gosheet.workbook.parts.styles import CellFormat, Styles
+from gosheet.workbook.port import Grid
 from gosheet.workbook.sheets import Column, Dropdown, SheetData, column_letter
 from gosheet.workbook.standings.common import finished, number, sheet_values
 
@@ -328,7 +329,7 @@ def test_the_crosstable_columns_say_what_crosstable_cell_says() -> None:
     assert crosstable_cell(table[3], line_of) == "103+/w1"
 
 
-def reference_values(tournament: Any, model: StandingsModel) -> list[list[Any]]:
+def reference_values(tournament: Any, model: StandingsModel) -> Grid:
     """The Standings rows as they were made: line by line, a call for each cell."""
     extra = tags(tournament.players)
     keys = model.keys

@@ -27,6 +27,7 @@ from gosheet.core.standings_table import Kind, StandingsModel, standings_model
 from gosheet.core.systems import system_of
 from gosheet.formats.pack.language import cell, decimal, header, printing, side
 from gosheet.workbook.names import labels
+from gosheet.workbook.port import Rows
 from gosheet.workbook.sheets import BYE_LABEL, BYE_RESULT
 from gosheet.workbook.standings import sheet_values
 
@@ -240,9 +241,7 @@ def _slip(
     return Slip(table, players, terms, choices)
 
 
-def standings_tables(
-    model: StandingsModel, values: Sequence[Sequence[Any]], language: str = "en"
-) -> list[Table]:
+def standings_tables(model: StandingsModel, values: Rows, language: str = "en") -> list[Table]:
     """The standings without the crosstable, the name in one column; the seed McMahon's
     split by group, each under its title (``Group 2``: the titles are the print's alone).
     ``values``: the model's rows as the sheet's cells (:func:`sheet_values`)."""
@@ -267,9 +266,7 @@ def standings_tables(
     ]
 
 
-def crosstable(
-    model: StandingsModel, values: Sequence[Sequence[Any]], language: str = "en"
-) -> Table:
+def crosstable(model: StandingsModel, values: Rows, language: str = "en") -> Table:
     """No., name, one column a round (OpenGotha's notation) and the score."""
     _p = printing(language)
     columns = model.columns
@@ -299,7 +296,7 @@ def _local_headers(headers: tuple[str, ...], language: str) -> tuple[str, ...]:
 
 
 def _merged_names(
-    keys: Sequence[str], rows: Sequence[Sequence[Any]], keep: list[int], language: str = "en"
+    keys: Sequence[str], rows: Rows, keep: list[int], language: str = "en"
 ) -> tuple[tuple[str, ...], list[list[str]]]:
     """The columns ``keep``, ``Name`` and ``First name`` as one ``Name``."""
     first = keys.index("First name") if "First name" in keys else None

@@ -28,6 +28,7 @@ from gosheet.workbook.layout import (
 )
 from gosheet.workbook.parts.spans import escape
 from gosheet.workbook.parts.styles import CellFormat, Styles
+from gosheet.workbook.port import Rows
 from gosheet.workbook.sheets import HEADER_COLOUR, SheetData, column_letter
 
 HEADER = CellFormat(
@@ -113,7 +114,7 @@ def rows_xml(
     letters: list[str],
     body: list[int],
     out: list[str],
-    values: Sequence[Sequence[Any]] | None = None,
+    values: Rows | None = None,
 ) -> None:
     """The data rows of ``data`` (from row 2), each cell as :func:`cell_xml` writes it with
     its column's letters and style, appended to ``out``; ``values``: the columns'

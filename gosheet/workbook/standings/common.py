@@ -12,6 +12,7 @@ from gosheet.core.model import Tournament
 from gosheet.core.standings_table import BYE, Kind, StandingsModel
 from gosheet.i18n import words
 from gosheet.workbook.names import tags
+from gosheet.workbook.port import Grid
 from gosheet.workbook.sheets import STANDINGS, Column, SheetData
 
 #: Each column's least width (a column of no entry: its header's length and 2, at least 8).
@@ -44,7 +45,7 @@ def number(value: Fraction) -> int | float:
     return int(value) if value.denominator == 1 else float(value)
 
 
-def sheet_values(model: StandingsModel, tournament: Tournament) -> list[list[Any]]:
+def sheet_values(model: StandingsModel, tournament: Tournament) -> Grid:
     """The model's rows as the sheet's cells, in English: scores as numbers, and players of
     the same name told apart as in the round sheets — the first name (or the name) followed
     by the club or the EGD PIN, ``Min (Seoul)``."""

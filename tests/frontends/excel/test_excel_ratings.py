@@ -19,6 +19,7 @@ import gosheet.frontends.excel.buttons as excel
 from gosheet.formats.ratings import cache
 from gosheet.frontends.cli import main
 from gosheet.frontends.excel.template import convert
+from gosheet.workbook.port import Grid
 from gosheet.workbook.sheets import PLAYERS
 
 SAMPLES = Path(__file__).resolve().parents[2] / "fixtures" / "ratings"
@@ -53,7 +54,7 @@ def registered(folder: Path) -> Path:
     return convert(book, folder / "cup.xlsm")
 
 
-def players(rows: list[list[Any]]) -> list[list[Any]]:
+def players(rows: list[list[Any]]) -> Grid:
     """Rows without trailing empty ones and columns."""
     rows = [list(r) for r in rows]
     while rows and all(v is None for v in rows[-1]):

@@ -37,6 +37,7 @@ from gosheet.frontends.excel.template import (
     macro_problems,
     xlsm_template_path,
 )
+from gosheet.workbook.port import Grids
 from gosheet.workbook.reader import read_book
 from gosheet.workbook.sheets import PLAYERS, SETTINGS, STANDINGS
 from gosheet.workbook.template import new_book
@@ -67,7 +68,7 @@ def vml_macros(path: Path) -> list[str]:
     return [m.replace("&quot;", '"') for m in found]
 
 
-def values(path: Path) -> dict[str, list[list[Any]]]:
+def values(path: Path) -> Grids:
     workbook = load_workbook(path)
     return {ws.title: [list(r) for r in ws.iter_rows(values_only=True)] for ws in workbook}
 

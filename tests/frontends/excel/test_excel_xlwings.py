@@ -44,6 +44,7 @@ from gosheet.frontends.excel.xlwings_book import (
     NOTE_PREFIX,
     XlwingsBook,
 )
+from gosheet.workbook.port import Grid, Grids
 from gosheet.workbook.sheets import EXPLAIN, PLAYERS, STANDINGS
 from gosheet.workbook.template import new_book
 from gosheet.workbook.xlsx import XlsxBook
@@ -92,12 +93,12 @@ def tournament_xlsm(folder: Path, played: int = 2) -> Path:
     return convert(xlsx, folder / "cup.xlsm")
 
 
-def file_sheets(path: Path, *names: str) -> dict[str, list[list[Any]]]:
+def file_sheets(path: Path, *names: str) -> Grids:
     workbook = load_workbook(path)
     return {n: [list(r) for r in workbook[n].iter_rows(values_only=True)] for n in names}
 
 
-def trimmed(rows: list[list[Any]]) -> list[list[Any]]:
+def trimmed(rows: list[list[Any]]) -> Grid:
     """Without trailing empty rows and columns (formatted blank cells)."""
     rows = [list(r) for r in rows]
     while rows and all(v is None for v in rows[-1]):

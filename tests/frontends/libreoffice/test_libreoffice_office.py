@@ -46,6 +46,8 @@ if str(MACRO_PYTHONPATH) not in sys.path:
     sys.path.append(str(MACRO_PYTHONPATH))  # as LibreOffice does for the macro script
 from gosheet_lo.marks import MARK_COLOR, NOTE_PREFIX
 
+from gosheet.workbook.port import Grid, Grids
+
 PAIR, STANDINGS, CHECK, EXPLAIN = (script_url(f) for f, _, _ in ACTIONS[1:5])
 
 
@@ -112,7 +114,7 @@ def _run(office: Office, steps: list[dict[str, Any]]) -> list[dict[str, Any]]:
             office.run([{"do": "close_all"}])
 
 
-def _trim(grid: Sequence[Sequence[Any]]) -> list[list[Any]]:
+def _trim(grid: Sequence[Sequence[Any]]) -> Grid:
     """A sheet's values without trailing empty rows and columns ('' read as empty)."""
     rows = [[None if v == "" else v for v in row] for row in grid]
     rows = [[int(v) if isinstance(v, float) and v.is_integer() else v for v in r] for r in rows]
@@ -122,7 +124,7 @@ def _trim(grid: Sequence[Sequence[Any]]) -> list[list[Any]]:
     return [r[:width] + [None] * (width - len(r[:width])) for r in rows]
 
 
-def _values(path: Path) -> dict[str, list[list[Any]]]:
+def _values(path: Path) -> Grids:
     """Every sheet's values, read by gosheet's reader (.xlsx) or python-calamine (.ods)."""
     if path.suffix == ".xlsx":
         grids = XlsxBook.open(path).grids()

@@ -23,6 +23,7 @@ from gosheet.frontends.libreoffice.build import ACTIONS, script_url
 from gosheet.frontends.libreoffice.office import (
     Office,
 )
+from gosheet.workbook.port import Grid
 from gosheet.workbook.sheets import PLAYERS
 
 SAMPLES = Path(__file__).resolve().parents[2] / "fixtures" / "ratings"
@@ -57,7 +58,7 @@ def _fill(office: Office, book: Path, out: Path | None = None) -> dict[str, Any]
     return act(office, book, FILL, out)
 
 
-def _players(path: Path) -> list[list[Any]]:
+def _players(path: Path) -> Grid:
     rows = [list(r) for r in load_workbook(path)[PLAYERS].iter_rows(values_only=True)]
     rows = [r for r in rows if any(v not in (None, "") for v in r)]
     width = max(i + 1 for r in rows for i, v in enumerate(r) if v not in (None, ""))
