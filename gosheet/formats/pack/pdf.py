@@ -264,7 +264,7 @@ def _wide(table: Table, size: float) -> bool:
     return bool(sum(column_widths(table, size)) > A4[0] - 2 * MARGIN)
 
 
-def render(pack: Pack, round_number: int | None = None, what: Sequence[str] = WHAT) -> bytes:
+def render(pack: Pack, round_number: int | None = None, what: Sequence[str] = WHAT) -> bytes:  # noqa: C901
     """The pack's PDF for one round (the last paired by default): the parts ``what`` names,
     in the order of :data:`~gosheet.formats.pack.view.WHAT`."""
     register_fonts()
