@@ -138,7 +138,7 @@ class RowReader:
         """``into``, with the values of ``cells`` (one per rule of ``steps``, see
         :meth:`steps`) by their rules' names; every problem told. None if a problem of a rule
         that ``stops`` left the row unread."""
-        for (to, read, memo, check, rule), raw in zip(steps, cells, strict=True):
+        for (to, read, memo, check, rule), raw in zip(steps, cells):  # noqa: B905 (as long)
             kind = type(raw)
             if memo is not None and (kind is str or kind is int):
                 value = memo.get(raw, _NEW)

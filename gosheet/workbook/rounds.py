@@ -307,11 +307,13 @@ def read_round(
     result_letter = column_letter(at_result)  # the result cell of row r: cell_name(r, at_result)
     bye_words = (BYE_LABEL.casefold(), "technical win")
     strays = Strays(sheet, grid[0], at_result, state)
+    width = len(strays.named)
     games: list[Game] = []
     byes: list[int] = []
     for r in range(1, len(grid)):
         row = grid[r]
-        strays.beside(row, r)
+        if strays.without_header or len(row) > width:
+            strays.beside(row, r)
         cells = row if len(row) >= reach else [*row, *([None] * (reach - len(row)))]
         table_cell = cells[at_table]
         names.row = r
@@ -330,7 +332,7 @@ def read_round(
                 untabled_steps, pick_untabled(cells), r, {"table": 0, **absent}
             )
         else:
-            values = reader.read_row(tabled_steps, pick_tabled(cells), r, absent.copy())
+            values = reader.read_row(tabled_steps, pick_tabled(cells), r, dict(absent))
         if values is None:
             continue
         result = values["result"]
