@@ -16,7 +16,7 @@ from operator import itemgetter
 from typing import Any
 
 from gosheet.i18n.catalog import _
-from gosheet.workbook.reading import ProblemList
+from gosheet.workbook.reading import ProblemList, blank
 
 KEPT_LENGTH = 200  # longer texts are not kept (a few odd cells would hold much memory)
 
@@ -145,7 +145,9 @@ class RowReader:
                 if value is not _NEW:
                     into[to] = value
                     continue
-            if raw is None or ((kind is str or isinstance(raw, str)) and not raw.strip()):
+            if raw is None or (
+                not raw.strip() if kind is str else kind not in _NUMBERS and blank(raw)
+            ):
                 if self.blank_cell(r, rule, raw, into):
                     continue
                 return None
@@ -191,3 +193,4 @@ class RowReader:
 
 
 _NEW: Any = object()  # not read yet
+_NUMBERS = frozenset({int, float, bool})  # kinds of cell never blank

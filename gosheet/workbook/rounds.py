@@ -336,7 +336,7 @@ def read_round(
         if values is None:
             continue
         result = values["result"]
-        if result is not None and raw != result.value:
+        if result is not None and raw != result._value_:  # (its value, without enum's property)
             state.result_fixes.append((sheet, f"{result_letter}{r + 1}", result.value))
         white, black, table = values["white"], values["black"], values["table"]
         if white is not None and black is not None:
