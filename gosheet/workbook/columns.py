@@ -1,10 +1,11 @@
 """A sheet's columns as data: each column a reader takes is one :class:`Rule` (its header key,
-how a cell is read, what a blank cell means, what the problem says), and :func:`read_row`
-applies a table of rules to one row, reporting every problem by its cell.
+how a cell is read, what a blank cell means, what the problem says), and
+:meth:`RowReader.read_row` applies a table of rules to one row, telling every problem by its
+cell.
 
 A reader declares its sheet as a tuple of rules, in the order its problems are told, finds
 the columns of the header row, then, row by row, picks the cells of its columns and hands
-them to :func:`read_row`; what is left to the reader is what joins the columns (a player
+them to :meth:`RowReader.read_row`; what is left to the reader is what joins the columns (a player
 twice, a bye row, a game from its cells).
 """
 
@@ -54,11 +55,12 @@ class Rule:
     ``N_``; empty: the error's own text), showing the cell as typed, unless it is a
     :class:`Refused`. ``blank``: a blank cell's value. ``missing``: a blank cell is the
     problem ``missing`` (showing the blank cell if ``shows_blank``, else nothing) unless the
-    value of the column ``unless`` is set; such a problem is told at the first of the columns
-    ``key`` and ``also`` that the sheet has. ``stops``: a problem of this column leaves the
-    rest of the row unread. ``check``: after a cell is read, its value → a problem (a
-    translated message) or None; the value is kept either way. ``kept``: ``read`` is pure,
-    its answer for a text may be kept (:class:`RowReader`)."""
+    row's value named ``unless`` (read before) is set; such a problem is told at the first
+    of the columns ``key`` and ``also`` that the sheet has. ``stops``: a problem of this
+    column leaves the rest of the row unread. ``check``: after a cell is read, its value → a
+    problem (a translated message) or None; the value is kept either way. ``kept``: ``read``
+    is pure, its answer for a text or a whole number may be kept (:meth:`RowReader.steps`).
+    """
 
     key: str
     read: Callable[[Any], Any]

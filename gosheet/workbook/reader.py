@@ -229,9 +229,9 @@ def same_player_twice(row: int) -> str:
     ).format(row=row + 1)
 
 
-def twin_of(full: str, identity: dict[str, Any], namesakes: list[tuple[int, Player]]) -> int | None:
+def twin_of(identity: dict[str, Any], namesakes: list[tuple[int, Player]]) -> int | None:
     """The row of the first of ``namesakes`` (row, player) who is the player of ``identity``
-    (named ``full``), if any."""
+    (his name, club and EGD PIN), if any."""
     this = Player(
         0,
         identity["surname"],
@@ -308,7 +308,7 @@ def read_players(
             continue
         full = f"{values['surname']} {values['first_name']}".strip()
         namesakes = seen.setdefault(name_key(full), [])
-        if namesakes and (twin := twin_of(full, values, namesakes)) is not None:
+        if namesakes and (twin := twin_of(values, namesakes)) is not None:
             problems.add(PLAYERS, r, columns["Name"], full, same_player_twice(twin))
             continue
         reader.read_row(detail_steps, pick_details(cells), r, values)  # (no rule here stops)
