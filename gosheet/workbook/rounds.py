@@ -317,7 +317,8 @@ def read_round(
         cells = row if len(row) >= reach else [*row, *([None] * (reach - len(row)))]
         table_cell = cells[at_table]
         names.row = r
-        if blank(table_cell) and blank(cells[at_white]) and blank(cells[at_black]):
+        numbered = type(table_cell) is int  # (a table number, never blank: read quicker)
+        if not numbered and blank(table_cell) and blank(cells[at_white]) and blank(cells[at_black]):
             if not all(blank(v) for v in row):
                 strays.below(row, r)
             continue
@@ -327,7 +328,7 @@ def read_round(
                 byes.append(bye["white"])
             continue
         raw = cells[at_result]
-        if blank(table_cell) and blank(raw):
+        if not numbered and blank(table_cell) and blank(raw):
             values = reader.read_row(
                 untabled_steps, pick_untabled(cells), r, {"table": 0, **absent}
             )
