@@ -9,27 +9,27 @@ from __future__ import annotations
 
 import gc
 import re
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from functools import lru_cache
-from operator import itemgetter
 from typing import Any
 
 from gosheet.core.errors import InputError
 from gosheet.core.model import Player, Round, Tournament
-from gosheet.core.ranks import RankError, parse_rank
+from gosheet.core.ranks import parse_rank
 from gosheet.core.settings import FIELD_BY_LABEL, MAX_ROUNDS, Settings
 from gosheet.core.systems import system_of
 from gosheet.i18n import words
 from gosheet.i18n.catalog import N_, _
 from gosheet.i18n.words import local
+from gosheet.workbook.columns import Refused, RowReader, Rule
 from gosheet.workbook.headers import match_headers, match_opengotha_headers
 from gosheet.workbook.keep_apart import KEEP_APART, read_keep_apart
 from gosheet.workbook.language import canonical_sheets
 from gosheet.workbook.names import NameIndex, name_key, same_player
+from gosheet.workbook.port import Rows
 from gosheet.workbook.reading import (
     BookState,
-    Grid,
     Missing,
     ProblemList,
     blank,
@@ -42,7 +42,6 @@ from gosheet.workbook.sheets import PLAYERS, SETTINGS, round_number_of, round_sh
 __all__ = [
     "MMS_CORRECTION",
     "BookState",
-    "Grid",
     "Missing",
     "ProblemList",
     "cell_text",
@@ -54,7 +53,7 @@ __all__ = [
 ]
 
 
-def read_settings(grid: Grid | None, problems: ProblemList) -> tuple[Settings, dict[str, int]]:
+def read_settings(grid: Rows | None, problems: ProblemList) -> tuple[Settings, dict[str, int]]:
     """The settings, and the 0-based row of each one found in the sheet."""
     rows: dict[str, int] = {}
     if grid is None:
@@ -121,24 +120,104 @@ MMS_CORRECTION = (-9, 9)
 NOT_A_GROUP = N_("not a McMahon group (1 = top group, 2, 3 …)")
 NOT_A_TIER = N_("not a tier (1 = the best, 2, 3 …)")
 NOT_A_TABLE = N_("not a table number (1, 2, 3 …)")
-
-#: The Players columns :func:`read_players` reads, in the order it takes their cells.
-_ROSTER_CELLS = (
-    "Name",
-    "First name",
-    "Club",
-    "EGD PIN",
-    "Rating",
-    "Rank",
-    "Group",
-    "Tier",
-    "Fixed table",
-    "Not playing",
-    "MMS correction",
-    "Registration",
-    "Country",
-)
 _rank_of = lru_cache(maxsize=1 << 10)(parse_rank)  # a rank's text → the rank (errors: raised)
+
+
+def _named(value: Any) -> str:
+    text = text_of(value)
+    if not text:
+        raise Refused(_("a player without a name"), None)
+    return text
+
+
+def _rating(value: Any) -> int:
+    if type(value) is int and -1000 <= value <= 4000:  # (int_cell's answer, quicker)
+        return value
+    return int_cell(round(float(str(value).replace(",", "."))), -1000, 4000)
+
+
+def _rank(value: Any) -> int:
+    return _rank_of(text_of(value))
+
+
+def _whole(low: int, high: int) -> Callable[[Any], int]:
+    """A whole number from ``low`` to ``high``."""
+    return lambda value: int_cell(value, low, high)
+
+
+def _mms_correction(value: Any) -> int:
+    try:
+        return int_cell(value, *MMS_CORRECTION)
+    except ValueError:
+        low, high = MMS_CORRECTION
+        message = _("not an MMS correction (a whole number from {low} to {high}, usually 0)")
+        raise Refused(message.format(low=low, high=high)) from None
+
+
+def _registration(value: Any) -> str:
+    status = REGISTRATION.get(text_of(value).casefold())
+    if status is None:
+        raise ValueError(value)
+    return status
+
+
+#: The Players columns that say who a player is, read first (a player twice is told then).
+IDENTITY = (
+    Rule(
+        "Name",
+        _named,
+        to="surname",
+        missing=N_("a player without a name"),
+        stops=True,
+        kept=False,  # (a name comes once)
+    ),
+    Rule("First name", text_of, blank="", to="first_name"),
+    Rule("Club", text_of, blank="", to="club"),
+    Rule("EGD PIN", text_of, blank="", to="egd_pin", kept=False),
+)
+
+
+def player_details(needs_strength: bool) -> tuple[Rule, ...]:
+    """The other Players columns, in the order of their problems. ``needs_strength``: a
+    player without a rating needs a rank."""
+    no_rank = N_("no rank (nor rating)") if needs_strength else ""
+    return (
+        Rule(
+            "Rating",
+            _rating,
+            N_("not a rating (a whole number such as 2150)"),
+            to="rating",
+            errors=(ValueError, TypeError, OverflowError),
+        ),
+        Rule(
+            "Rank",
+            _rank,
+            N_("not a rank (expected e.g. 3k, 2d, 1p)"),
+            to="rank",
+            missing=no_rank,
+            unless="rating",
+            shows_blank=True,
+            also=("Rating",),
+        ),
+        Rule("Group", _whole(1, 40), NOT_A_GROUP, to="group"),
+        Rule("Tier", _whole(1, 99), NOT_A_TIER, to="tier"),
+        Rule("Fixed table", _whole(1, 9999), NOT_A_TABLE, to="fixed_table"),
+        Rule(
+            "Not playing",
+            _not_playing,
+            N_("expected round numbers, such as '2, 4'"),
+            blank=frozenset(),
+            to="not_playing",
+        ),
+        Rule("MMS correction", _mms_correction, blank=0, to="mms_correction"),
+        Rule(
+            "Registration",
+            _registration,
+            N_("expected FIN (registration confirmed) or PRE (preliminary: not paired)"),
+            to="registration",
+        ),
+        Rule("Country", text_of, blank="", to="country"),
+    )
 
 
 def same_player_twice(row: int) -> str:
@@ -149,8 +228,40 @@ def same_player_twice(row: int) -> str:
     ).format(row=row + 1)
 
 
+def twin_of(identity: dict[str, Any], namesakes: list[tuple[int, Player]]) -> int | None:
+    """The row of the first of ``namesakes`` (row, player) who is the player of ``identity``
+    (his name, club and EGD PIN), if any."""
+    this = Player(
+        0,
+        identity["surname"],
+        identity["first_name"],
+        club=identity["club"],
+        egd_pin=identity["egd_pin"],
+    )
+    return next((row for row, other in namesakes if same_player(this, other)), None)
+
+
+def roster_columns(
+    grid: Rows | None, problems: ProblemList, rounds: int | None
+) -> dict[str, int] | None:
+    """Each Players column's key → its column; None (the problems told) if the roster cannot
+    be read."""
+    if grid is None:
+        problems.add(PLAYERS, -1, 0, None, _("the sheet is missing"))
+        return None
+    if not grid:
+        problems.add(PLAYERS, 0, 0, None, _("the header row is missing"))
+        return None
+    columns = match_headers(list(grid[0]))
+    og_columns = match_opengotha_headers(list(grid[0]))
+    if rounds is None:
+        og_columns.pop("Registration", None)
+    columns |= {k: v for k, v in og_columns.items() if k not in columns}
+    return columns
+
+
 def read_players(
-    grid: Grid | None,
+    grid: Rows | None,
     problems: ProblemList,
     needs_strength: bool = True,
     rounds: int | None = None,
@@ -160,19 +271,13 @@ def read_players(
 
     ``rounds``: the tournament plays under OpenGotha's rules, in so many rounds; its
     ``Registration`` column is read (FIN, or PRE: a player who is not paired in any of the
-    ``rounds``). The ``EGD PIN`` and ``MMS correction`` columns are read in any roster."""
+    ``rounds``). The ``EGD PIN`` and ``MMS correction`` columns are read in any roster.
+
+    The columns are read by their rules (:data:`IDENTITY`, :func:`player_details`)."""
     state = BookState(Tournament())
-    if grid is None:
-        problems.add(PLAYERS, -1, 0, None, _("the sheet is missing"))
+    columns = roster_columns(grid, problems, rounds)
+    if grid is None or columns is None:
         return state
-    if not grid:
-        problems.add(PLAYERS, 0, 0, None, _("the header row is missing"))
-        return state
-    columns = match_headers(list(grid[0]))
-    og_columns = match_opengotha_headers(list(grid[0]))
-    if rounds is None:
-        og_columns.pop("Registration", None)
-    columns |= {k: v for k, v in og_columns.items() if k not in columns}
     state.player_columns = columns
     if "Name" not in columns:
         problems.add(PLAYERS, 0, 0, None, _("no 'Name' column in the header row"))
@@ -182,141 +287,35 @@ def read_players(
     if "Name" not in columns or (needs_strength and no_strength):
         return state
 
+    reader = RowReader(PLAYERS, columns, problems)
+    details, absent = reader.present(player_details(needs_strength))
     width = max(columns.values()) + 1  # the columns read; each row is read padded past them
-    pick = itemgetter(*(columns.get(name, width) for name in _ROSTER_CELLS))  # absent: empty
-
-    def optional_int(raw: Any, r: int, name: str, high: int, message: str) -> int | None:
-        """A whole number from 1 to ``high`` in an optional column, else a problem."""
-        if blank(raw):
-            return None
-        try:
-            return int_cell(raw, 1, high)
-        except ValueError:
-            problems.add(PLAYERS, r, columns[name], raw, _(message))
-            return None
-
+    pick_identity = reader.picker(IDENTITY, width)  # a column the sheet lacks: an empty cell
+    pick_details = reader.picker(details, width)
+    identity_steps, detail_steps = reader.steps(IDENTITY), reader.steps(details)
     players: list[Player] = []
     seen: dict[str, list[tuple[int, Player]]] = {}  # name → its players so far, and their rows
     for r in range(1, len(grid)):
         row = grid[r]
         cells = list(row[:width])
         cells += [None] * (width + 1 - len(cells))
-        (
-            raw_name,
-            raw_first,
-            raw_club,
-            raw_pin,
-            raw_rating,
-            raw_rank,
-            raw_group,
-            raw_tier,
-            raw_fixed,
-            raw_not_playing,
-            raw_correction,
-            raw_registration,
-            raw_country,
-        ) = pick(cells)
-        if blank(raw_name) and all(blank(v) for v in row):
+        who = pick_identity(cells)
+        if blank(who[0]) and all(blank(v) for v in row):
             continue
-        surname, first = text_of(raw_name), text_of(raw_first)
-        if not surname:
-            problems.add(PLAYERS, r, columns["Name"], None, _("a player without a name"))
+        values = reader.read_row(identity_steps, who, r, absent.copy())
+        if values is None:
             continue
-        full = f"{surname} {first}".strip()
-        club, pin = text_of(raw_club), text_of(raw_pin)
+        full = f"{values['surname']} {values['first_name']}".strip()
         namesakes = seen.setdefault(name_key(full), [])
-        if namesakes:
-            this = Player(0, surname, first, club=club, egd_pin=pin)
-            twin = next((earlier for earlier, other in namesakes if same_player(this, other)), None)
-            if twin is not None:
-                problems.add(PLAYERS, r, columns["Name"], full, same_player_twice(twin))
-                continue
-        rating = None
-        if type(raw_rating) is int and -1000 <= raw_rating <= 4000:  # (as read below, quicker)
-            rating = raw_rating
-        elif not blank(raw_rating):
-            try:
-                rating = int_cell(round(float(str(raw_rating).replace(",", "."))), -1000, 4000)
-            except (ValueError, TypeError, OverflowError):
-                problems.add(
-                    PLAYERS,
-                    r,
-                    columns["Rating"],
-                    raw_rating,
-                    _("not a rating (a whole number such as 2150)"),
-                )
-        rank: int | None = None
-        if blank(raw_rank) and (rating is not None or not needs_strength):
-            pass  # the rating stands for the rank, or none is needed
-        else:
-            try:
-                rank = _rank_of(text_of(raw_rank)) if raw_rank is not None else parse_rank(None)
-            except RankError:
-                message = (
-                    _("no rank (nor rating)")
-                    if blank(raw_rank)
-                    else _("not a rank (expected e.g. 3k, 2d, 1p)")
-                )
-                column = columns.get("Rank", columns.get("Rating", 0))
-                problems.add(PLAYERS, r, column, raw_rank, message)
-        group = optional_int(raw_group, r, "Group", 40, NOT_A_GROUP)
-        tier = optional_int(raw_tier, r, "Tier", 99, NOT_A_TIER)
-        fixed = optional_int(raw_fixed, r, "Fixed table", 9999, NOT_A_TABLE)
-        not_playing: frozenset[int] = frozenset()
-        try:
-            not_playing = _not_playing(raw_not_playing)
-        except ValueError:
-            problems.add(
-                PLAYERS,
-                r,
-                columns["Not playing"],
-                raw_not_playing,
-                _("expected round numbers, such as '2, 4'"),
-            )
-        correction = 0
-        if not blank(raw_correction):
-            try:
-                correction = int_cell(raw_correction, *MMS_CORRECTION)
-            except ValueError:
-                low, high = MMS_CORRECTION
-                problems.add(
-                    PLAYERS,
-                    r,
-                    columns["MMS correction"],
-                    raw_correction,
-                    _(
-                        "not an MMS correction (a whole number from {low} to {high}, usually 0)"
-                    ).format(low=low, high=high),
-                )
+        if namesakes and (twin := twin_of(values, namesakes)) is not None:
+            problems.add(PLAYERS, r, columns["Name"], full, same_player_twice(twin))
+            continue
+        reader.read_row(detail_steps, pick_details(cells), r, values)  # (no rule here stops)
         number = len(players) + 1
-        if not blank(raw_registration) and rounds is not None:
-            status = REGISTRATION.get(text_of(raw_registration).casefold())
-            if status is None:
-                problems.add(
-                    PLAYERS,
-                    r,
-                    columns["Registration"],
-                    raw_registration,
-                    _("expected FIN (registration confirmed) or PRE (preliminary: not paired)"),
-                )
-            elif status == "PRE":
-                state.preliminary[number] = not_playing
-                not_playing = not_playing | frozenset(range(1, rounds + 1))
-        player = Player(
-            number,
-            surname,
-            first,
-            rank,
-            rating,
-            club,
-            text_of(raw_country),
-            group,
-            not_playing,
-            tier,
-            mms_correction=correction,
-            egd_pin=pin,
-            fixed_table=fixed,
-        )
+        if values.pop("registration") == "PRE" and rounds is not None:
+            state.preliminary[number] = values["not_playing"]
+            values["not_playing"] |= frozenset(range(1, rounds + 1))
+        player = Player(number, **values)
         players.append(player)
         namesakes.append((r, player))  # (only its name, club and EGD PIN are compared)
         state.player_rows[number] = r
@@ -339,7 +338,7 @@ def gc_paused() -> Iterator[None]:
             gc.enable()
 
 
-def read_book(sheets: Mapping[str, Grid]) -> BookState:
+def read_book(sheets: Mapping[str, Rows]) -> BookState:
     """Read the whole tournament; raise :class:`InputError` listing every problem.
 
     The workbook may be in any language (:func:`~gosheet.workbook.language.canonical_sheets`);
@@ -348,7 +347,7 @@ def read_book(sheets: Mapping[str, Grid]) -> BookState:
         return _read_book(sheets)
 
 
-def _read_book(sheets: Mapping[str, Grid]) -> BookState:
+def _read_book(sheets: Mapping[str, Rows]) -> BookState:
     sheets = canonical_sheets(sheets)
     problems = ProblemList(sheets.shown)
     settings, setting_rows = read_settings(sheets.get(SETTINGS), problems)

@@ -5,16 +5,15 @@ number), the list of problems every reader adds to, and what they read
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 from gosheet.core.errors import Problem
 from gosheet.core.model import Tournament
 from gosheet.i18n.catalog import _
+from gosheet.workbook.port import Grid, Rows
 from gosheet.workbook.sheets import cell_name
-
-Grid = Sequence[Sequence[Any]]
 
 
 def blank(value: Any) -> bool:
@@ -44,7 +43,7 @@ def int_cell(value: Any, low: int, high: int | None = None) -> int:
     return value
 
 
-class Sheets(dict[str, list[list[Any]]]):
+class Sheets(dict[str, Grid]):
     """A workbook's sheets (name → rows) as the readers read them: gosheet's own sheets, their
     headers and the settings' names in English, whatever the workbook's language
     (:func:`gosheet.workbook.language.canonical_sheets`); ``shown`` gives each such sheet's
@@ -52,7 +51,7 @@ class Sheets(dict[str, list[list[Any]]]):
 
     def __init__(
         self,
-        sheets: Mapping[str, list[list[Any]]] | None = None,
+        sheets: Mapping[str, Grid] | None = None,
         shown: Mapping[str, str] | None = None,
         language: str = "en",
     ) -> None:
@@ -61,7 +60,7 @@ class Sheets(dict[str, list[list[Any]]]):
         self.language = language
 
 
-def copied(sheets: Mapping[str, Sequence[Sequence[Any]]]) -> Sheets:
+def copied(sheets: Mapping[str, Rows]) -> Sheets:
     """The sheets with every row copied, to change them (their shown names and language kept)."""
     rows = {name: [list(row) for row in grid] for name, grid in sheets.items()}
     if isinstance(sheets, Sheets):

@@ -5,7 +5,7 @@ that look like rounds under another name (``Round1``, ``Rnd 3``, ``Round 1 (2)``
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from contextlib import suppress
 from functools import lru_cache
 from typing import Any
@@ -16,9 +16,11 @@ from gosheet.core.model import Game, Result, Round
 from gosheet.core.results import ResultError, parse_result
 from gosheet.i18n import words
 from gosheet.i18n.catalog import N_, _, current
+from gosheet.workbook.columns import Refused, RowReader, Rule
 from gosheet.workbook.headers import normalise_header
 from gosheet.workbook.names import NameIndex
-from gosheet.workbook.reading import BookState, Grid, ProblemList, blank, cell_text, int_cell
+from gosheet.workbook.port import Rows
+from gosheet.workbook.reading import BookState, ProblemList, blank, cell_text, int_cell
 from gosheet.workbook.sheets import (
     BYE_LABEL,
     FIRST_PLAYER,
@@ -135,22 +137,94 @@ def stray(row: int, column: int, value: Any, result_column: int, beside: bool) -
     return _("in a row without a table number nor players (below or between the tables): not read")
 
 
-def read_round(
-    sheet: str,
-    number: int,
-    grid: Grid,
-    index: NameIndex,
-    problems: ProblemList,
-    state: BookState,
-    found: dict[str, int] | None = None,
-) -> Round:
-    """One round sheet's games and byes; its problems into ``problems``, where its results
-    are and what to look at into ``state``. ``found``: the player of each name cell read so
-    far (as typed), shared by the round sheets of one workbook, which add to it."""
-    known: dict[str, int] = {} if found is None else found
+def not_a_table() -> str:
+    """The problem of a table cell that is no table number."""
+    bye = words.local(BYE_LABEL, current(), words.CELLS)
+    return _("not a table number (or '{bye}')").format(bye=bye)
+
+
+def _table(value: Any) -> int:
+    return value if type(value) is int and value >= 1 else int_cell(value, 1)
+
+
+def _handicap(value: Any) -> int:
+    return value if type(value) is int and 0 <= value <= 9 else int_cell(value, 0, 9)
+
+
+class RoundNames:
+    """The name cells of one round sheet found back among the players: ``known``, the player
+    of each name cell read so far (shared by the round sheets of a workbook); each player once
+    in the round. ``row``: the 0-based row being read."""
+
+    def __init__(self, index: NameIndex, known: dict[str, int]) -> None:
+        self.index = index
+        self.known = known
+        self.seen: dict[int, tuple[int, int]] = {}  # player → his cell so far (row, column)
+        self.row = 0
+
+    def reader(self, column: int, key: str) -> Callable[[Any], int]:
+        """How the name cells of ``column`` (White's or Black's: ``key``) are read."""
+
+        def read(raw: Any) -> int:
+            player = self.known.get(raw) if type(raw) is str else None
+            if player is not None and player not in self.seen:  # read before, in another round
+                self.seen[player] = (self.row, column)
+                return player
+            value = text_of(raw)
+            if not value:
+                raise Refused(_(NO_PLAYER[key]), None)
+            found = self.index.resolve(value)
+            if isinstance(found, str):
+                raise Refused(found, value)
+            if found in self.seen:
+                cell = cell_name(*self.seen[found])
+                twice = _("the same player twice in this round (also at {cell})")
+                raise Refused(twice.format(cell=cell), value)
+            self.seen[found] = (self.row, column)
+            if type(raw) is str:
+                self.known[raw] = found
+            return found
+
+        return read
+
+
+def game_rules(columns: dict[str, int], names: RoundNames, tables: set[int]) -> tuple[Rule, ...]:
+    """A round sheet's columns, in the order of their problems: ``names`` finds the players,
+    ``tables`` holds the tables of the round so far."""
+
+    def new_table(table: int) -> str | None:
+        twice = table in tables
+        tables.add(table)
+        return _("the same table twice") if twice else None
+
+    def player(key: str) -> Rule:
+        reader = names.reader(columns[key], key)
+        return Rule(key, reader, missing=NO_PLAYER[key], kept=False)
+
+    return (
+        Rule(
+            "table",
+            _table,
+            not_a_table,
+            missing=not_a_table,
+            shows_blank=True,
+            stops=True,
+            check=new_table,
+        ),
+        player("white"),
+        player("black"),
+        Rule("result", result_of),
+        Rule("handicap", _handicap, N_("not a handicap (0 to 9 stones)"), blank=0),
+        Rule("komi", komi_of, N_("not a komi (a number such as 6.5)"), blank=0.0),
+    )
+
+
+def round_columns(sheet: str, grid: Rows, problems: ProblemList) -> dict[str, int] | None:
+    """Each round column's key → its column; None (the problems told) if the round cannot be
+    read."""
     if not grid:
         problems.add(sheet, 0, 0, None, _("the header row is missing"))
-        return Round(number)
+        return None
     headers = [normalise_header(h) for h in grid[0]]
     col: dict[str, int] = {}
     for key, labels in ROUND_COLUMNS.items():
@@ -167,131 +241,114 @@ def read_round(
                 sheet, 0, 0, None, _("no '{column}' column in the header row").format(column=wanted)
             )
     if any(k not in col for k in ("table", "white", "black", "result")):
-        return Round(number)
+        return None
+    return col
 
-    at_table, at_white, at_black = col["table"], col["white"], col["black"]
-    at_result = col["result"]
-    at_handicap, at_komi = col.get("handicap"), col.get("komi")
-    width = len(headers)
+
+class Strays:
+    """The values of a round sheet outside its tables, noted in ``state`` (slips to look at)."""
+
+    def __init__(self, sheet: str, headers: Sequence[Any], at_result: int, state: BookState):
+        self.sheet = sheet
+        self.named = [bool(normalise_header(h)) for h in headers]
+        self.without_header = [c for c, named in enumerate(self.named) if not named]
+        self.at_result = at_result
+        self.notes = state.notes
+
+    def note(self, r: int, c: int, value: Any, beside: bool) -> None:
+        message = stray(r, c, value, self.at_result, beside)
+        self.notes.append(Problem(self.sheet, cell_name(r, c), value, message))
+
+    def beside(self, row: Sequence[Any], r: int) -> None:
+        """The values of row ``r`` beyond the header row or in a column without a header."""
+        size = len(row)
+        for c in range(len(self.named), size):  # columns beyond the header row
+            if not blank(row[c]):
+                self.note(r, c, row[c], beside=True)
+        for c in self.without_header:  # a column without a header
+            if c < size and not blank(row[c]):
+                self.note(r, c, row[c], beside=True)
+
+    def below(self, row: Sequence[Any], r: int) -> None:
+        """The values of row ``r``, a row without a table number nor players."""
+        for c, value in enumerate(row[: len(self.named)]):
+            if self.named[c] and not blank(value):
+                self.note(r, c, value, beside=False)
+
+
+def read_round(
+    sheet: str,
+    number: int,
+    grid: Rows,
+    index: NameIndex,
+    problems: ProblemList,
+    state: BookState,
+    found: dict[str, int] | None = None,
+) -> Round:
+    """One round sheet's games and byes; its problems into ``problems``, where its results
+    are and what to look at into ``state``. ``found``: the player of each name cell read so
+    far (as typed), shared by the round sheets of one workbook, which add to it.
+
+    The columns are read by their rules (:func:`game_rules`)."""
+    col = round_columns(sheet, grid, problems)
+    if col is None:
+        return Round(number)
+    names = RoundNames(index, {} if found is None else found)
+    rules = game_rules(col, names, set())
+    reader = RowReader(sheet, col, problems)
+    tabled, absent = reader.present(rules)
+    untabled = tabled[1:]  # an organiser's line without a table: pair gives it one
+    pick_tabled, pick_untabled = reader.picker(tabled), reader.picker(untabled)
+    bye_steps, tabled_steps = reader.steps(tabled[1:2]), reader.steps(tabled)
+    untabled_steps = tabled_steps[1:]
+    at_table, at_white, at_black, at_result = (
+        col[k] for k in ("table", "white", "black", "result")
+    )
     reach = max(col.values()) + 1  # a shorter row is read as if padded with empty cells
-    without_header = [c for c, header in enumerate(headers) if not header]
     result_letter = column_letter(at_result)  # the result cell of row r: cell_name(r, at_result)
     bye_words = (BYE_LABEL.casefold(), "technical win")
-    seen: dict[int, tuple[int, int]] = {}  # player → his cell so far (0-based row, column)
+    strays = Strays(sheet, grid[0], at_result, state)
+    width = len(strays.named)
     games: list[Game] = []
     byes: list[int] = []
-    tables: set[int] = set()
-
-    def note(r: int, c: int, value: Any, beside: bool) -> None:
-        message = stray(r, c, value, at_result, beside)
-        state.notes.append(Problem(sheet, cell_name(r, c), value, message))
-
-    def player_at(raw: Any, r: int, key: str) -> int | None:
-        column = col[key]
-        player = known.get(raw) if type(raw) is str else None
-        if player is not None and player not in seen:  # a name read before, in another round
-            seen[player] = (r, column)
-            return player
-        value = text_of(raw)
-        if not value:
-            problems.add(sheet, r, column, None, _(NO_PLAYER[key]))
-            return None
-        found = index.resolve(value)
-        if isinstance(found, str):
-            problems.add(sheet, r, column, value, found)
-            return None
-        if found in seen:
-            problems.add(
-                sheet,
-                r,
-                column,
-                value,
-                _("the same player twice in this round (also at {cell})").format(
-                    cell=cell_name(*seen[found])
-                ),
-            )
-            return None
-        seen[found] = (r, column)
-        if type(raw) is str:
-            known[raw] = found
-        return found
-
     for r in range(1, len(grid)):
         row = grid[r]
-        size = len(row)
-        for c in range(width, size):  # columns beyond the header row
-            if not blank(row[c]):
-                note(r, c, row[c], beside=True)
-        for c in without_header:  # a column without a header
-            if c < size and not blank(row[c]):
-                note(r, c, row[c], beside=True)
-        cells = row if size >= reach else [*row, *([None] * (reach - size))]
-        table_cell, white_cell, black_cell = cells[at_table], cells[at_white], cells[at_black]
-        if blank(table_cell) and blank(white_cell) and blank(black_cell):
-            if all(blank(v) for v in row):
-                continue
-            for c, value in enumerate(row[:width]):
-                if headers[c] and not blank(value):
-                    note(r, c, value, beside=False)
+        if strays.without_header or len(row) > width:
+            strays.beside(row, r)
+        cells = row if len(row) >= reach else [*row, *([None] * (reach - len(row)))]
+        table_cell = cells[at_table]
+        names.row = r
+        numbered = type(table_cell) is int  # (a table number, never blank: read quicker)
+        if not numbered and blank(table_cell) and blank(cells[at_white]) and blank(cells[at_black]):
+            if not all(blank(v) for v in row):
+                strays.below(row, r)
             continue
         if isinstance(table_cell, str) and table_cell.strip().casefold() in bye_words:
-            player = player_at(white_cell, r, "white")
-            if player is not None:
-                byes.append(player)
+            bye = reader.read_row(bye_steps, (cells[at_white],), r, {})
+            if bye is not None and bye["white"] is not None:
+                byes.append(bye["white"])
             continue
         raw = cells[at_result]
-        if type(table_cell) is int and table_cell >= 1:  # (int_cell's answer, quicker)
-            table = table_cell
-        elif blank(table_cell) and blank(raw):
-            table = 0  # an organiser's line without a table: pair gives it one
+        if not numbered and blank(table_cell) and blank(raw):
+            values = reader.read_row(
+                untabled_steps, pick_untabled(cells), r, {"table": 0, **absent}
+            )
         else:
-            try:
-                table = int_cell(table_cell, 1)
-            except ValueError:
-                bye = words.local(BYE_LABEL, current(), words.CELLS)
-                problems.add(
-                    sheet,
-                    r,
-                    at_table,
-                    table_cell,
-                    _("not a table number (or '{bye}')").format(bye=bye),
-                )
-                continue
-        if table and table in tables:
-            problems.add(sheet, r, at_table, table_cell, _("the same table twice"))
-        tables.add(table)
-        white, black = player_at(white_cell, r, "white"), player_at(black_cell, r, "black")
-        try:
-            result = result_of(raw)
-        except ResultError as error:
-            problems.add(sheet, r, at_result, raw, str(error))
-            result = None
-        else:
-            if result is not None and raw != result.value:
-                state.result_fixes.append((sheet, f"{result_letter}{r + 1}", result.value))
-        handicap, komi = 0, 0.0
-        raw = cells[at_handicap] if at_handicap is not None else None
-        if type(raw) is int and 0 <= raw <= 9:  # (int_cell's answer, quicker)
-            handicap = raw
-        elif not blank(raw):
-            try:
-                handicap = int_cell(raw, 0, 9)
-            except ValueError:
-                problems.add(sheet, r, col["handicap"], raw, _("not a handicap (0 to 9 stones)"))
-        raw = cells[at_komi] if at_komi is not None else None
-        if not blank(raw):
-            try:
-                komi = komi_of(raw)
-            except ValueError:
-                problems.add(sheet, r, col["komi"], raw, _("not a komi (a number such as 6.5)"))
+            values = reader.read_row(tabled_steps, pick_tabled(cells), r, dict(absent))
+        if values is None:
+            continue
+        result = values["result"]
+        if result is not None and raw != result._value_:  # (its value, without enum's property)
+            state.result_fixes.append((sheet, f"{result_letter}{r + 1}", result.value))
+        white, black, table = values["white"], values["black"], values["table"]
         if white is not None and black is not None:
-            games.append(Game(table, white, black, handicap, komi, result))
+            games.append(Game(table, white, black, values["handicap"], values["komi"], result))
             if table:
                 state.result_cells[(number, table)] = (sheet, f"{result_letter}{r + 1}")
     return Round(number, tuple(games), tuple(byes), rounds_in_force_of(list(grid[0])))
 
 
-def player_cells(grid: Grid) -> list[tuple[int, int, str]]:
+def player_cells(grid: Rows) -> list[tuple[int, int, str]]:
     """Every name of a round sheet's player columns (White and Black, or the first and the
     second player; a bye's name too): (0-based row, column, text)."""
     if not grid:

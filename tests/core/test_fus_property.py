@@ -120,8 +120,60 @@ def exposed_sets(
             yield from exposed_sets(rest[:k] + rest[k + 1 :], allowed, budget)
 
 
-def check_round(t: Tournament, number: int, games: tuple[Game, ...], byes: tuple[int, ...]) -> None:
+def check_handicaps(t: Tournament, level: dict[int, int], games: tuple[Game, ...]) -> None:
+    """Each game's handicap and komi, from its players' levels, within the cap."""
     config = t.settings
+    for g in games:
+        h = abs(level[g.white] - level[g.black])
+        assert level[g.black] <= level[g.white], "Black is the higher level"
+        capped = min(h, 2 * config.handicap_cap)
+        assert g.handicap == (capped + 1) // 2
+        if capped == 0:
+            assert g.komi == config.komi
+        elif capped % 2 == 1 or not config.reverse_komi:
+            assert g.komi == 0.5
+        else:
+            assert g.komi == 0.5 - (config.komi - 0.5)
+
+
+def check_vector(
+    number: int,
+    level: dict[int, int],
+    allowed: set[frozenset[int]],
+    wanted: dict[int, int],
+    byes: tuple[int, ...],
+) -> None:
+    """The handicap vector, exactly, position by position: with the handicaps of the players
+    above kept, no pairing gives the next player a smaller one (a perfect-matching test).
+    ``wanted``: each paired player's handicap (in the order of the players)."""
+    kept = list(wanted)
+    cost = {pair: abs(level[min(pair)] - level[max(pair)]) for pair in allowed}
+    floor: dict[int, int] = {}  # the smallest handicap each player could have at all
+    for pair, value in cost.items():
+        if not pair & set(byes):
+            for x in pair:
+                floor[x] = min(value, floor.get(x, value))
+    for k, n in enumerate(kept):
+        if wanted[n] <= floor[n]:
+            continue
+        fixed = set(kept[:k])
+        trial = nx.Graph()
+        trial.add_nodes_from(kept)
+        for pair, value in cost.items():
+            a, b = tuple(pair)
+            if a in byes or b in byes:
+                continue
+            if any(x in fixed and value != wanted[x] for x in (a, b)):
+                continue
+            if n in pair and value >= wanted[n]:
+                continue
+            trial.add_edge(a, b)
+        assert 2 * matching_size(trial) < len(kept), (
+            f"round {number}: {n} could have a smaller handicap"
+        )
+
+
+def check_round(t: Tournament, number: int, games: tuple[Game, ...], byes: tuple[int, ...]) -> None:
     records = fus_records(t)
     level = {n: r.level for n, r in records.items()}
     present = [p for p in t.players if p.plays_in(number)]
@@ -137,17 +189,7 @@ def check_round(t: Tournament, number: int, games: tuple[Game, ...], byes: tuple
     graph = check_pairing(t, games, byes, number=number).graph
     allowed = {frozenset(edge) for edge in graph.edges}
 
-    for g in games:
-        h = abs(level[g.white] - level[g.black])
-        assert level[g.black] <= level[g.white], "Black is the higher level"
-        capped = min(h, 2 * config.handicap_cap)
-        assert g.handicap == (capped + 1) // 2
-        if capped == 0:
-            assert g.komi == config.komi
-        elif capped % 2 == 1 or not config.reverse_komi:
-            assert g.komi == 0.5
-        else:
-            assert g.komi == 0.5 - (config.komi - 0.5)
+    check_handicaps(t, level, games)
 
     mate: dict[int, int] = {}
     for g in games:
@@ -187,33 +229,7 @@ def check_round(t: Tournament, number: int, games: tuple[Game, ...], byes: tuple
         if matching_size(rest) == len(games):
             out.append(n)
     assert sorted(byes) == sorted(out), f"round {number}: left out {byes}, not {out}"
-    # The handicap vector, exactly, position by position: with the handicaps of the players
-    # above kept, no pairing gives the next player a smaller one (a perfect-matching test).
-    cost = {pair: abs(level[min(pair)] - level[max(pair)]) for pair in allowed}
-    wanted = dict(zip(kept, chosen, strict=True))
-    floor: dict[int, int] = {}  # the smallest handicap each player could have at all
-    for pair, value in cost.items():
-        if not pair & set(byes):
-            for x in pair:
-                floor[x] = min(value, floor.get(x, value))
-    for k, n in enumerate(kept):
-        if wanted[n] <= floor[n]:
-            continue
-        fixed = set(kept[:k])
-        trial = nx.Graph()
-        trial.add_nodes_from(kept)
-        for pair, value in cost.items():
-            a, b = tuple(pair)
-            if a in byes or b in byes:
-                continue
-            if any(x in fixed and value != wanted[x] for x in (a, b)):
-                continue
-            if n in pair and value >= wanted[n]:
-                continue
-            trial.add_edge(a, b)
-        assert 2 * matching_size(trial) < len(kept), (
-            f"round {number}: {n} could have a smaller handicap"
-        )
+    check_vector(number, level, allowed, dict(zip(kept, chosen, strict=True)), byes)
 
 
 # What a result means for (White, Black): W win, L loss, D jigo, F / f win / loss by forfeit.

@@ -231,10 +231,11 @@ def match(
     """The best pairs of ``members`` (positions), as sorted pairs.
 
     Up to ``DENSE_UP_TO`` members: the matching of every pair. Above: a first pairing, then
-    a local search: each window (two neighbouring score groups, see ``candidates.windows``)
-    with the current partners of its players is matched again on every pair among them,
-    and the better pairing replaces the old one; windows whose players changed partner are
-    solved again until none improves. The result is optimal inside every window.
+    a local search (:class:`LocalSearch`): each window (two neighbouring score groups, see
+    ``candidates.windows``) with the current partners of its players is matched again on
+    every pair among them, and the better pairing replaces the old one; windows whose players
+    changed partner are solved again until none improves. The result is optimal inside every
+    window.
 
     The first pairing is the matching of the candidate graph; in a field of more than
     ``RELAX_ABOVE`` players, the candidate graph's assignment relaxation rounded
@@ -242,26 +243,13 @@ def match(
     starts from the relaxation's potentials (:mod:`gosheet.core.potentials`): the same
     optimum, several times faster — worth SciPy's import (0.2 s) only for a large field."""
     timing = timing or Timing()
-    info = prepared.info
-    n = len(info.players)
     start = time.perf_counter()
-    if len(members) <= DENSE_UP_TO:
-        i, j = all_pairs(members)
-    else:
-        i, j = candidate_pairs(prepared.settings, info, members)
-    if prepared.apart:
-        keep = allowed(prepared, i, j)
-        i, j = i[keep], j[keep]
-    weights = total_cost(prepared.costs(i, j))
+    i, j, weights = weighed_pairs(prepared, members)
     weighed = time.perf_counter()
     # (the field's size decides, not the block's: SciPy's import is paid once for all blocks)
     large = len(members) > DENSE_UP_TO and prepared.paired > RELAX_ABOVE
-    relaxed = relax(n, i, j, weights) if large else None
-    pairs = [] if relaxed is None or prepared.apart else first_pairing(info, relaxed)
-    # the field's potentials: every blossom of the local search starts from them
-    potentials = None if relaxed is None else relaxed.potentials
-    if 2 * len(pairs) != len(members):  # not relaxed, or players kept apart: a blossom
-        pairs = solve(n, i, j, weights, potentials)
+    relaxed = relax(len(prepared.info.players), i, j, weights) if large else None
+    pairs = best_matching(prepared, members, (i, j, weights), relaxed)
     if prepared.apart and 2 * len(pairs) < len(members):
         # a pair kept apart must meet: OpenGotha's weights alone decide, over every pair
         return match(replace(prepared, apart=frozenset()), members, timing)
@@ -270,60 +258,141 @@ def match(
     timing.solves += 1
     if len(members) <= DENSE_UP_TO:  # every pair was in the matching
         return pairs
-    mate = np.full(n, -1, dtype=np.int64)
-    first, second = np.array(pairs, dtype=np.int64).T
-    mate[first], mate[second] = second, first
-    cores, cut = windows(prepared.settings, info, members)
-    timing.cut = timing.cut or cut
-    owners: list[list[int]] = [[] for _ in range(n)]
-    for k, core in enumerate(cores):
-        for v in core.tolist():
-            owners[v].append(k)
-    dirty = [True] * len(cores)
-    inner: dict[int, IntArray] = {}  # the weights of each window's own pairs
-    where = np.zeros(n, dtype=np.int64)  # a window's local index of each of its players
+    potentials = None if relaxed is None else relaxed.potentials
+    return LocalSearch(prepared, members, pairs, potentials, timing).run()
 
-    def weight(a: IntArray, b: IntArray) -> IntArray:
-        return total_cost(prepared.costs(np.minimum(a, b), np.maximum(a, b)))
 
-    group_pairs = GroupPairWeights(info.group, weight)
+def weighed_pairs(prepared: Prepared, members: IntArray) -> tuple[IntArray, IntArray, IntArray]:
+    """The pairs of ``members`` that may meet, (``i``, ``j``), with their weights, as
+    OpenGotha's ``Pairing.costValue`` sums them: every pair up to ``DENSE_UP_TO`` members,
+    else the candidate pairs (:func:`~gosheet.core.opengotha.candidates.candidate_pairs`);
+    never a pair kept apart."""
+    if len(members) <= DENSE_UP_TO:
+        i, j = all_pairs(members)
+    else:
+        i, j = candidate_pairs(prepared.settings, prepared.info, members)
+    if prepared.apart:
+        keep = allowed(prepared, i, j)
+        i, j = i[keep], j[keep]
+    return i, j, total_cost(prepared.costs(i, j))
 
-    def improve(k: int) -> IntArray:
-        """Match window ``k`` again with its players' partners, on every pair among them;
-        the players whose partner changed (none if the pairing did not improve)."""
-        began = time.perf_counter()
-        core = cores[k]
+
+def best_matching(
+    prepared: Prepared,
+    members: IntArray,
+    graph: tuple[IntArray, IntArray, IntArray],
+    relaxed: Relaxation | None,
+) -> list[tuple[int, int]]:
+    """The maximum-weight matching of ``graph`` (``i``, ``j``, weights), as OpenGotha's
+    ``maxWeightMatching``; a field's relaxation (``relaxed``), rounded, stands for it when
+    it pairs every member and no one is kept apart. Fewer pairs than half the members: some
+    must meet though kept apart."""
+    i, j, weights = graph
+    info = prepared.info
+    pairs = [] if relaxed is None or prepared.apart else first_pairing(info, relaxed)
+    # the field's potentials: every blossom of the local search starts from them
+    potentials = None if relaxed is None else relaxed.potentials
+    if 2 * len(pairs) != len(members):  # not relaxed, or players kept apart: a blossom
+        pairs = solve(len(info.players), i, j, weights, potentials)
+    return pairs
+
+
+class LocalSearch:
+    """The local search of a large field's pairing (:func:`match`): from a first pairing,
+    each window matched again with its players' partners until no window improves."""
+
+    def __init__(
+        self,
+        prepared: Prepared,
+        members: IntArray,
+        pairs: list[tuple[int, int]],
+        potentials: IntArray | None,
+        timing: Timing,
+    ) -> None:
+        info = prepared.info
+        n = len(info.players)
+        self.prepared, self.members = prepared, members
+        self.potentials, self.timing = potentials, timing
+        self.mate = np.full(n, -1, dtype=np.int64)  # each player's partner
+        first, second = np.array(pairs, dtype=np.int64).T
+        self.mate[first], self.mate[second] = second, first
+        self.cores, cut = windows(prepared.settings, info, members)
+        timing.cut = timing.cut or cut
+        self.owners: list[list[int]] = [[] for _ in range(n)]  # each player's windows
+        for k, core in enumerate(self.cores):
+            for v in core.tolist():
+                self.owners[v].append(k)
+        self.inner: dict[int, IntArray] = {}  # the weights of each window's own pairs
+        self.where = np.zeros(n, dtype=np.int64)  # a window's local index of each player
+        self.group_pairs = GroupPairWeights(info.group, self.weight)
+
+    def weight(self, a: IntArray, b: IntArray) -> IntArray:
+        """The weights of the pairs (``a[t]``, ``b[t]``)."""
+        return total_cost(self.prepared.costs(np.minimum(a, b), np.maximum(a, b)))
+
+    def run(self) -> list[tuple[int, int]]:
+        """Sweep the windows that changed (at most :data:`REPAIRS` times); the pairs of the
+        members, sorted."""
+        dirty = [True] * len(self.cores)
+        for _ in range(REPAIRS):
+            if not any(dirty):
+                break
+            for k in range(len(self.cores)):
+                if not dirty[k]:
+                    continue
+                dirty[k] = False
+                for v in self.improve(k).tolist():
+                    for owner in self.owners[v]:
+                        dirty[owner] = owner != k
+        self.timing.unsettled += sum(dirty)
+        members, mate = self.members, self.mate
+        low = members[members < mate[members]]
+        return sorted(zip(low.tolist(), mate[low].tolist(), strict=True))
+
+    def window_graph(self, k: int) -> tuple[IntArray, IntArray, IntArray, IntArray]:
+        """Window ``k`` with its players' partners: the players (``local``), and every pair
+        among them (local indices ``i`` < ``j``) that may meet, with its weight ``w``."""
+        core = self.cores[k]
         a, b = np.triu_indices(len(core), k=1)
-        if k not in inner:
-            inner[k] = group_pairs.of(core)
-        outside = np.setdiff1d(mate[core], core)
+        if k not in self.inner:
+            self.inner[k] = self.group_pairs.of(core)
+        outside = np.setdiff1d(self.mate[core], core)
         local = np.concatenate([core, outside])
         c, o = len(core), len(outside)
         top, bottom = np.triu_indices(o, k=1)
         i = np.concatenate([a, np.repeat(np.arange(c), o), c + top])
         j = np.concatenate([b, c + np.tile(np.arange(o), c), c + bottom])
-        w = np.concatenate([inner[k], weight(local[i[len(a) :]], local[j[len(a) :]])])
-        if prepared.apart:
-            keep = allowed(prepared, local[i], local[j])
+        w = np.concatenate([self.inner[k], self.weight(local[i[len(a) :]], local[j[len(a) :]])])
+        if self.prepared.apart:
+            keep = allowed(self.prepared, local[i], local[j])
             i, j, w = i[keep], j[keep], w[keep]
+        return local, i, j, w
+
+    def improve(self, k: int) -> IntArray:
+        """Match window ``k`` again with its players' partners, on every pair among them;
+        the players whose partner changed (none if the pairing did not improve)."""
+        began = time.perf_counter()
+        local, i, j, w = self.window_graph(k)
         size = len(local)
         table = np.zeros((size, size), dtype=np.int64)  # i < j in every part
         table[i, j] = w
-        where[local] = np.arange(size)
+        self.where[local] = np.arange(size)
 
         def total(p: IntArray, q: IntArray) -> int:
             return int(table[np.minimum(p, q), np.maximum(p, q)].sum())
 
         weighed = time.perf_counter()
         # the field's potentials if they hold on every pair here, else the window's own
-        y = None if potentials is None else potentials[local]
+        y = None if self.potentials is None else self.potentials[local]
         if y is not None and size > DENSE_UP_TO and np.any(y[i] + y[j] < 2 * w):
             y = assignment_potentials(size, i, j, w)
         found = np.array(solve(size, i, j, w, y), dtype=np.int64).reshape(-1, 2)
         solved = time.perf_counter()
-        partner = where[mate[local]]
+        mate = self.mate
+        partner = self.where[mate[local]]
         mine = np.flatnonzero(np.arange(size) < partner)
         gained = total(found[:, 0], found[:, 1]) - total(mine, partner[mine])
+        timing = self.timing
         timing.costs += weighed - began + time.perf_counter() - solved
         timing.matching += solved - weighed
         timing.solves += 1
@@ -335,20 +404,6 @@ def match(
         moved = np.concatenate([x[mate[x] != y], y[mate[y] != x]])
         mate[x], mate[y] = y, x
         return moved
-
-    for _ in range(REPAIRS):
-        if not any(dirty):
-            break
-        for k in range(len(cores)):
-            if not dirty[k]:
-                continue
-            dirty[k] = False
-            for v in improve(k).tolist():
-                for owner in owners[v]:
-                    dirty[owner] = owner != k
-    timing.unsettled += sum(dirty)
-    low = members[members < mate[members]]
-    return sorted(zip(low.tolist(), mate[low].tolist(), strict=True))
 
 
 def blocks(prepared: Prepared) -> list[IntArray]:

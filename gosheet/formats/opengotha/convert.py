@@ -47,7 +47,7 @@ How the two meet:
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -170,20 +170,58 @@ def from_opengotha(
         settings = settings.replace(random_seed=random_seed)
     settings = settings.replace(language=language)  # of the workbook's words
     players, registration, numbers = _players(og, settings, problems, rows)
-    index = KeyIndex(og.players)
+    number_of = _Numbers(og, numbers, problems).number_of
+    limit = until_round if until_round is not None else len(og.games) + len(og.byes) + 99
+    games, dropped = _games(og, limit, settings.komi, number_of, problems, rows)
+    byes, dropped_byes = _byes(og, limit, number_of, rows)
+    dropped += dropped_byes
+    last = _last_round(set(games) | set(byes), settings.rounds, problems)
+    rows += parameter_rows(og)
+    rows.sort(key=section_rank)  # stable: each section keeps the file's order
+    _check_cells(players, settings, rows, problems)
+    if problems.problems:
+        raise InputError(problems.problems)
+    played = tuple(
+        Round(
+            r,
+            tuple(sorted(games.get(r, []), key=lambda game: game.table)),
+            tuple(byes.get(r, [])),
+        )
+        for r in range(1, last + 1)
+    )
+    tournament = Tournament(settings, tuple(players), played)
+    return Imported(tournament, registration, tuple(rows), dropped, tuple(notes))
 
-    def number_of(key: str, where: str) -> int | None:
+
+class _Numbers:
+    """The number of each player of the file, by the key the games and byes name him by."""
+
+    def __init__(self, og: OGTournament, numbers: dict[str, int], problems: _Problems) -> None:
+        self.index = KeyIndex(og.players)
+        self.numbers = numbers
+        self.problems = problems
+
+    def number_of(self, key: str, where: str) -> int | None:
         """The number of the player ``key`` names (read_opengotha checked the keys of a file;
         a tournament made otherwise may still name nobody)."""
-        found = index.find(key)
+        found = self.index.find(key)
         if found is None:
-            problems.add(where, key, "not a player of the file")
+            self.problems.add(where, key, "not a player of the file")
             return None
-        return numbers[player_key(found)]
+        return self.numbers[player_key(found)]
 
-    limit = until_round if until_round is not None else len(og.games) + len(og.byes) + 99
+
+def _games(
+    og: OGTournament,
+    limit: int,
+    komi: float,
+    number_of: Callable[[str, str], int | None],
+    problems: _Problems,
+    rows: list[Row],
+) -> tuple[dict[int, list[Game]], int]:
+    """The games of rounds 1 to ``limit``, round by round, and how many games were left out
+    (of later rounds); what the sheets do not show goes to ``rows``."""
     games: dict[int, list[Game]] = {}
-    byes: dict[int, list[int]] = {}
     tables: dict[tuple[int, int], int] = {}
     order: list[tuple[int, int]] = []
     dropped = 0
@@ -207,7 +245,7 @@ def from_opengotha(
         if g.handicap > MAX_HANDICAP:
             problems.add(where, g.handicap, f"a handicap of at most {MAX_HANDICAP} stones")
         result = RESULTS_OF_OG[g.result]
-        game_komi = settings.komi if g.handicap == 0 else 0.5
+        game_komi = komi if g.handicap == 0 else 0.5
         white, black = number_of(g.white_key, where), number_of(g.black_key, where)
         if white is None or black is None:
             continue
@@ -220,6 +258,18 @@ def from_opengotha(
         rows += [(GAME, key, k, v) for k, v in g.extra.items()]
     if order != sorted(order):
         rows.append((GAMES, "", ORDER, " ".join(f"{r}.{t}" for r, t in order)))
+    return games, dropped
+
+
+def _byes(
+    og: OGTournament,
+    limit: int,
+    number_of: Callable[[str, str], int | None],
+    rows: list[Row],
+) -> tuple[dict[int, list[int]], int]:
+    """The byes of rounds 1 to ``limit``, round by round, and how many were left out."""
+    byes: dict[int, list[int]] = {}
+    dropped = 0
     for n, b in enumerate(og.byes, 1):
         if b.round_number > limit:
             dropped += 1
@@ -229,8 +279,14 @@ def from_opengotha(
             continue
         byes.setdefault(b.round_number, []).append(number)
         rows += [(BYE, bye_key(b.round_number), k, v) for k, v in b.extra.items()]
-    paired = sorted(set(games) | set(byes))
-    last = paired[-1] if paired else 0
+    return byes, dropped
+
+
+def _last_round(paired: set[int], rounds: int | None, problems: _Problems) -> int:
+    """The last round with a game or a bye; every round before it must have one, and the
+    tournament's ``rounds`` must hold it."""
+    ordered = sorted(paired)
+    last = ordered[-1] if ordered else 0
     for r in range(1, last):
         if r not in paired:
             problems.add(
@@ -239,28 +295,14 @@ def from_opengotha(
                 f"round {r} has no game and no bye, but round {last} has: gosheet plays the "
                 f"rounds in order (import the rounds before it with --until-round {r - 1})",
             )
-    if settings.rounds is not None and last > settings.rounds:
+    if rounds is not None and last > rounds:
         problems.add(
             "",
-            settings.rounds,
+            rounds,
             f"rounds: fewer than the {last} rounds played (keep the first ones with "
-            f"--until-round {settings.rounds})",
+            f"--until-round {rounds})",
         )
-    rows += parameter_rows(og)
-    rows.sort(key=section_rank)  # stable: each section keeps the file's order
-    _check_cells(players, settings, rows, problems)
-    if problems.problems:
-        raise InputError(problems.problems)
-    played = tuple(
-        Round(
-            r,
-            tuple(sorted(games.get(r, []), key=lambda game: game.table)),
-            tuple(byes.get(r, [])),
-        )
-        for r in range(1, last + 1)
-    )
-    tournament = Tournament(settings, tuple(players), played)
-    return Imported(tournament, registration, tuple(rows), dropped, tuple(notes))
+    return last
 
 
 CELL_LIMIT = 32_767  # the most characters a spreadsheet cell holds

@@ -38,7 +38,8 @@ from gosheet.formats.opengotha.parameter_sets import (
 from gosheet.formats.opengotha.sheet import Kept, read_kept
 from gosheet.workbook.atomic import replacing
 from gosheet.workbook.language import canonical_sheets
-from gosheet.workbook.reader import BookState, Grid, ProblemList, name_key, read_book
+from gosheet.workbook.port import Rows
+from gosheet.workbook.reader import BookState, ProblemList, name_key, read_book
 from gosheet.workbook.sheets import OPENGOTHA, PLAYERS, SETTINGS, round_sheet_name
 
 __all__ = ["Kept", "read_kept", "to_opengotha", "write_file"]
@@ -64,7 +65,7 @@ def _fresh_kept(settings: Settings, now: dt.datetime) -> Kept:
 
 
 def to_opengotha(
-    grids: Mapping[str, Grid],
+    grids: Mapping[str, Rows],
     *,
     source: str = "workbook",
     now: dt.datetime | None = None,

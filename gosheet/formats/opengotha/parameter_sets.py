@@ -91,6 +91,39 @@ def settings_of(
     said = notes if notes is not None else []
     parameters = _with_read_defaults(og.parameters, said)
     values: dict[str, Any] = {"og_blocks": True}
+    values |= _modelled(parameters, problem)
+    additional = parameters.get(PAIRING, {}).get("paiMaAdditionalPlacementCritSystem1", "")
+    if additional.strip().upper() == "NONE":
+        said.append(
+            "paiMaAdditionalPlacementCritSystem1 'None' (another program's word) read as NULL, "
+            "no additional criterion (OpenGotha itself would take Rating)"
+        )
+    general = parameters.get(GENERAL, {})
+    values |= _general(general, problem)
+    given = {"rounds": rounds, "name": name, "komi": komi}
+    values |= {attr: value for attr, value in given.items() if value is not None}
+    values["categories"] = _categories(og, general, problem)
+    values["club_groups"] = _club_groups(og, problem)
+    names = _criteria(og.placement_criteria, said)
+    try:
+        values["placement"] = parse_criteria(", ".join(names))
+    except ValueError as error:
+        unknown = [c for c in og.placement_criteria if criterion_key(c) not in (*names, "NULL")]
+        told = f" ({', '.join(unknown)}: no criterion OpenGotha knows)" if unknown else ""
+        problem(PLACEMENT, ", ".join(og.placement_criteria), f"PlacementCriteria: {error}{told}")
+    system = "mcmahon" if names[:1] == ["MMS"] else "swiss"
+    try:
+        return Settings.preset(system, "go", rules="opengotha", **values)
+    except ValueError as error:
+        if not reported:  # else it only repeats a problem already listed
+            problem("TournamentParameterSet", None, str(error))
+        return Settings.preset(system, "go", rules="opengotha")
+
+
+def _modelled(parameters: Mapping[str, Mapping[str, str]], problem: Report) -> dict[str, Any]:
+    """The settings the parameter sets' modelled attributes hold (each one gosheet cannot
+    hold reported)."""
+    values: dict[str, Any] = {}
     for set_name, attributes in parameters.items():
         for attribute, text in attributes.items():
             f = MODELLED.get((set_name, attribute))
@@ -100,13 +133,12 @@ def settings_of(
                 values[f.attr] = (f.from_xml or f.parse)(text)
             except (ValueError, TypeError) as error:
                 problem(set_name, text, f"{attribute} ({f.label}): {error}")
-    additional = parameters.get(PAIRING, {}).get("paiMaAdditionalPlacementCritSystem1", "")
-    if additional.strip().upper() == "NONE":
-        said.append(
-            "paiMaAdditionalPlacementCritSystem1 'None' (another program's word) read as NULL, "
-            "no additional criterion (OpenGotha itself would take Rating)"
-        )
-    general = parameters.get(GENERAL, {})
+    return values
+
+
+def _general(general: dict[str, str], problem: Report) -> dict[str, Any]:
+    """The settings of the general parameter set: name, rounds, komi, place, dates, clock."""
+    values: dict[str, Any] = {}
     for label, attribute, parse in (
         ("Tournament", "name", parse_text),
         ("Rounds", "numberOfRounds", FIELD_BY_LABEL["rounds"].parse),
@@ -124,28 +156,7 @@ def settings_of(
         values["dates"] = parse_dates((general["beginDate"], general["endDate"]))
     if "basicTime" in held:
         values["time"] = TimeControl.from_og(general)
-    if rounds is not None:
-        values["rounds"] = rounds
-    if name is not None:
-        values["name"] = name
-    if komi is not None:
-        values["komi"] = komi
-    values["categories"] = _categories(og, general, problem)
-    values["club_groups"] = _club_groups(og, problem)
-    names = _criteria(og.placement_criteria, said)
-    try:
-        values["placement"] = parse_criteria(", ".join(names))
-    except ValueError as error:
-        unknown = [c for c in og.placement_criteria if criterion_key(c) not in (*names, "NULL")]
-        told = f" ({', '.join(unknown)}: no criterion OpenGotha knows)" if unknown else ""
-        problem(PLACEMENT, ", ".join(og.placement_criteria), f"PlacementCriteria: {error}{told}")
-    system = "mcmahon" if names[:1] == ["MMS"] else "swiss"
-    try:
-        return Settings.preset(system, "go", rules="opengotha", **values)
-    except ValueError as error:
-        if not reported:  # else it only repeats a problem already listed
-            problem("TournamentParameterSet", None, str(error))
-        return Settings.preset(system, "go", rules="opengotha")
+    return values
 
 
 def _with_read_defaults(

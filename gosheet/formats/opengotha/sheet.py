@@ -39,7 +39,8 @@ from gosheet.formats.opengotha.layout import (
 )
 from gosheet.formats.opengotha.writing import element_from_text, element_text
 from gosheet.i18n import words
-from gosheet.workbook.reader import Grid, ProblemList, cell_text, name_key
+from gosheet.workbook.port import Grid, Rows
+from gosheet.workbook.reader import ProblemList, cell_text, name_key
 from gosheet.workbook.sheets import OPENGOTHA, OPENGOTHA_HEADERS, Column, SheetData, cell_name
 
 __all__ = [
@@ -126,7 +127,7 @@ def opengotha_sheet(rows: Iterable[Row], language: str = "en") -> SheetData:
         Column(h[3], 30, "@"),
         Column(h[4], 60, wrap=True),
     )
-    data: list[list[Any]] = [[ABOUT, None, None, None, _EXPLAIN[ABOUT]]]
+    data: Grid = [[ABOUT, None, None, None, _EXPLAIN[ABOUT]]]
     explained: set[str] = set()
     for section, key, attribute, value in rows:
         explanation = None
@@ -172,11 +173,145 @@ def value_text(value: Any) -> str:
     return str(value)
 
 
-def read_kept(grid: Grid, problems: ProblemList) -> Kept:
+_KNOWN = (ABOUT, ROOT, PLAYER, GAME, BYE, GAMES, XML)
+_BY_FOLD = {name.casefold(): name for name in _KNOWN}
+_PARAMETER_SET = re.compile(r"[A-Za-z]\w*ParameterSet")
+
+
+@dataclass
+class _Reading:
+    """The ``OpenGotha`` sheet being read: its columns (section, key, attribute, value),
+    what is read so far, and the problems."""
+
+    columns: tuple[int, int, int, int]
+    problems: ProblemList
+    kept: Kept = field(default_factory=Kept)
+    seen: dict[tuple[str, str, str], int] = field(default_factory=dict)  # slot → its row
+    xml: list[tuple[str, str, int, list[str]]] = field(default_factory=list)
+    """Each element kept verbatim: key, tag, row, text in chunks."""
+
+    def problem(self, r: int, column: int, value: Any, message: str) -> None:
+        self.problems.add(OPENGOTHA, r, self.columns[column], value, message)
+
+    def line(self, row: Sequence[Any], r: int) -> None:
+        """Read row ``r``."""
+        s, k, a, v = self.columns
+
+        def cell(index: int) -> Any:
+            return row[index] if index < len(row) else None
+
+        raw_section = cell_text(cell(s))
+        key, attribute = cell_text(cell(k)), cell_text(cell(a))
+        raw_value = cell(v)
+        value = value_text(raw_value)
+        if not raw_section and not key and not attribute and not value:
+            return
+        section = _BY_FOLD.get(raw_section.casefold(), raw_section)
+        if section == ABOUT:
+            return
+        if section not in _KNOWN and not _PARAMETER_SET.fullmatch(section):
+            message = "unknown section; known: " + ", ".join(_KNOWN) + ", or a parameter set name"
+            self.problem(r, 0, raw_section, message)
+        elif section == XML:
+            self.xml_line(r, key, attribute, "" if raw_value is None else str(raw_value))
+        elif not attribute and section not in STANDARD_SETS and section.endswith("ParameterSet"):
+            self.kept.parameters.setdefault(section, {})
+        else:
+            self.attribute_line(r, section, key, attribute, value)
+
+    def xml_line(self, r: int, key: str, attribute: str, text: str) -> None:
+        """A row of an element kept verbatim: its first, or one that goes on."""
+        tag = attribute.removesuffix(XML_MORE).strip()
+        if not attribute.endswith(XML_MORE):
+            self.xml.append((key, tag, r, [text]))
+        elif self.xml and self.xml[-1][:2] == (key, tag):
+            self.xml[-1][3].append(text)
+        else:
+            self.problem(r, 2, attribute, "continues no element of the row above")
+
+    def attribute_line(self, r: int, section: str, key: str, attribute: str, value: str) -> None:
+        """A row of one attribute's value."""
+        if not NAME.fullmatch(attribute):
+            self.problem(r, 2, attribute or None, "not an XML attribute name")
+            return
+        if section in (PLAYER, GAME, BYE) and not key:
+            self.problem(r, 1, None, f"a {section} row needs its Key")
+            return
+        slot = (section, name_key(key) if section == PLAYER else key.casefold(), attribute)
+        if slot in self.seen:
+            self.problem(r, 2, attribute, f"set twice (also on row {self.seen[slot] + 1})")
+            return
+        self.seen[slot] = r
+        trouble = self.store(section, key, attribute, value)
+        if trouble is not None:
+            self.problem(r, *trouble)
+
+    def store(
+        self, section: str, key: str, attribute: str, value: str
+    ) -> tuple[int, str, str] | None:
+        """Keep one attribute's value; else its problem: the column (0 to 3), the value
+        shown, the message."""
+        kept = self.kept
+        if section == ROOT:
+            kept.root[attribute] = value
+        elif section == PLAYER:
+            kept.players.setdefault(name_key(key), {})[attribute] = value
+        elif section == GAME:
+            match = GAME_KEY.fullmatch(key)
+            if match is None:
+                return 1, key, "expected a game as 'Round 2 table 5'"
+            slot = (int(match.group(1)), int(match.group(2)))
+            kept.games.setdefault(slot, {})[attribute] = value
+        elif section == BYE:
+            match = BYE_KEY.fullmatch(key)
+            if match is None:
+                return 1, key, "expected a round as 'Round 2'"
+            kept.byes.setdefault(int(match.group(1)), {})[attribute] = value
+        elif section == GAMES:
+            return self.order(attribute, value)
+        else:
+            kept.parameters.setdefault(section, {})[attribute] = value
+        return None
+
+    def order(self, attribute: str, value: str) -> tuple[int, str, str] | None:
+        """The order of the games in the file."""
+        matches = [ORDER_ITEM.fullmatch(item) for item in value.split()]
+        if attribute != ORDER:
+            return 2, attribute, f"expected '{ORDER}'"
+        if not all(matches):
+            return 3, value, "expected games as round.table: 1.1 1.2 …"
+        self.kept.order = [(int(m.group(1)), int(m.group(2))) for m in matches if m]
+        return None
+
+    def elements(self) -> None:
+        """The elements kept verbatim, once every row is read."""
+        v = self.columns[3]
+        for key, _, r, chunks in self.xml:
+            if key != ROOT and not _PARAMETER_SET.fullmatch(key):
+                self.problem(r, 1, key, "expected Tournament or a parameter set name")
+                continue
+            try:
+                element = element_from_text("".join(chunks), OPENGOTHA, cell_name(r, v))
+            except InputError as error:
+                self.problems.problems += error.problems
+                continue
+            taken = sorted(_tags(element) & _SHEETS_HOLD)
+            if taken:
+                self.problem(
+                    r,
+                    3,
+                    f"<{element.tag}>",
+                    f"holds <{taken[0]}>, which the other sheets hold (OpenGotha would read it "
+                    "twice); write it there",
+                )
+                continue
+            self.kept.children.setdefault(key, []).append(element)
+
+
+def read_kept(grid: Rows, problems: ProblemList) -> Kept:
     """Read the ``OpenGotha`` sheet, adding every problem (with its cell) to ``problems``."""
-    kept = Kept()
     if not grid:
-        return kept
+        return Kept()
     headers = [cell_text(h).casefold() for h in grid[0]]
     columns: dict[str, int] = {}
     for name in OPENGOTHA_HEADERS[:4]:
@@ -185,110 +320,13 @@ def read_kept(grid: Grid, problems: ProblemList) -> Kept:
         else:
             problems.add(OPENGOTHA, 0, 0, None, f"no '{name}' column in the header row")
     if len(columns) < 4:
-        return kept
+        return Kept()
     s, k, a, v = (columns[name] for name in OPENGOTHA_HEADERS[:4])
-    seen: dict[tuple[str, str, str], int] = {}
-    xml: list[tuple[str, str, int, list[str]]] = []  # key, tag, row, text in chunks
-    known = (ABOUT, ROOT, PLAYER, GAME, BYE, GAMES, XML)
-    by_fold = {name.casefold(): name for name in known}
-
-    def cell(row: Sequence[Any], index: int) -> Any:
-        return row[index] if index < len(row) else None
-
+    reading = _Reading((s, k, a, v), problems)
     for r in range(1, len(grid)):
-        row = grid[r]
-        raw_section = cell_text(cell(row, s))
-        key, attribute = cell_text(cell(row, k)), cell_text(cell(row, a))
-        raw_value = cell(row, v)
-        value = value_text(raw_value)
-        if not raw_section and not key and not attribute and not value:
-            continue
-        section = by_fold.get(raw_section.casefold(), raw_section)
-        if section == ABOUT:
-            continue
-        if section not in known and not re.fullmatch(r"[A-Za-z]\w*ParameterSet", section):
-            problems.add(
-                OPENGOTHA,
-                r,
-                s,
-                raw_section,
-                "unknown section; known: " + ", ".join(known) + ", or a parameter set name",
-            )
-            continue
-        if section == XML:
-            tag = attribute.removesuffix(XML_MORE).strip()
-            text = "" if raw_value is None else str(raw_value)
-            if not attribute.endswith(XML_MORE):
-                xml.append((key, tag, r, [text]))
-            elif xml and xml[-1][:2] == (key, tag):
-                xml[-1][3].append(text)
-            else:
-                problems.add(OPENGOTHA, r, a, attribute, "continues no element of the row above")
-            continue
-        if not attribute and section not in STANDARD_SETS and section.endswith("ParameterSet"):
-            kept.parameters.setdefault(section, {})
-            continue
-        if not NAME.fullmatch(attribute):
-            problems.add(OPENGOTHA, r, a, attribute or None, "not an XML attribute name")
-            continue
-        if section in (PLAYER, GAME, BYE) and not key:
-            problems.add(OPENGOTHA, r, k, None, f"a {section} row needs its Key")
-            continue
-        slot3 = (section, name_key(key) if section == PLAYER else key.casefold(), attribute)
-        if slot3 in seen:
-            problems.add(OPENGOTHA, r, a, attribute, f"set twice (also on row {seen[slot3] + 1})")
-            continue
-        seen[slot3] = r
-        if section == ROOT:
-            kept.root[attribute] = value
-        elif section == PLAYER:
-            kept.players.setdefault(name_key(key), {})[attribute] = value
-        elif section == GAME:
-            match = GAME_KEY.fullmatch(key)
-            if match is None:
-                problems.add(OPENGOTHA, r, k, key, "expected a game as 'Round 2 table 5'")
-                continue
-            slot2 = (int(match.group(1)), int(match.group(2)))
-            kept.games.setdefault(slot2, {})[attribute] = value
-        elif section == BYE:
-            match = BYE_KEY.fullmatch(key)
-            if match is None:
-                problems.add(OPENGOTHA, r, k, key, "expected a round as 'Round 2'")
-                continue
-            kept.byes.setdefault(int(match.group(1)), {})[attribute] = value
-        elif section == GAMES:
-            matches = [ORDER_ITEM.fullmatch(item) for item in value.split()]
-            if attribute != ORDER:
-                problems.add(OPENGOTHA, r, a, attribute, f"expected '{ORDER}'")
-                continue
-            if not all(matches):
-                problems.add(OPENGOTHA, r, v, value, "expected games as round.table: 1.1 1.2 …")
-                continue
-            kept.order = [(int(m.group(1)), int(m.group(2))) for m in matches if m]
-        else:
-            kept.parameters.setdefault(section, {})[attribute] = value
-    for key, _, r, chunks in xml:
-        if key != ROOT and not re.fullmatch(r"[A-Za-z]\w*ParameterSet", key):
-            problems.add(OPENGOTHA, r, k, key, "expected Tournament or a parameter set name")
-            continue
-        try:
-            element = element_from_text("".join(chunks), OPENGOTHA, cell_name(r, v))
-        except InputError as error:
-            problems.problems += error.problems
-            continue
-        taken = sorted(_tags(element) & _SHEETS_HOLD)
-        if taken:
-            problems.add(
-                OPENGOTHA,
-                r,
-                v,
-                f"<{element.tag}>",
-                f"holds <{taken[0]}>, which the other sheets hold (OpenGotha would read it "
-                "twice); write it there",
-            )
-            continue
-        kept.children.setdefault(key, []).append(element)
-    return kept
+        reading.line(grid[r], r)
+    reading.elements()
+    return reading.kept
 
 
 # Elements the other sheets make; OpenGotha looks for most of them anywhere in a file.

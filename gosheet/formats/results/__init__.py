@@ -23,7 +23,8 @@ from gosheet.formats.results.egf import h9_text
 from gosheet.formats.results.ffg import tou_text
 from gosheet.formats.results.table import ResultsTable, results_table
 from gosheet.workbook.language import canonical_sheets
-from gosheet.workbook.reader import Grid, ProblemList, cell_text, name_key, read_book
+from gosheet.workbook.port import Rows
+from gosheet.workbook.reader import ProblemList, cell_text, name_key, read_book
 from gosheet.workbook.sheets import OPENGOTHA, PLAYERS
 
 __all__ = ["FORMATS", "ResultsFile", "format_of", "results_file", "results_table_of"]
@@ -53,7 +54,7 @@ class ResultsFile:
     table: ResultsTable
 
 
-def _ids(grids: Mapping[str, Grid], players: Mapping[int, int]) -> dict[int, dict[str, str]]:
+def _ids(grids: Mapping[str, Rows], players: Mapping[int, int]) -> dict[int, dict[str, str]]:
     """Each player's FFG licence and AGA ID from the Players sheet's own columns."""
     grid = grids.get(PLAYERS) or []
     head = next(
@@ -76,7 +77,7 @@ def _ids(grids: Mapping[str, Grid], players: Mapping[int, int]) -> dict[int, dic
     return out
 
 
-def results_table_of(grids: Mapping[str, Grid], source: str = "workbook") -> ResultsTable:
+def results_table_of(grids: Mapping[str, Rows], source: str = "workbook") -> ResultsTable:
     """The results of the workbook's tournament (a go tournament; another game is refused)."""
     grids = canonical_sheets(grids)  # a workbook in any language
     state = read_book(grids)
@@ -106,7 +107,7 @@ def results_table_of(grids: Mapping[str, Grid], source: str = "workbook") -> Res
 
 
 def results_file(
-    grids: Mapping[str, Grid],
+    grids: Mapping[str, Rows],
     kind: str,
     *,
     source: str = "workbook",
