@@ -5,7 +5,7 @@ the ``Standings`` sheet (:mod:`gosheet.workbook.standings`), the printed pack an
 pages (:mod:`gosheet.formats.pack.view`), the rating bodies' results files
 (:mod:`gosheet.formats.results`) — none ranks the players again.
 
-Each ranking (:attr:`gosheet.core.systems.PairingSystem.standings`) has its builder in
+Each ranking (:attr:`gosheet.core.systems.PairingSystem.ranking`) has its builder in
 :data:`BUILDERS`: the seed McMahon (per group, by wins and the tiebreaks), Swiss and round
 robin (by points and the tiebreaks), FUS (by final level, coefficient, wins) and OpenGotha's
 placement criteria. The values are exact (a score is a :class:`~fractions.Fraction`); a
@@ -34,6 +34,7 @@ from itertools import count, groupby
 from typing import Any, NamedTuple
 
 from gosheet.core.games import game_of
+from gosheet.core.kinds import Ranking
 from gosheet.core.model import Outcome, Player, Tournament
 from gosheet.core.opengotha.placement import Placement, criterion_name
 from gosheet.core.scorecard import RoundEntry, round_entries
@@ -92,11 +93,11 @@ class Group:
 
 @dataclass(frozen=True)
 class StandingsModel:
-    """The standings of a tournament: ``ranking`` the system's key (``mcmahon``, ``swiss``,
-    ``fus``, ``opengotha``), ``rounds`` the rounds counted, ``criteria`` the columns that
-    rank the players, most important first (the results files' columns)."""
+    """The standings of a tournament: ``ranking`` the system's (:class:`Ranking`), ``rounds``
+    the rounds counted, ``criteria`` the columns that rank the players, most important first
+    (the results files' columns)."""
 
-    ranking: str
+    ranking: Ranking
     columns: tuple[Column, ...]
     rows: tuple[Row, ...]
     criteria: tuple[int, ...]
@@ -236,7 +237,7 @@ class Builder:
         for k, rnd in enumerate(self.tournament.rounds):
             self.add(Column(f"R{rnd.number}", Kind.ROUND), round_cells(k, entries, line_of, game))
 
-    def model(self, ranking: str, criteria: Sequence[str], rounds: int) -> StandingsModel:
+    def model(self, ranking: Ranking, criteria: Sequence[str], rounds: int) -> StandingsModel:
         keys = {column.key: k for k, column in enumerate(self.columns)}
         values = zip(*self.cells, strict=True) if self.cells else ((),) * len(self.ranked)
         rows = tuple(
@@ -280,7 +281,7 @@ def _scored(tournament: Tournament, rounds: int | None, mcmahon: bool) -> Standi
         build.add(Column("Points", Kind.SCORE), (r.record.score for r in rows))
     for k, name in enumerate(table.tiebreak_names):
         build.add(Column(name, Kind.SCORE), (r.tiebreaks[k] for r in rows))
-    ranking, first = ("mcmahon", "Wins") if mcmahon else ("swiss", "Points")
+    ranking, first = (Ranking.MCMAHON, "Wins") if mcmahon else (Ranking.SWISS, "Points")
     return build.model(ranking, (first, *table.tiebreak_names), _counted(tournament, rounds))
 
 
@@ -315,7 +316,7 @@ def _fus(tournament: Tournament, rounds: int | None) -> StandingsModel:
     build.add(Column("Losses", Kind.SCORE), (r.record.losses for r in rows))
     build.add(Column("FUS coefficient", Kind.SCORE), (r.coefficient for r in rows))
     criteria = ("Level", "FUS coefficient", "Wins")
-    return build.model("fus", criteria, _counted(tournament, rounds))
+    return build.model(Ranking.FUS, criteria, _counted(tournament, rounds))
 
 
 def complete_rounds(tournament: Tournament) -> int:
@@ -347,7 +348,7 @@ def _opengotha(tournament: Tournament, rounds: int | None) -> StandingsModel:
     build.rounds()
     for k, name in enumerate(names):
         build.add(Column(name, Kind.SCORE), (s.values[k] for s in rows))
-    return build.model("opengotha", names, counted)
+    return build.model(Ranking.OPENGOTHA, names, counted)
 
 
 def _counted(tournament: Tournament, rounds: int | None) -> int:
@@ -356,19 +357,19 @@ def _counted(tournament: Tournament, rounds: int | None) -> int:
 
 Build = Callable[[Tournament, int | None], StandingsModel]
 
-#: Each ranking's builder, by :attr:`gosheet.core.systems.PairingSystem.standings`.
-BUILDERS: dict[str, Build] = {
-    "mcmahon": _mcmahon,
-    "swiss": _swiss,
-    "fus": _fus,
-    "opengotha": _opengotha,
+#: Each ranking's builder, by :attr:`gosheet.core.systems.PairingSystem.ranking`.
+BUILDERS: dict[Ranking, Build] = {
+    Ranking.MCMAHON: _mcmahon,
+    Ranking.SWISS: _swiss,
+    Ranking.FUS: _fus,
+    Ranking.OPENGOTHA: _opengotha,
 }
 
 
 def standings_model(tournament: Tournament, rounds: int | None = None) -> StandingsModel:
     """The standings of ``tournament`` by its system's ranking, after ``rounds`` rounds
     (default: every round paired; under OpenGotha's rules, every round complete)."""
-    return BUILDERS[system_of(tournament.settings).standings](tournament, rounds)
+    return BUILDERS[system_of(tournament.settings).ranking](tournament, rounds)
 
 
 def exact(value: Any) -> Fraction:

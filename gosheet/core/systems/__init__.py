@@ -33,7 +33,6 @@ from gosheet.core.settings import Settings
 from gosheet.core.systems import fus, fus_levels, mcmahon, roundrobin, swiss
 
 #: The ranking's name (a :class:`~gosheet.core.kinds.Ranking` member equals it).
-Standings = Literal["mcmahon", "swiss", "fus", "opengotha"]
 WeightsShown = Literal["packed", "criteria", "summed"]
 
 
@@ -144,11 +143,6 @@ class PairingSystem:
     def unplayed_points(self, settings: Settings, *, bye: bool) -> Fraction:
         """The points of a round without a game: a bye (or no opponent left), or an absence."""
         return self.unplayed(settings, bye)
-
-    @property
-    def standings(self) -> Standings:
-        """The ranking's name (``ranking`` is the member)."""
-        return self.ranking.value
 
     @property
     def needs_strength(self) -> bool:
