@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from enum import Enum
 
 
-class Named(str, Enum):  # noqa: UP042 (Python 3.10 has no StrEnum)
+class Named(str, Enum):  # (Python 3.10 has no StrEnum)
     """A kind known by its name: prints, formats and compares as that name."""
 
     def __str__(self) -> str:

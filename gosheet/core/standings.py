@@ -81,7 +81,8 @@ def standings(tournament: Tournament, rounds: int | None = None) -> Standings:
         if name == DIRECT_ENCOUNTER:
             tied: dict[tuple[object, ...], list[int]] = defaultdict(list)
             for n in table:
-                tied[(group[n], *keys[n])].append(n)
+                key = (group[n], *keys[n])
+                tied[key].append(n)
             for members in tied.values():
                 for n, value in direct_encounter(members, table).items():
                     keys[n].append(value)

@@ -27,6 +27,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
+from typing import BinaryIO
 
 from gosheet.core.errors import FileProblem
 from gosheet.workbook.history import history_folder, keep_version
@@ -42,6 +43,14 @@ STALE_AFTER = 60.0
 """A temporary file of gosheet's older than this (seconds), or whose process is gone, is stale."""
 
 
+def _sha256(file: BinaryIO) -> str:
+    """The SHA-256 of an open file's bytes, read in blocks (``hashlib.file_digest`` is 3.11's)."""
+    digest = hashlib.sha256()
+    for block in iter(lambda: file.read(1 << 20), b""):
+        digest.update(block)
+    return digest.hexdigest()
+
+
 @dataclass(frozen=True)
 class Fingerprint:
     """What a file was when it was read: its size, modification time and a hash of its bytes."""
@@ -54,7 +63,7 @@ class Fingerprint:
     def of(cls, path: Path) -> Fingerprint:
         with open(path, "rb") as file:
             info = os.fstat(file.fileno())
-            digest = hashlib.file_digest(file, "sha256").hexdigest()
+            digest = _sha256(file)
         return cls(info.st_size, info.st_mtime_ns, digest)
 
     def changed(self, path: Path) -> bool:
