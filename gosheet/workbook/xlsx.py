@@ -19,6 +19,7 @@ the original, the original is copied to ``NAME.backup.xlsx`` and into the histor
 
 from __future__ import annotations
 
+import functools
 import os
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -285,7 +286,7 @@ def _calamine_grids(path: Path) -> Grids | None:
         try:
             workbook = CalamineWorkbook.from_path(str(path))
             names = [s.name for s in workbook.sheets_metadata if _is_worksheet(s)]
-            if len(names) > 1 and path.stat().st_size > PARALLEL_READ_FROM:
+            if len(names) > 1 and path.stat().st_size > PARALLEL_READ_FROM and threads_start():
                 with ThreadPoolExecutor(2, thread_name_prefix="gosheet-read") as pool:
                     raw = dict(zip(names, pool.map(sheet, names), strict=True))
             else:
@@ -300,6 +301,21 @@ def _calamine_grids(path: Path) -> Grids | None:
 
 #: A workbook file this large (bytes) has its sheets parsed on two threads.
 PARALLEL_READ_FROM = 256 * 1024
+
+
+@functools.cache
+def threads_start() -> bool:
+    """Whether this Python can start a thread: WebAssembly Python (Pyodide) cannot, and then
+    a large workbook's sheets are parsed one after the other."""
+    import threading
+
+    try:
+        thread = threading.Thread(target=lambda: None, name="gosheet-probe")
+        thread.start()
+    except RuntimeError:  # "can't start new thread"
+        return False
+    thread.join()
+    return True
 
 
 def _is_worksheet(sheet: Any) -> bool:

@@ -284,3 +284,28 @@ def test_sheets_parsed_on_two_threads_read_as_one_by_one(
     threaded = xlsx._calamine_grids(path)
     assert one_by_one is not None and len(one_by_one) > 3
     assert threaded == one_by_one and list(threaded) == list(one_by_one)
+
+
+def test_one_thread_where_threads_cannot_start(
+    demo_book: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Where no thread can start (WebAssembly Python: Thread.start raises RuntimeError), a
+    large workbook's sheets are parsed one after the other: the same cells, no error."""
+    import threading
+
+    from gosheet.workbook import xlsx
+
+    monkeypatch.setattr(xlsx, "PARALLEL_READ_FROM", 10**12)
+    one_by_one = xlsx._calamine_grids(demo_book)
+
+    def refused(self: threading.Thread) -> None:
+        raise RuntimeError("can't start new thread")
+
+    monkeypatch.setattr(xlsx, "PARALLEL_READ_FROM", 0)
+    monkeypatch.setattr(threading.Thread, "start", refused)
+    xlsx.threads_start.cache_clear()
+    try:
+        assert not xlsx.threads_start()
+        assert xlsx._calamine_grids(demo_book) == one_by_one
+    finally:
+        xlsx.threads_start.cache_clear()
