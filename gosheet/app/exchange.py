@@ -68,16 +68,13 @@ def import_tournament(
         source_name = Path(source).name
     if target is not None:
         limits.book_target(target)
+        refuse_overwrite(target, replace)  # before the options: the file is the first problem
     with on_disk(source, source_name) as path:
         if convert.is_opengotha_file(path):
-            if target is not None:
-                refuse_overwrite(target, replace)
             not_applying(choices, encoding)
             return import_opengotha(
                 path, target, choices, until_round=until_round, replace=replace, name=name
             )
-        if target is not None:
-            refuse_overwrite(target, replace)
         if until_round is not None:
             raise OptionError(_("--until-round is for an OpenGotha tournament file (.xml)"))
         return import_roster(path, target, choices, encoding=encoding, replace=replace, name=name)
