@@ -1,0 +1,74 @@
+"""The compiled packages gosheet uses when it can import them, and goes without when it cannot.
+
+gosheet's rounds, standings and files come from pure Python; each compiled package is an
+accelerator: rustworkx (the blossom), numpy and scipy (OpenGotha's pair costs, the assignment
+relaxation), python-calamine (reading a workbook), pandas (rosters), Pillow (pictures kept at
+a save). Where one cannot be imported — LibreOffice's own Python, WebAssembly Python in the
+browser — gosheet takes its pure-Python path and writes the same rounds.
+
+Every optional import of a compiled package goes through :func:`load`, so that one switch
+turns them off: the environment variable ``GOSHEET_PURE`` (``1`` or ``all``: every
+accelerator; or names separated by commas, ``GOSHEET_PURE=rustworkx,numpy``), read when
+gosheet is imported, or :func:`pure` in the tests (the same process compares both paths).
+
+>>> with pure():
+...     load("numpy") is None
+True
+"""
+
+from __future__ import annotations
+
+import importlib
+import os
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
+from types import ModuleType
+
+#: Every compiled package gosheet can use, by import name.
+ACCELERATORS = ("rustworkx", "numpy", "scipy", "python_calamine", "pandas", "PIL")
+
+ENVIRONMENT = "GOSHEET_PURE"
+
+
+def _from_environment(value: str) -> frozenset[str]:
+    value = value.strip()
+    if value.lower() in {"1", "all", "yes", "true"}:
+        return frozenset(ACCELERATORS)
+    return frozenset(name.strip() for name in value.split(",") if name.strip())
+
+
+_blocked: frozenset[str] = _from_environment(os.environ.get(ENVIRONMENT, ""))
+
+
+def blocked(name: str) -> bool:
+    """Whether the accelerator ``name`` is switched off (``GOSHEET_PURE`` or :func:`pure`)."""
+    return name.split(".")[0] in _blocked
+
+
+def load(name: str) -> ModuleType | None:
+    """The module ``name`` (``"numpy"``, ``"scipy.sparse"`` …), or None when it is switched
+    off or cannot be imported (not installed, or no compiled code can run here)."""
+    if blocked(name):
+        return None
+    try:
+        return importlib.import_module(name)
+    except ImportError:
+        return None
+
+
+def available(name: str) -> bool:
+    """Whether :func:`load` gives the module ``name``."""
+    return load(name) is not None
+
+
+@contextmanager
+def pure(names: Iterable[str] = ACCELERATORS) -> Iterator[None]:
+    """Within the block, :func:`load` gives None for ``names`` (every accelerator by
+    default): the pure-Python path, in the same process as the accelerated one."""
+    global _blocked
+    before = _blocked
+    _blocked = before | frozenset(names)
+    try:
+        yield
+    finally:
+        _blocked = before
