@@ -146,10 +146,11 @@ if sys.platform == "win32":
         except PermissionError:
             return True
 
-else:
-    import fcntl
+else:  # fcntl imported where a lock is taken: WebAssembly Python has none, and takes none
 
     def _try_lock(fd: int) -> bool:
+        import fcntl
+
         try:
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except OSError as error:
@@ -160,6 +161,8 @@ else:
 
     def _locked_by_another(target: Path) -> bool:
         """A ``flock`` or an ``fcntl`` (``lockf``) lock held on the file by another process."""
+        import fcntl
+
         try:
             fd = os.open(target, os.O_RDWR | BINARY)
         except OSError as error:

@@ -16,9 +16,11 @@ from gosheet.i18n.catalog import _
 
 def excel(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     """``gosheet excel-template [SOURCE] OUT``."""
+    refuse_overwrite(args.out, args.force)
+    if args.lite or args.wheel_url:
+        return _excel_lite(parser, args)
     from gosheet.frontends.excel import template as excel_template
 
-    refuse_overwrite(args.out, args.force)
     saved = excel_template.convert(args.source, args.out)
     if saved.suffix.lower() == ".xlsm":
         wrote = _(
@@ -28,6 +30,25 @@ def excel(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     else:
         wrote = _("Wrote {path}: without macros.")
     say(wrote.format(path=saved))
+    return 0
+
+
+def _excel_lite(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
+    """``gosheet excel-template --lite [SOURCE] OUT.xlsx [--wheel-url URL]``."""
+    from gosheet.frontends.excel import lite, lite_wheel
+
+    if not args.lite:
+        parser.error(_("--wheel-url goes with --lite"))
+    saved = lite.write(args.source, args.out, args.wheel_url)
+    wrote = _(
+        "Wrote {path} for xlwings Lite: open it in Excel, open xlwings Lite (Home tab), "
+        "paste the sheet '{sheet}' into its editor once, save; then run its scripts."
+    ).format(path=saved, sheet=lite.LITE_SHEET)
+    if args.wheel_url:
+        wrote += "\n" + _("Put {wheel} at {url} (a web space that allows CORS).").format(
+            wheel=saved.parent / lite_wheel.wheel_name(), url=args.wheel_url
+        )
+    say(wrote)
     return 0
 
 

@@ -208,6 +208,19 @@ def build_parser() -> argparse.ArgumentParser:
     )
     exc.add_argument("out", type=Path, metavar="OUT", help="OUT.xlsm or OUT.xlsx")
     exc.add_argument("--force", action="store_true", help="overwrite an existing OUT")
+    exc.add_argument(
+        "--lite",
+        action="store_true",
+        help="an .xlsx for xlwings Lite, the free Excel add-in (nothing else to install): "
+        "scripts Pair next round, Update standings … and gosheet itself in the workbook",
+    )
+    exc.add_argument(
+        "--wheel-url",
+        metavar="URL",
+        default=None,
+        help="with --lite: install gosheet from this address (where you put the wheel "
+        "written beside OUT) instead of from the workbook itself",
+    )
 
     lo = sub.add_parser(
         "libreoffice", help="the LibreOffice extension: a gosheet menu and toolbar in Calc"

@@ -423,7 +423,7 @@ def _save(workbook: Workbook, target: Path, vba_project: bytes | None) -> Path:
     return target.resolve()
 
 
-def _open(path: Path) -> Workbook:
+def open_workbook(path: Path) -> Workbook:
     if not path.exists():
         raise FileProblem(f"{path}: no such file")
     try:
@@ -452,7 +452,7 @@ def convert(source: Path | None, target: Path) -> Path:
     source = Path(source)
     if source.suffix.lower() not in (".xlsx", ".xlsm"):
         raise FileProblem(f"{source}: not an .xlsx or .xlsm workbook")
-    workbook = _open(source)
+    workbook = open_workbook(source)
     if kind == ".xlsx":
         if source.suffix.lower() == ".xlsx":
             raise FileProblem(f"{source}: already an .xlsx; nothing to convert")

@@ -1,0 +1,66 @@
+"""What the scripts of a gosheet workbook for xlwings Lite run, inside Lite's Pyodide.
+
+xlwings Lite (a free Excel add-in: Windows, macOS, Excel on the web) runs the workbook's
+``main.py`` in Pyodide, WebAssembly Python, and hands each ``@script`` function the open
+workbook as ``book: xw.Book`` — xlwings' remote Book, whose writes Lite carries out in
+Excel when the script returns. The ``main.py`` that ``gosheet excel-template --lite``
+writes (:mod:`gosheet.frontends.excel.lite`) calls :func:`run` with an action's name and
+that Book, and :func:`run` presses the same button as a gosheet ``.xlsm``
+(:mod:`gosheet.frontends.excel.buttons`): the same port, the same messages, the same
+writes held back until the action has succeeded. The message is also printed: Lite
+shows it in its output pane, under the script's button.
+
+"Fill from rating list" takes the list from Lite's own files: a rating list (EGD
+``allworld_lp.html``, FFG ``echelle.txt``, AGA ``TDListN.txt``) dropped on xlwings Lite's
+Files → Import/Export is under ``/data``; it is read into gosheet's rating cache (a folder
+of Pyodide's memory file system) before the button runs.
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from gosheet.frontends.excel import buttons
+
+if TYPE_CHECKING:
+    import xlwings as xw
+
+LITE_FILES = Path("/data")  # xlwings Lite's Files → Import/Export
+LIST_SUFFIXES = (".html", ".htm", ".txt", ".csv")
+ACTIONS = ("pair", "standings", "check", "explain", "simulate", "fill_ratings")
+
+
+def run(action: str, book: xw.Book, files: Path = LITE_FILES) -> str:
+    """Press the button ``action`` (a name of :data:`ACTIONS`) on Lite's ``book``; the
+    message shown, also printed."""
+    if action not in ACTIONS:
+        raise ValueError(f"not a gosheet action: {action}")
+    if action == "fill_ratings":
+        lists_from(files)
+    message: str = getattr(buttons, action)(book)
+    print(message)
+    return message
+
+
+def lists_from(files: Path) -> list[str]:
+    """Every rating list in ``files`` (Lite's imported files) stored in gosheet's rating
+    cache, a folder of the session's memory, unless ``GOSHEET_CACHE`` names another; the
+    kinds stored. A file that is no rating list is left alone."""
+    from gosheet.core.errors import GosheetError
+    from gosheet.formats.ratings import cache
+
+    os.environ.setdefault("GOSHEET_CACHE", str(Path(tempfile.gettempdir()) / "gosheet-ratings"))
+    stored: list[str] = []
+    try:
+        found = sorted(p for p in files.rglob("*") if p.suffix.lower() in LIST_SUFFIXES)
+    except OSError:
+        return stored
+    for path in found:
+        try:
+            stored.append(cache.store(path.read_bytes(), None, str(path)).kind)
+        except (GosheetError, OSError, ValueError):
+            continue
+    return stored
