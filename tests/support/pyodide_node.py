@@ -98,7 +98,7 @@ def pure_wheels(requirements: Sequence[str], version: str = PYODIDE_VERSION) -> 
             return [
                 p
                 for p in folder.glob("*.whl")
-                if p.name.casefold().startswith(stem) and f"-{pinned}-" in p.name
+                if p.name.casefold().startswith(stem) and (not pinned or f"-{pinned}-" in p.name)
             ]
 
         if not present():

@@ -6,7 +6,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from gosheet.app.files import refuse_overwrite
+from gosheet.app.files import OptionError, refuse_overwrite
 from gosheet.frontends.cli.tournament import say
 from gosheet.i18n.catalog import _
 
@@ -38,7 +38,7 @@ def _excel_lite(parser: argparse.ArgumentParser, args: argparse.Namespace) -> in
     from gosheet.frontends.excel import lite, lite_wheel
 
     if not args.lite:
-        parser.error(_("--wheel-url goes with --lite"))
+        raise OptionError(_("--wheel-url goes with --lite"))
     saved = lite.write(args.source, args.out, args.wheel_url)
     wrote = _(
         "Wrote {path} for xlwings Lite: open it in Excel, open xlwings Lite (Home tab), "

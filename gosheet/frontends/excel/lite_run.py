@@ -60,7 +60,7 @@ def lists_from(files: Path) -> list[str]:
         return stored
     for path in found:
         try:
-            stored.append(cache.store(path.read_bytes(), None, str(path)).kind)
+            stored.append(cache.store(path.read_bytes(), None, path.name).kind)
         except (GosheetError, OSError, ValueError):
             continue
     return stored

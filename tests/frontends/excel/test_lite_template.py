@@ -1,0 +1,173 @@
+"""``gosheet excel-template --lite``: the workbook for xlwings Lite, read back from the file.
+
+The scripts themselves run under real Pyodide in ``test_lite_pyodide.py``; here the file:
+it carries ``main.py`` and ``requirements.txt`` line for line, one ``@script`` per action
+with Lite's signature, gosheet as a pure wheel in its hidden sheet (or, with
+``--wheel-url``, the wheel beside it and its address in the requirements), every sheet of
+the source, and no macros. And the stand-in for Lite's book refuses what Lite lacks.
+"""
+
+from __future__ import annotations
+
+import ast
+import base64
+import io
+import shutil
+import zipfile
+from pathlib import Path
+
+import pytest
+from openpyxl import load_workbook
+from support.lite_book import Excel, SheetModel
+
+from gosheet.frontends.cli import main
+from gosheet.frontends.excel import lite, lite_wheel
+from gosheet.frontends.excel.lite_run import ACTIONS
+from gosheet.frontends.excel.template import CONTROL, PROBLEM_HEADER_ROW, PROBLEM_HEADERS, VBA_PART
+
+
+def column(path: Path, sheet: str, number: int, first: int = lite.CODE_ROW) -> str:
+    """A column's text from row ``first`` on, a cell a line (as copied from Excel)."""
+    ws = load_workbook(path)[sheet]
+    lines = [ws.cell(row=r, column=number).value or "" for r in range(first, ws.max_row + 1)]
+    while lines and not lines[-1]:
+        lines.pop()
+    return "\n".join(lines) + "\n"
+
+
+def wheel_in(path: Path) -> bytes:
+    ws = load_workbook(path)[lite.WHEEL_SHEET]
+    chunks = [ws.cell(row=r, column=1).value for r in range(2, ws.max_row + 1)]
+    return base64.b64decode("".join(chunks))
+
+
+@pytest.fixture
+def tournament(tmp_path: Path) -> Path:
+    path = tmp_path / "cup.xlsx"
+    assert main(["demo", str(path), "--rounds", "2"]) == 0
+    return path
+
+
+def test_the_workbook_carries_main_py_requirements_and_gosheet(
+    tournament: Path, tmp_path: Path
+) -> None:
+    out = tmp_path / "cup-lite.xlsx"
+    assert main(["excel-template", "--lite", str(tournament), str(out)]) == 0
+
+    assert column(out, lite.LITE_SHEET, lite.CODE_COLUMN) == lite.main_py()
+    assert column(out, lite.LITE_SHEET, lite.REQUIREMENTS_COLUMN) == lite.requirements_txt()
+    assert lite.requirements_txt().splitlines() == [
+        "xlwings==0.37.8",
+        *lite_wheel.PURE_REQUIREMENTS,
+    ]
+    wheel = zipfile.ZipFile(io.BytesIO(wheel_in(out)))
+    names = wheel.namelist()
+    assert "gosheet/frontends/excel/lite_run.py" in names
+    assert "gosheet/i18n/locale/fr/LC_MESSAGES/gosheet.mo" in names
+    assert not [n for n in names if n.endswith((".ttf", ".pyc", ".po"))]
+    meta = wheel.read(f"gosheet-{lite_wheel.version()}.dist-info/METADATA").decode()
+    assert [line for line in meta.splitlines() if line.startswith("Requires-Dist")] == [
+        f"Requires-Dist: {r}" for r in lite_wheel.PURE_REQUIREMENTS
+    ]
+    assert wheel.testzip() is None
+
+    book = load_workbook(out)
+    source = load_workbook(tournament)
+    assert book.sheetnames == [CONTROL, *source.sheetnames, lite.LITE_SHEET, lite.WHEEL_SHEET]
+    assert book[lite.WHEEL_SHEET].sheet_state == "hidden"
+    assert book.active.title == CONTROL
+    for name in source.sheetnames:
+        want = [list(r) for r in source[name].iter_rows(values_only=True)]
+        assert [list(r) for r in book[name].iter_rows(values_only=True)] == want, name
+    control = book[CONTROL]
+    headers = [control.cell(row=PROBLEM_HEADER_ROW, column=c).value for c in (1, 2, 3)]
+    assert tuple(headers) == PROBLEM_HEADERS
+    assert [control.cell(row=r, column=1).value for r in range(3, 9)] == [
+        s.title for s in lite.SCRIPTS
+    ]
+    with zipfile.ZipFile(out) as archive:
+        assert VBA_PART not in archive.namelist()
+    assert lite.write(tournament, tmp_path / "again.xlsx").is_file()
+    assert wheel_in(tmp_path / "again.xlsx") == wheel_in(out)  # the same gosheet, same bytes
+
+
+def test_main_py_has_one_lite_script_per_action() -> None:
+    tree = ast.parse(lite.main_py())
+    scripts = [
+        node
+        for node in tree.body
+        if isinstance(node, ast.FunctionDef)
+        and any(
+            isinstance(d, ast.Call) and isinstance(d.func, ast.Name) and d.func.id == "script"
+            for d in node.decorator_list
+        )
+    ]
+    assert sorted(s.name for s in scripts) == sorted(s.function for s in lite.SCRIPTS)
+    assert sorted(s.action for s in lite.SCRIPTS) == sorted(ACTIONS)
+    for node in scripts:
+        # Lite's signature: a single argument annotated xw.Book
+        assert [a.arg for a in node.args.args] == ["book"]
+        assert ast.unparse(node.args.args[0].annotation or ast.Constant(None)) == "xw.Book"
+        assert ast.get_docstring(node)  # shown in Lite's App Mode
+    imports = {
+        alias.name
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Import | ast.ImportFrom)
+        for alias in node.names
+    }
+    # at the top: the standard library and xlwings only (gosheet is not installed yet)
+    assert {n for n in imports if n not in ("lite_run",)} <= {
+        "base64",
+        "importlib",
+        "io",
+        "sys",
+        "zipfile",
+        "xlwings",
+        "script",
+    }
+
+
+def test_with_a_wheel_url_the_wheel_is_beside_and_named(tmp_path: Path) -> None:
+    out = tmp_path / "club" / "cup-lite.xlsx"
+    out.parent.mkdir()
+    url = "https://club.example.org/gosheet/" + lite_wheel.wheel_name()
+    assert main(["excel-template", "--lite", "--wheel-url", url, str(out)]) == 0
+
+    assert column(out, lite.LITE_SHEET, lite.REQUIREMENTS_COLUMN).splitlines()[-1] == url
+    assert lite.WHEEL_SHEET not in load_workbook(out).sheetnames
+    beside = out.parent / lite_wheel.wheel_name()
+    assert beside.read_bytes() == lite_wheel.build()
+
+
+def test_wrong_uses_are_refused(tmp_path: Path, tournament: Path) -> None:
+    assert main(["excel-template", "--lite", str(tmp_path / "cup.xlsm")]) == 5
+    with pytest.raises(SystemExit) as usage:
+        main(["excel-template", "--wheel-url", "https://x/y.whl", str(tmp_path / "a.xlsx")])
+    assert usage.value.code == 2
+    shutil.copy(tournament, tmp_path / "taken.xlsx")
+    assert main(["excel-template", "--lite", str(tournament), str(tmp_path / "taken.xlsx")]) != 0
+
+
+def test_the_stand_in_refuses_what_lite_has_not() -> None:
+    excel = Excel()
+    excel.sheets.append(SheetModel("Players", [["Name", "Rank"], ["Ada", "3k"]]))
+    book = excel.book()
+    sheet = book.sheets["Players"]
+    assert sheet.used_range.last_cell.row == 2
+    assert sheet.range((1, 1), (2, 2)).options(ndim=2).value == [["Name", "Rank"], ["Ada", "3k"]]
+    sheet.range("C1").color = (255, 199, 206)
+    assert excel.sheets[0].fills[(1, 3)] == "#ffc7ce"
+    with pytest.raises(AttributeError):
+        _ = book.api  # type: ignore[attr-defined]  # Office.js itself: not a script's
+    with pytest.raises(AttributeError):
+        _ = book.fullname  # type: ignore[attr-defined]  # no path in Excel on the web
+    with pytest.raises(AttributeError):
+        _ = sheet.range("A1").data_validation  # type: ignore[attr-defined]
+    with pytest.raises(AttributeError):
+        sheet.api = None  # type: ignore[attr-defined]
+    with pytest.raises(NotImplementedError):
+        _ = sheet.range("A1").color  # set, not read back
+    with pytest.raises(ValueError):
+        book.sheets.add("players")  # Excel's names are caseless
+    sheet.range("B3").value = "1-0"
+    assert excel.coerced == ["Players!(3, 2): '1-0'"]  # text Excel would read as a date
