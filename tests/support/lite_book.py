@@ -4,16 +4,17 @@ xlwings Lite gives each ``@script`` function the open workbook as ``book: xw.Boo
 xlwings' remote Book inside Pyodide, filled with every sheet's values when the script
 starts, whose writes Excel carries out when the script returns. Excel is not here, so the
 tests of ``gosheet excel-template --lite`` hand the scripts this stand-in instead, which
-models an Excel workbook (:class:`Excel`: cells, text formats, fills, notes, frozen rows,
-alerts) and exposes only the calls of xlwings' API that Lite documents for a script —
+models an Excel workbook (:class:`Excel`: cells, text formats, fills, notes, frozen rows)
+and exposes only the calls of xlwings' API that Lite documents for a script —
 values read and written, sheets added, deleted, renamed and activated, number formats,
-bold, fill colours, wrap and alignment, column widths in points, frozen panes, notes,
-``app.alert`` — with Lite's limits: colours and formats can be set, not read back
+bold, fill colours, wrap and alignment, column widths in points, frozen panes, notes —
+with Lite's limits: colours and formats can be set, not read back
 synchronously; ``used_range`` is a snapshot of the values (``A1`` on an empty sheet);
 widths are points; the engine is ``remote``. Every other attribute is refused
-(``AttributeError``: the classes have ``__slots__``), and ``api`` (Office.js itself),
-``screen_updating`` read back, page setup, data validation and ``fullname`` as a path are
-not there: a script that needs an API Lite does not have fails its test.
+(``AttributeError``: the classes have ``__slots__``): ``api`` (Office.js itself),
+``app.alert`` (xlwings Lite has no message box: what a script prints shows in its output
+pane), ``screen_updating`` read back, page setup, data validation, ``fullname`` as a path
+are not there: a script that needs an API Lite does not have fails its test.
 
 It runs on CPython and inside Pyodide (no import but the standard library), so that the
 scripts are tried where Lite runs them.
@@ -86,7 +87,6 @@ class Excel:
         self.name = name
         self.sheets: list[SheetModel] = []
         self.active = 0
-        self.alerts: list[tuple[str, str, str]] = []
         self.coerced: list[str] = []  # text Excel would have turned into a number or date
 
     def sheet(self, name: str) -> SheetModel:
@@ -120,23 +120,6 @@ class App:
     @property
     def engine(self) -> Engine:
         return Engine()
-
-    def alert(
-        self,
-        prompt: str,
-        title: str | None = None,
-        buttons: str = "ok",
-        mode: str | None = None,
-        callback: str | None = None,
-    ) -> None:
-        if mode not in (None, "info", "critical") or buttons not in (
-            "ok",
-            "ok_cancel",
-            "yes_no",
-            "yes_no_cancel",
-        ):
-            raise ValueError(f"alert: buttons={buttons!r}, mode={mode!r}")
-        self._excel.alerts.append((prompt, title or "", mode or "info"))
 
 
 class Book:

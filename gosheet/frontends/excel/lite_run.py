@@ -7,8 +7,10 @@ Excel when the script returns. The ``main.py`` that ``gosheet excel-template --l
 writes (:mod:`gosheet.frontends.excel.lite`) calls :func:`run` with an action's name and
 that Book, and :func:`run` presses the same button as a gosheet ``.xlsm``
 (:mod:`gosheet.frontends.excel.buttons`): the same port, the same messages, the same
-writes held back until the action has succeeded. The message is also printed: Lite
-shows it in its output pane, under the script's button.
+writes held back until the action has succeeded. Lite has no message box (xlwings' ``App.alert``
+is not among what Lite carries out), so the button is handed the book without it
+(:class:`WithoutAlerts`) and the message is printed instead: Lite shows what a script
+prints in its output pane, under the editor.
 
 "Fill from rating list" takes the list from Lite's own files: a rating list (EGD
 ``allworld_lp.html``, FFG ``echelle.txt``, AGA ``TDListN.txt``) dropped on xlwings Lite's
@@ -21,7 +23,7 @@ from __future__ import annotations
 import os
 import tempfile
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from gosheet.frontends.excel import buttons
 
@@ -40,9 +42,33 @@ def run(action: str, book: xw.Book, files: Path = LITE_FILES) -> str:
         raise ValueError(f"not a gosheet action: {action}")
     if action == "fill_ratings":
         lists_from(files)
-    message: str = getattr(buttons, action)(book)
+    message: str = getattr(buttons, action)(WithoutAlerts(book))
     print(message)
     return message
+
+
+class WithoutAlerts:
+    """Lite's book whose ``app`` has no ``alert``: everything else is the book's own."""
+
+    def __init__(self, book: Any) -> None:
+        self._book = book
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._book, name)
+
+    @property
+    def app(self) -> _AppWithoutAlert:
+        return _AppWithoutAlert(self._book.app)
+
+
+class _AppWithoutAlert:
+    def __init__(self, app: Any) -> None:
+        self._app = app
+
+    def __getattr__(self, name: str) -> Any:
+        if name == "alert":
+            raise AttributeError("xlwings Lite shows no alert: the message is printed")
+        return getattr(self._app, name)
 
 
 def lists_from(files: Path) -> list[str]:

@@ -165,6 +165,8 @@ def test_the_stand_in_refuses_what_lite_has_not() -> None:
         _ = sheet.range("A1").data_validation  # type: ignore[attr-defined]
     with pytest.raises(AttributeError):
         sheet.api = None  # type: ignore[attr-defined]
+    with pytest.raises(AttributeError):
+        book.app.alert("no message box in Lite")  # type: ignore[attr-defined]
     with pytest.raises(NotImplementedError):
         _ = sheet.range("A1").color  # set, not read back
     with pytest.raises(ValueError):
