@@ -15,15 +15,18 @@ import io
 import shutil
 import zipfile
 from pathlib import Path
+from typing import Any
 
 import pytest
 from openpyxl import load_workbook
+from support.excel_client import ExcelClient, remote_opener, run
 from support.lite_book import Excel, SheetModel
 
 from gosheet.frontends.cli import main
-from gosheet.frontends.excel import lite, lite_wheel
+from gosheet.frontends.excel import lite, lite_run, lite_wheel
 from gosheet.frontends.excel.lite_run import ACTIONS
 from gosheet.frontends.excel.template import CONTROL, PROBLEM_HEADER_ROW, PROBLEM_HEADERS, VBA_PART
+from gosheet.workbook.sheets import STANDINGS
 
 
 def column(path: Path, sheet: str, number: int, first: int = lite.CODE_ROW) -> str:
@@ -173,3 +176,38 @@ def test_the_stand_in_refuses_what_lite_has_not() -> None:
         book.sheets.add("players")  # Excel's names are caseless
     sheet.range("B3").value = "1-0"
     assert excel.coerced == ["Players!(3, 2): '1-0'"]  # text Excel would read as a date
+
+
+def test_on_xlwings_own_remote_book_no_alert_is_sent(
+    tournament: Path,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Lite's book is xlwings' remote Book: on a real one (CPython here, see
+    ``test_excel_xlwings.py``) a script's writes are the ones ``gosheet standings`` makes,
+    and no ``alert`` action goes to Excel — Lite has no message box; the message is printed."""
+    monkeypatch.setenv("XLWINGS_LICENSE_KEY", "noncommercial")
+    out = lite.write(tournament, tmp_path / "cup-lite.xlsx")
+    on_file = Path(shutil.copy(out, tmp_path / "file.xlsx"))
+    assert main(["standings", str(on_file)]) == 0
+    capsys.readouterr()
+    client = ExcelClient.from_file(out)
+
+    message, sent = run(remote_opener(), client, lambda book: lite_run.run("standings", book))
+
+    assert capsys.readouterr().out == message + "\n"
+    assert message.startswith("Standings updated.")
+    assert "alert" not in {action["func"] for action in sent}
+    assert client.alerts == []
+    want = [list(r) for r in load_workbook(on_file)[STANDINGS].iter_rows(values_only=True)]
+    assert trimmed(client.sheet(STANDINGS).rows()) == trimmed(want)
+    assert client.coerced == []
+
+
+def trimmed(rows: list[list[Any]]) -> list[list[Any]]:
+    rows = [list(r) for r in rows]
+    while rows and all(v is None for v in rows[-1]):
+        rows.pop()
+    width = max((i + 1 for r in rows for i, v in enumerate(r) if v is not None), default=0)
+    return [(r + [None] * width)[:width] for r in rows]
