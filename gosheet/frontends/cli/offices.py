@@ -41,9 +41,9 @@ def _excel_lite(parser: argparse.ArgumentParser, args: argparse.Namespace) -> in
         raise OptionError(_("--wheel-url goes with --lite"))
     saved = lite.write(args.source, args.out, args.wheel_url)
     wrote = _(
-        "Wrote {path} for xlwings Lite: open it in Excel, open xlwings Lite (Home tab), "
-        "paste the sheet '{sheet}' into its editor once, save; then run its scripts."
-    ).format(path=saved, sheet=lite.LITE_SHEET)
+        "Wrote {path} for xlwings Lite: open it in Excel; the xlwings Lite pane lists "
+        "gosheet's scripts (Excel offers to add the free add-in where it is missing)."
+    ).format(path=saved)
     if args.wheel_url:
         wrote += "\n" + _("Put {wheel} at {url} (a web space that allows CORS).").format(
             wheel=saved.parent / lite_wheel.wheel_name(), url=args.wheel_url

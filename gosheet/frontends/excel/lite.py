@@ -10,10 +10,13 @@ task pane. ``gosheet excel-template --lite [SOURCE] OUT.xlsx`` writes a workbook
   tournament), without macros;
 - a ``Control`` sheet, first: what to do, and the list of problems the last check found
   (from row 13, as in every gosheet ``.xlsm``);
-- a sheet ``xlwings Lite``: ``main.py`` (column A) and ``requirements.txt`` (column C), to
-  paste once into Lite's editor — where Lite itself keeps them inside the workbook is not
-  published, so gosheet puts them where a person sees them; once pasted and saved, Lite
-  keeps them in the file, and every copy of the file has them;
+- xlwings Lite's task pane, docked and visible, holding ``main.py`` and ``requirements.txt``
+  where Lite keeps them (:mod:`gosheet.frontends.excel.lite_parts`): opening the workbook
+  opens Lite with gosheet's scripts, and Excel offers to add the add-in where it is missing;
+- a sheet ``xlwings Lite``: the same ``main.py`` (column A) and ``requirements.txt``
+  (column C), a line a cell, to paste into Lite's editor should it show its sample code
+  instead (Lite does not publish how it keeps code in a workbook: the parts follow a
+  workbook Lite saved);
 - a hidden sheet ``gosheet wheel``: gosheet itself, the pure wheel of
   :mod:`gosheet.frontends.excel.lite_wheel` in base64, from which ``main.py`` installs
   gosheet the first time a script runs in a session — no web space, no network but
@@ -39,7 +42,7 @@ from openpyxl.worksheet.worksheet import Worksheet
 
 from gosheet.core.errors import FileProblem
 from gosheet.core.settings import Settings
-from gosheet.frontends.excel import lite_wheel
+from gosheet.frontends.excel import lite_parts, lite_wheel
 from gosheet.frontends.excel.template import (
     BUTTONS,
     CONTROL,
@@ -179,10 +182,10 @@ def fill_lite_control(ws: Worksheet) -> None:
     ws["A1"] = "gosheet — tournament control (xlwings Lite)"
     ws["A1"].font = Font(bold=True, size=14)
     ws["A2"] = (
-        "Nothing to install but Excel and the free add-in xlwings Lite (Home → Add-ins → "
-        "search 'xlwings'). Open it (Home → xlwings Lite); the first time, paste the sheet "
-        f"'{LITE_SHEET}' into its editor (see there) and save. Then pick a script in its "
-        "task pane and run it:"
+        "Nothing to install but Excel and the free add-in xlwings Lite, which Excel offers "
+        "to add when this workbook opens (else Home → Add-ins → search 'xlwings'). Its "
+        "pane (Home → xlwings Lite) lists gosheet's scripts: pick one, run it. Should it "
+        f"show its sample code instead, paste the sheet '{LITE_SHEET}' into its editor."
     )
     ws["A2"].alignment = Alignment(wrap_text=True, vertical="top")
     ws.merge_cells("A2:C2")
@@ -205,9 +208,10 @@ def fill_code_sheet(ws: Worksheet, wheel_url: str | None) -> None:
     ws["A1"] = "gosheet's code for xlwings Lite"
     ws["A1"].font = Font(bold=True, size=14)
     ws["A2"] = (
-        "Once per workbook: in xlwings Lite's editor, main.py tab: select all, delete; "
-        f"select A{CODE_ROW}:A{CODE_ROW + len(main_py().splitlines()) - 1} here, copy, paste. "
-        "requirements.txt tab: the same with column C. Save the workbook."
+        "xlwings Lite finds this code in the workbook itself. Should its editor show its "
+        "sample code instead: main.py tab, select all, delete; select "
+        f"A{CODE_ROW}:A{CODE_ROW + len(main_py().splitlines()) - 1} here, copy, paste; "
+        "requirements.txt tab: the same with column C; save the workbook."
     )
     ws.cell(row=CODE_ROW - 1, column=CODE_COLUMN, value="main.py").font = Font(bold=True)
     ws.cell(row=CODE_ROW - 1, column=REQUIREMENTS_COLUMN, value="requirements.txt").font = Font(
@@ -262,6 +266,7 @@ def write(source: Path | None, target: Path, wheel_url: str | None = None) -> Pa
     workbook = lite_workbook(None if source is None else Path(source), wheel_url)
     with replacing(target) as temporary:
         workbook.save(temporary)
+        lite_parts.attach(temporary, main_py(), requirements_txt(wheel_url))
     if wheel_url:
         (target.parent / lite_wheel.wheel_name()).write_bytes(lite_wheel.build())
     return target.resolve()

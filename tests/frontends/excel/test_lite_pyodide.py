@@ -1,15 +1,16 @@
 """The scripts of a workbook for xlwings Lite, run where Lite runs them: in Pyodide.
 
-``gosheet excel-template --lite`` writes the workbook; its ``main.py`` is read back from the
-file and run in real Pyodide (npm's ``pyodide`` under Node, :mod:`support.pyodide_node`),
-with xlwings and gosheet's pure requirements installed from PyPI's wheels and gosheet
-itself installed by ``main.py`` from the workbook's hidden sheet, as in Lite — no numpy, no
-rustworkx, no python-calamine there: gosheet's pure path. Each script is handed the
-stand-in for Lite's book (:mod:`support.lite_book`: only the calls Lite has) holding the
-workbook's values, and its result is compared, sheet by sheet and value by value, with
-the command line's (CPython, with its accelerators) on the same file: Pair next round,
-Update standings, Explain the last round, Simulate results, Fill from rating list; Check
-the workbook marks the cells the command names; a bad workbook is left unchanged.
+``gosheet excel-template --lite`` writes the workbook; its ``main.py`` and
+``requirements.txt`` are read back from the file, where xlwings Lite keeps them, and run in
+real Pyodide (npm's ``pyodide`` under Node, :mod:`support.pyodide_node`), with xlwings and
+gosheet's pure requirements installed from PyPI's wheels and gosheet itself installed by
+``main.py`` from the workbook's hidden sheet, as in Lite — no numpy, no rustworkx, no
+python-calamine there: gosheet's pure path. Each script is handed the stand-in for Lite's
+book (:mod:`support.lite_book`: only the calls Lite has) holding the workbook's values, and
+its result is compared, sheet by sheet and value by value, with the command line's
+(CPython, with its accelerators) on the same file: Pair next round, Update standings,
+Explain the last round, Simulate results, Fill from rating list; Check the workbook marks
+the cells the command names; a bad workbook is left unchanged.
 
 One Pyodide runs every case (it takes seconds to start).
 """
@@ -35,7 +36,7 @@ from gosheet.core.model import Player
 from gosheet.core.ranks import parse_rank
 from gosheet.core.settings import McMahonGroups, Settings
 from gosheet.frontends.cli import main
-from gosheet.frontends.excel import lite, lite_wheel
+from gosheet.frontends.excel import lite, lite_parts, lite_wheel
 from gosheet.frontends.excel.template import CONTROL, PROBLEM_HEADER_ROW
 from gosheet.frontends.excel.xlwings_book import MARK_FILL, MARKED_NOTE, NOTE_PREFIX, plain
 from gosheet.workbook.sheets import EXPLAIN, PLAYERS, STANDINGS
@@ -226,15 +227,11 @@ def ran(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, Any]]:
             os.environ.pop("GOSHEET_CACHE", None)
         else:
             os.environ["GOSHEET_CACHE"] = before
-    workbook = load_workbook(Path(expected["pair"]["before"]))[lite.LITE_SHEET]
-    main_py = [
-        workbook.cell(row=r, column=lite.CODE_COLUMN).value or ""
-        for r in range(lite.CODE_ROW, workbook.max_row + 1)
-    ]
-    (work / "lite_main.py").write_text("\n".join(main_py) + "\n", encoding="utf-8")
+    kept = lite_parts.read(Path(expected["pair"]["before"]))  # where Lite reads it
+    (work / "lite_main.py").write_text(str(kept["main.py"]), encoding="utf-8")
     (work / "cases.json").write_text(json.dumps(cases), encoding="utf-8")
     shutil.copy(Path(__file__).parents[2] / "support" / "lite_book.py", work / "lite_book.py")
-    requirements = lite.requirements_txt().splitlines()
+    requirements = str(kept["requirements.txt"]).splitlines()
     wheels = pure_wheels(
         [r.split(">=")[0] for r in requirements if "==" in r or ">=" in r] + ["et-xmlfile"]
     )

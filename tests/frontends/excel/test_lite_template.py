@@ -1,10 +1,12 @@
 """``gosheet excel-template --lite``: the workbook for xlwings Lite, read back from the file.
 
 The scripts themselves run under real Pyodide in ``test_lite_pyodide.py``; here the file:
-it carries ``main.py`` and ``requirements.txt`` line for line, one ``@script`` per action
-with Lite's signature, gosheet as a pure wheel in its hidden sheet (or, with
-``--wheel-url``, the wheel beside it and its address in the requirements), every sheet of
-the source, and no macros. And the stand-in for Lite's book refuses what Lite lacks.
+it carries ``main.py`` and ``requirements.txt`` where Lite keeps them (its web extension's
+settings: the part, its relationship and content type, the store reference) and line for
+line on a sheet, one ``@script`` per action with Lite's signature, gosheet as a pure wheel
+in its hidden sheet (or, with ``--wheel-url``, the wheel beside it and its address in the
+requirements), every sheet of the source, and no macros. And the stand-in for Lite's book
+refuses what Lite lacks.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ import shutil
 import zipfile
 from pathlib import Path
 from typing import Any
+from xml.etree import ElementTree
 
 import pytest
 from openpyxl import load_workbook
@@ -23,7 +26,7 @@ from support.excel_client import ExcelClient, remote_opener, run
 from support.lite_book import Excel, SheetModel
 
 from gosheet.frontends.cli import main
-from gosheet.frontends.excel import lite, lite_run, lite_wheel
+from gosheet.frontends.excel import lite, lite_parts, lite_run, lite_wheel
 from gosheet.frontends.excel.lite_run import ACTIONS
 from gosheet.frontends.excel.template import CONTROL, PROBLEM_HEADER_ROW, PROBLEM_HEADERS, VBA_PART
 from gosheet.workbook.sheets import STANDINGS
@@ -57,6 +60,34 @@ def test_the_workbook_carries_main_py_requirements_and_gosheet(
     out = tmp_path / "cup-lite.xlsx"
     assert main(["excel-template", "--lite", str(tournament), str(out)]) == 0
 
+    kept = lite_parts.read(out)  # where xlwings Lite keeps a workbook's code
+    assert kept["main.py"] == lite.main_py()
+    assert kept["requirements.txt"] == lite.requirements_txt()
+    assert kept["pyodideVersion"] == "0.27.5"
+    assert len(str(kept["xlwingsWorkbookId"])) == 36
+    with zipfile.ZipFile(out) as archive:
+        types = archive.read("[Content_Types].xml").decode()
+        assert (
+            f'PartName="/{lite_parts.EXTENSION}" ContentType="{lite_parts.EXTENSION_TYPE}"' in types
+        )
+        assert (
+            f'PartName="/{lite_parts.TASKPANES}" ContentType="{lite_parts.TASKPANES_TYPE}"' in types
+        )
+        rels = ElementTree.fromstring(archive.read("_rels/.rels"))
+        assert {r.get("Type"): r.get("Target") for r in rels}[lite_parts.TASKPANES_REL] == (
+            lite_parts.TASKPANES
+        )
+        pane = ElementTree.fromstring(archive.read(lite_parts.TASKPANES))[0]
+        assert (pane.get("dockstate"), pane.get("visibility")) == ("right", "1")
+        ref = ElementTree.fromstring(archive.read(lite_parts.TASKPANES_RELS))[0]
+        assert (ref.get("Type"), ref.get("Target")) == (
+            lite_parts.EXTENSION_REL,
+            "webextension1.xml",
+        )
+        extension = ElementTree.fromstring(archive.read(lite_parts.EXTENSION))
+        store = extension.find(f"{{{lite_parts.WE}}}reference")
+        assert store is not None
+        assert (store.get("id"), store.get("storeType")) == ("WA200008175", "OMEX")
     assert column(out, lite.LITE_SHEET, lite.CODE_COLUMN) == lite.main_py()
     assert column(out, lite.LITE_SHEET, lite.REQUIREMENTS_COLUMN) == lite.requirements_txt()
     assert lite.requirements_txt().splitlines() == [
@@ -92,6 +123,15 @@ def test_the_workbook_carries_main_py_requirements_and_gosheet(
         assert VBA_PART not in archive.namelist()
     assert lite.write(tournament, tmp_path / "again.xlsx").is_file()
     assert wheel_in(tmp_path / "again.xlsx") == wheel_in(out)  # the same gosheet, same bytes
+
+
+def test_the_command_line_keeps_lites_parts(tournament: Path, tmp_path: Path) -> None:
+    """``gosheet pair`` and the others change the sheets, and copy xlwings Lite's parts."""
+    out = lite.write(tournament, tmp_path / "cup-lite.xlsx")
+    before = lite_parts.read(out)
+    assert main(["standings", str(out)]) == 0
+    assert lite_parts.read(out) == before
+    assert lite.WHEEL_SHEET in load_workbook(out).sheetnames
 
 
 def test_main_py_has_one_lite_script_per_action() -> None:
