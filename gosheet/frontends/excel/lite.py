@@ -194,11 +194,14 @@ def fill_lite_control(ws: Worksheet) -> None:
         ws.cell(row=row, column=1, value=s.title).font = Font(bold=True)
         cell = ws.cell(row=row, column=2, value=s.explanation)
         cell.alignment = Alignment(wrap_text=True, vertical="center")
-        ws.row_dimensions[row].height = 30.0
+        ws.row_dimensions[row].height = 30.0 if len(s.explanation) < 180 else 45.0
     ws.cell(row=PROBLEM_TITLE_ROW, column=1, value="Problems found by the last check")
     ws.cell(row=PROBLEM_TITLE_ROW, column=1).font = Font(bold=True)
     for column, header in enumerate(PROBLEM_HEADERS, start=1):
         ws.cell(row=PROBLEM_HEADER_ROW, column=column, value=header).font = Font(bold=True)
+    ws.page_setup.orientation = "landscape"  # printed, one page wide
+    ws.sheet_properties.pageSetUpPr.fitToPage = True
+    ws.page_setup.fitToHeight = 0
 
 
 def fill_code_sheet(ws: Worksheet, wheel_url: str | None) -> None:

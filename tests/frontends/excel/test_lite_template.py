@@ -123,6 +123,9 @@ def test_the_workbook_carries_main_py_requirements_and_gosheet(
         assert VBA_PART not in archive.namelist()
     assert lite.write(tournament, tmp_path / "again.xlsx").is_file()
     assert wheel_in(tmp_path / "again.xlsx") == wheel_in(out)  # the same gosheet, same bytes
+    renewed = lite.write(out, tmp_path / "renewed.xlsx")  # a Lite workbook made anew
+    assert load_workbook(renewed).sheetnames == book.sheetnames
+    assert lite_parts.read(renewed)["main.py"] == lite.main_py()
 
 
 def test_the_command_line_keeps_lites_parts(tournament: Path, tmp_path: Path) -> None:
