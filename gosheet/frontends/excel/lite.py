@@ -38,6 +38,7 @@ from pathlib import Path
 
 from openpyxl import Workbook
 from openpyxl.styles import Alignment, Font
+from openpyxl.worksheet.properties import PageSetupProperties
 from openpyxl.worksheet.worksheet import Worksheet
 
 from gosheet.core.errors import FileProblem
@@ -200,7 +201,7 @@ def fill_lite_control(ws: Worksheet) -> None:
     for column, header in enumerate(PROBLEM_HEADERS, start=1):
         ws.cell(row=PROBLEM_HEADER_ROW, column=column, value=header).font = Font(bold=True)
     ws.page_setup.orientation = "landscape"  # printed, one page wide
-    ws.sheet_properties.pageSetUpPr.fitToPage = True
+    ws.sheet_properties.pageSetUpPr = PageSetupProperties(fitToPage=True)
     ws.page_setup.fitToHeight = 0
 
 
