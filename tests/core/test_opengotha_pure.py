@@ -212,6 +212,21 @@ def test_the_local_search_gives_the_same_round(monkeypatch: Any) -> None:
     assert (pure_timing.windows, pure_timing.improved) == (timing.windows, timing.improved)
 
 
+def test_without_scipy_a_large_field_is_the_candidate_graphs_matching(monkeypatch: Any) -> None:
+    """Above RELAX_ABOVE (lowered here), SciPy's relaxation gives the first pairing; with SciPy
+    refused, numpy's path takes the candidate graph's matching, as the pure path does: the
+    same round on both."""
+    monkeypatch.setattr(engine, "DENSE_UP_TO", 24)
+    monkeypatch.setattr(candidates, "DENSE_UP_TO", 24)
+    monkeypatch.setattr(candidates, "WINDOW_MIN", 16)
+    monkeypatch.setattr(engine, "RELAX_ABOVE", 24)
+    t = generated(70, 42, "mcmahon", 3, {})
+    with accelerators.pure(["scipy"]):
+        expected = round_of(t)
+    with accelerators.pure(ENGINE):
+        assert round_of(t) == expected
+
+
 def test_players_kept_apart_are_kept_apart_on_both_paths() -> None:
     t = generated(26, 51, "mcmahon", 3, {})
     first = engine.pair(t).games[0]
