@@ -26,7 +26,7 @@ import operator
 import sys
 from bisect import bisect_left
 from collections.abc import Callable, Iterable, Sequence
-from itertools import chain
+from itertools import chain, compress
 from itertools import repeat as scalars
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
@@ -133,10 +133,10 @@ class Vec:
 
     def __getitem__(self, key: Any) -> Any:
         if isinstance(key, Vec):
-            keys, v = key.v, self.v
+            keys = key.v
             if keys and type(keys[0]) is bool:
-                return Vec([x for x, keep in zip(v, keys, strict=False) if keep])
-            return Vec([v[k] for k in keys])
+                return Vec(list(compress(self.v, keys)))
+            return Vec(list(map(self.v.__getitem__, keys)))
         if isinstance(key, slice):
             return Vec(self.v[key])
         return self.v[key]
@@ -226,13 +226,14 @@ def arange(start: int, stop: int | None = None, dtype: type = int) -> Vec:
 
 
 def where(condition: Vec, yes: Any, no: Any) -> Vec:
-    n = len(condition.v)
-    return Vec(
-        [
-            a if c else b
-            for c, a, b in zip(condition.v, _values(yes, n), _values(no, n), strict=False)
-        ]
-    )
+    cond = condition.v
+    if not isinstance(yes, Vec) and not isinstance(no, Vec):
+        return Vec([yes if c else no for c in cond])
+    if not isinstance(no, Vec):
+        return Vec([a if c else no for c, a in zip(cond, yes.v, strict=False)])
+    if not isinstance(yes, Vec):
+        return Vec([yes if c else b for c, b in zip(cond, no.v, strict=False)])
+    return Vec([a if c else b for c, a, b in zip(cond, yes.v, no.v, strict=False)])
 
 
 def minimum(a: Any, b: Any) -> Vec:
