@@ -4,6 +4,9 @@ maximum-weight perfect matching, then colours, handicaps and tables as OpenGotha
 By default the whole field is one matching. With ``Pair in blocks above 600 players`` (the
 "OpenGotha-compatible" preset an imported file gets), a field above 600 players is cut, from
 the top score down, into blocks of 200 to 600 paired one after the other, as OpenGotha does.
+
+Without numpy (LibreOffice's own Python, the browser), the same code runs over
+:mod:`~gosheet.core.opengotha.arrays` (``info.xp``) and gives the same rounds.
 """
 
 from __future__ import annotations

@@ -67,7 +67,9 @@ def score_range(settings: Settings, round_number: int) -> tuple[int, int]:
 
 @dataclass(frozen=True)
 class PairingInfo:
-    """Per-player arrays (in the order of :attr:`players`) for one round's pairing."""
+    """Per-player arrays (in the order of :attr:`players`) for one round's pairing: numpy's,
+    or :mod:`~gosheet.core.opengotha.arrays`' own where numpy cannot be imported; :attr:`xp`
+    is their module, which the rules are written against."""
 
     round_number: int
     players: tuple[Player, ...]
