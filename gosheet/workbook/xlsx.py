@@ -307,6 +307,7 @@ def calamine_grids(path: Path) -> Grids | None:
         OSError,
         ValueError,
         KeyError,
+        OverflowError,  # (a duration past Python's timedelta)
     )
 
     def sheet(name: str) -> Grid:
@@ -330,6 +331,10 @@ def calamine_grids(path: Path) -> Grids | None:
                 }
         except failures:
             return None
+        except BaseException as error:  # a panic of calamine's (pyo3's PanicException)
+            if type(error).__name__ == "PanicException":
+                return None  # (a duration past chrono's range: as the pure reader, openpyxl)
+            raise
         return {name: [_values(row) for row in rows] for name, rows in raw.items()}
 
 

@@ -286,8 +286,11 @@ class SheetCells:
             else:
                 self.texts.end(name)
         elif name == "v" and self.pieces is not None:
-            if self.type not in {"inlineStr", "is"}:
-                self.value = self.convert("".join(self.pieces))
+            text = "".join(self.pieces)
+            if self.type in {"inlineStr", "is"} or (not text and self.type in _PLAIN):
+                pass  # (calamine: a plain <v> without text holds nothing)
+            else:
+                self.value = self.convert(text)
             self.pieces = None
         elif name == "c" and self.cell is not None:
             if self.value is not _NOTHING:
@@ -358,6 +361,7 @@ class SheetCells:
         return grid
 
 
+_PLAIN = frozenset({"n", "s", "b", "e"})
 _NOTHING: Any = object()  # a cell without a value: no part of the grid's extent
 
 
@@ -385,6 +389,8 @@ def excel_date(value: float, is_1904: bool) -> Any:
     days = value + 1462 if is_1904 else value
     if days < 60:
         days += 1  # Excel's 29 February 1900, which never was
+    if days * DAY_MS <= -(2**63):
+        raise Refused("a date before any calamine reads")  # (calamine panics)
     try:
         moment = EPOCH + timedelta(milliseconds=_round(days * DAY_MS))
     except OverflowError:

@@ -1,0 +1,254 @@
+"""Rosters read without pandas and python-calamine (LibreOffice's own Python, WebAssembly
+Python) read as with them: a CSV through gosheet's tokenizer (:mod:`gosheet.formats.delimited`,
+pandas' rules: quotes, blank lines, line breaks, the same errors), an ``.xlsx`` through
+gosheet's part reader, an ``.ods`` through :mod:`gosheet.formats.ods` — the same cells, the
+same players, the same problems and messages; an ``.xls`` is refused with the way out."""
+
+from __future__ import annotations
+
+import zipfile
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from openpyxl import Workbook
+from support.examples import examples
+
+from gosheet import accelerators
+from gosheet.core.errors import FileProblem, InputError
+from gosheet.formats import roster
+from gosheet.formats.roster import read_roster
+
+pytest.importorskip("pandas", reason="the reference: pip install pandas")
+pytest.importorskip("python_calamine", reason="the reference: pip install python-calamine")
+
+
+def cells(path: Path, pure: bool) -> object:
+    """The roster's cells as read (each with its type), or the message of its refusal."""
+
+    def read() -> object:
+        try:
+            rows = roster._rows(path, None)
+        except FileProblem as problem:
+            return ("refused", str(problem))
+        return [[(type(c).__name__, c) for c in map(roster._cell, row)] for row in rows]
+
+    if pure:
+        with accelerators.pure():
+            return read()
+    return read()
+
+
+def same_both_ways(path: Path) -> None:
+    assert cells(path, pure=True) == cells(path, pure=False)
+
+
+def players_both_ways(path: Path) -> None:
+    def read() -> object:
+        try:
+            return read_roster(path)
+        except (InputError, FileProblem) as error:
+            return str(error), getattr(error, "problems", None)
+
+    with accelerators.pure():
+        pure = read()
+    assert pure == read()
+
+
+TOKENS = ["a", "Bé", " ", "  ", ",", ";", "\t", "|", '"', '""', "\n", "\r\n", "\r", "3k", "12"]
+TOKENS += ["NA", "", "x y", "'", "#"]
+
+
+@settings(
+    max_examples=examples(400),
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture],
+)
+@given(pieces=st.lists(st.sampled_from(TOKENS), max_size=40), header=st.booleans())
+def test_any_csv_splits_as_pandas_splits_it(
+    tmp_path: Path, pieces: list[str], header: bool
+) -> None:
+    text = ("Name,First name,Rank\n" if header else "") + "".join(pieces)
+    path = tmp_path / "roster.csv"
+    path.write_text(text, encoding="utf-8")
+    same_both_ways(path)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "a,b\n\r,x\n",  # pandas drops a delimiter after an empty line's \r …
+        "a,b\n\r,\tx\n",  # … but not before spaces or tabs and more
+        'a,"x\ny"\n\n1,2,3\n',  # lines counted without the breaks inside quotes
+        'a\n"q\n\nr\n',  # a quote left open
+        "a,b\n \t \n1\n",  # a line of blanks is skipped
+        'a,b\n1,2\n"x,y"z"\n',  # text after a closing quote
+        "",  # nothing at all
+        "\n\n",
+    ],
+)
+def test_csv_corners(tmp_path: Path, text: str) -> None:
+    path = tmp_path / "roster.csv"
+    path.write_bytes(text.encode())
+    same_both_ways(path)
+
+
+def test_real_csv_rosters_give_the_same_players(tmp_path: Path) -> None:
+    from support.books import ROSTER_CSV
+
+    for encoding, delimiter in (("utf-8", ","), ("cp1251", ";"), ("utf-16", "\t")):
+        text = ROSTER_CSV.replace(",", delimiter).replace("Ivanova", "Иванова")
+        path = tmp_path / f"roster-{encoding}.csv"
+        path.write_bytes(text.encode(encoding, errors="replace"))
+        players_both_ways(path)
+
+
+def xlsx_roster(path: Path, rows: list[list[Any]]) -> Path:
+    import datetime as dt
+
+    workbook = Workbook()
+    sheet = workbook.active
+    assert sheet is not None
+    for row in rows:
+        sheet.append(row)
+    sheet["H2"] = dt.date(1990, 5, 1)
+    sheet["I3"] = dt.datetime(1991, 1, 2, 3, 4, 5)
+    sheet["J2"] = 0.25
+    sheet["J2"].number_format = "0%"
+    workbook.create_sheet("Second")["A1"] = "not read"
+    workbook.save(path)
+    return path
+
+
+ROWS: list[list[Any]] = [
+    ["Surname", "Given name", "Strength", "Rating", "Club", "Nation", "EGD PIN"],
+    ["Ivanova", "  Maria ", "4d", 2380, "Moscow", "RU", 12345678],
+    ["Kowalski", "Piotr", "3 dan", 2290.5, None, "PL", None],
+    [None, None, None, None, None, None, None],
+    ["NA", "null", "3k", "N/A", "x", "None", "#N/A"],
+    ["Müller", "Jonas", "3K", True, "Köln\nBonn", "DE", 87654321],
+]
+
+
+def test_xlsx_roster(tmp_path: Path) -> None:
+    path = xlsx_roster(tmp_path / "roster.xlsx", ROWS)
+    same_both_ways(path)
+    players_both_ways(path)
+
+
+def ods_roster(
+    path: Path, table: str, mimetype: str = "application/vnd.oasis.opendocument.spreadsheet"
+) -> Path:
+    content = (
+        '<office:document-content xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0"'
+        ' xmlns:table="urn:oasis:names:tc:opendocument:xmlns:table:1.0"'
+        ' xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0">'
+        f"<office:body><office:spreadsheet>{table}</office:spreadsheet></office:body>"
+        "</office:document-content>"
+    )
+    with zipfile.ZipFile(path, "w") as archive:
+        archive.writestr("mimetype", mimetype)
+        archive.writestr(
+            "META-INF/manifest.xml",
+            '<manifest:manifest xmlns:manifest="urn:oasis:names:tc:opendocument:xmlns:manifest:1.0"/>',
+        )
+        archive.writestr("content.xml", content)
+    return path
+
+
+def text_cell(text: str, repeat: int = 1) -> str:
+    repeated = f' table:number-columns-repeated="{repeat}"' if repeat > 1 else ""
+    return f'<table:table-cell office:value-type="string"{repeated}><text:p>{text}</text:p></table:table-cell>'
+
+
+def number_cell(value: str, kind: str = "float") -> str:
+    return f'<table:table-cell office:value-type="{kind}" office:value="{value}"><text:p>{value}</text:p></table:table-cell>'
+
+
+EMPTY = "<table:table-cell/>"
+ODS_TABLE = (
+    '<table:table table:name="Roster">'
+    '<table:table-column table:number-columns-repeated="16384"/>'
+    '<table:table-row table:number-rows-repeated="2"><table:table-cell table:number-columns-repeated="16384"/></table:table-row>'
+    "<table:table-row>" + EMPTY + text_cell("Name") + text_cell("First name") + text_cell("Rank")
+    + text_cell("Rating") + text_cell("Born") + text_cell("Time") + text_cell("Notes")
+    + '<table:table-cell table:number-columns-repeated="16376"/></table:table-row>'
+    "<table:table-row>" + EMPTY + text_cell("Ivanova") + text_cell('<text:s text:c="2"/>Maria<text:s/>')
+    + text_cell("4d") + number_cell("2380") + '<table:table-cell office:value-type="date" office:date-value="1990-05-01"/>'
+    + '<table:table-cell office:value-type="time" office:time-value="PT10H30M00S"/>'
+    + '<table:table-cell office:value-type="string"><text:p>two</text:p><text:p>lines <text:span>here</text:span></text:p></table:table-cell>'
+    "</table:table-row>"
+    '<table:table-row table:number-rows-repeated="3"><table:table-cell table:number-columns-repeated="9"/></table:table-row>'
+    "<table:table-row>" + EMPTY + text_cell("Kowalski") + text_cell("Piotr") + text_cell("3 dan")
+    + number_cell("2290.5") + '<table:table-cell office:value-type="date" office:date-value="1991-01-02T03:04:05"/>'
+    + '<table:table-cell office:value-type="time" office:time-value="PT30H00M00S"/>'
+    + '<table:covered-table-cell office:value-type="string" office:string-value="covered"/>'
+    "</table:table-row>"
+    "<table:table-row>" + EMPTY + text_cell("NA") + text_cell("Same", 2)
+    + number_cell("0.5", "percentage") + '<table:table-cell office:value-type="boolean" office:boolean-value="true"/>'
+    + '<table:table-cell office:value-type="string"><text:p/></table:table-cell>'
+    "</table:table-row>"
+    '<table:table-row table:number-rows-repeated="1048560"><table:table-cell table:number-columns-repeated="16384"/></table:table-row>'
+    "</table:table>"
+    '<table:table table:name="Second"><table:table-row>' + text_cell("not read") + "</table:table-row></table:table>"
+)  # fmt: skip
+
+
+def test_ods_roster(tmp_path: Path) -> None:
+    path = ods_roster(tmp_path / "roster.ods", ODS_TABLE)
+    same_both_ways(path)
+    players_both_ways(path)
+
+
+def test_ods_roster_saved_by_libreoffice(tmp_path: Path) -> None:
+    import shutil
+    import subprocess
+
+    office = shutil.which("soffice")
+    if office is None:
+        pytest.skip("LibreOffice (soffice) is not installed: apt-get install libreoffice-calc")
+    source = xlsx_roster(tmp_path / "roster.xlsx", ROWS)
+    subprocess.run(
+        [office, "--headless", f"-env:UserInstallation=file://{tmp_path}/profile",
+         "--convert-to", "ods", "--outdir", str(tmp_path), str(source)],
+        capture_output=True, timeout=180, check=True,
+    )  # fmt: skip
+    same_both_ways(tmp_path / "roster.ods")
+    players_both_ways(tmp_path / "roster.ods")
+
+
+def test_ods_too_large_is_refused_without_being_made(tmp_path: Path) -> None:
+    """A sheet of 30,000 filled rows (one element repeated) is refused by its size, with the
+    message of a roster too large, and the rows are never made."""
+    table = (
+        '<table:table table:name="Big"><table:table-row table:number-rows-repeated="30000">'
+        + text_cell("x", 3)
+        + "</table:table-row></table:table>"
+    )
+    path = ods_roster(tmp_path / "big.ods", table)
+    with accelerators.pure(), pytest.raises(FileProblem, match="row 30,000: a roster has at most"):
+        read_roster(path)
+    with pytest.raises(FileProblem, match="row 30,000: a roster has at most"):
+        read_roster(path)
+
+
+def test_a_file_that_is_no_ods(tmp_path: Path) -> None:
+    path = ods_roster(tmp_path / "odd.ods", ODS_TABLE, mimetype="text/plain")
+    with accelerators.pure(), pytest.raises(FileProblem, match="cannot be read as a spreadsheet"):
+        read_roster(path)
+
+
+def test_xls_without_calamine_names_the_way_out(tmp_path: Path) -> None:
+    path = tmp_path / "roster.xls"
+    path.write_bytes(b"\xd0\xcf\x11\xe0" + bytes(600))
+    with accelerators.pure(["python_calamine"]), pytest.raises(FileProblem) as refused:
+        read_roster(path)
+    assert "python-calamine" in str(refused.value) and "save it as .xlsx" in str(refused.value)
+
+
+def test_na_texts_are_pandas_own() -> None:
+    from pandas._libs.parsers import STR_NA_VALUES
+
+    assert frozenset(STR_NA_VALUES) == roster.NA_TEXTS
