@@ -244,6 +244,10 @@ def first_sheet(path: Path, max_rows: int, max_columns: int) -> list[list[Any]]:
             raise OdsError("'mimetype' file not found in archive")
         if archive.read("mimetype").strip() != b"application/vnd.oasis.opendocument.spreadsheet":
             raise OdsError("not an OpenDocument spreadsheet (its mimetype)")
+        if "META-INF/manifest.xml" not in names:
+            raise OdsError("'META-INF/manifest.xml' file not found in archive")
+        if b"encryption-data" in archive.read("META-INF/manifest.xml"):
+            raise OdsError("Workbook is password protected")
         if "content.xml" not in names:
             raise OdsError("'content.xml' file not found in archive")
         content = archive.read("content.xml")
