@@ -85,7 +85,8 @@ def _roster_ods(folder: Path) -> None:
             return f'<table:table-cell office:value-type="float" office:value="{text}"/>'
         if not text:
             return "<table:table-cell/>"
-        return f'<table:table-cell office:value-type="string"><text:p>{text}</text:p></table:table-cell>'
+        paragraph = f"<text:p>{text}</text:p>"
+        return f'<table:table-cell office:value-type="string">{paragraph}</table:table-cell>'
 
     rows = "".join(
         "<table:table-row>" + "".join(cell(c) for c in line.split(",")) + "</table:table-row>"
@@ -127,8 +128,21 @@ def _tournament(*options: str, pair: bool = False) -> Callable[[Path], None]:
     return setup
 
 
+def _imported(name: str, source: str, setup: Callable[[Path], None]) -> Command:
+    return Command(
+        f"import-{name}", ["import", source, "-o", "a.xlsx", "--seed", "1"], ["a.xlsx"], setup
+    )
+
+
+def _on_book(
+    name: str, setup: Callable[[Path], None], *args: str, out: str = "cup.xlsx"
+) -> Command:
+    """``gosheet ARGS`` on the workbook ``cup.xlsx`` (its first argument), writing ``out``."""
+    return Command(name, [args[0], "cup.xlsx", *args[1:]], [out], setup)
+
+
 def commands(demo: bytes, open_book: bytes) -> list[Command]:
-    demo_book, open_one = _book(demo), _book(open_book)
+    book, open_one = _book(demo), _book(open_book)
     pairing = [
         Command(f"pair-{name}", ["pair", "cup.xlsx"], ["cup.xlsx"], _tournament(*options), marks)
         for name, options, marks in [
@@ -137,30 +151,38 @@ def commands(demo: bytes, open_book: bytes) -> list[Command]:
             ("fus", ("--system", "fus"), [NEEDS_PURE_PAIRING]),
             ("roundrobin", ("--system", "roundrobin"), []),  # Berger tables: no matching
             ("opengotha-mcmahon", ("--rules", "opengotha"), [NEEDS_PURE_PAIRING]),
-            ("opengotha-swiss", ("--system", "swiss", "--rules", "opengotha"), [NEEDS_PURE_PAIRING]),
+            (
+                "opengotha-swiss",
+                ("--system", "swiss", "--rules", "opengotha"),
+                [NEEDS_PURE_PAIRING],
+            ),
         ]
-    ]  # fmt: skip
+    ]
+    explain = _on_book("explain", book, "explain")
+    demo_command = Command("demo", ["demo", "demo.xlsx", "--rounds", "3"], ["demo.xlsx"])
     return [
         Command("new", ["new", "new.xlsx", "--system", "swiss", "--seed", "2"], ["new.xlsx"]),
-        Command("import-csv", ["import", "roster.csv", "-o", "a.xlsx", "--seed", "1"], ["a.xlsx"], _roster_csv),
-        Command("import-xlsx", ["import", "roster.xlsx", "-o", "a.xlsx", "--seed", "1"], ["a.xlsx"], _roster_xlsx),
-        Command("import-ods", ["import", "roster.ods", "-o", "a.xlsx", "--seed", "1"], ["a.xlsx"], _roster_ods),
-        Command("import-opengotha", ["import", "tournament.xml", "-o", "a.xlsx"], ["a.xlsx"], _opengotha),
-        Command("check", ["check", "cup.xlsx"], ["cup.xlsx"], demo_book),
-        Command("standings", ["standings", "cup.xlsx"], ["cup.xlsx"], demo_book),
-        Command("simulate", ["simulate", "cup.xlsx"], ["cup.xlsx"], _tournament(pair=True)),
-        Command("explain", ["explain", "cup.xlsx"], ["cup.xlsx"], demo_book, [NEEDS_PURE_PAIRING]),
-        Command("rename", ["rename", "cup.xlsx", "kowalski piotr", "Kowalska Petra"], ["cup.xlsx"], open_one),
-        Command("export-h9", ["export", "cup.xlsx", "-o", "cup.h9"], ["cup.h9"], demo_book),
-        Command("export-tou", ["export", "cup.xlsx", "-o", "cup.tou"], ["cup.tou"], demo_book),
-        Command("export-aga", ["export", "cup.xlsx", "--format", "aga", "-o", "cup.txt"], ["cup.txt"], demo_book),
-        Command("export-opengotha", ["export", "cup.xlsx", "-o", "cup.xml"], ["cup.xml"], demo_book),
-        Command("print", ["print", "cup.xlsx", "-o", "cup.pdf"], ["cup.pdf"], demo_book),
-        Command("publish", ["publish", "cup.xlsx", "-o", "site"], ["site"], demo_book),
-        Command("excel-template", ["excel-template", "cup.xlsx", "cup.xlsm"], ["cup.xlsm"], demo_book),
-        Command("demo", ["demo", "demo.xlsx", "--rounds", "3"], ["demo.xlsx"], marks=[NEEDS_PURE_PAIRING]),
+        _imported("csv", "roster.csv", _roster_csv),
+        _imported("xlsx", "roster.xlsx", _roster_xlsx),
+        _imported("ods", "roster.ods", _roster_ods),
+        _imported("opengotha", "tournament.xml", _opengotha),
+        _on_book("check", book, "check"),
+        _on_book("standings", book, "standings"),
+        _on_book("simulate", _tournament(pair=True), "simulate"),
+        Command(explain.id, explain.args, explain.outputs, explain.setup, [NEEDS_PURE_PAIRING]),
+        _on_book("rename", open_one, "rename", "kowalski piotr", "Kowalska Petra"),
+        _on_book("export-h9", book, "export", "-o", "cup.h9", out="cup.h9"),
+        _on_book("export-tou", book, "export", "-o", "cup.tou", out="cup.tou"),
+        _on_book("export-aga", book, "export", "--format", "aga", "-o", "cup.txt", out="cup.txt"),
+        _on_book("export-opengotha", book, "export", "-o", "cup.xml", out="cup.xml"),
+        _on_book("print", book, "print", "-o", "cup.pdf", out="cup.pdf"),
+        _on_book("publish", book, "publish", "-o", "site", out="site"),
+        _on_book("excel-template", book, "excel-template", "cup.xlsm", out="cup.xlsm"),
+        Command(
+            demo_command.id, demo_command.args, demo_command.outputs, marks=[NEEDS_PURE_PAIRING]
+        ),
         *pairing,
-    ]  # fmt: skip
+    ]
 
 
 IDS = [c.id for c in commands(b"", b"")]
