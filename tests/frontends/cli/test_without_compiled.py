@@ -347,3 +347,44 @@ def test_hostile_corpus_on_the_pure_path(tmp_path: Path, monkeypatch: pytest.Mon
         if any(problems):
             failures.append((case.id, [p for p in problems if p], message[-300:]))
     assert not failures, failures
+
+
+def test_pictures_kept_without_pillow(tmp_path: Path, open_book_bytes: bytes) -> None:
+    """The organiser's picture and chart survive ``standings`` and ``simulate`` where Pillow
+    cannot be imported: the part writer copies their parts byte for byte."""
+    import io
+
+    from openpyxl.chart import BarChart, Reference
+    from openpyxl.drawing.image import Image
+
+    PILImage = pytest.importorskip("PIL.Image", reason="to draw the picture: pip install pillow")
+    data = io.BytesIO()
+    PILImage.new("RGB", (40, 20), (200, 30, 30)).save(data, format="PNG")
+    book = tmp_path / "cup.xlsx"
+    book.write_bytes(open_book_bytes)
+    workbook = load_workbook(book)
+    notes = workbook.create_sheet("Notes")
+    for line in (("Club", "Players"), ("Paris", 3), ("Praha", 2)):
+        notes.append(line)
+    notes.add_image(Image(io.BytesIO(data.getvalue())), "D2")
+    chart = BarChart()
+    chart.add_data(Reference(notes, min_col=2, min_row=1, max_row=3), titles_from_data=True)
+    notes.add_chart(chart, "D10")
+    workbook.save(book)
+
+    def media(path: Path) -> dict[str, bytes]:
+        with zipfile.ZipFile(path) as archive:
+            return {
+                n: archive.read(n)
+                for n in archive.namelist()
+                if n.startswith(("xl/media/", "xl/charts/"))
+            }
+
+    before = media(book)
+    assert any(name.startswith("xl/media/") for name in before)
+    for args in (["standings", "cup.xlsx"], ["simulate", "cup.xlsx"]):
+        done = run_blocked(args, cwd=tmp_path)
+        assert done.returncode == 0, done.stderr
+    assert media(book) == before
+    kept = load_workbook(book)["Notes"]
+    assert len(kept._images) == 1 and len(kept._charts) == 1
