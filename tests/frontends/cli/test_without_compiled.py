@@ -111,9 +111,10 @@ def _opengotha(folder: Path) -> None:
     shutil.copy(OPENGOTHA_FILE, folder / "tournament.xml")
 
 
-def _tournament(*options: str, pair: bool = False) -> Callable[[Path], None]:
+def _tournament(*options: str, pair: bool = False, played: bool = False) -> Callable[[Path], None]:
     """A tournament of :data:`ROSTER_CSV` made with the accelerators (the command under test
-    is the one after), paired once if ``pair``."""
+    is the one after), paired once if ``pair``, its first round paired and played if
+    ``played``."""
 
     def setup(folder: Path) -> None:
         _roster_csv(folder)
@@ -121,9 +122,9 @@ def _tournament(*options: str, pair: bool = False) -> Callable[[Path], None]:
             ["import", "roster.csv", "-o", "cup.xlsx", "--seed", "3", *options], folder, {}
         )
         assert made.returncode == 0, made.stderr
-        if pair:
-            paired = run_normal(["pair", "cup.xlsx"], folder, {})
-            assert paired.returncode == 0, paired.stderr
+        for command in (["pair"] if pair or played else []) + (["simulate"] if played else []):
+            done = run_normal([command, "cup.xlsx"], folder, {})
+            assert done.returncode == 0, done.stderr
 
     return setup
 
@@ -143,20 +144,24 @@ def _on_book(
 
 def commands(demo: bytes, open_book: bytes) -> list[Command]:
     book, open_one = _book(demo), _book(open_book)
+    systems = [
+        ("mcmahon", (), True),
+        ("swiss", ("--system", "swiss"), True),
+        ("fus", ("--system", "fus"), True),
+        ("roundrobin", ("--system", "roundrobin"), False),  # Berger tables: no matching
+        ("opengotha-mcmahon", ("--rules", "opengotha"), False),  # (main: without numpy)
+        ("opengotha-swiss", ("--system", "swiss", "--rules", "opengotha"), False),
+    ]
     pairing = [
-        Command(f"pair-{name}", ["pair", "cup.xlsx"], ["cup.xlsx"], _tournament(*options), marks)
-        for name, options, marks in [
-            ("mcmahon", (), [NEEDS_PURE_PAIRING]),
-            ("swiss", ("--system", "swiss"), [NEEDS_PURE_PAIRING]),
-            ("fus", ("--system", "fus"), [NEEDS_PURE_PAIRING]),
-            ("roundrobin", ("--system", "roundrobin"), []),  # Berger tables: no matching
-            ("opengotha-mcmahon", ("--rules", "opengotha"), [NEEDS_PURE_PAIRING]),
-            (
-                "opengotha-swiss",
-                ("--system", "swiss", "--rules", "opengotha"),
-                [NEEDS_PURE_PAIRING],
-            ),
-        ]
+        Command(
+            f"pair-{name}-round{2 if played else 1}",
+            ["pair", "cup.xlsx"],
+            ["cup.xlsx"],
+            _tournament(*options, played=played),
+            [NEEDS_PURE_PAIRING] if matching else [],
+        )
+        for name, options, matching in systems
+        for played in (False, True)
     ]
     explain = _on_book("explain", book, "explain")
     demo_command = Command("demo", ["demo", "demo.xlsx", "--rounds", "3"], ["demo.xlsx"])
