@@ -279,3 +279,23 @@ def test_na_texts_are_pandas_own() -> None:
     from pandas._libs.parsers import STR_NA_VALUES
 
     assert frozenset(STR_NA_VALUES) == roster.NA_TEXTS
+
+
+def test_ods_texts_as_calamine_reads_them(tmp_path: Path) -> None:
+    """Line breaks, tabs, links, headings, empty paragraphs: the first sheet's values as
+    calamine's own reading of the file."""
+    from python_calamine import CalamineWorkbook
+
+    from gosheet.formats import ods
+
+    paragraphs = [
+        "<text:p>a<text:line-break/>b</text:p>",
+        "<text:p>a<text:tab/>b</text:p>",
+        '<text:p>x<text:a>link</text:a> <text:s text:c="3"/>y</text:p>',
+        "<text:h>head</text:h><text:p>p</text:p>",
+        "<text:p>a</text:p><text:p></text:p><text:p>c</text:p>",
+    ]
+    table = '<table:table table:name="S">' + row(*(cell("string", text=p) for p in paragraphs))
+    path = ods_roster(tmp_path / "texts.ods", table + "</table:table>")
+    expected = CalamineWorkbook.from_path(str(path)).get_sheet_by_index(0)
+    assert ods.first_sheet(path, 100, 100) == expected.to_python(skip_empty_area=False)
