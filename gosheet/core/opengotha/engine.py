@@ -13,9 +13,8 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 
 import numpy as np
-import rustworkx
 
-from gosheet.core.matching import Criterion, SummedWeights
+from gosheet.core.matching import Criterion, SummedWeights, in_order_matching
 from gosheet.core.model import Game, Player, Tournament
 from gosheet.core.opengotha.candidates import (
     DENSE_UP_TO,
@@ -145,24 +144,20 @@ def solve(
     potentials: IntArray | None = None,
 ) -> list[tuple[int, int]]:
     """The maximum-weight perfect matching of the graph of edges (``i``, ``j``, ``weights``),
-    as sorted pairs (rustworkx's blossom algorithm on exact integers). With ``potentials``
+    as sorted pairs (the blossom algorithm on exact integers, with OpenGotha's tie rule:
+    :func:`~gosheet.core.matching.in_order_matching`). With ``potentials``
     (:func:`~gosheet.core.potentials.assignment_potentials`) the blossom solves
     ``2·w(a, b) − y(a) − y(b)`` instead: the same best perfect matchings, found faster."""
     if potentials is not None:
         weights = 2 * weights - potentials[i] - potentials[j]
-    if potentials is not None and 2 * len(i) > vertex_count**2 // 4 and _exact_in_floats(weights):
-        # a dense graph (a window) is handed over as a matrix, 7x faster than edge by edge
+    edges = list(zip(i.tolist(), j.tolist(), weights.tolist(), strict=True))
+    if potentials is not None and 2 * len(edges) > vertex_count**2 // 4:
+        # a dense graph (a window) in the order of a matrix's rows, 7x faster to hand over
         # (only with potentials: a matching without them gets its edges in their order, as
         # when OpenGotha's fixtures were reproduced)
-        matrix = np.full((vertex_count, vertex_count), np.inf)
-        matrix[i, j] = matrix[j, i] = weights
-        graph = rustworkx.PyGraph.from_adjacency_matrix(matrix, null_value=np.inf)
-    else:
-        graph = rustworkx.PyGraph()
-        graph.add_nodes_from(range(vertex_count))
-        graph.add_edges_from(list(zip(i.tolist(), j.tolist(), weights.tolist(), strict=True)))
-    found = rustworkx.max_weight_matching(graph, max_cardinality=True, weight_fn=int)
-    return sorted((min(a, b), max(a, b)) for a, b in found)
+        edges = sorted((min(a, b), max(a, b), w) for a, b, w in edges)
+    found = in_order_matching(vertex_count, edges, max_cardinality=True)
+    return sorted(found)
 
 
 def _exact_in_floats(weights: IntArray) -> bool:
