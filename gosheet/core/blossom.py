@@ -41,6 +41,8 @@ class _Solver:
         self.n = n
         self.max_cardinality = max_cardinality
         self.ends = ends
+        self.first = [a for a, _ in ends]
+        self.second = [b for _, b in ends]
         self.twice = twice
         self.adjacent: list[list[tuple[int, int]]] = [[] for _ in range(n)]
         for k, (a, b) in enumerate(ends):
@@ -62,6 +64,7 @@ class _Solver:
         self.best_list: list[list[int] | None] = [None] * size
         self.tight = [False] * len(ends)
         self.free_blossoms = list(range(n, size))
+        self.outer: set[int] = set()  # the outermost blossoms of more than one vertex
         self.queue: list[int] = []
 
     # -- small helpers -------------------------------------------------------------------
@@ -158,6 +161,8 @@ class _Solver:
             x = edge[0]
         for c in children:
             parent[c] = b
+            self.outer.discard(c)
+        self.outer.add(b)
         self.children[b], self.links[b] = children, links
         self.label[b] = 1
         self.via[b] = via[root]
@@ -172,37 +177,43 @@ class _Solver:
     def gather_best(self, b: int, children: list[int]) -> None:
         """The least-slack edge from blossom ``b`` to each other S-blossom (the first of
         equals in blossom order), and the least of them."""
-        top, label, ends, slack = self.top, self.label, self.ends, self.slack
+        top, label, first, second = self.top, self.label, self.first, self.second
+        dual, twice = self.dual, self.twice
         nearest = [-1] * (2 * self.n)
+        least_slack: dict[int, int] = {}
         for c in children:
             listed = self.best_list[c]
             if listed is None:
                 listed = [k for leaf in self.leaves(c) for _, k in self.adjacent[leaf]]
             for k in listed:
-                a, d = ends[k]
+                a, d = first[k], second[k]
                 other = top[d] if top[a] == b else top[a]
-                if (
-                    other != b
-                    and label[other] == 1
-                    and (nearest[other] == -1 or slack(k) < slack(nearest[other]))
-                ):
+                if other == b or label[other] != 1:
+                    continue
+                s = dual[a] + dual[d] - twice[k]
+                if nearest[other] == -1 or s < least_slack[other]:
                     nearest[other] = k
+                    least_slack[other] = s
             self.best_list[c] = None
             self.best[c] = -1
         found = [k for k in nearest if k != -1]
         self.best_list[b] = found
-        least = -1
+        least, value = -1, 0
         for k in found:
-            if least == -1 or slack(k) < slack(least):
-                least = k
+            s = dual[first[k]] + dual[second[k]] - twice[k]
+            if least == -1 or s < value:
+                least, value = k, s
         self.best[b] = least
 
     def expand(self, b: int, end_of_stage: bool) -> None:
         """Undo blossom ``b``: its children become outermost again; in mid-stage (a T-blossom
         whose dual fell to zero) the tree is relabelled through them."""
         n, top, parent, dual = self.n, self.top, self.parent, self.dual
+        self.outer.discard(b)
         for c in self.children[b]:
             parent[c] = -1
+            if c >= n:
+                self.outer.add(c)
             if c < n:
                 top[c] = c
             elif end_of_stage and dual[c] == 0:
@@ -316,18 +327,20 @@ class _Solver:
 
     def scan(self) -> bool:
         """Grow the trees over tight edges from the queued S-vertices; True on augmenting."""
-        top, label, tight, slack, best = self.top, self.label, self.tight, self.slack, self.best
-        queue = self.queue
+        top, label, tight, best = self.top, self.label, self.tight, self.best
+        dual, twice, first, second = self.dual, self.twice, self.first, self.second
+        queue, adjacent = self.queue, self.adjacent
         while queue:
             v = queue.pop()
             bv = top[v]
-            for w, k in self.adjacent[v]:
+            dv = dual[v]
+            for w, k in adjacent[v]:
                 bw = top[w]
                 if bv == bw:
                     continue
                 s = 0
                 if not tight[k]:
-                    s = slack(k)
+                    s = dv + dual[w] - twice[k]
                     if s <= 0:
                         tight[k] = True
                 if tight[k]:
@@ -336,7 +349,7 @@ class _Solver:
                     elif label[bw] == 1:
                         base = self.trace(v, w)
                         if base >= 0:
-                            self.shrink(base, *self.ends[k])
+                            self.shrink(base, first[k], second[k])
                             bv = top[v]
                         else:
                             self.augment(v, w)
@@ -345,42 +358,55 @@ class _Solver:
                         label[w] = 2
                         self.via[w] = (v, w)
                 elif label[bw] == 1:
-                    if best[bv] == -1 or s < slack(best[bv]):
+                    old = best[bv]
+                    if old == -1 or s < dual[first[old]] + dual[second[old]] - twice[old]:
                         best[bv] = k
-                elif label[w] == 0 and (best[w] == -1 or s < slack(best[w])):
-                    best[w] = k
+                elif label[w] == 0:
+                    old = best[w]
+                    if old == -1 or s < dual[first[old]] + dual[second[old]] - twice[old]:
+                        best[w] = k
         return False
 
     def choose(self) -> tuple[int, int, int, list[int]]:
         """The largest change of the duals that keeps them feasible: its kind (1: the
         duals reach 0, 2: an edge to a free vertex, 3: an edge between S-blossoms becomes
-        tight, 4: a T-blossom's dual reaches 0), amount, edge or blossom, and the outermost
-        blossoms."""
-        n, top, label, dual, best, slack = (
-            self.n,
-            self.top,
-            self.label,
-            self.dual,
-            self.best,
-            self.slack,
-        )
+        tight, 4: a T-blossom's dual reaches 0), amount, edge or blossom (the first of
+        equals in index order), and the outermost blossoms."""
+        n, top, label, dual, best = self.n, self.top, self.label, self.dual, self.best
+        first, second, twice, parent = self.first, self.second, self.twice, self.parent
         kind, delta, at = 0, 0, -1
         if not self.max_cardinality:
             kind, delta = 1, min(dual[:n])
-        for v in range(n):
-            if label[top[v]] == 0 and best[v] != -1:
-                d = slack(best[v])
-                if kind == 0 or d < delta:
-                    kind, delta, at = 2, d, best[v]
-        outer = [b for b in range(2 * n) if self.parent[b] == -1 and self.base[b] >= 0]
-        for b in outer:
-            if label[b] == 1 and best[b] != -1:
-                d = slack(best[b]) // 2
-                if kind == 0 or d < delta:
-                    kind, delta, at = 3, d, best[b]
-        for b in outer:
-            if b >= n and label[b] == 2 and (kind == 0 or dual[b] < delta):
-                kind, delta, at = 4, dual[b], b
+        found = min(
+            (
+                (dual[first[k]] + dual[second[k]] - twice[k], k)
+                for v, k in enumerate(best[:n])
+                if k != -1 and label[top[v]] == 0
+            ),
+            default=None,
+            key=lambda pair: pair[0],
+        )
+        if found is not None and (kind == 0 or found[0] < delta):
+            kind, (delta, at) = 2, found
+        outer = sorted(self.outer)
+        found = min(
+            (
+                ((dual[first[k]] + dual[second[k]] - twice[k]) // 2, k)
+                for b in [*range(n), *outer]
+                if parent[b] == -1 and label[b] == 1 and (k := best[b]) != -1
+            ),
+            default=None,
+            key=lambda pair: pair[0],
+        )
+        if found is not None and (kind == 0 or found[0] < delta):
+            kind, (delta, at) = 3, found
+        found = min(
+            ((dual[b], b) for b in outer if label[b] == 2),
+            default=None,
+            key=lambda pair: pair[0],
+        )
+        if found is not None and (kind == 0 or found[0] < delta):
+            kind, (delta, at) = 4, found
         if kind == 0:  # the largest matching: the duals come down to no less than 0
             kind, delta = 1, max(0, min(dual[:n]))
         return kind, delta, at, outer
@@ -388,20 +414,19 @@ class _Solver:
     def step(self) -> bool:
         """Change the duals by the largest amount that keeps them feasible, and act on what
         became tight; False when the matching is optimal."""
-        n, top, label, dual = self.n, self.top, self.label, self.dual
+        top, label, dual = self.top, self.label, self.dual
         kind, delta, at, outer = self.choose()
-        for v in range(n):
-            lab = label[top[v]]
+        for v, t in enumerate(top):
+            lab = label[t]
             if lab == 1:
                 dual[v] -= delta
             elif lab == 2:
                 dual[v] += delta
         for b in outer:
-            if b >= n:
-                if label[b] == 1:
-                    dual[b] += delta
-                elif label[b] == 2:
-                    dual[b] -= delta
+            if label[b] == 1:
+                dual[b] += delta
+            elif label[b] == 2:
+                dual[b] -= delta
         if kind == 1:
             return False
         if kind == 4:

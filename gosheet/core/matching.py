@@ -238,27 +238,32 @@ def lexicographic_perfect_matching(
     and solved, then its vertices keep the cost they got while the next block
     is solved. ``weight_bits`` bounds the packed weights (smaller in tests, to
     force several blocks; by default 80 with rustworkx, so that the tie rule's draw still
-    fits, and no bound without: one solve). Raises ValueError when no perfect matching exists.
+    fits, and no bound (0) without: one solve). Raises ValueError when no perfect matching exists.
     """
     if weight_bits is None:
-        weight_bits = 80 if accelerators.available("rustworkx") else 1 << 20
+        weight_bits = 80 if accelerators.available("rustworkx") else 0
     if vertex_count % 2:
         raise ValueError("an odd number of vertices has no perfect matching")
     ranks = {value: index for index, value in enumerate(sorted(set(cost.values())))}
     base = max(2, len(ranks))
-    block = 1
-    while block < vertex_count and base ** (block + 1) < 2**weight_bits:
-        block += 1
+    block = max(1, vertex_count)  # no bound (0): one block, one solve
+    if weight_bits:
+        block = 1
+        while block < vertex_count and base ** (block + 1) < 2**weight_bits:
+            block += 1
+    power = [1]
+    for _ in range(block):
+        power.append(power[-1] * base)
     fixed: dict[int, int] = {}
     matched: set[tuple[int, int]] = set()
     for start in range(0, max(vertex_count, 1), block):
         end = min(vertex_count, start + block)
-        full = int(base ** (end - start))  # more than every bonus of the block together
+        full = power[end - start]  # more than every bonus of the block together
 
         def bonus(vertex: int, digit: int, start: int = start, end: int = end) -> int:
             if not start <= vertex < end:
                 return 0
-            return (base - 1 - digit) * int(base ** (end - 1 - vertex))
+            return (base - 1 - digit) * power[end - 1 - vertex]
 
         edges = []
         for (a, b), value in cost.items():
