@@ -376,7 +376,7 @@ class _Solver:
         first, second, twice, parent = self.first, self.second, self.twice, self.parent
         kind, delta, at = 0, 0, -1
         if not self.max_cardinality:
-            kind, delta = 1, min(dual[:n])
+            kind, delta = 1, min(dual[:n], default=0)
         found = min(
             (
                 (dual[first[k]] + dual[second[k]] - twice[k], k)
@@ -408,7 +408,7 @@ class _Solver:
         if found is not None and (kind == 0 or found[0] < delta):
             kind, (delta, at) = 4, found
         if kind == 0:  # the largest matching: the duals come down to no less than 0
-            kind, delta = 1, max(0, min(dual[:n]))
+            kind, delta = 1, max(0, min(dual[:n], default=0))
         return kind, delta, at, outer
 
     def step(self) -> bool:
@@ -470,6 +470,8 @@ class _Solver:
         """The slack of a pair (``twice`` its weight) under the final duals, the blossoms
         holding both ends included."""
         total = self.dual[a] + self.dual[b] - twice
+        if self.parent[a] == -1 or self.parent[b] == -1:
+            return total
         above_a = set()
         x = a
         while self.parent[x] != -1:

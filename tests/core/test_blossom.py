@@ -98,3 +98,11 @@ def test_in_order_matching_follows_the_reference_blossom() -> None:
             pure = in_order_matching(n, edges, max_cardinality=True)
         same += fast == pure
     assert same >= 295
+
+
+def test_empty_graphs() -> None:
+    assert blossom.max_weight_matching(0, []) == set()
+    assert blossom.in_order_matching(0, [], max_cardinality=True) == set()
+    with accelerators.pure():
+        assert max_weight_matching(0, [], max_weight=1) == set()
+        assert max_weight_matching(3, [], max_weight=1, max_cardinality=True) == set()
