@@ -497,6 +497,19 @@ def max_weight_matching(
 
     Which of several equally heavy matchings comes out depends on the edges' order: callers
     that need one answer make the optimum unique first (:mod:`gosheet.core.matching`)."""
+    mate, _ = _sparse_solve(vertex_count, edges, max_cardinality, window)
+    return {(v, mate[v]) for v in range(vertex_count) if v < mate[v]}
+
+
+def _sparse_solve(
+    vertex_count: int,
+    edges: Iterable[tuple[int, int, int]],
+    max_cardinality: bool,
+    window: int,
+) -> tuple[list[int], bool]:
+    """The mates of an optimal matching, and whether it is the only optimal one: no edge
+    outside it is tight under the final duals (every optimal matching uses tight edges
+    alone), every weight positive."""
     weight: dict[tuple[int, int], int] = {}
     for a, b, w in edges:
         if a == b:
@@ -509,22 +522,22 @@ def max_weight_matching(
         widest = max(abs(w) for w in weight.values())
         lift = 2 * (vertex_count // 2 + 1) * widest + 1
         weight = {key: w + lift for key, w in weight.items()}
+    positive = all(w > 0 for w in weight.values())
     weight = {key: w for key, w in weight.items() if w > 0}
     chosen = first_graph(weight, window)
     while True:
         ends = sorted(chosen)
         solver = _Solver(vertex_count, ends, [2 * weight[key] for key in ends])
         solver.run()
-        violated = [
-            key
-            for key, w in weight.items()
-            if key not in chosen and solver.reduced_cost(key[0], key[1], 2 * w) < 0
-        ]
+        costs = {key: solver.reduced_cost(key[0], key[1], 2 * w) for key, w in weight.items()}
+        violated = [key for key, cost in costs.items() if cost < 0 and key not in chosen]
         if not violated:
             break
         chosen.update(violated)
     mate = solver.mate
-    return {(v, mate[v]) for v in range(vertex_count) if v < mate[v]}
+    tight = sum(1 for cost in costs.values() if cost == 0)
+    matched = sum(1 for v in range(vertex_count) if v < mate[v])
+    return mate, positive and tight == matched
 
 
 def first_graph(weight: dict[tuple[int, int], int], window: int) -> set[tuple[int, int]]:
@@ -547,7 +560,14 @@ def in_order_matching(
     """The matching the classic blossom algorithm finds when it takes the edges in the order
     given, every choice between equals made as Van Rantwijk's reference implementation makes
     it (the one OpenGotha's Java and rustworkx follow): among equally heavy matchings, the
-    one those programs return for the same edge order."""
+    one those programs return for the same edge order.
+
+    When the optimum is the only one (:func:`_sparse_solve` proves it), any solver finds it:
+    the fast one answers; else the reference algorithm runs on every edge in order."""
+    if max_cardinality and len({(min(a, b), max(a, b)) for a, b, _ in edges}) == len(edges):
+        mate, unique = _sparse_solve(vertex_count, edges, True, WINDOW)
+        if unique:
+            return {(v, mate[v]) for v in range(vertex_count) if v < mate[v]}
     ends = [(a, b) for a, b, _ in edges]
     solver = _Solver(vertex_count, ends, [2 * w for _, _, w in edges], max_cardinality)
     solver.run()
