@@ -506,10 +506,11 @@ def _sparse_solve(
     edges: Iterable[tuple[int, int, int]],
     max_cardinality: bool,
     window: int,
+    unique: bool = False,
 ) -> tuple[list[int], bool]:
-    """The mates of an optimal matching, and whether it is the only optimal one: no edge
-    outside it is tight under the final duals (every optimal matching uses tight edges
-    alone), every weight positive."""
+    """The mates of an optimal matching, and (when ``unique`` asks) whether it is the only
+    optimal one: no edge outside it is tight under the final duals (every optimal matching
+    uses tight edges alone), every weight positive."""
     weight: dict[tuple[int, int], int] = {}
     for a, b, w in edges:
         if a == b:
@@ -529,13 +530,18 @@ def _sparse_solve(
         ends = sorted(chosen)
         solver = _Solver(vertex_count, ends, [2 * weight[key] for key in ends])
         solver.run()
-        costs = {key: solver.reduced_cost(key[0], key[1], 2 * w) for key, w in weight.items()}
-        violated = [key for key, cost in costs.items() if cost < 0 and key not in chosen]
+        violated = [
+            key
+            for key, w in weight.items()
+            if key not in chosen and solver.reduced_cost(key[0], key[1], 2 * w) < 0
+        ]
         if not violated:
             break
         chosen.update(violated)
     mate = solver.mate
-    tight = sum(1 for cost in costs.values() if cost == 0)
+    if not unique:
+        return mate, False
+    tight = sum(1 for key, w in weight.items() if solver.reduced_cost(*key, 2 * w) == 0)
     matched = sum(1 for v in range(vertex_count) if v < mate[v])
     return mate, positive and tight == matched
 
@@ -565,7 +571,7 @@ def in_order_matching(
     When the optimum is the only one (:func:`_sparse_solve` proves it), any solver finds it:
     the fast one answers; else the reference algorithm runs on every edge in order."""
     if max_cardinality and len({(min(a, b), max(a, b)) for a, b, _ in edges}) == len(edges):
-        mate, unique = _sparse_solve(vertex_count, edges, True, WINDOW)
+        mate, unique = _sparse_solve(vertex_count, edges, True, WINDOW, unique=True)
         if unique:
             return {(v, mate[v]) for v in range(vertex_count) if v < mate[v]}
     ends = [(a, b) for a, b, _ in edges]
