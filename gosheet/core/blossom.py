@@ -69,10 +69,6 @@ class _Solver:
 
     # -- small helpers -------------------------------------------------------------------
 
-    def slack(self, k: int) -> int:
-        a, b = self.ends[k]
-        return self.dual[a] + self.dual[b] - self.twice[k]
-
     def leaves(self, b: int) -> list[int]:
         if b < self.n:
             return [b]
@@ -95,8 +91,15 @@ class _Solver:
         self.via[w] = self.via[b] = via
         self.best[w] = self.best[b] = -1
         if kind == 1:
-            self.queue.extend(self.leaves(b))
+            leaves = self.leaves(b)
+            self.queue.extend(leaves)
+            self.outer_vertices.extend(leaves)
         else:
+            flagged = self.flagged
+            for leaf in self.leaves(b):
+                if not flagged[leaf] & 1:
+                    flagged[leaf] |= 1
+                    self.inner_vertices.append(leaf)
             base = self.base[b]
             self.assign(self.mate[base], 1, (base, self.mate[base]))
 
@@ -171,6 +174,7 @@ class _Solver:
         for leaf in self.leaves(b):
             if label[top[leaf]] == 2:
                 self.queue.append(leaf)  # inner vertices become outer: scan them
+                self.outer_vertices.append(leaf)
             top[leaf] = b
         self.gather_best(b, children)
 
@@ -204,6 +208,7 @@ class _Solver:
             if least == -1 or s < value:
                 least, value = k, s
         self.best[b] = least
+        self.owners.add(b)
 
     def expand(self, b: int, end_of_stage: bool) -> None:
         """Undo blossom ``b``: its children become outermost again; in mid-stage (a T-blossom
@@ -361,11 +366,23 @@ class _Solver:
                     old = best[bv]
                     if old == -1 or s < dual[first[old]] + dual[second[old]] - twice[old]:
                         best[bv] = k
+                        self.owners.add(bv)
                 elif label[w] == 0:
-                    old = best[w]
-                    if old == -1 or s < dual[first[old]] + dual[second[old]] - twice[old]:
-                        best[w] = k
+                    self.remember(w, k, s)
         return False
+
+    def remember(self, w: int, k: int, s: int) -> None:
+        """Keep edge ``k`` (slack ``s``) as the least-slack edge from an S-vertex to the
+        vertex ``w`` (free, or inside a T-blossom) if it is less than the one kept."""
+        old = self.best[w]
+        if (
+            old == -1
+            or s < self.dual[self.first[old]] + self.dual[self.second[old]] - self.twice[old]
+        ):
+            self.best[w] = k
+            if not self.flagged[w] & 2:
+                self.flagged[w] |= 2
+                self.reached.append(w)
 
     def choose(self) -> tuple[int, int, int, list[int]]:
         """The largest change of the duals that keeps them feasible: its kind (1: the
@@ -377,29 +394,27 @@ class _Solver:
         kind, delta, at = 0, 0, -1
         if not self.max_cardinality:
             kind, delta = 1, min(dual[:n], default=0)
-        found = min(
+        found2 = min(
             (
-                (dual[first[k]] + dual[second[k]] - twice[k], k)
-                for v, k in enumerate(best[:n])
-                if k != -1 and label[top[v]] == 0
+                (dual[first[k]] + dual[second[k]] - twice[k], v, k)
+                for v in self.reached
+                if (k := best[v]) != -1 and label[top[v]] == 0
             ),
             default=None,
-            key=lambda pair: pair[0],
         )
-        if found is not None and (kind == 0 or found[0] < delta):
-            kind, (delta, at) = 2, found
+        if found2 is not None and (kind == 0 or found2[0] < delta):
+            kind, delta, at = 2, found2[0], found2[2]
         outer = sorted(self.outer)
-        found = min(
+        found3 = min(
             (
-                ((dual[first[k]] + dual[second[k]] - twice[k]) // 2, k)
-                for b in [*range(n), *outer]
+                ((dual[first[k]] + dual[second[k]] - twice[k]) // 2, b, k)
+                for b in self.owners
                 if parent[b] == -1 and label[b] == 1 and (k := best[b]) != -1
             ),
             default=None,
-            key=lambda pair: pair[0],
         )
-        if found is not None and (kind == 0 or found[0] < delta):
-            kind, (delta, at) = 3, found
+        if found3 is not None and (kind == 0 or found3[0] < delta):
+            kind, delta, at = 3, found3[0], found3[2]
         found = min(
             ((dual[b], b) for b in outer if label[b] == 2),
             default=None,
@@ -416,11 +431,10 @@ class _Solver:
         became tight; False when the matching is optimal."""
         top, label, dual = self.top, self.label, self.dual
         kind, delta, at, outer = self.choose()
-        for v, t in enumerate(top):
-            lab = label[t]
-            if lab == 1:
-                dual[v] -= delta
-            elif lab == 2:
+        for v in self.outer_vertices:
+            dual[v] -= delta
+        for v in self.inner_vertices:
+            if label[top[v]] == 2:
                 dual[v] += delta
         for b in outer:
             if label[b] == 1:
@@ -445,25 +459,21 @@ class _Solver:
             self.best_list[n:] = [None] * n
             self.tight = [False] * len(self.ends)
             self.queue = []
+            self.outer_vertices: list[int] = []  # the S-vertices of the stage
+            self.inner_vertices: list[int] = []  # every vertex labelled T in the stage
+            self.reached: list[int] = []  # vertices with a least-slack edge from an S-vertex
+            self.owners: set[int] = set()  # blossoms given a least-slack edge to an S-blossom
+            self.flagged = [0] * n  # 1: in inner_vertices, 2: in reached
             for v in range(n):
                 if self.mate[v] == -1 and label[self.top[v]] == 0:
                     self.assign(v, 1, None)
-            augmented = False
-            while True:
-                if self.scan():
-                    augmented = True
-                    break
-                if not self.step():
-                    break
+            while not (augmented := self.scan()) and self.step():
+                pass
             if not augmented:
                 return
-            for b in range(n, 2 * n):
-                if (
-                    self.parent[b] == -1
-                    and self.base[b] >= 0
-                    and self.label[b] == 1
-                    and self.dual[b] == 0
-                ):
+            for b in range(n, 2 * n):  # S-blossoms whose dual fell to 0 are undone
+                outer_s = self.parent[b] == -1 and self.base[b] >= 0 and self.label[b] == 1
+                if outer_s and self.dual[b] == 0:
                     self.expand(b, True)
 
     def reduced_cost(self, a: int, b: int, twice: int) -> int:
