@@ -84,6 +84,7 @@ function show(verdict, lines, good) {
   element("verdict").textContent = verdict;
   element("lines").textContent = lines.join("\n");
   element("lines").hidden = lines.length === 0;
+  if (verdict !== word("working")) answer.scrollIntoView({ block: "nearest" });
 }
 
 function megabytes(bytes) {
@@ -136,6 +137,7 @@ function press(action) {
 function answered(message) {
   const { answer, data } = message;
   const lines = answer.lines;
+  document.body.dataset.downloaded = answer.code === 0 && data !== null ? answer.name : "";
   if (answer.code !== 0) {
     show(word("nothing"), lines, false);
   } else if (data !== null) {
