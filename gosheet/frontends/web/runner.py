@@ -51,6 +51,15 @@ class Answer:
 Action = Callable[[bytes, str], Answer]
 
 
+@dataclass(frozen=True)
+class Options:
+    """What the page lets the organiser choose for a new tournament (None: the default, as
+    ``gosheet import`` without the option)."""
+
+    system: str | None = None
+    rounds: int | None = None
+
+
 def workbook_type(name: str) -> str:
     return XLSM if name.lower().endswith(".xlsm") else XLSX
 
@@ -144,13 +153,15 @@ def export_xml(data: bytes, name: str) -> Answer:
     return Answer(0, said(*made.lines), target, XML, made.data)
 
 
-def new_tournament(data: bytes, name: str) -> Answer:
+def new_tournament(data: bytes, name: str, options: Options | None = None) -> Answer:
     """A roster (``.csv``, ``.xlsx`` …) made a tournament workbook, ``cup.csv`` →
     ``cup.xlsx`` (a roster that is itself a workbook: ``cup.tournament.xlsx``)."""
-    from gosheet.app.tournaments import import_roster
+    from gosheet.app.tournaments import Choices, import_roster
 
+    options = options or Options()
+    choices = Choices(system=options.system, rounds=options.rounds)
     target = new_name(name)
-    made = import_roster(data, None, roster_name=name, name=target)
+    made = import_roster(data, None, choices, roster_name=name, name=target)
     return Answer(0, said(*made.lines), target, XLSX, made.data)
 
 
@@ -200,10 +211,15 @@ MEMORY = (
 )
 
 
-def run(action: str, data: bytes, name: str, language: str = "en") -> Answer:
-    """The action ``action`` on the file ``name`` (its bytes): its answer, whatever happens."""
+def run(
+    action: str, data: bytes, name: str, language: str = "en", options: Options | None = None
+) -> Answer:
+    """The action ``action`` on the file ``name`` (its bytes): its answer, whatever happens
+    (``options``: a new tournament's)."""
     catalog.use(language if language in catalog.LANGUAGES else "en")
     try:
+        if action == "new" and options is not None:
+            return new_tournament(data, name, options)
         return ACTIONS[action](data, name)
     except GosheetError as error:  # OptionError too: what the command prints, its exit code
         return Answer(error.exit_code, said(f"gosheet: {error}"))
@@ -215,10 +231,26 @@ def run(action: str, data: bytes, name: str, language: str = "en") -> Answer:
         return Answer(INTERNAL_ERROR, said(unexpected(error, [action, name])))
 
 
-def run_file(action: str, source: str, name: str, language: str, target: str) -> str:
+def options_of(text: str) -> Options:
+    """The options the page sends as JSON; a field left empty is the default.
+
+    >>> options_of('{"system": "swiss", "rounds": "4"}')
+    Options(system='swiss', rounds=4)
+    >>> options_of('{"system": "", "rounds": ""}')
+    Options(system=None, rounds=None)
+    """
+    chosen = json.loads(text or "{}")
+    rounds = str(chosen.get("rounds") or "").strip()
+    return Options(chosen.get("system") or None, int(rounds) if rounds.isdigit() else None)
+
+
+def run_file(
+    action: str, source: str, name: str, language: str, target: str, options: str = "{}"
+) -> str:
     """:func:`run` on the file at ``source`` (in Pyodide's memory), the download written to
-    ``target``: the answer as JSON."""
-    answer = run(action, Path(source).read_bytes(), name, language)
+    ``target``, ``options`` a new tournament's as JSON (``{"system": "swiss", "rounds": 5}``):
+    the answer as JSON."""
+    answer = run(action, Path(source).read_bytes(), name, language, options_of(options))
     if answer.data is not None:
         Path(target).write_bytes(answer.data)
     return answer.json()

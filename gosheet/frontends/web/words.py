@@ -81,6 +81,17 @@ WORDS: dict[str, tuple[str, str, str, str]] = {
         "Nouveau tournoi à partir de cette liste",
         "Torneig nou a partir d'aquesta llista",
     ),
+    "system": ("System", "Система", "Système", "Sistema"),
+    "default_system": (
+        "McMahon (the default)",
+        "Мак-Магон (по умолчанию)",
+        "McMahon (par défaut)",
+        "McMahon (per defecte)",
+    ),
+    "swiss": ("Swiss", "Швейцарская", "Suisse", "Suís"),
+    "fus": ("FUS", "FUS", "FUS", "FUS"),
+    "roundrobin": ("Round robin", "Круговая", "Toutes rondes", "Lligueta"),
+    "rounds": ("Rounds", "Туров", "Rondes", "Rondes"),
     "loading": (
         "Loading Python…",
         "Загрузка Python…",

@@ -88,6 +88,25 @@ def test_a_roster_starts_a_tournament(tmp_path: Path, capsys: pytest.CaptureFixt
     assert runner.new_name("club.xlsx") == "club.tournament.xlsx"
 
 
+def test_a_new_tournaments_system_and_rounds(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    options = runner.Options("swiss", 4)
+    answer = runner.run("new", ROSTER_CSV.encode("utf-8"), "club.csv", "en", options)
+    assert answer.code == 0, answer.lines
+    roster = tmp_path / "club.csv"
+    roster.write_text(ROSTER_CSV, encoding="utf-8")
+    cli_ok(capsys, "import", roster, "-o", tmp_path / "c.xlsx", "--system", "swiss", "--rounds", 4)
+    assert (
+        values(answer.data or b"")["Settings"]
+        == values((tmp_path / "c.xlsx").read_bytes())["Settings"]
+    )
+    refused = runner.run("new", ROSTER_CSV.encode(), "club.csv", "en", runner.Options(None, 0))
+    code, _out, err = cli(capsys, "import", roster, "-o", tmp_path / "d.xlsx", "--rounds", 0)
+    assert (refused.code, "\n".join(refused.lines)) == (code, err.strip())
+    assert refused.data is None
+
+
 def test_exports_and_pages(demo_book: Path, capsys: pytest.CaptureFixture[str]) -> None:
     data = demo_book.read_bytes()
     for action, suffix in (("h9", ".h9"), ("tou", ".tou"), ("xml", ".xml")):

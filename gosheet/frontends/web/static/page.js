@@ -131,6 +131,10 @@ function press(action) {
     name: page.file.name,
     data: page.file.data.slice(0),
     language: LANGUAGE,
+    options: JSON.stringify({
+      system: element("system").value,
+      rounds: element("rounds").value,
+    }),
   });
 }
 

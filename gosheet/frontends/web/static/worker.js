@@ -53,7 +53,9 @@ function run(request) {
   python.FS.writeFile(source, new Uint8Array(request.data));
   try {
     const answer = JSON.parse(
-      runner.run_file(request.action, source, request.name, request.language, target),
+      runner.run_file(
+        request.action, source, request.name, request.language, target, request.options,
+      ),
     );
     let data = null;
     if (answer.name !== null) {
