@@ -161,8 +161,12 @@ function answered(message) {
 function heard(event) {
   const message = event.data;
   const progress = element("progress");
+  if (message.type !== "answer") {
+    console.debug(`gosheet: ${message.type} ${message.word ?? ""} ${message.done ?? ""} at ${message.ms} ms`);
+  }
   if (message.type === "progress") {
-    progress.value = message.value;
+    if (message.word === "loading") progress.removeAttribute("value"); // moving: no steps to count
+    else progress.value = message.value;
     status(word(message.word, message));
   } else if (message.type === "ready") {
     progress.value = 100;

@@ -8,8 +8,10 @@ const here = new URL("./", import.meta.url);
 let python = null;
 let runner = null;
 
+const began = performance.now();
+
 function say(message, transfer = []) {
-  postMessage(message, transfer);
+  postMessage({ ...message, ms: Math.round(performance.now() - began) }, transfer);
 }
 
 async function fetched(path) {
