@@ -11,9 +11,10 @@ download: ``executable_path``).
   every request outside the folder is refused and recorded in ``Opened.outside`` — each test
   then checks that list is empty; ``press`` a button and wait for its answer.
 
-Chromium, Playwright or the Pyodide tarball missing skips these tests with the reason, unless
-``GOSHEET_REQUIRE_BROWSER=1`` or ``GOSHEET_REQUIRE_SOFFICE=1`` (CI, which installs Chromium),
-which makes them fail instead.
+``GOSHEET_WEB_FOLDER=DIR`` tests a folder made before (by ``gosheet web-app -o DIR``)
+instead of building one. Chromium, Playwright or the Pyodide tarball missing skips these
+tests with the reason, unless ``GOSHEET_REQUIRE_BROWSER=1`` or ``GOSHEET_REQUIRE_SOFFICE=1``
+(CI, which installs Chromium), which makes them fail instead.
 """
 
 from __future__ import annotations
@@ -57,6 +58,9 @@ def web_folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
     from gosheet.core.errors import FileProblem
     from gosheet.frontends.web.build import build
 
+    given = os.environ.get("GOSHEET_WEB_FOLDER")  # a folder made before: tested as it is
+    if given:
+        return Path(given)
     root = tmp_path_factory.mktemp("web")
     try:
         build(root / "app")
@@ -77,7 +81,7 @@ def site(web_folder: Path) -> Iterator[str]:
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
-    yield f"http://127.0.0.1:{server.server_port}/app/"
+    yield f"http://127.0.0.1:{server.server_port}/{web_folder.name}/"
     server.shutdown()
     server.server_close()
 
