@@ -30,9 +30,6 @@ from support.compiled_blocked import run as run_blocked
 FIXTURES = Path(__file__).resolve().parents[2] / "fixtures"
 OPENGOTHA_FILE = FIXTURES / "opengotha" / "notsimplemm" / "notsimplemm.xml"
 RATING_LIST = FIXTURES / "ratings" / "allworld_lp.html"
-NEEDS_PURE_PAIRING = pytest.mark.xfail(
-    strict=True, reason="pure pairing: needs the matching/ogpure branches"
-)
 
 
 def run_normal(args: list[str], cwd: Path, env: dict[str, str]) -> subprocess.CompletedProcess[str]:
@@ -145,12 +142,12 @@ def _on_book(
 def commands(demo: bytes, open_book: bytes) -> list[Command]:
     book, open_one = _book(demo), _book(open_book)
     systems = [
-        ("mcmahon", (), True),
-        ("swiss", ("--system", "swiss"), True),
-        ("fus", ("--system", "fus"), True),
-        ("roundrobin", ("--system", "roundrobin"), False),  # Berger tables: no matching
-        ("opengotha-mcmahon", ("--rules", "opengotha"), False),  # (main: without numpy)
-        ("opengotha-swiss", ("--system", "swiss", "--rules", "opengotha"), False),
+        ("mcmahon", ()),
+        ("swiss", ("--system", "swiss")),
+        ("fus", ("--system", "fus")),
+        ("roundrobin", ("--system", "roundrobin")),  # Berger tables: no matching
+        ("opengotha-mcmahon", ("--rules", "opengotha")),
+        ("opengotha-swiss", ("--system", "swiss", "--rules", "opengotha")),
     ]
     pairing = [
         Command(
@@ -158,13 +155,10 @@ def commands(demo: bytes, open_book: bytes) -> list[Command]:
             ["pair", "cup.xlsx"],
             ["cup.xlsx"],
             _tournament(*options, played=played),
-            [NEEDS_PURE_PAIRING] if matching else [],
         )
-        for name, options, matching in systems
+        for name, options in systems
         for played in (False, True)
     ]
-    explain = _on_book("explain", book, "explain")
-    demo_command = Command("demo", ["demo", "demo.xlsx", "--rounds", "3"], ["demo.xlsx"])
     return [
         Command("new", ["new", "new.xlsx", "--system", "swiss", "--seed", "2"], ["new.xlsx"]),
         _imported("csv", "roster.csv", _roster_csv),
@@ -174,7 +168,7 @@ def commands(demo: bytes, open_book: bytes) -> list[Command]:
         _on_book("check", book, "check"),
         _on_book("standings", book, "standings"),
         _on_book("simulate", _tournament(pair=True), "simulate"),
-        Command(explain.id, explain.args, explain.outputs, explain.setup, [NEEDS_PURE_PAIRING]),
+        _on_book("explain", book, "explain"),
         _on_book("rename", open_one, "rename", "kowalski piotr", "Kowalska Petra"),
         _on_book("export-h9", book, "export", "-o", "cup.h9", out="cup.h9"),
         _on_book("export-tou", book, "export", "-o", "cup.tou", out="cup.tou"),
@@ -183,9 +177,7 @@ def commands(demo: bytes, open_book: bytes) -> list[Command]:
         _on_book("print", book, "print", "-o", "cup.pdf", out="cup.pdf"),
         _on_book("publish", book, "publish", "-o", "site", out="site"),
         _on_book("excel-template", book, "excel-template", "cup.xlsm", out="cup.xlsm"),
-        Command(
-            demo_command.id, demo_command.args, demo_command.outputs, marks=[NEEDS_PURE_PAIRING]
-        ),
+        Command("demo", ["demo", "demo.xlsx", "--rounds", "3"], ["demo.xlsx"]),
         *pairing,
     ]
 
