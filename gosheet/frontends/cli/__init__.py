@@ -42,6 +42,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "ratings": ("ratings", "ratings"),
     "print": ("publishing", "print_pack"),
     "publish": ("publishing", "publish"),
+    "web-app": ("web", "web_app"),
 }
 """Each command's handler: (module of this package, function). A module is imported when
 its command runs, so that a command loads only what it needs (``gosheet --help`` no

@@ -14,6 +14,7 @@ from gosheet.core.games import GAMES
 from gosheet.core.systems import REGISTRY
 from gosheet.frontends.cli.publishing import add_parser as publishing_parser
 from gosheet.frontends.cli.ratings import add_parser as ratings_parser
+from gosheet.frontends.cli.web import add_parser as web_parser
 from gosheet.i18n.catalog import LANGUAGES
 
 GOSHEET_SYSTEMS = tuple(s.name for s in REGISTRY.values() if not s.opengotha)  # --system
@@ -252,6 +253,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     ratings_parser(sub)
     publishing_parser(sub)
+    web_parser(sub)
 
     demo = sub.add_parser("demo", help="play a whole example tournament into a workbook")
     demo.add_argument("book", type=Path, metavar="OUT.xlsx")

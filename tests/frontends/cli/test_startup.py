@@ -82,6 +82,7 @@ ARGUMENTS = {
     "ratings": ["ratings", "fill", "x.xlsx"],
     "print": ["print", "x.xlsx", "--what", "pairings"],
     "publish": ["publish", "x.xlsx", "-o", "site"],
+    "web-app": ["web-app", "-o", "site"],
 }
 """A command line of each command, for the parser alone."""
 

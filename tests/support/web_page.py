@@ -1,0 +1,81 @@
+"""The page of ``gosheet web-app`` in a browser context (tests/frontends/web): a page whose
+every request outside its folder is refused and recorded, and a button pressed until its
+answer (:func:`press`)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+BOOT_MS = 180_000
+"""The longest the page may take to start Python (a loaded two-core machine)."""
+ACTION_MS = 180_000
+READY = "body[data-state=ready], body[data-state=failed]"
+
+
+@dataclass
+class Opened:
+    """A page and what happened in it: requests outside the folder (refused), downloads,
+    errors of its scripts."""
+
+    page: Any
+    context: Any
+    outside: list[str] = field(default_factory=list)
+    downloads: list[Any] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)
+
+    def close(self) -> None:
+        self.context.close()
+
+
+def open_page(browser: Any, url: str, *, ready: bool = True, **context: Any) -> Opened:
+    """``url`` in a new context (``context``: Playwright's options: locale, viewport …), every
+    request outside the folder refused and recorded; ``ready``: wait until Python is up."""
+    made = browser.new_context(accept_downloads=True, **context)
+    folder = url.rsplit("/", 1)[0] + "/"
+    opened = Opened(made.new_page(), made)
+
+    def guard(route: Any) -> None:
+        address = route.request.url
+        if address.startswith(folder):
+            route.continue_()
+        else:
+            opened.outside.append(address)
+            route.abort()
+
+    made.route("**/*", guard)
+    opened.page.on("download", lambda download: opened.downloads.append(download))
+    opened.page.on("pageerror", lambda error: opened.errors.append(str(error)))
+    opened.page.goto(url)
+    if ready:
+        opened.page.wait_for_selector(READY, timeout=BOOT_MS)
+        assert opened.page.get_attribute("body", "data-state") == "ready", opened.page.inner_text(
+            "#status"
+        )
+    return opened
+
+
+def press(opened: Opened, action: str) -> dict[str, Any]:
+    """Press a button, wait for its answer: the verdict, the lines shown, the download's
+    name and bytes (None: nothing downloaded)."""
+    page = opened.page
+    before = len(opened.downloads)
+    page.click(f"button[data-action={action}]")
+    page.wait_for_selector(READY, timeout=ACTION_MS)
+    if page.get_attribute("body", "data-downloaded"):  # the event may come a moment later
+        for _ in range(200):
+            if len(opened.downloads) > before:
+                break
+            page.wait_for_timeout(50)
+    new = opened.downloads[before:]
+    assert len(new) <= 1
+    download = None
+    if new:
+        download = (new[0].suggested_filename, Path(new[0].path()).read_bytes())
+    return {
+        "verdict": page.inner_text("#verdict"),
+        "lines": page.text_content("#lines") or "",
+        "bad": "bad" in (page.get_attribute("#answer", "class") or ""),
+        "download": download,
+    }
