@@ -165,8 +165,9 @@ def results_export(kind: str, suffix: str) -> Callable[[Grids, str], tuple[str, 
         from gosheet.app.exchange import results_lines
         from gosheet.formats.results import results_file
 
-        path = Path(name or "tournament").with_suffix(suffix)
-        written = results_file(sheets, kind, source=path.name)
+        book = Path(name or "tournament.xlsx")
+        path = book.with_suffix(suffix)
+        written = results_file(sheets, kind, source=book.name)
         lines = results_lines(path, written, kind)
         return "\n".join(lines), [{"op": "file", "suffix": suffix, "base64": encoded(written.data)}]
 
@@ -180,13 +181,14 @@ def opengotha_export(sheets: Grids, name: str) -> tuple[str, list[dict[str, Any]
     from gosheet.formats.opengotha import export
     from gosheet.formats.opengotha.xml import write_opengotha
 
-    path = Path(name or "tournament").with_suffix(".xml")
+    book = Path(name or "tournament.xlsx")
+    path = book.with_suffix(".xml")
     notes: list[str] = []
-    og = export.to_opengotha(sheets, source=path.name, notes=notes)
+    og = export.to_opengotha(sheets, source=book.name, notes=notes)
     try:
         data = write_opengotha(og)
     except ValueError as error:
-        raise InputError([Problem(path.name, "", None, str(error))]) from None
+        raise InputError([Problem(book.name, "", None, str(error))]) from None
     lines = opengotha_lines(path, og, notes)
     return "\n".join(lines), [{"op": "file", "suffix": ".xml", "base64": encoded(data)}]
 
