@@ -119,8 +119,7 @@ def preflight(document: Any, operations: Any) -> None:
 
     def wrong(what: str) -> Failure:
         return Failure(
-            f"gosheet's answer is not understood ({what}); nothing was changed. "
-            "Are gosheet and its LibreOffice extension the same version? " + FIX_COMMAND
+            f"gosheet's answer is not understood ({what}); nothing was changed. " + FIX_COMMAND
         )
 
     if not isinstance(operations, list):
