@@ -11,6 +11,8 @@ there at all. Then the files the menu writes beside a workbook — print pack, p
 FFG and OpenGotha files — on an ``.xlsx`` and on an ``.ods``, are those the ``gosheet``
 command writes from the same workbook.
 
+Each system pairs an ``.ods`` there as the command pairs the ``.xlsx``.
+
 Missing LibreOffice skips these tests, unless ``GOSHEET_REQUIRE_SOFFICE=1`` (CI).
 """
 
@@ -24,6 +26,7 @@ from typing import Any
 
 import pytest
 from support.libreoffice import act
+from support.paths import DEMO_ROSTER
 from support.printing import gosheet, pdf_pages
 
 from gosheet.frontends.libreoffice.build import script_url
@@ -213,3 +216,50 @@ def test_a_workbook_with_a_problem_makes_no_file(
         ("Round 2", "H3", "2-0")
     ]
     assert sorted(p.name for p in tmp_path.iterdir()) == ["cup.xlsx"]
+
+
+SYSTEMS = {
+    "mcmahon": [],
+    "swiss": ["--system", "swiss"],
+    "fus": ["--system", "fus"],
+    "opengotha-mcmahon": ["--rules", "opengotha"],
+    "opengotha-swiss": ["--system", "swiss", "--rules", "opengotha"],
+}
+
+
+@pytest.mark.parametrize("system", list(SYSTEMS))
+def test_each_system_pairs_an_ods_as_the_command_pairs_the_xlsx(
+    office: Office, tmp_path: Path, system: str
+) -> None:
+    """Round 3 of a workbook of each system, paired in LibreOffice's Python on the ``.ods``
+    LibreOffice saved it as (no numpy, no rustworkx there), and by the ``gosheet`` command on
+    the ``.xlsx`` (with them): the same round sheet, the same standings."""
+    from gosheet.workbook.xlsx import XlsxBook
+
+    book = tmp_path / "cup.xlsx"
+    options = ["--rounds", "4", "--seed", "11", *SYSTEMS[system]]
+    gosheet("import", DEMO_ROSTER, "-o", book, *options)
+    for _ in range(2):
+        gosheet("pair", book)
+        gosheet("simulate", book)
+    ods = tmp_path / "cup.ods"
+    act(office, book, None, ods)
+    found = act(office, ods, script_url("PairNextRound"), tmp_path / "lo.xlsx")
+    assert found["outcome"]["ok"], found["outcome"]
+    assert found["outcome"]["message"].startswith("Round 3 paired")
+    gosheet("pair", book)
+    expected, got = XlsxBook.open(book).grids(), XlsxBook.open(tmp_path / "lo.xlsx").grids()
+    for sheet in ("Round 3", "Standings"):
+        assert _trimmed(got[sheet]) == _trimmed(expected[sheet]), sheet
+
+
+def _trimmed(grid: list[list[Any]]) -> list[list[Any]]:
+    """A sheet's values without trailing empty cells and rows, whole numbers as ints."""
+    rows = [
+        [int(v) if isinstance(v, float) and v.is_integer() else (None if v == "" else v) for v in r]
+        for r in grid
+    ]
+    rows = [r[: max((i + 1 for i, v in enumerate(r) if v is not None), default=0)] for r in rows]
+    while rows and not rows[-1]:
+        rows.pop()
+    return rows
