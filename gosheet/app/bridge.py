@@ -68,7 +68,7 @@ from gosheet.workbook.port import BookPort, CellValue, Grids, SheetRenamer
 from gosheet.workbook.sheets import Column, Dropdown, SheetData
 
 # What LibreOffice's macros say themselves (gosheet/frontends/libreoffice/macros/), word for
-# word: they import no gosheet, so their words come translated in the answer ("words").
+# word: they talk to gosheet only through this bridge, so their words come in the answer ("words").
 MACRO_WORDS = (
     N_("Fill from rating list"),
     N_("Pair next round"),

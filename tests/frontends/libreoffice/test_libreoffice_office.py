@@ -382,7 +382,7 @@ def test_soffice_is_terminated_whatever_happens(tmp_path: Path) -> None:
 
 
 def test_a_french_workbook_is_answered_in_french(office: Office, tmp_path: Path) -> None:
-    """The macros import no gosheet: gosheet's answer brings its messages and the macros' own
+    """The macros speak through the bridge: gosheet's answer brings its messages and the macros' own
     words in the workbook's language (docs/languages.md), down to the Undo entry."""
     cup = tmp_path / "coupe.xlsx"
     options = ["--rounds", "4", "--seed", "3", "--language", "fr"]
