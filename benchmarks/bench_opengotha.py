@@ -18,11 +18,17 @@ SciPy (the relaxation whose duals start the blossoms of a field above 1,500 play
 imported before the first size and its import time printed apart: it is paid once per
 process, not per pairing.
 
+The pure-Python path (``--pure-sizes``, 100 and 200 players by default): the same round
+paired with numpy, SciPy and rustworkx refused (``accelerators.pure``), as in LibreOffice's
+own Python or in the browser, beside the numpy path's figures of the same size and run; the
+row says whether its round (pairs, colours, handicaps) is the numpy path's.
+
 The dense matching at 5,000 players (seed 1: 4,502 paired, 10.1 million pairs) takes
 632 s here (run once with ``--dense-up-to 5000``); its total cost, 1125797230895004702,
 equals the whole-field matching's.
 
     python benchmarks/bench_opengotha.py [--sizes 100 1000 2000 5000] [--dense-up-to 2000]
+        [--pure-sizes 100 200]
 """
 
 from __future__ import annotations
@@ -34,12 +40,15 @@ from dataclasses import replace
 
 import numpy as np
 
+from gosheet import accelerators
 from gosheet.core.model import Tournament
 from gosheet.core.opengotha import engine
 from gosheet.core.opengotha.costs import pair_costs, total_cost
 from gosheet.core.opengotha.synthetic import field, played
 
 ROUND = 4
+#: Refused, the engine takes its pure-Python path.
+ENGINE = ("numpy", "scipy", "rustworkx")
 
 
 def pair_all(t: Tournament, timing: engine.Timing) -> tuple[engine.Prepared, list[tuple[int, int]]]:
@@ -61,8 +70,9 @@ def measure(t: Tournament, blocks: bool) -> dict[str, float | int]:
     pair_all(t, engine.Timing())
     peak = tracemalloc.get_traced_memory()[1]
     tracemalloc.stop()
-    i = np.array([a for a, _ in pairs], dtype=np.int64)
-    j = np.array([b for _, b in pairs], dtype=np.int64)
+    xp = prepared.info.xp
+    i = xp.array([a for a, _ in pairs], dtype=xp.int64)
+    j = xp.array([b for _, b in pairs], dtype=xp.int64)
     total = int(total_cost(pair_costs(t.settings, prepared.info, i, j)).sum())
     row: dict[str, float | int] = {
         "build": timing.costs,
@@ -75,9 +85,34 @@ def measure(t: Tournament, blocks: bool) -> dict[str, float | int]:
         "unsettled": timing.unsettled,
     }
     if not blocks:
-        members = np.arange(prepared.paired, dtype=np.int64)
+        members = xp.arange(prepared.paired, dtype=xp.int64)
         row["swaps"] = len(engine.improving_pairs(prepared, members, pairs)[0])
     return row
+
+
+def pure_rows(t: Tournament, n: int) -> None:
+    """The round on both paths, one after the other: the figures, the pure path's share of
+    the numpy path's time, and whether the rounds are the same."""
+    accelerated = measure(t, blocks=False)
+    numpy_round = engine.pair(t).games
+    with accelerators.pure(ENGINE):
+        started = time.perf_counter()
+        pure_round = engine.pair(t).games
+        whole = time.perf_counter() - started
+        pure = measure(t, blocks=False)
+    for mode, row in (("numpy", accelerated), ("pure Python", pure)):
+        print(
+            f"{n:>7} {mode:<14} {row['build']:8.2f} {row['match']:8.2f} "
+            f"{row['build'] + row['match']:8.2f} {row['peak']:8.0f} {int(row['solves']):>6}  "
+            f"{int(row['total'])}"
+        )
+    same = "the same round" if pure_round == numpy_round else "a DIFFERENT round"
+    ratio = (pure["build"] + pure["match"]) / max(accelerated["build"] + accelerated["match"], 1e-9)
+    print(
+        f"{'':>7} pure Python: {ratio:.0f}x the numpy path; engine.pair end to end "
+        f"{whole:.2f} s; {same}; total cost "
+        f"{'equal' if pure['total'] == accelerated['total'] else 'DIFFERENT'}"
+    )
 
 
 def dense(t: Tournament) -> dict[str, float | int]:
@@ -99,6 +134,7 @@ def main() -> None:
     parser.add_argument("--sizes", type=int, nargs="+", default=[100, 1000, 2000, 5000])
     parser.add_argument("--dense-up-to", type=int, default=2000)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--pure-sizes", type=int, nargs="*", default=[100, 200])
     args = parser.parse_args()
     start = time.perf_counter()
     import scipy.sparse.csgraph  # noqa: F401  (what a field above 1,500 players imports)
@@ -136,6 +172,10 @@ def main() -> None:
             same = "equal" if whole["total"] == rows[-1][1]["total"] else "DIFFERENT"
             checks.append(f"total cost vs dense: {same}")
         print(f"{'':>7} whole field: {', '.join(checks)}")
+    if args.pure_sizes:
+        print("OpenGotha's rules without numpy (numpy, SciPy and rustworkx refused):")
+    for n in args.pure_sizes:
+        pure_rows(played(field(n, args.seed, absent_round=ROUND), ROUND - 1, args.seed), n)
 
 
 if __name__ == "__main__":

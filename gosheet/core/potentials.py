@@ -20,21 +20,36 @@ duals come from a shortest-path computation over the assignment's exchange arcs,
 integers (:func:`assignment_potentials`). The solver works in double precision, which can
 only make the potentials a little less good, never the matching wrong.
 
+Both are accelerators (:mod:`gosheet.accelerators`): without numpy or SciPy,
+:func:`can_relax` is false and the engine does without the relaxation (the same best
+matchings, found more slowly on a large field). numpy is imported by the functions, not with
+the module.
+
 This module knows nothing of Go: vertices are 0..n−1 and weights are integers.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-import numpy as np
-import numpy.typing as npt
+from gosheet import accelerators
 
-IntArray = npt.NDArray[np.int64]
+if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
+
+    IntArray = npt.NDArray[np.int64]
 
 #: The shortest-path passes allowed before the potentials are taken as they stand (a
 #: float-rounded assignment that is not quite optimal has a negative cycle: no end).
 PASSES = 400
+
+
+def can_relax() -> bool:
+    """Whether numpy and SciPy's sparse assignment can be imported (SciPy's import, 0.2 s,
+    is paid here when it can)."""
+    return accelerators.available("numpy") and accelerators.available("scipy.sparse.csgraph")
 
 
 @dataclass(frozen=True)
@@ -52,6 +67,8 @@ class Relaxation:
 def relax(vertex_count: int, i: IntArray, j: IntArray, weights: IntArray) -> Relaxation | None:
     """The relaxation of the graph of edges (``i[t]``, ``j[t]``, ``weights[t]``), or None when
     it has no solution (no assignment covers every vertex with an edge)."""
+    import numpy as np
+
     if len(i) == 0:
         return None
     used = np.unique(np.concatenate([i, j]))
@@ -91,6 +108,8 @@ def assignment_potentials(
     edge when the assignment found is optimal, their sum twice the fractional optimum (an
     upper bound of every perfect matching's weight). Vertices without an edge get 0; so do
     all when the graph has no perfect fractional matching."""
+    import numpy as np
+
     relaxed = relax(vertex_count, i, j, weights)
     return np.zeros(vertex_count, dtype=np.int64) if relaxed is None else relaxed.potentials
 
@@ -104,6 +123,8 @@ def rounded(relaxed: Relaxation, order: IntArray) -> list[tuple[int, int]]:
     fourth …), whether or not the graph joins them. Sorted pairs (low, high). (Every pair
     taken along a cycle is an arc of the assignment: its weight is its tail's
     ``successor_weight``.)"""
+    import numpy as np
+
     successor = relaxed.successor
     n = len(successor)
     arc = relaxed.successor_weight.tolist()
@@ -147,6 +168,7 @@ def rounded(relaxed: Relaxation, order: IntArray) -> list[tuple[int, int]]:
 def _assignment(m: int, rows: IntArray, columns: IntArray, weights: IntArray) -> IntArray | None:
     """The column of each row in an assignment of greatest weight (SciPy, double precision),
     or None if no row-and-column-covering assignment exists."""
+    import numpy as np
     from scipy.sparse import csr_array
     from scipy.sparse.csgraph import min_weight_full_bipartite_matching
 
@@ -175,6 +197,8 @@ def _row_duals(
     W[k, σ(k)] − u(k)``: for an arc (r, c) with c = σ(k),
     ``u(k) ≤ u(r) + W[k, c] − W[r, c]`` — difference constraints, solved as shortest paths
     from a source at distance 0 from every row (Bellman–Ford, all arcs at once per pass)."""
+    import numpy as np
+
     owner = np.empty(m, dtype=np.int64)
     owner[assigned_to] = np.arange(m)
     k = owner[columns]
@@ -193,4 +217,4 @@ def _row_duals(
     return distance
 
 
-__all__ = ["PASSES", "Relaxation", "assignment_potentials", "relax", "rounded"]
+__all__ = ["PASSES", "Relaxation", "assignment_potentials", "can_relax", "relax", "rounded"]

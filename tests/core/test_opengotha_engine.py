@@ -1,20 +1,26 @@
 """OpenGotha's engine piece by piece, on small hand-made tournaments: scores, the bye,
 handicaps and colours, the criteria, and properties of whole tournaments paired round after
-round. Every expected number is worked out in a comment from OpenGotha's rules."""
+round. Every expected number is worked out in a comment from OpenGotha's rules.
+
+Every test runs on both paths of the engine: numpy's and pure Python's
+(:mod:`support.engine_paths`)."""
 
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 from fractions import Fraction
+from typing import Any
 
-import numpy as np
 import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
+from support.engine_paths import PATHS, engine_path
 from support.examples import examples
 
 from gosheet.core.model import Game, Player, Result, Round, Tournament
 from gosheet.core.opengotha import engine
+from gosheet.core.opengotha.arrays import backend
 from gosheet.core.opengotha.costs import det_random, handicap, pair_costs
 from gosheet.core.opengotha.info import java_div, score_range
 from gosheet.core.opengotha.scores import score_players, smms
@@ -32,8 +38,18 @@ def players(*ranks: int, club: str = "", country: str = "") -> tuple[Player, ...
     )
 
 
-def ij(*pairs: tuple[int, int]) -> tuple[np.ndarray, np.ndarray]:
-    return np.array([a for a, _ in pairs]), np.array([b for _, b in pairs])
+@pytest.fixture(autouse=True, params=PATHS)
+def path(request: pytest.FixtureRequest) -> Iterator[str]:
+    """Every test on both paths of the engine: "numpy" and "pure"."""
+    with engine_path(request.param):
+        yield request.param
+
+
+def ij(*pairs: tuple[int, int]) -> tuple[Any, Any]:
+    """The pairs as two arrays of the engine's path."""
+    xp = backend()
+    first = xp.array([a for a, _ in pairs], dtype=xp.int64)
+    return first, xp.array([b for _, b in pairs], dtype=xp.int64)
 
 
 def test_java_division_truncates_toward_zero() -> None:
@@ -234,7 +250,12 @@ def _play(t: Tournament, rng: random.Random) -> Tournament:
     return t.with_round(Round(pairing.round_number, games, pairing.byes))
 
 
-@settings(max_examples=examples(25), deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(
+    max_examples=examples(25),
+    deadline=None,
+    # the path fixture enters its path once for every example: nothing to reset
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
+)
 @given(
     n=st.integers(min_value=2, max_value=24),
     seed=st.integers(min_value=0, max_value=10**6),

@@ -12,16 +12,23 @@ groups that raises it.
 
 And OpenGotha's cut of a field of more than 600 players into blocks of at least 200, from
 the top score down (``engine.blocks``), on a synthetic 700-player field.
+
+The pure path (:mod:`support.engine_paths`) runs the same checks on fields a fifth of the
+size, with the dense limit and the windows scaled down alike (networkx's blossom, its
+matching until gosheet's own, takes seconds where rustworkx takes milliseconds); SciPy's
+relaxation is an accelerator, so the pure path has the candidate graph's matching only.
 """
 
 from __future__ import annotations
 
 import itertools
+from collections.abc import Iterator
 from dataclasses import replace
 from typing import Any
 
 import numpy as np
 import pytest
+from support.engine_paths import PATHS, engine_path
 
 from gosheet.core.model import Tournament
 from gosheet.core.opengotha import candidates, engine, synthetic
@@ -36,15 +43,31 @@ def field(n: int, seed: int, system: str, round_number: int, **changes: Any) -> 
     return played(synthetic.field(n, seed, system, round_number, **changes), round_number - 1, seed)
 
 
+@pytest.fixture
+def path(request: pytest.FixtureRequest) -> Iterator[str]:
+    """The engine's path: "numpy" or "pure"."""
+    with engine_path(request.param):
+        yield request.param
+
+
+def scaled_down(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The dense limit and the windows at a fifth (the pure path's fields are a fifth)."""
+    monkeypatch.setattr(engine, "DENSE_UP_TO", candidates.DENSE_UP_TO // 5)
+    monkeypatch.setattr(candidates, "DENSE_UP_TO", candidates.DENSE_UP_TO // 5)
+    monkeypatch.setattr(candidates, "WINDOW_MIN", candidates.WINDOW_MIN // 4)
+
+
 def total(prepared: engine.Prepared, pairs: list[tuple[int, int]]) -> int:
-    i = np.array([a for a, _ in pairs], dtype=np.int64)
-    j = np.array([b for _, b in pairs], dtype=np.int64)
+    xp = prepared.info.xp
+    i = xp.array([a for a, _ in pairs], dtype=xp.int64)
+    j = xp.array([b for _, b in pairs], dtype=xp.int64)
     return int(total_cost(prepared.costs(i, j)).sum())
 
 
 def dense(prepared: engine.Prepared) -> list[tuple[int, int]]:
     """OpenGotha's way: every pair weighed, one maximum-weight matching."""
-    members = np.arange(prepared.paired, dtype=np.int64)
+    xp = prepared.info.xp
+    members = xp.arange(prepared.paired, dtype=xp.int64)
     i, j = engine.all_pairs(members)
     weights = total_cost(prepared.costs(i, j))
     return engine.solve(len(prepared.info.players), i, j, weights)
@@ -54,7 +77,8 @@ def check_optimal(t: Tournament) -> engine.Timing:
     """The whole-field matching: a perfect matching of the players to pair, of the dense
     matching's total cost, with no improving swap; its timing."""
     prepared = engine.prepare(t)
-    members = np.arange(prepared.paired, dtype=np.int64)
+    xp = prepared.info.xp
+    members = xp.arange(prepared.paired, dtype=xp.int64)
     assert prepared.paired > candidates.DENSE_UP_TO  # the candidate graph and windows run
     timing = engine.Timing()
     pairs = engine.match(prepared, members, timing)
@@ -81,8 +105,17 @@ CASES = [
 ]
 
 
-@pytest.mark.parametrize("relaxed", [False, True], ids=["candidate-matching", "relaxation"])
-@pytest.mark.parametrize(("n", "seed", "system", "round_number", "changes"), CASES)
+@pytest.mark.parametrize(
+    ("n", "seed", "system", "round_number", "changes", "relaxed", "path"),
+    [
+        pytest.param(*case, relaxed, path, id=f"{case[2]}-{case[0]}-{case[1]}-{first}-{path}")
+        for case in CASES
+        for path in PATHS
+        for relaxed, first in ((False, "candidate-matching"), (True, "relaxation"))
+        if not (relaxed and path == "pure")  # the relaxation is SciPy's
+    ],
+    indirect=["path"],
+)
 def test_whole_field_matching_is_the_dense_optimum(
     n: int,
     seed: int,
@@ -90,6 +123,7 @@ def test_whole_field_matching_is_the_dense_optimum(
     round_number: int,
     changes: dict[str, Any],
     relaxed: bool,
+    path: str,
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """Both first pairings: the candidate graph's matching (fields up to RELAX_ABOVE), and
@@ -97,6 +131,9 @@ def test_whole_field_matching_is_the_dense_optimum(
     here lowered to these)."""
     if relaxed:
         monkeypatch.setattr(engine, "RELAX_ABOVE", candidates.DENSE_UP_TO)
+    if path == "pure":
+        scaled_down(monkeypatch)
+        n //= 5
     check_optimal(field(n, seed, system, round_number, **changes))
 
 
@@ -123,36 +160,44 @@ def test_the_local_search_is_what_reaches_the_optimum() -> None:
     assert not timing.cut
 
 
-def test_cut_windows(monkeypatch: pytest.MonkeyPatch) -> None:
+@pytest.mark.parametrize("path", PATHS, indirect=True)
+def test_cut_windows(monkeypatch: pytest.MonkeyPatch, path: str) -> None:
     """Groups larger than a window can hold are cut in overlapping pieces (a first Swiss round
     of thousands); on this field the result is still the dense optimum."""
-    monkeypatch.setattr(candidates, "WINDOW_MAX", 128)
-    t = field(400, 7, "swiss", 2)
+    most, n = 128, 400
+    if path == "pure":
+        scaled_down(monkeypatch)
+        most, n = 48, 120
+    monkeypatch.setattr(candidates, "WINDOW_MAX", most)
+    t = field(n, 7, "swiss", 2)
     prepared = engine.prepare(t)
-    members = np.arange(prepared.paired, dtype=np.int64)
+    xp = prepared.info.xp
+    members = xp.arange(prepared.paired, dtype=xp.int64)
     cores, cut = windows(prepared.settings, prepared.info, members)
     assert cut
-    assert all(len(core) <= 128 for core in cores)
-    assert set(np.concatenate(cores).tolist()) == set(members.tolist())
+    assert all(len(core) <= most for core in cores)
+    assert set(xp.concatenate(cores).tolist()) == set(members.tolist())
     assert check_optimal(t).cut
 
 
-def test_windows_hold_every_near_pair() -> None:
+@pytest.mark.parametrize("path", PATHS, indirect=True)
+def test_windows_hold_every_near_pair(path: str) -> None:
     """Uncut, the windows hold every pair of the same or neighbouring groups: the local
     search's guarantee (optimal inside every window) covers every swap the check tries."""
     t = field(600, 1, "mcmahon", 4)
     prepared = engine.prepare(t)
     info = prepared.info
-    members = np.arange(prepared.paired, dtype=np.int64)
+    xp = info.xp
+    members = xp.arange(prepared.paired, dtype=xp.int64)
     cores, cut = windows(prepared.settings, info, members)
     assert not cut
     n = len(info.players)
     covered: set[int] = set()
     last = info.group[members].max()
     for core in cores:
-        assert len(core) >= candidates.WINDOW_MIN or last in info.group[core]
-        assert len(np.unique(info.group[core])) >= 2
-        a, b = engine.all_pairs(np.sort(core))
+        assert len(core) >= candidates.WINDOW_MIN or last in info.group[core].tolist()
+        assert len(xp.unique(info.group[core])) >= 2
+        a, b = engine.all_pairs(xp.sort(core))
         covered.update((a * n + b).tolist())
     i, j = near_pairs(info, members)
     assert set((i * n + j).tolist()) <= covered

@@ -12,15 +12,19 @@ from the file's own history.
 criterion "random" on: both draw OpenGotha's ``detRandom``, which is not symmetric in its two
 players — it failed 73 seeding costs and 10 forced pairs of round 2, and ~1,000 random costs a
 round, while gosheet's number was symmetric.
+
+Every test runs on both paths of the engine: numpy's and pure Python's
+(:mod:`support.engine_paths`).
 """
 
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from functools import cache
 
-import numpy as np
 import pytest
+from support.engine_paths import engine_path, on_both
 from support.paths import FIXTURES, PAIRGOTH, SYNTH, SYNTHETIC, synthetic
 
 from gosheet.core.model import Tournament
@@ -80,15 +84,30 @@ ALL_CASES = SYNTH_CASES + [
 ]
 
 
-def ids(cases: list[tuple[str, int]]) -> list[str]:
-    return [f"{n}-R{r}" for n, r in cases]
+def case_id(case: tuple[str, int]) -> str:
+    return f"{case[0]}-R{case[1]}"
 
 
-@pytest.mark.parametrize(("name", "r"), SYNTH_CASES, ids=ids(SYNTH_CASES))
-def test_every_criterion_of_every_pair_equals_opengothas_dump(name: str, r: int) -> None:
+#: Rounds whose forced pairs the pure path misses, only through a tie of equal weight that
+#: networkx settles otherwise than rustworkx (until gosheet's own matching settles ties).
+PURE_TIES: set[tuple[str, int]] = set()
+
+
+@pytest.fixture
+def path(request: pytest.FixtureRequest) -> Iterator[str]:
+    """The engine's path: "numpy" or "pure" (:mod:`support.engine_paths`)."""
+    with engine_path(request.param):
+        yield request.param
+
+
+@pytest.mark.parametrize(
+    ("name", "r", "path"), on_both(SYNTH_CASES, ids=case_id), indirect=["path"]
+)
+def test_every_criterion_of_every_pair_equals_opengothas_dump(name: str, r: int, path: str) -> None:
     t, _ = before(name, r)
     prepared = engine.prepare(t)
-    i, j = engine.all_pairs(np.arange(prepared.paired, dtype=np.int64))
+    xp = prepared.info.xp
+    i, j = engine.all_pairs(xp.arange(prepared.paired, dtype=xp.int64))
     costs = prepared.costs(i, j)
     dump, _ = dump_of(name, r)
     names = [f"{p.surname} {p.first_name}" for p in prepared.info.players]
@@ -102,8 +121,10 @@ def test_every_criterion_of_every_pair_equals_opengothas_dump(name: str, r: int)
     assert not wrong, f"{len(wrong)} costs differ, e.g. {wrong[:3]}"
 
 
-@pytest.mark.parametrize(("name", "r"), SYNTH_CASES, ids=ids(SYNTH_CASES))
-def test_every_forced_pair_and_the_bye_are_opengothas(name: str, r: int) -> None:
+@pytest.mark.parametrize(
+    ("name", "r", "path"), on_both(SYNTH_CASES, PURE_TIES, ids=case_id), indirect=["path"]
+)
+def test_every_forced_pair_and_the_bye_are_opengothas(name: str, r: int, path: str) -> None:
     t, numbers = before(name, r)
     og = read(name)
     ties = json.loads((SYNTH / name / "ties.json").read_text("utf-8"))[f"{name}.xml"][str(r)]
@@ -130,8 +151,8 @@ def test_every_forced_pair_and_the_bye_are_opengothas(name: str, r: int) -> None
     assert set(pairing.byes) == {numbers[b.player_key] for b in og.byes if b.round_number == r}
 
 
-@pytest.mark.parametrize(("name", "r"), ALL_CASES, ids=ids(ALL_CASES))
-def test_the_players_are_listed_as_opengotha_lists_them(name: str, r: int) -> None:
+@pytest.mark.parametrize(("name", "r", "path"), on_both(ALL_CASES, ids=case_id), indirect=["path"])
+def test_the_players_are_listed_as_opengotha_lists_them(name: str, r: int, path: str) -> None:
     """OpenGotha dumps the pairs (i, j), i < j, of its list: the order of the dump's first
     players is the list (less its last player and the bye)."""
     t, _ = before(name, r)
@@ -142,7 +163,8 @@ def test_the_players_are_listed_as_opengotha_lists_them(name: str, r: int) -> No
     assert ours[:-1] == theirs
 
 
-def test_the_issues_worked_example_of_an_asymmetric_seeding_cost() -> None:
+@pytest.mark.parametrize("path", ["numpy", "pure"], indirect=True)
+def test_the_issues_worked_example_of_an_asymmetric_seeding_cost(path: str) -> None:
     """Round 2 of mm120-4r-absences, score group MMS 12: Guve Zibe (place 0 of 6) is listed
     before Bogajbu Rebri (place 4); "GuveZibe" sorts after "BogajbuRebri", so OpenGotha's
     SPLITANDRANDOM cost is 5,000,000 − (1,000,000 − 831,201) = 4,831,201 (a symmetric
@@ -153,11 +175,14 @@ def test_the_issues_worked_example_of_an_asymmetric_seeding_cost() -> None:
     a, b = at["Guve Zibe"], at["Bogajbu Rebri"]
     assert prepared.info.listed[a] < prepared.info.listed[b]
     for i, j in ((a, b), (b, a)):  # the same cost whichever way it is asked for
-        cost = prepared.costs(np.array([i]), np.array([j]))["mainSeedCost"]
+        xp = prepared.info.xp
+        pair = xp.array([i], dtype=xp.int64), xp.array([j], dtype=xp.int64)
+        cost = prepared.costs(*pair)["mainSeedCost"]
         assert int(cost[0]) == 4_831_201
 
 
-def test_opengotha_decided_a_four_way_tie_for_the_bye_by_its_list() -> None:
+@pytest.mark.parametrize("path", ["numpy", "pure"], indirect=True)
+def test_opengotha_decided_a_four_way_tie_for_the_bye_by_its_list(path: str) -> None:
     """Round 2 of mm120-4r-absences: four players tie on the bye's weight; OpenGotha gave the
     bye to the last of them in its list, and so does gosheet. (Here the last in the list is
     also the last by name; tests/core/test_opengotha_engine.py builds a tie where they

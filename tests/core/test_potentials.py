@@ -14,8 +14,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from support.examples import examples
 
+from gosheet import accelerators
 from gosheet.core.opengotha.engine import solve
-from gosheet.core.potentials import assignment_potentials, relax, rounded
+from gosheet.core.potentials import assignment_potentials, can_relax, relax, rounded
 
 
 def weight_of(pairs: list[tuple[int, int]], i: np.ndarray, j: np.ndarray, w: np.ndarray) -> int:
@@ -155,3 +156,12 @@ def test_rounding_the_cycles_of_the_assignment() -> None:
         relaxed = relax(4, i, j, weights)
         assert relaxed is not None
         assert rounded(relaxed, np.arange(4)) == expected
+
+
+def test_the_relaxation_is_an_accelerator() -> None:
+    """numpy and SciPy both needed: without either, the engine goes without the relaxation
+    (``engine.match`` then matches the candidate graph, as below 1,500 players)."""
+    assert can_relax()
+    for refused in (["scipy"], ["numpy"]):
+        with accelerators.pure(refused):
+            assert not can_relax()

@@ -37,9 +37,8 @@ A field of up to :data:`DENSE_UP_TO` players is matched on every pair at once. T
 
 from __future__ import annotations
 
-import numpy as np
-
-from gosheet.core.opengotha.info import IntArray, PairingInfo
+from gosheet.core.opengotha.arrays import IntArray, namespace, run_starts
+from gosheet.core.opengotha.info import PairingInfo
 from gosheet.core.settings import Settings
 
 WINDOW = 4
@@ -66,7 +65,8 @@ WINDOW_MAX = 512
 
 def all_pairs(members: IntArray) -> tuple[IntArray, IntArray]:
     """Every pair of ``members`` (positions), each once."""
-    a, b = np.triu_indices(len(members), k=1)
+    xp = namespace(members)
+    a, b = xp.triu_indices(len(members), k=1)
     return members[a], members[b]
 
 
@@ -107,7 +107,8 @@ def candidate_pairs(
     """The pairs (i, j), i < j, of ``members`` (positions in ``info``) to weigh."""
     if len(members) <= DENSE_UP_TO:
         return all_pairs(members)
-    ordered = members[np.lexsort((info.place[members], info.group[members]))]
+    xp = info.xp
+    ordered = members[xp.lexsort((info.place[members], info.group[members]))]
     count = len(ordered)
     firsts: list[IntArray] = []
     seconds: list[IntArray] = []
@@ -115,15 +116,14 @@ def candidate_pairs(
         firsts.append(ordered[: count - d])
         seconds.append(ordered[d:])
     system = _seed_system(settings, info.round_number)
-    groups = info.group[ordered]
-    starts = np.flatnonzero(np.r_[True, groups[1:] != groups[:-1]])
-    ends = np.r_[starts[1:], count]
-    for start, end in zip(starts.tolist(), ends.tolist(), strict=True):
+    starts = run_starts(info.group[ordered])
+    ends = [*starts[1:], count]
+    for start, end in zip(starts, ends, strict=True):
         group = ordered[start:end]
         m = len(group)
         if m <= WINDOW + 1:
             continue  # the window already holds every pair of the group
-        k = np.arange(m)
+        k = xp.arange(m)
         if system == "SPLITANDFOLD":
             more_f, more_s = _offsets(group, m - 1 - k)
         elif system == "SPLITANDSLIP" or m > RANDOM_DENSE_UP_TO:
@@ -132,56 +132,58 @@ def candidate_pairs(
             more_f, more_s = up_f + down_f, up_s + down_s
         else:  # split and random: every pair across the halves
             top, bottom = group[: (m + 1) // 2], group[(m + 1) // 2 :]
-            more_f = [np.repeat(top, len(bottom))]
-            more_s = [np.tile(bottom, len(top))]
+            more_f = [xp.repeat(top, len(bottom))]
+            more_s = [xp.tile(bottom, len(top))]
         firsts += more_f
         seconds += more_s
     for (u_start, u_end), (l_start, l_end) in zip(
-        zip(starts.tolist(), ends.tolist(), strict=True),
-        zip(starts.tolist()[1:], ends.tolist()[1:], strict=False),
+        zip(starts, ends, strict=True),
+        zip(starts[1:], ends[1:], strict=False),
         strict=False,
     ):
         upper = _region(ordered[u_start:u_end], settings.opengotha.pai_dudd_upper_mode)
         lower = _region(ordered[l_start:l_end], settings.opengotha.pai_dudd_lower_mode)
-        firsts.append(np.repeat(upper, len(lower)))
-        seconds.append(np.tile(lower, len(upper)))
-    i, j = np.concatenate(firsts), np.concatenate(seconds)
-    low, high = np.minimum(i, j), np.maximum(i, j)
+        firsts.append(xp.repeat(upper, len(lower)))
+        seconds.append(xp.tile(lower, len(upper)))
+    i, j = xp.concatenate(firsts), xp.concatenate(seconds)
+    low, high = xp.minimum(i, j), xp.maximum(i, j)
     keep = low != high
     n = len(info.players)
-    codes = np.unique(low[keep] * n + high[keep])
+    codes = xp.unique(low[keep] * n + high[keep])
     return codes // n, codes % n
 
 
 def near_pairs(info: PairingInfo, members: IntArray) -> tuple[IntArray, IntArray]:
     """Every pair of ``members`` in the same or neighbouring score groups."""
-    ordered = members[np.argsort(info.group[members], kind="stable")]
-    groups = info.group[ordered]
-    starts = np.flatnonzero(np.r_[True, groups[1:] != groups[:-1]])
-    ends = np.r_[starts[1:], len(ordered)]
-    firsts: list[IntArray] = [np.zeros(0, dtype=np.int64)]
-    seconds: list[IntArray] = [np.zeros(0, dtype=np.int64)]
-    for k, (start, end) in enumerate(zip(starts.tolist(), ends.tolist(), strict=True)):
+    xp = info.xp
+    ordered = members[xp.argsort(info.group[members], kind="stable")]
+    groups = info.group[ordered].tolist()
+    starts = run_starts(info.group[ordered])
+    ends = [*starts[1:], len(ordered)]
+    firsts: list[IntArray] = [xp.zeros(0, dtype=xp.int64)]
+    seconds: list[IntArray] = [xp.zeros(0, dtype=xp.int64)]
+    for k, (start, end) in enumerate(zip(starts, ends, strict=True)):
         group = ordered[start:end]
-        a, b = np.triu_indices(len(group), k=1)
+        a, b = xp.triu_indices(len(group), k=1)
         firsts.append(group[a])
         seconds.append(group[b])
         if k + 1 < len(starts) and groups[starts[k + 1]] == groups[start] + 1:
             following = ordered[starts[k + 1] : ends[k + 1]]
-            firsts.append(np.repeat(group, len(following)))
-            seconds.append(np.tile(following, len(group)))
-    i, j = np.concatenate(firsts), np.concatenate(seconds)
-    return np.minimum(i, j), np.maximum(i, j)
+            firsts.append(xp.repeat(group, len(following)))
+            seconds.append(xp.tile(following, len(group)))
+    i, j = xp.concatenate(firsts), xp.concatenate(seconds)
+    return xp.minimum(i, j), xp.maximum(i, j)
 
 
 def _seed_coordinate(system: str, place: IntArray, size: IntArray) -> IntArray:
     """A player's place as his group's seed system sees it: the places the system pairs get
     the same value (fold: c and n − 1 − c; slip and random: c and c + ⌈n / 2⌉)."""
+    xp = namespace(place)
     if system == "SPLITANDFOLD":
-        folded: IntArray = np.minimum(place, size - 1 - place)
+        folded: IntArray = xp.minimum(place, size - 1 - place)
         return folded
     half = (size + 1) // 2
-    slipped: IntArray = np.where(place < half, place, place - half)
+    slipped: IntArray = xp.where(place < half, place, place - half)
     return slipped
 
 
@@ -190,9 +192,10 @@ def _pieces(settings: Settings, info: PairingInfo, core: IntArray) -> list[IntAr
     in the order of groups and seeding places (each half of a piece is in the next one)."""
     if len(core) <= WINDOW_MAX:
         return [core]
+    xp = info.xp
     system = _seed_system(settings, info.round_number)
     coordinate = _seed_coordinate(system, info.place[core], info.group_size[core])
-    ordered = core[np.lexsort((info.place[core], coordinate, info.group[core]))]
+    ordered = core[xp.lexsort((info.place[core], coordinate, info.group[core]))]
     step = WINDOW_MAX // 2
     return [ordered[s : s + 2 * step] for s in range(0, len(ordered) - step, step)]
 
@@ -205,9 +208,9 @@ def windows(
     :data:`WINDOW_MIN` players; a window larger than :data:`WINDOW_MAX` is cut in pieces.
     Also whether one was cut: if not, every pair of the same or neighbouring groups lies
     in a window."""
-    ordered = members[np.lexsort((info.place[members], info.group[members]))]
-    groups = info.group[ordered]
-    starts = np.flatnonzero(np.r_[True, groups[1:] != groups[:-1]]).tolist()
+    xp = info.xp
+    ordered = members[xp.lexsort((info.place[members], info.group[members]))]
+    starts = run_starts(info.group[ordered])
     ends = [*starts[1:], len(ordered)]
     found: list[IntArray] = []
     cut = False

@@ -24,13 +24,13 @@ secGeoCost               f(W, club and country distances), waived for strong pla
 
 from __future__ import annotations
 
-import numpy as np
+from typing import TYPE_CHECKING, Any
 
+from gosheet.core.opengotha.arrays import IntArray, namespace
 from gosheet.core.opengotha.info import (
     MIN_RANK,
     SMMS_CORRECTION_MAX,
     SMMS_CORRECTION_MIN,
-    IntArray,
     PairingInfo,
     main_criterion,
     utf16_units,
@@ -52,7 +52,11 @@ RULES = {
     "secGeoCost": "geography: more for different clubs and countries, waived for strong players",
 }
 CRITERIA = tuple(RULES)
-Floats = np.ndarray  # x of f(W, x), in double precision as Java's
+if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
+
+    Floats = npt.NDArray[np.float64]  # x of f(W, x), in double precision as Java's
 
 
 def det_random(maximum: int, name1: str, name2: str) -> int:
@@ -81,63 +85,71 @@ def det_randoms(maximum: int, info: PairingInfo, i: IntArray, j: IntArray) -> In
     """:func:`det_random` of many pairs at once, each pair's first player being the one
     earlier in OpenGotha's list (:attr:`PairingInfo.listed`). For names A then B joined, the
     sum is weight(A) + weight(B) + len(A) · Σ(B)."""
+    xp = info.xp
     i_first = info.listed[i] < info.listed[j]
-    p1, p2 = np.where(i_first, i, j), np.where(i_first, j, i)
+    p1, p2 = xp.where(i_first, i, j), xp.where(i_first, j, i)
     inverse = info.name_order[p1] > info.name_order[p2]
-    a, b = np.where(inverse, p2, p1), np.where(inverse, p1, p2)
+    a, b = xp.where(inverse, p2, p1), xp.where(inverse, p1, p2)
     total = info.name_weight[a] + info.name_weight[b] + info.name_length[a] * info.name_sum[b]
     value = total * 1234567 % (maximum + 1)
-    result: IntArray = np.where(inverse, maximum - value, value)
+    result: IntArray = xp.where(inverse, maximum - value, value)
     return result
 
 
 def concave(weight: int, x: Floats, k: float) -> IntArray:
     """(long) (W·(1 − x)·(1 + k·x)), evaluated as Java does."""
-    result: IntArray = (weight * (1.0 - x) * (1.0 + k * x)).astype(np.int64)
+    result: IntArray = (weight * (1.0 - x) * (1.0 + k * x)).astype(namespace(x).int64)
     return result
 
 
-def _jdiv(a: IntArray, b: IntArray | int) -> IntArray:
-    """Java's long division (truncation toward zero), element-wise."""
-    q: IntArray = np.abs(a) // np.abs(b)
-    return np.where((a < 0) != (np.asarray(b) < 0), -q, q)
+def _jdiv(xp: Any, a: IntArray, b: IntArray | int) -> IntArray:
+    """Java's long division (truncation toward zero), element-wise (``xp``: the arrays'
+    module)."""
+    if isinstance(b, int):
+        q: IntArray = xp.abs(a) // abs(b)
+        return xp.where((a < 0) != (b < 0), -q, q)  # type: ignore[no-any-return]
+    q = xp.abs(a) // xp.abs(b)
+    return xp.where((a < 0) != (b < 0), -q, q)  # type: ignore[no-any-return]
 
 
 def handicap(settings: Settings, info: PairingInfo, i: IntArray, j: IntArray) -> IntArray:
     """The handicap of each pair, signed: > 0 when ``i`` is the stronger (OpenGotha's
     ``gameBetween``: pseudo-ranks from MMS or rank, the no-handicap threshold, the
     correction toward 0, the ceiling)."""
+    xp = info.xp
     p = settings.opengotha
-    pseudo = _jdiv(info.mms2, 2) + MIN_RANK if p.hd_based_on_mms else info.rank
-    pseudo = np.minimum(pseudo, p.hd_no_hd_rank_threshold)
+    pseudo = _jdiv(xp, info.mms2, 2) + MIN_RANK if p.hd_based_on_mms else info.rank
+    pseudo = xp.minimum(pseudo, p.hd_no_hd_rank_threshold)
     hd = pseudo[i] - pseudo[j]
     corr = p.hd_correction
-    hd = np.where(hd > 0, np.maximum(hd - corr, 0), np.where(hd < 0, np.minimum(hd + corr, 0), 0))
+    hd = xp.where(hd > 0, xp.maximum(hd - corr, 0), xp.where(hd < 0, xp.minimum(hd + corr, 0), 0))
     ceiling = p.hd_ceiling
-    result: IntArray = np.clip(hd, -ceiling, ceiling)
+    result: IntArray = xp.clip(hd, -ceiling, ceiling)
     return result
 
 
 def _strong(settings: Settings, info: PairingInfo) -> IntArray:
     """1 for a player above the secondary criteria's thresholds (many wins, MMS at the
     rank threshold, started at the bar), else 0."""
+    xp = info.xp
     p = settings.opengotha
     rounds = settings.rounds or 0
     nbw2_threshold = rounds if p.pai_nbw_threshold_active else 2 * rounds
     many_wins = info.nbw2 >= nbw2_threshold
     strong_mms = info.mms2 >= 2 * (p.pai_rank_threshold - MIN_RANK)
     above_bar = (info.smms >= p.mm_bar - MIN_RANK) & p.pai_bar_threshold_active
-    result: IntArray = (many_wins | strong_mms | above_bar).astype(np.int64)
+    result: IntArray = (many_wins | strong_mms | above_bar).astype(xp.int64)
     return result
 
 
 def _dudd(settings: Settings, info: PairingInfo, i: IntArray, j: IntArray) -> IntArray:
+    xp = info.xp
     p = settings.opengotha
     w = p.pai_dudd_weight // 5
     gi, gj = info.group[i], info.group[j]
-    upper = np.where(gi < gj, i, j)  # OpenGotha numbers groups from the top: upper = smaller
-    lower = np.where(gi < gj, j, i)
-    scenario = np.full(len(i), 2, dtype=np.int64)
+    upper = xp.where(gi < gj, i, j)  # OpenGotha numbers groups from the top: upper = smaller
+    lower = xp.where(gi < gj, j, i)
+    scenario = xp.full(len(i), 2, dtype=xp.int64)
     scenario -= info.dd[upper] > 0  # the upper player is drawn down again
     scenario -= info.du[lower] > 0  # the lower player is drawn up again
     fix_u = (info.du[upper] > 0) & (info.du[upper] > info.dd[upper])
@@ -145,14 +157,14 @@ def _dudd(settings: Settings, info: PairingInfo, i: IntArray, j: IntArray) -> In
     scenario += (scenario != 0) & fix_u
     scenario += (scenario != 0) & fix_l
     if not p.pai_compensate_dudd:
-        scenario = np.minimum(scenario, 2)
+        scenario = xp.minimum(scenario, 2)
 
     def position(who: IntArray, mode: str) -> IntArray:
         n, c = info.group_size[who], info.place[who]
         if mode == "TOP":
             share = n - 1 - c
         elif mode == "MID":
-            share = n - 1 - np.abs(2 * c - n + 1)
+            share = n - 1 - xp.abs(2 * c - n + 1)
         else:
             share = c
         result: IntArray = (w // 2) * share // n
@@ -161,13 +173,14 @@ def _dudd(settings: Settings, info: PairingInfo, i: IntArray, j: IntArray) -> In
     cost = position(upper, p.pai_dudd_upper_mode)
     cost += position(lower, p.pai_dudd_lower_mode)
     cost += scenario * w
-    cat_gap = np.abs(info.category[i] - info.category[j]) + 1
+    cat_gap = xp.abs(info.category[i] - info.category[j]) + 1
     cost = cost // cat_gap**4
-    result: IntArray = np.where(gi != gj, cost, 0)
+    result: IntArray = xp.where(gi != gj, cost, 0)
     return result
 
 
 def _seed(settings: Settings, info: PairingInfo, i: IntArray, j: IntArray) -> IntArray:
+    xp = info.xp
     p = settings.opengotha
     weight = p.pai_maximize_seeding
     system = (
@@ -179,36 +192,37 @@ def _seed(settings: Settings, info: PairingInfo, i: IntArray, j: IntArray) -> In
     n, c1, c2 = info.group_size[i], info.place[i], info.place[j]
     if system == "SPLITANDFOLD":
         x = c1 + c2 - (n - 1)
-        m = np.maximum(n - 1, 1)
-        cost = weight - _jdiv(_jdiv(weight * x, m) * x, m)
+        m = xp.maximum(n - 1, 1)
+        cost = weight - _jdiv(xp, _jdiv(xp, weight * x, m) * x, m)
     elif system == "SPLITANDSLIP":
-        x = 2 * np.abs(c1 - c2) - n
-        m = np.maximum(n, 1)
-        cost = weight - _jdiv(_jdiv(weight * x, m) * x, m)
+        x = 2 * xp.abs(c1 - c2) - n
+        m = xp.maximum(n, 1)
+        cost = weight - _jdiv(xp, _jdiv(xp, weight * x, m) * x, m)
     else:  # SPLITANDRANDOM: players of different halves, a random preference
         halves = (2 * c1 < n) != (2 * c2 < n)
         spread = int(weight * 0.2)
-        cost = np.where(halves, weight - det_randoms(spread, info, i, j), 0)
-    result: IntArray = np.where(same, cost, 0)
+        cost = xp.where(halves, weight - det_randoms(spread, info, i, j), 0)
+    result: IntArray = xp.where(same, cost, 0)
     return result
 
 
 def _secondary(
     settings: Settings, info: PairingInfo, i: IntArray, j: IntArray
 ) -> tuple[IntArray, IntArray]:
+    xp = info.xp
     p = settings.opengotha
     k = p.pai_nx1_factor
     r0 = info.round_number - 1
     strong = _strong(settings, info)
     sec_case = strong[i] + strong[j]
     max_mms = p.mm_bar + SMMS_CORRECTION_MAX - MIN_RANK + r0
-    pseudo = np.where(strong == 1, max_mms, _jdiv(info.mms2, 2))
+    pseudo = xp.where(strong == 1, max_mms, _jdiv(xp, info.mms2, 2))
     if main_criterion(settings) == "MMS":
         sec_range = info.number_of_groups
     else:
         sec_range = p.mm_bar - p.mm_floor
         sec_range += SMMS_CORRECTION_MAX - SMMS_CORRECTION_MIN + r0
-    x = np.abs(pseudo[i] - pseudo[j]) / float(sec_range)
+    x = xp.abs(pseudo[i] - pseudo[j]) / float(sec_range)
     hd_cost = concave(p.pai_minimize_handicap, x, k)
 
     groups = float(info.number_of_groups)
@@ -217,19 +231,19 @@ def _secondary(
     same_country = country[i] == country[j]
     same_club = club[i] == club[j]
     same_group = (club_group[i] == club_group[j]) & (club_group[i] >= 0)
-    c_ratio = np.where(same_country | (country_f == 0), 0.0, min(country_f / groups, 1.0))
+    c_ratio = xp.where(same_country | (country_f == 0), 0.0, min(country_f / groups, 1.0))
     # a club of the same club group counts as half a club away
-    other_club = np.where(
+    other_club = xp.where(
         same_group, min(club_f / 2.0 / groups, 1.0), min(club_f * 1.2 / groups, 1.0)
     )
-    k_ratio = np.where(same_club | (club_f == 0), 0.0, other_club)
-    ratio = np.maximum(c_ratio, k_ratio) + np.minimum(c_ratio, k_ratio) / 2.0
-    ratio = np.where(ratio > 0, ratio + 0.5 / groups, ratio)
+    k_ratio = xp.where(same_club | (club_f == 0), 0.0, other_club)
+    ratio = xp.maximum(c_ratio, k_ratio) + xp.minimum(c_ratio, k_ratio) / 2.0
+    ratio = xp.where(ratio > 0, ratio + 0.5 / groups, ratio)
     geo_max = p.pai_avoid_same_geo
     nominal = p.pai_minimize_score_difference - concave(geo_max, ratio, k)
-    nominal = np.minimum(nominal, geo_max)
-    geo = np.where(
-        sec_case == 2, geo_max, np.where(sec_case == 1, (nominal + geo_max) // 2, nominal)
+    nominal = xp.minimum(nominal, geo_max)
+    geo = xp.where(
+        sec_case == 2, geo_max, xp.where(sec_case == 1, (nominal + geo_max) // 2, nominal)
     )
     return hd_cost, geo
 
@@ -238,42 +252,43 @@ def pair_costs(
     settings: Settings, info: PairingInfo, i: IntArray, j: IntArray
 ) -> dict[str, IntArray]:
     """Each criterion's cost of the pairs (``i[t]``, ``j[t]``) of positions in ``info``."""
+    xp = info.xp
     p = settings.opengotha
     k = p.pai_nx1_factor
     n = len(info.players)
-    codes = np.minimum(i, j) * n + np.maximum(i, j)
+    codes = xp.minimum(i, j) * n + xp.maximum(i, j)
     met = info.met_codes  # sorted
-    found = np.minimum(np.searchsorted(met, codes), max(len(met) - 1, 0))
-    never_met = met[found] != codes if len(met) else np.ones(len(codes), dtype=bool)
+    found = xp.minimum(xp.searchsorted(met, codes), max(len(met) - 1, 0))
+    never_met = met[found] != codes if len(met) else xp.ones(len(codes), dtype=bool)
     costs: dict[str, IntArray] = {}
-    costs["baseDuplicateGameCost"] = np.where(never_met, p.pai_avoid_duplicates, 0)
+    costs["baseDuplicateGameCost"] = xp.where(never_met, p.pai_avoid_duplicates, 0)
     if p.pai_random:
         costs["baseRandomCost"] = det_randoms(p.pai_random, info, i, j)
     else:
-        costs["baseRandomCost"] = np.zeros(len(i), dtype=np.int64)
+        costs["baseRandomCost"] = xp.zeros(len(i), dtype=xp.int64)
     even = handicap(settings, info, i, j) == 0
     wb1, wb2 = info.wb[i], info.wb[j]
     balance_w = p.pai_balance_wb
-    bw = np.where(
+    bw = xp.where(
         wb1 * wb2 < 0,
         balance_w,
-        np.where(
-            ((wb1 == 0) & (np.abs(wb2) >= 2)) | ((wb2 == 0) & (np.abs(wb1) >= 2)),
+        xp.where(
+            ((wb1 == 0) & (xp.abs(wb2) >= 2)) | ((wb2 == 0) & (xp.abs(wb1) >= 2)),
             balance_w // 2,
             0,
         ),
     )
-    costs["baseBWBalanceCost"] = np.where(even, bw, 0)
+    costs["baseBWBalanceCost"] = xp.where(even, bw, 0)
     number_of_categories = len(p.categories) + 1
     same_category = info.category[i] == info.category[j]
     if number_of_categories > 1:
-        x = np.abs(info.category[i] - info.category[j]) / float(number_of_categories)
+        x = xp.abs(info.category[i] - info.category[j]) / float(number_of_categories)
         costs["mainCategoryCost"] = concave(p.pai_avoid_mixing_categories, x, k)
     else:
-        costs["mainCategoryCost"] = np.zeros(len(i), dtype=np.int64)
-    x = np.abs(info.group[i] - info.group[j]) / float(info.number_of_groups)
+        costs["mainCategoryCost"] = xp.zeros(len(i), dtype=xp.int64)
+    x = xp.abs(info.group[i] - info.group[j]) / float(info.number_of_groups)
     score = concave(p.pai_minimize_score_difference, x, k)
-    costs["mainScoreDiffCost"] = np.where(same_category, score, 0)
+    costs["mainScoreDiffCost"] = xp.where(same_category, score, 0)
     costs["mainDUDDCost"] = _dudd(settings, info, i, j)
     costs["mainSeedCost"] = _seed(settings, info, i, j)
     costs["secHandiCost"], costs["secGeoCost"] = _secondary(settings, info, i, j)
@@ -282,5 +297,7 @@ def pair_costs(
 
 def total_cost(costs: dict[str, IntArray]) -> IntArray:
     """1 + the sum of the criteria (1: the least a possible pair weighs)."""
-    total: IntArray = 1 + sum((costs[c] for c in CRITERIA), np.zeros(1, dtype=np.int64))
+    total = costs[CRITERIA[0]] + 1
+    for c in CRITERIA[1:]:
+        total = total + costs[c]
     return total

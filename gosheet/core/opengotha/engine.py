@@ -4,6 +4,9 @@ maximum-weight perfect matching, then colours, handicaps and tables as OpenGotha
 By default the whole field is one matching. With ``Pair in blocks above 600 players`` (the
 "OpenGotha-compatible" preset an imported file gets), a field above 600 players is cut, from
 the top score down, into blocks of 200 to 600 paired one after the other, as OpenGotha does.
+
+Without numpy (LibreOffice's own Python, the browser), the same code runs over
+:mod:`~gosheet.core.opengotha.arrays` (``info.xp``) and gives the same rounds.
 """
 
 from __future__ import annotations
@@ -12,11 +15,10 @@ import time
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 
-import numpy as np
-import rustworkx
-
+from gosheet import accelerators
 from gosheet.core.matching import Criterion, SummedWeights
 from gosheet.core.model import Game, Player, Tournament
+from gosheet.core.opengotha.arrays import IntArray
 from gosheet.core.opengotha.candidates import (
     DENSE_UP_TO,
     RELAX_ABOVE,
@@ -34,11 +36,17 @@ from gosheet.core.opengotha.costs import (
     total_cost,
 )
 from gosheet.core.opengotha.group_pairs import GroupPairWeights
-from gosheet.core.opengotha.info import IntArray, PairingInfo, main_criterion, pairing_info
+from gosheet.core.opengotha.info import PairingInfo, main_criterion, pairing_info
 from gosheet.core.opengotha.placement import Placement
 from gosheet.core.opengotha.scores import ScoredPlayer, score_players
 from gosheet.core.pairing import PairCost, Pairing, Weighing, check_can_pair
-from gosheet.core.potentials import Relaxation, assignment_potentials, relax, rounded
+from gosheet.core.potentials import (
+    Relaxation,
+    assignment_potentials,
+    can_relax,
+    relax,
+    rounded,
+)
 from gosheet.core.settings import Settings
 
 #: OpenGotha pairs a larger field in blocks (``Pairing.PAIRING_GROUP_MAX_SIZE``) …
@@ -131,10 +139,11 @@ def prepare(t: Tournament) -> Prepared:
 
 def allowed(prepared: Prepared, i: IntArray, j: IntArray) -> IntArray:
     """Which pairs of positions (``i[t]``, ``j[t]``) are not kept apart."""
+    xp = prepared.info.xp
     n = len(prepared.info.players)
-    banned = np.array([a * n + b for a, b in prepared.apart], dtype=np.int64)
-    codes = np.minimum(i, j) * n + np.maximum(i, j)
-    return np.asarray(~np.isin(codes, banned))
+    banned = xp.array(sorted(a * n + b for a, b in prepared.apart), dtype=xp.int64)
+    codes = xp.minimum(i, j) * n + xp.maximum(i, j)
+    return ~xp.isin(codes, banned)  # type: ignore[no-any-return]
 
 
 def solve(
@@ -145,35 +154,45 @@ def solve(
     potentials: IntArray | None = None,
 ) -> list[tuple[int, int]]:
     """The maximum-weight perfect matching of the graph of edges (``i``, ``j``, ``weights``),
-    as sorted pairs (rustworkx's blossom algorithm on exact integers). With ``potentials``
+    as sorted pairs (a blossom algorithm on exact integers). With ``potentials``
     (:func:`~gosheet.core.potentials.assignment_potentials`) the blossom solves
     ``2·w(a, b) − y(a) − y(b)`` instead: the same best perfect matchings, found faster."""
     if potentials is not None:
         weights = 2 * weights - potentials[i] - potentials[j]
-    if potentials is not None and 2 * len(i) > vertex_count**2 // 4 and _exact_in_floats(weights):
-        # a dense graph (a window) is handed over as a matrix, 7x faster than edge by edge
-        # (only with potentials: a matching without them gets its edges in their order, as
-        # when OpenGotha's fixtures were reproduced)
-        matrix = np.full((vertex_count, vertex_count), np.inf)
-        matrix[i, j] = matrix[j, i] = weights
-        graph = rustworkx.PyGraph.from_adjacency_matrix(matrix, null_value=np.inf)
-    else:
-        graph = rustworkx.PyGraph()
-        graph.add_nodes_from(range(vertex_count))
-        graph.add_edges_from(list(zip(i.tolist(), j.tolist(), weights.tolist(), strict=True)))
-    found = rustworkx.max_weight_matching(graph, max_cardinality=True, weight_fn=int)
+    edges = list(zip(i.tolist(), j.tolist(), weights.tolist(), strict=True))
+    found = largest_matching(vertex_count, edges)
     return sorted((min(a, b), max(a, b)) for a, b in found)
 
 
-def _exact_in_floats(weights: IntArray) -> bool:
-    """Whether every weight is an integer a double holds exactly (``int`` gives it back)."""
-    return len(weights) == 0 or int(np.abs(weights).max()) < 2**53
+def largest_matching(vertex_count: int, edges: list[tuple[int, int, int]]) -> set[tuple[int, int]]:
+    """Among the matchings with the most pairs, one of greatest weight: rustworkx's blossom
+    when it can be imported, else networkx's (pure Python). Until
+    ``gosheet.core.matching.max_weight_matching`` takes ``max_cardinality`` (helper
+    "matching"), which :func:`solve` then calls on both paths."""
+    rustworkx = accelerators.load("rustworkx")
+    if rustworkx is not None:
+        graph = rustworkx.PyGraph()
+        graph.add_nodes_from(range(vertex_count))
+        graph.add_edges_from(edges)
+        found: set[tuple[int, int]] = rustworkx.max_weight_matching(
+            graph, max_cardinality=True, weight_fn=int
+        )
+        return found
+    import networkx
+
+    nx_graph = networkx.Graph()
+    nx_graph.add_nodes_from(range(vertex_count))
+    nx_graph.add_weighted_edges_from(edges)
+    pairs: set[tuple[int, int]] = networkx.max_weight_matching(nx_graph, maxcardinality=True)
+    return pairs
 
 
 def first_pairing(info: PairingInfo, relaxed: Relaxation) -> list[tuple[int, int]]:
     """The local search's first pairing of a large field: the assignment relaxation of the
     candidate graph, rounded (:func:`~gosheet.core.potentials.rounded`); a player its odd
     cycles leave out meets the next one left out, in the order of groups and places."""
+    import numpy as np  # the relaxation is numpy's and SciPy's only
+
     order = np.lexsort((info.place, info.group))
     rank = np.empty(len(order), dtype=np.int64)
     rank[order] = np.arange(len(order))
@@ -188,8 +207,9 @@ def improving_pairs(
     (a, a's partner) and (b, b's partner) raises the total. Empty for an optimal matching;
     :func:`match` guarantees it empty unless a window had to be cut (``Timing.cut``) or
     the sweeps ran out (``Timing.unsettled``)."""
+    xp = prepared.info.xp
     n = len(prepared.info.players)
-    mate = np.full(n, -1, dtype=np.int64)
+    mate = xp.full(n, -1, dtype=xp.int64)
     for a, b in pairs:
         mate[a], mate[b] = b, a
     i, j = near_pairs(prepared.info, members)
@@ -198,7 +218,7 @@ def improving_pairs(
     i, j, mi, mj = i[swap], j[swap], mi[swap], mj[swap]
 
     def weight(a: IntArray, b: IntArray) -> IntArray:
-        return total_cost(prepared.costs(np.minimum(a, b), np.maximum(a, b)))
+        return total_cost(prepared.costs(xp.minimum(a, b), xp.maximum(a, b)))
 
     gain = weight(i, j) + weight(mi, mj) - weight(i, mi) - weight(j, mj)
     better = gain > 0
@@ -247,7 +267,8 @@ def match(
     i, j, weights = weighed_pairs(prepared, members)
     weighed = time.perf_counter()
     # (the field's size decides, not the block's: SciPy's import is paid once for all blocks)
-    large = len(members) > DENSE_UP_TO and prepared.paired > RELAX_ABOVE
+    # (and only with numpy and SciPy: without them, the candidate graph's matching)
+    large = len(members) > DENSE_UP_TO and prepared.paired > RELAX_ABOVE and can_relax()
     relaxed = relax(len(prepared.info.players), i, j, weights) if large else None
     pairs = best_matching(prepared, members, (i, j, weights), relaxed)
     if prepared.apart and 2 * len(pairs) < len(members):
@@ -310,11 +331,13 @@ class LocalSearch:
         timing: Timing,
     ) -> None:
         info = prepared.info
+        xp = self.xp = info.xp
         n = len(info.players)
         self.prepared, self.members = prepared, members
         self.potentials, self.timing = potentials, timing
-        self.mate = np.full(n, -1, dtype=np.int64)  # each player's partner
-        first, second = np.array(pairs, dtype=np.int64).T
+        self.mate = xp.full(n, -1, dtype=xp.int64)  # each player's partner
+        first = xp.array([a for a, _ in pairs], dtype=xp.int64)
+        second = xp.array([b for _, b in pairs], dtype=xp.int64)
         self.mate[first], self.mate[second] = second, first
         self.cores, cut = windows(prepared.settings, info, members)
         timing.cut = timing.cut or cut
@@ -323,12 +346,13 @@ class LocalSearch:
             for v in core.tolist():
                 self.owners[v].append(k)
         self.inner: dict[int, IntArray] = {}  # the weights of each window's own pairs
-        self.where = np.zeros(n, dtype=np.int64)  # a window's local index of each player
+        self.where = xp.zeros(n, dtype=xp.int64)  # a window's local index of each player
         self.group_pairs = GroupPairWeights(info.group, self.weight)
 
     def weight(self, a: IntArray, b: IntArray) -> IntArray:
         """The weights of the pairs (``a[t]``, ``b[t]``)."""
-        return total_cost(self.prepared.costs(np.minimum(a, b), np.maximum(a, b)))
+        xp = self.xp
+        return total_cost(self.prepared.costs(xp.minimum(a, b), xp.maximum(a, b)))
 
     def run(self) -> list[tuple[int, int]]:
         """Sweep the windows that changed (at most :data:`REPAIRS` times); the pairs of the
@@ -352,17 +376,18 @@ class LocalSearch:
     def window_graph(self, k: int) -> tuple[IntArray, IntArray, IntArray, IntArray]:
         """Window ``k`` with its players' partners: the players (``local``), and every pair
         among them (local indices ``i`` < ``j``) that may meet, with its weight ``w``."""
+        xp = self.xp
         core = self.cores[k]
-        a, b = np.triu_indices(len(core), k=1)
+        a, b = xp.triu_indices(len(core), k=1)
         if k not in self.inner:
             self.inner[k] = self.group_pairs.of(core)
-        outside = np.setdiff1d(self.mate[core], core)
-        local = np.concatenate([core, outside])
+        outside = xp.setdiff1d(self.mate[core], core)
+        local = xp.concatenate([core, outside])
         c, o = len(core), len(outside)
-        top, bottom = np.triu_indices(o, k=1)
-        i = np.concatenate([a, np.repeat(np.arange(c), o), c + top])
-        j = np.concatenate([b, c + np.tile(np.arange(o), c), c + bottom])
-        w = np.concatenate([self.inner[k], self.weight(local[i[len(a) :]], local[j[len(a) :]])])
+        top, bottom = xp.triu_indices(o, k=1)
+        i = xp.concatenate([a, xp.repeat(xp.arange(c), o), c + top])
+        j = xp.concatenate([b, c + xp.tile(xp.arange(o), c), c + bottom])
+        w = xp.concatenate([self.inner[k], self.weight(local[i[len(a) :]], local[j[len(a) :]])])
         if self.prepared.apart:
             keep = allowed(self.prepared, local[i], local[j])
             i, j, w = i[keep], j[keep], w[keep]
@@ -371,37 +396,40 @@ class LocalSearch:
     def improve(self, k: int) -> IntArray:
         """Match window ``k`` again with its players' partners, on every pair among them;
         the players whose partner changed (none if the pairing did not improve)."""
+        xp = self.xp
         began = time.perf_counter()
         local, i, j, w = self.window_graph(k)
         size = len(local)
-        table = np.zeros((size, size), dtype=np.int64)  # i < j in every part
-        table[i, j] = w
-        self.where[local] = np.arange(size)
+        table = xp.zeros(size * size, dtype=xp.int64)  # (i, j), i < j, at i · size + j
+        table[i * size + j] = w
+        self.where[local] = xp.arange(size)
 
         def total(p: IntArray, q: IntArray) -> int:
-            return int(table[np.minimum(p, q), np.maximum(p, q)].sum())
+            return int(table[xp.minimum(p, q) * size + xp.maximum(p, q)].sum())
 
         weighed = time.perf_counter()
         # the field's potentials if they hold on every pair here, else the window's own
         y = None if self.potentials is None else self.potentials[local]
-        if y is not None and size > DENSE_UP_TO and np.any(y[i] + y[j] < 2 * w):
+        if y is not None and size > DENSE_UP_TO and xp.any(y[i] + y[j] < 2 * w):
             y = assignment_potentials(size, i, j, w)
-        found = np.array(solve(size, i, j, w, y), dtype=np.int64).reshape(-1, 2)
+        found = solve(size, i, j, w, y)
         solved = time.perf_counter()
         mate = self.mate
         partner = self.where[mate[local]]
-        mine = np.flatnonzero(np.arange(size) < partner)
-        gained = total(found[:, 0], found[:, 1]) - total(mine, partner[mine])
+        mine = xp.flatnonzero(xp.arange(size) < partner)
+        first = xp.array([p for p, _ in found], dtype=xp.int64)
+        second = xp.array([q for _, q in found], dtype=xp.int64)
+        gained = total(first, second) - total(mine, partner[mine])
         timing = self.timing
         timing.costs += weighed - began + time.perf_counter() - solved
         timing.matching += solved - weighed
         timing.solves += 1
         timing.windows += 1
         if gained <= 0:
-            return np.zeros(0, dtype=np.int64)
+            return xp.zeros(0, dtype=xp.int64)  # type: ignore[no-any-return]
         timing.improved += 1
-        x, y = local[found[:, 0]], local[found[:, 1]]
-        moved = np.concatenate([x[mate[x] != y], y[mate[y] != x]])
+        x, y = local[first], local[second]
+        moved: IntArray = xp.concatenate([x[mate[x] != y], y[mate[y] != x]])
         mate[x], mate[y] = y, x
         return moved
 
@@ -411,11 +439,12 @@ def blocks(prepared: Prepared) -> list[IntArray]:
     :data:`BLOCK_MAX`: from the top category and score down, blocks of at least
     :data:`BLOCK_MIN` (an even number) until at most :data:`BLOCK_MAX` remain."""
     info, n = prepared.info, prepared.paired
-    everyone = np.arange(n, dtype=np.int64)
+    xp = info.xp
+    everyone = xp.arange(n, dtype=xp.int64)
     if not prepared.settings.opengotha.og_blocks or n <= BLOCK_MAX:
         return [everyone]
     # The group number runs down the categories and scores: sort by it, best first.
-    remaining = [int(k) for k in everyone[np.argsort(info.group[:n], kind="stable")]]
+    remaining = [int(k) for k in everyone[xp.argsort(info.group[:n], kind="stable")]]
     cut: list[IntArray] = []
     while len(remaining) > BLOCK_MAX:
         block: list[int] = []
@@ -426,8 +455,8 @@ def blocks(prepared: Prepared) -> list[IntArray]:
                 break
             if group_done and len(block) >= BLOCK_MIN and len(block) % 2 == 0:
                 break
-        cut.append(np.array(block, dtype=np.int64))
-    cut.append(np.array(remaining, dtype=np.int64))
+        cut.append(xp.array(block, dtype=xp.int64))
+    cut.append(xp.array(remaining, dtype=xp.int64))
     return cut
 
 
@@ -439,15 +468,17 @@ def colours(prepared: Prepared, pairs: list[tuple[int, int]]) -> list[tuple[int,
     if not pairs:
         return []
     info = prepared.info
-    a, b = np.array(pairs, dtype=np.int64).T
+    xp = info.xp
+    a = xp.array([p for p, _ in pairs], dtype=xp.int64)
+    b = xp.array([q for _, q in pairs], dtype=xp.int64)
     hd = handicap(prepared.settings, info, a, b)
     # gameBetween(p1, p2): p1 is the one listed first; the lot's 0 gives p1 White
     a_first = info.listed[a] < info.listed[b]
-    lot = det_randoms(1, info, np.where(a_first, a, b), np.where(a_first, b, a))
-    by_balance = np.where(info.wb[a] != info.wb[b], info.wb[a] < info.wb[b], (lot == 0) == a_first)
-    a_white = np.where(hd != 0, hd > 0, by_balance)
-    white, black = np.where(a_white, a, b), np.where(a_white, b, a)
-    return list(zip(white.tolist(), black.tolist(), np.abs(hd).tolist(), strict=True))
+    lot = det_randoms(1, info, xp.where(a_first, a, b), xp.where(a_first, b, a))
+    by_balance = xp.where(info.wb[a] != info.wb[b], info.wb[a] < info.wb[b], (lot == 0) == a_first)
+    a_white = xp.where(hd != 0, hd > 0, by_balance)
+    white, black = xp.where(a_white, a, b), xp.where(a_white, b, a)
+    return list(zip(white.tolist(), black.tolist(), xp.abs(hd).tolist(), strict=True))
 
 
 class PairValues(Mapping[tuple[int, int], tuple[int, ...]]):
@@ -461,7 +492,8 @@ class PairValues(Mapping[tuple[int, int], tuple[int, ...]]):
         i, j = pair
         if not 0 <= i < j < self.prepared.paired or pair in self.prepared.apart:
             raise KeyError(pair)  # not a pair of the round, or kept apart
-        costs = self.prepared.costs(np.array([i]), np.array([j]))
+        xp = self.prepared.info.xp
+        costs = self.prepared.costs(xp.array([i], dtype=xp.int64), xp.array([j], dtype=xp.int64))
         return tuple(int(costs[c][0]) for c in CRITERIA)
 
     def __iter__(self) -> Iterator[tuple[int, int]]:
@@ -514,8 +546,9 @@ def pair(t: Tournament) -> Pairing:
     komi = t.settings.komi
     result: list[Game] = []
     costs: list[PairCost] = []
-    low = np.array([min(w, b) for w, b, _ in games], dtype=np.int64)
-    high = np.array([max(w, b) for w, b, _ in games], dtype=np.int64)
+    xp = info.xp
+    low = xp.array([min(w, b) for w, b, _ in games], dtype=xp.int64)
+    high = xp.array([max(w, b) for w, b, _ in games], dtype=xp.int64)
     parts = prepared.costs(low, high)
     columns = [parts[c].tolist() for c in CRITERIA]
     for table, (white, black, hd) in enumerate(games, start=1):

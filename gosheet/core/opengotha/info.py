@@ -12,11 +12,10 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property
-
-import numpy as np
-import numpy.typing as npt
+from typing import Any
 
 from gosheet.core.model import Player
+from gosheet.core.opengotha.arrays import IntArray, backend, namespace
 from gosheet.core.opengotha.scores import ScoredPlayer
 from gosheet.core.settings import Settings
 
@@ -25,7 +24,6 @@ MIN_RANK = -30
 #: The most and the least a starting McMahon score may be corrected by.
 SMMS_CORRECTION_MAX, SMMS_CORRECTION_MIN = 2, -1
 
-IntArray = npt.NDArray[np.int64]
 #: ``column(criterion, r)``: a placement criterion's value of every player (by number) after
 #: round index ``r`` (:meth:`~gosheet.core.opengotha.placement.Placement.column`).
 Column = Callable[[str, int], Mapping[int, int]]
@@ -69,7 +67,9 @@ def score_range(settings: Settings, round_number: int) -> tuple[int, int]:
 
 @dataclass(frozen=True)
 class PairingInfo:
-    """Per-player arrays (in the order of :attr:`players`) for one round's pairing."""
+    """Per-player arrays (in the order of :attr:`players`) for one round's pairing: numpy's,
+    or :mod:`~gosheet.core.opengotha.arrays`' own where numpy cannot be imported; :attr:`xp`
+    is their module, which the rules are written against."""
 
     round_number: int
     players: tuple[Player, ...]
@@ -96,24 +96,31 @@ class PairingInfo:
     name_length: IntArray  # number of UTF-16 code units
     listed: IntArray  # place in OpenGotha's list of the round: who is detRandom's p1
 
+    @property
+    def xp(self) -> Any:
+        """The array module of these arrays: numpy, or :mod:`~gosheet.core.opengotha.arrays`."""
+        return namespace(self.group)
+
     @cached_property
     def country_code(self) -> IntArray:
         """A number per country (equal countries, equal numbers): compared for many pairs."""
-        return _codes(self.country)
+        return self._codes(self.country)
 
     @cached_property
     def club_code(self) -> IntArray:
-        return _codes(self.club)
+        return self._codes(self.club)
 
     @cached_property
     def club_group_code(self) -> IntArray:
         """A number per club group; −1 for a player whose club is in none."""
-        return np.where(np.array([g == "" for g in self.club_group]), -1, _codes(self.club_group))
+        numbers: dict[str, int] = {"": -1}
+        codes = [numbers.setdefault(g, len(numbers) - 1) for g in self.club_group]
+        return self.xp.array(codes, dtype=self.xp.int64)  # type: ignore[no-any-return]
 
-
-def _codes(texts: Sequence[str]) -> IntArray:
-    numbers: dict[str, int] = {}
-    return np.array([numbers.setdefault(t, len(numbers)) for t in texts], dtype=np.int64)
+    def _codes(self, texts: Sequence[str]) -> IntArray:
+        numbers: dict[str, int] = {}
+        codes = [numbers.setdefault(t, len(numbers)) for t in texts]
+        return self.xp.array(codes, dtype=self.xp.int64)  # type: ignore[no-any-return]
 
 
 def pairing_info(
@@ -146,14 +153,15 @@ def pairing_info(
 
     cats = [category(p, settings) for p in players]
     group_of = {club: name for name, clubs in settings.opengotha.club_groups for club in clubs}
+    xp = backend()
     groups: dict[int, list[int]] = {}
-    group = np.zeros(n, dtype=np.int64)
+    group = [0] * n
     for i, p in enumerate(players):
         score = min(high, max(low, main_score(p.number, r_before)))
         group[i] = cats[i] * span + (high - score)
-        groups.setdefault(int(group[i]), []).append(i)
-    size = np.zeros(n, dtype=np.int64)
-    place = np.zeros(n, dtype=np.int64)
+        groups.setdefault(group[i], []).append(i)
+    size = [0] * n
+    place = [0] * n
     columns = [column(c, r_before) for c in criteria]
     for members in groups.values():
         ranked = sorted(
@@ -167,9 +175,9 @@ def pairing_info(
         for c, i in enumerate(ranked):
             size[i], place[i] = len(ranked), c
     position = {p.number: i for i, p in enumerate(players)}
-    du = np.zeros(n, dtype=np.int64)
-    dd = np.zeros(n, dtype=np.int64)
-    wb = np.zeros(n, dtype=np.int64)
+    du = [0] * n
+    dd = [0] * n
+    wb = [0] * n
     met: set[int] = set()
     for i, p in enumerate(players):
         sp = scored[p.number]
@@ -186,31 +194,35 @@ def pairing_info(
             if opponent in position:
                 other = position[opponent]
                 met.add(min(i, other) * n + max(i, other))
+
+    def ints(values: Sequence[int]) -> IntArray:
+        return xp.array(values, dtype=xp.int64)  # type: ignore[no-any-return]
+
     return PairingInfo(
         round_number=round_number,
         players=tuple(players),
         number_of_groups=span * (len(settings.opengotha.categories) + 1),
-        group=group,
-        group_size=size,
-        place=place,
-        du=du,
-        dd=dd,
-        wb=wb,
-        category=np.array(cats, dtype=np.int64),
-        mms2=np.array([scored[p.number].mms2_after(r_before) for p in players], dtype=np.int64),
-        nbw2=np.array([scored[p.number].nbw2_after(r_before) for p in players], dtype=np.int64),
-        smms=np.array([scored[p.number].smms for p in players], dtype=np.int64),
-        rank=np.array([p.known_rank for p in players], dtype=np.int64),
+        group=ints(group),
+        group_size=ints(size),
+        place=ints(place),
+        du=ints(du),
+        dd=ints(dd),
+        wb=ints(wb),
+        category=ints(cats),
+        mms2=ints([scored[p.number].mms2_after(r_before) for p in players]),
+        nbw2=ints([scored[p.number].nbw2_after(r_before) for p in players]),
+        smms=ints([scored[p.number].smms for p in players]),
+        rank=ints([p.known_rank for p in players]),
         names=tuple(p.surname + p.first_name for p in players),
         country=tuple(p.country for p in players),
         club=tuple(p.club for p in players),
         club_group=tuple(group_of.get(p.club, "") for p in players),
-        met_codes=np.array(sorted(met), dtype=np.int64),
-        **_name_arrays([p.surname + p.first_name for p in players]),
-        listed=np.array(
-            [k if listed is None else listed[p.number] for k, p in enumerate(players)],
-            dtype=np.int64,
-        ),
+        met_codes=ints(sorted(met)),
+        **{
+            key: ints(values)
+            for key, values in _name_arrays([p.surname + p.first_name for p in players]).items()
+        },
+        listed=ints([k if listed is None else listed[p.number] for k, p in enumerate(players)]),
     )
 
 
@@ -220,17 +232,15 @@ def utf16_units(text: str) -> list[int]:
     return [int.from_bytes(data[k : k + 2], "big") for k in range(0, len(data), 2)]
 
 
-def _name_arrays(names: Sequence[str]) -> dict[str, IntArray]:
+def _name_arrays(names: Sequence[str]) -> dict[str, list[int]]:
     units = [utf16_units(name) for name in names]
     order = sorted(range(len(names)), key=lambda k: units[k])
-    place = np.zeros(len(names), dtype=np.int64)
+    place = [0] * len(names)
     for rank, k in enumerate(order):
         place[k] = rank
     return {
         "name_order": place,
-        "name_weight": np.array(
-            [sum(u * (k + 1) for k, u in enumerate(us)) for us in units], dtype=np.int64
-        ),
-        "name_sum": np.array([sum(us) for us in units], dtype=np.int64),
-        "name_length": np.array([len(us) for us in units], dtype=np.int64),
+        "name_weight": [sum(u * (k + 1) for k, u in enumerate(us)) for us in units],
+        "name_sum": [sum(us) for us in units],
+        "name_length": [len(us) for us in units],
     }

@@ -38,7 +38,6 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import TYPE_CHECKING
 
 from gosheet.core.model import Result, Tournament
 from gosheet.core.opengotha.scores import Participation, ScoredPlayer, points2, score_players
@@ -56,12 +55,11 @@ _FIXED = ("NULL", "CAT", "RANK", "RATING")
 _DIRECT = ("SDC", "DC")
 _DECISIVE = (Result.WHITE_WINS, Result.BLACK_WINS)  # the results direct confrontation counts
 
-if TYPE_CHECKING:  # numpy is imported where a round's values are computed: the settings
-    # read this module's criterion names in commands that never load numpy
-    import numpy as np
-    import numpy.typing as npt
-
-    IntArray = npt.NDArray[np.int64]
+#: The criteria computed round by round (:meth:`Placement._round_values`).
+_ROUND_CRITERIA = (
+    *("NBW", "MMS", "CUSSW", "CUSSM", "SOSW", "SOSWM1", "SOSWM2", "SODOSW", "SOSM"),
+    *("SOSMM1", "SOSMM2", "SODOSM", "EXT", "EXR", "SOSOSW", "SOSOSM"),
+)
 
 
 def criterion_name(name: str) -> str:
@@ -162,73 +160,80 @@ class Placement:
     def _round_values(self, r: int) -> dict[str, dict[int, int]]:
         """OpenGotha's ``fillBaseScoringInfoIfNecessary``, steps 3 to 6, after round index
         ``r`` — computed when first asked (a pairing asks for one round, the standings for
-        another: O(players × r) each instead of every round's), all players at once."""
+        another: O(players × r) each instead of every round's), in plain Python (the same
+        with or without numpy)."""
         cached = self._by_round.get(r)
         if cached is not None:
             return cached
-        import numpy as np
-
-        numbers = list(self.scored)
-        players = list(self.scored.values())
-        at = {n: k for k, n in enumerate(numbers)}
         played = r + 1
         seen_w, seen_m = self._seen
-
-        def column(values: Iterable[int]) -> IntArray:
-            return np.fromiter(values, dtype=np.int64, count=len(numbers))
-
-        nbw2 = np.array([sp.nbw2[:played] for sp in players], dtype=np.int64).reshape(-1, played)
-        mms2 = np.array([sp.mms2[:played] for sp in players], dtype=np.int64).reshape(-1, played)
-        sw = column(seen_w[n][r] for n in numbers)  # what SOS sees of each player's score
-        sm = column(seen_m[n][r] for n in numbers)
-        smms2 = 2 * column(sp.smms for sp in players)
-        rank = column(sp.player.known_rank for sp in players)
-        # Each player's games of rounds 0 … r: opponent (−1: no game), own doubled points,
-        # and the handicap, + when he gave it (White), − when he received it.
-        opponent = np.full((len(numbers), played), -1, dtype=np.int64)
-        wx2 = np.zeros((len(numbers), played), dtype=np.int64)
-        given = np.zeros((len(numbers), played), dtype=np.int64)
-        for k, (n, sp) in enumerate(zip(numbers, players, strict=True)):
+        scored = self.scored
+        # Each player's games of rounds 0 … r: (opponent, own doubled points, handicap:
+        # + when he gave it (White), − when he received it); None: no game.
+        games: dict[int, list[tuple[int, int, int] | None]] = {}
+        for n, sp in scored.items():
+            row: list[tuple[int, int, int] | None] = []
             for rr in range(played):
                 game = sp.games[rr]
                 if game is None or sp.participation[rr] is not Participation.PAIRED:
+                    row.append(None)
                     continue
-                opponent[k, rr] = at[game.opponent_of(n)]
-                wx2[k, rr] = points2(game, n)
-                given[k, rr] = game.handicap if game.white == n else -game.handicap
-        paired = opponent >= 0
-        other = np.where(paired, opponent, 0)
-        osw = np.where(paired, sw[other], 0)  # opponent's wins, 0 if no game
-        osm = np.where(paired, sm[other] + 2 * given, smms2[:, None])  # ± handicap; own SMMS
-        # EXT/EXR (exploits tried / successful): handicap given beyond the natural one (rank
-        # difference) weighs the opponent's wins 0 (<0), 1, 2, 3 (≥2).
-        natural = rank[:, None] - rank[other]
-        weighted = np.where(paired, nbw2[other, r] * np.clip(given - natural + 1, 0, 3), 0)
-        sosw, sosm = osw.sum(axis=1), osm.sum(axis=1)
-        low_w, low_m = np.sort(osw, axis=1), np.sort(osm, axis=1)
-        values: dict[str, IntArray] = {
-            "NBW": nbw2[:, r],
-            "MMS": mms2[:, r],
-            "CUSSW": nbw2.sum(axis=1),  # CUSS: sum of the scores after each round
-            "CUSSM": mms2.sum(axis=1),
-            "SOSW": sosw,
-            "SOSWM1": low_w[:, 1:].sum(axis=1),  # without the lowest (substitutes included)
-            "SOSWM2": low_w[:, 2:].sum(axis=1),
-            "SODOSW": (osw * wx2).sum(axis=1),  # SODOS: opponent's score × own result
-            "SOSM": sosm,
-            # OpenGotha stores SOSM-1 and SOSM-2 only from the third round on: 0 before.
-            "SOSMM1": low_m[:, 1:].sum(axis=1) if r >= 2 else np.zeros_like(sosm),
-            "SOSMM2": low_m[:, 2:].sum(axis=1) if r >= 2 else np.zeros_like(sosm),
-            "SODOSM": (osm * wx2).sum(axis=1),
-            "EXT": weighted.sum(axis=1),
-            "EXR": np.where(wx2 == 2, weighted, 0).sum(axis=1),
-            # SOSOS: the opponents' SOS; no game: 0 (W), SMMS × rounds (M)
-            "SOSOSW": np.where(paired, sosw[other], 0).sum(axis=1),
-            "SOSOSM": np.where(paired, sosm[other], (smms2 * played)[:, None]).sum(axis=1),
-        }
-        v = {name: dict(zip(numbers, values[name].tolist(), strict=True)) for name in values}
-        self._by_round[r] = v
-        return v
+                given = game.handicap if game.white == n else -game.handicap
+                row.append((game.opponent_of(n), points2(game, n), given))
+            games[n] = row
+        values: dict[str, dict[int, int]] = {name: {} for name in _ROUND_CRITERIA}
+        for n, sp in scored.items():
+            smms2, rank = 2 * sp.smms, sp.player.known_rank
+            osw: list[int] = []  # opponent's wins as SOS sees them, 0 if no game
+            osm: list[int] = []  # opponent's McMahon score ± handicap; own SMMS if no game
+            sodos_w = sodos_m = ext = exr = 0
+            for entry in games[n]:
+                if entry is None:
+                    osw.append(0)
+                    osm.append(smms2)
+                    continue
+                opponent, wx2, given = entry
+                w, m = seen_w[opponent][r], seen_m[opponent][r] + 2 * given
+                osw.append(w)
+                osm.append(m)
+                sodos_w += w * wx2
+                sodos_m += m * wx2
+                # EXT/EXR (exploits tried / successful): handicap given beyond the natural
+                # one (rank difference) weighs the opponent's wins 0 (<0), 1, 2, 3 (≥2).
+                natural = rank - scored[opponent].player.known_rank
+                weighted = scored[opponent].nbw2[r] * min(max(given - natural + 1, 0), 3)
+                ext += weighted
+                exr += weighted if wx2 == 2 else 0
+            low_w, low_m = sorted(osw), sorted(osm)
+            row_values = {
+                "NBW": sp.nbw2[r],
+                "MMS": sp.mms2[r],
+                "CUSSW": sum(sp.nbw2[:played]),  # CUSS: sum of the scores after each round
+                "CUSSM": sum(sp.mms2[:played]),
+                "SOSW": sum(osw),
+                "SOSWM1": sum(low_w[1:]),  # without the lowest (substitutes included)
+                "SOSWM2": sum(low_w[2:]),
+                "SODOSW": sodos_w,  # SODOS: opponent's score × own result
+                "SOSM": sum(osm),
+                # OpenGotha stores SOSM-1 and SOSM-2 only from the third round on: 0 before.
+                "SOSMM1": sum(low_m[1:]) if r >= 2 else 0,
+                "SOSMM2": sum(low_m[2:]) if r >= 2 else 0,
+                "SODOSM": sodos_m,
+                "EXT": ext,
+                "EXR": exr,
+            }
+            for name, value in row_values.items():
+                values[name][n] = value
+        # SOSOS: the opponents' SOS; no game: 0 (W), SMMS × rounds (M)
+        sosw, sosm = values["SOSW"], values["SOSM"]
+        for n, sp in scored.items():
+            row_games = games[n]
+            values["SOSOSW"][n] = sum(sosw[g[0]] for g in row_games if g is not None)
+            values["SOSOSM"][n] = sum(
+                sosm[g[0]] if g is not None else 2 * sp.smms * played for g in row_games
+            )
+        self._by_round[r] = values
+        return values
 
     def value(self, number: int, criterion: str, r: int) -> int:
         """OpenGotha's ``getCritValue``: the integer it compares, after round index ``r``."""
