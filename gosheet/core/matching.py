@@ -6,16 +6,21 @@ one integer so that any gain in a more important criterion outweighs every
 possible gain in all less important ones over the whole matching (the same
 idea as py4swiss's bit widths, with Python's unbounded integers).
 
-The solver is rustworkx (Rust, 128-bit weights); for weights wider than that,
-networkx (pure Python, unbounded integers) takes over. Both are imported by the functions
-that solve, not with the module: the criteria and weights are needed (and imported) by
-commands that never pair, such as ``gosheet check``.
+The solver is rustworkx (Rust, 128-bit weights) when it can be imported
+(:func:`gosheet.accelerators.load`) and the weights fit; else gosheet's own blossom in pure
+Python (:mod:`gosheet.core.blossom`, exact integers of any width). Ties between matchings of
+equal weight are settled by gosheet's rule (:func:`drawn_weights`), not by a solver's
+internals, so both give the same pairs; OpenGotha's rules keep OpenGotha's own tie rule
+(:func:`in_order_matching`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+
+from gosheet import accelerators
+from gosheet.core import blossom
 
 RUSTWORKX_LIMIT = 2**120  # headroom below i128 for the blossom duals
 
@@ -84,35 +89,113 @@ class SummedWeights:
         return 1 + sum(values)
 
 
+#: The bits of the fixed draw that settles ties (:func:`drawn_weights`).
+DRAW_BITS = 28
+
+
+def draw(a: int, b: int, bits: int) -> int:
+    """The fixed draw of the pair of vertices (``a``, ``b``), ``a < b``: a number in
+    ``1 .. 2**bits - 1`` mixed from the two numbers alone (SplitMix64), the same on every
+    machine and whatever the order of the edges."""
+    x = (a * 0x9E3779B97F4A7C15 + b * 0xD1B54A32D192ED03 + 0x632BE59BD9B4E019) & MASK
+    x = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & MASK
+    x = ((x ^ (x >> 27)) * 0x94D049BB133111EB) & MASK
+    x ^= x >> 31
+    return (x >> (64 - bits)) | 1
+
+
+MASK = 2**64 - 1
+
+
+def drawn_weights(
+    vertex_count: int, edges: Sequence[tuple[int, int, int]], max_weight: int
+) -> tuple[list[tuple[int, int, int]], int]:
+    """gosheet's tie rule folded into the weights: each weight times a factor, plus the fixed
+    draw of its pair (:func:`draw`), the factor larger than the draws of a whole matching
+    together. A heavier matching stays heavier; between matchings of equal weight the one
+    whose pairs' draws sum highest wins, and no two matchings share that sum but by a
+    chance below ``edges / 2**28`` (the isolation lemma). Returns the edges and the new
+    bound of their weights."""
+    pairs = vertex_count // 2 + 1
+    bound = max([max_weight, 1] + [abs(w) for _, _, w in edges])
+    bits = DRAW_BITS
+    factor = pairs << bits
+    drawn = [
+        (min(a, b), max(a, b), w * factor + draw(min(a, b), max(a, b), bits)) for a, b, w in edges
+    ]
+    return drawn, bound * factor + (1 << bits)
+
+
 def max_weight_matching(
-    vertex_count: int, edges: Iterable[tuple[int, int, int]], *, max_weight: int
+    vertex_count: int,
+    edges: Iterable[tuple[int, int, int]],
+    *,
+    max_weight: int,
+    max_cardinality: bool = False,
 ) -> set[tuple[int, int]]:
-    """The matching of greatest total weight (each pair as ``(low, high)``).
+    """The matching of greatest total weight (each pair as ``(low, high)``); with
+    ``max_cardinality``, the greatest weight among the largest matchings.
 
-    ``max_weight`` bounds every edge weight; it chooses the solver.
-    """
-    edge_list = list(edges)
-    if max_weight < RUSTWORKX_LIMIT:
-        import rustworkx
+    Between matchings of equal weight gosheet's tie rule decides (:func:`drawn_weights`),
+    so rustworkx (when it can be imported and the weights fit) and gosheet's own blossom
+    (:mod:`gosheet.core.blossom`) return the same pairs. ``max_weight`` bounds the weights."""
+    drawn, bound = drawn_weights(vertex_count, list(edges), max_weight)
+    return solve(vertex_count, drawn, bound, max_cardinality=max_cardinality)
 
+
+def solve(
+    vertex_count: int,
+    edges: Sequence[tuple[int, int, int]],
+    bound: int,
+    *,
+    max_cardinality: bool = False,
+) -> set[tuple[int, int]]:
+    """The matching, by rustworkx when it loads and ``bound`` fits, else gosheet's blossom."""
+    rustworkx = accelerators.load("rustworkx") if bound < RUSTWORKX_LIMIT else None
+    if rustworkx is None:
+        return blossom.max_weight_matching(vertex_count, edges, max_cardinality=max_cardinality)
+    graph = rustworkx.PyGraph()
+    graph.add_nodes_from(range(vertex_count))
+    graph.add_edges_from(list(edges))
+    pairs = rustworkx.max_weight_matching(
+        graph, max_cardinality=max_cardinality, weight_fn=lambda w: w
+    )
+    return {(min(a, b), max(a, b)) for a, b in pairs}
+
+
+def in_order_matching(
+    vertex_count: int, edges: Sequence[tuple[int, int, int]], *, max_cardinality: bool = False
+) -> set[tuple[int, int]]:
+    """OpenGotha's tie rule: the matching its blossom (Van Rantwijk's algorithm, ported to
+    Java) returns for the edges in the order given. rustworkx, a port of the same algorithm,
+    when it loads and the weights fit; else gosheet's blossom making the same choices.
+
+    Edges given sorted, ``(low, high)``, many and exact in doubles: rustworkx gets them as a
+    matrix (7x faster than edge by edge, the same edge order)."""
+    bound = max((abs(w) for _, _, w in edges), default=0)
+    rustworkx = accelerators.load("rustworkx") if bound < RUSTWORKX_LIMIT else None
+    if rustworkx is None:
+        return blossom.in_order_matching(vertex_count, edges, max_cardinality=max_cardinality)
+    numpy = accelerators.load("numpy")
+    dense = 2 * len(edges) > vertex_count**2 // 4 and bound < 2**53
+    if numpy is not None and dense and all(a < b for a, b, _ in edges) and edges == sorted(edges):
+        matrix = numpy.full((vertex_count, vertex_count), numpy.inf)
+        for a, b, w in edges:
+            matrix[a, b] = matrix[b, a] = w
+        graph = rustworkx.PyGraph.from_adjacency_matrix(matrix, null_value=numpy.inf)
+    else:
         graph = rustworkx.PyGraph()
         graph.add_nodes_from(range(vertex_count))
-        graph.add_edges_from(edge_list)
-        pairs = rustworkx.max_weight_matching(graph, weight_fn=lambda w: w)
-    else:
-        import networkx  # 0.2 s to import: only for the weights rustworkx cannot hold
-
-        nx_graph = networkx.Graph()
-        nx_graph.add_nodes_from(range(vertex_count))
-        nx_graph.add_weighted_edges_from(edge_list)
-        pairs = networkx.max_weight_matching(nx_graph)
-    return {(min(a, b), max(a, b)) for a, b in pairs}
+        graph.add_edges_from(list(edges))
+    found = rustworkx.max_weight_matching(graph, max_cardinality=max_cardinality, weight_fn=int)
+    return {(min(a, b), max(a, b)) for a, b in found}
 
 
 def maximum_matching_size(vertex_count: int, edges: Iterable[tuple[int, int]]) -> int:
     """How many pairs the largest matching has (every edge weighing the same)."""
-    import rustworkx
-
+    rustworkx = accelerators.load("rustworkx")
+    if rustworkx is None:
+        return len(blossom.cardinality_matching(vertex_count, list(edges)))
     graph = rustworkx.PyGraph()
     graph.add_nodes_from(range(vertex_count))
     graph.add_edges_from([(a, b, 1) for a, b in edges])
@@ -144,7 +227,7 @@ def choose_left_out(
 
 
 def lexicographic_perfect_matching(
-    vertex_count: int, cost: dict[tuple[int, int], int], *, weight_bits: int = 112
+    vertex_count: int, cost: dict[tuple[int, int], int], *, weight_bits: int | None = None
 ) -> set[tuple[int, int]]:
     """Among the perfect matchings of vertices 0..n-1 over the edges of ``cost``,
     the one whose vector (cost at vertex 0, cost at vertex 1, …) is least,
@@ -154,25 +237,33 @@ def lexicographic_perfect_matching(
     vertices taken in blocks; each block's digits are packed into one weight
     and solved, then its vertices keep the cost they got while the next block
     is solved. ``weight_bits`` bounds the packed weights (smaller in tests, to
-    force several blocks). Raises ValueError when no perfect matching exists.
+    force several blocks; by default 80 with rustworkx, so that the tie rule's draw still
+    fits, and no bound (0) without: one solve). Raises ValueError when no perfect matching exists.
     """
+    if weight_bits is None:
+        weight_bits = 80 if accelerators.available("rustworkx") else 0
     if vertex_count % 2:
         raise ValueError("an odd number of vertices has no perfect matching")
     ranks = {value: index for index, value in enumerate(sorted(set(cost.values())))}
     base = max(2, len(ranks))
-    block = 1
-    while base ** (block + 1) < 2**weight_bits:
-        block += 1
+    block = max(1, vertex_count)  # no bound (0): one block, one solve
+    if weight_bits:
+        block = 1
+        while block < vertex_count and base ** (block + 1) < 2**weight_bits:
+            block += 1
+    power = [1]
+    for _ in range(block):
+        power.append(power[-1] * base)
     fixed: dict[int, int] = {}
     matched: set[tuple[int, int]] = set()
     for start in range(0, max(vertex_count, 1), block):
         end = min(vertex_count, start + block)
-        full = int(base ** (end - start))  # more than every bonus of the block together
+        full = power[end - start]  # more than every bonus of the block together
 
         def bonus(vertex: int, digit: int, start: int = start, end: int = end) -> int:
             if not start <= vertex < end:
                 return 0
-            return (base - 1 - digit) * int(base ** (end - 1 - vertex))
+            return (base - 1 - digit) * power[end - 1 - vertex]
 
         edges = []
         for (a, b), value in cost.items():

@@ -1,5 +1,9 @@
 """Plain roster files (CSV in the common encodings and delimiters, or a sheet
-of ``.xlsx``/``.xls``/``.ods`` through python-calamine), read with pandas.
+of ``.xlsx``/``.xls``/``.ods`` through python-calamine), read with pandas — or, where pandas
+or python-calamine cannot be imported (LibreOffice's own Python, WebAssembly Python;
+``GOSHEET_PURE``), in pure Python with the same values: the CSV through the ``csv`` module,
+an ``.xlsx`` through gosheet's own part reader, an ``.ods`` through :mod:`.ods`; an ``.xls``
+(a binary format) then asks to be saved as ``.xlsx``.
 
 One row a player: name, first name, rank, and optionally rating, club,
 country. Headers are matched tolerantly (:mod:`gosheet.workbook.headers`); columns
@@ -11,11 +15,11 @@ from __future__ import annotations
 import csv
 import io
 from dataclasses import dataclass
+from datetime import date, datetime
 from pathlib import Path
 from typing import Any
 
-import pandas as pd
-
+from gosheet import accelerators
 from gosheet.core.errors import FileProblem, InputError, Problem
 from gosheet.core.model import Player
 from gosheet.i18n import words
@@ -66,15 +70,19 @@ def decode(data: bytes, encoding: str | None = None) -> str:
     return data.decode("cp1252", errors="replace")
 
 
-def _frame(path: Path, encoding: str | None) -> pd.DataFrame:
+#: The texts pandas reads as "no value" in a spreadsheet roster (its default ``na_values``)
+NA_TEXTS = frozenset(
+    ("", "#N/A", "#N/A N/A", "#NA", "-1.#IND", "-1.#QNAN", "-NaN", "-nan", "1.#IND", "1.#QNAN")
+) | frozenset(("<NA>", "N/A", "NA", "NULL", "NaN", "None", "n/a", "nan", "null"))
+
+
+def _rows(path: Path, encoding: str | None) -> list[list[Any]]:
+    """The roster's cells, row by row, every row as wide as the widest."""
     limits.check_size(path, limits.MAX_ROSTER_BYTES, "roster")
     if path.suffix.lower() in SPREADSHEET_SUFFIXES:
         if path.suffix.lower() != ".xls":  # a zip archive: checked before calamine opens it
             limits.check_workbook(path, sheets=path.suffix.lower() != ".ods")
-        try:
-            return pd.read_excel(path, engine="calamine", header=None, dtype=object)
-        except Exception as error:  # calamine raises its own error types
-            raise FileProblem(f"{path}: cannot be read as a spreadsheet ({error})") from error
+        return _spreadsheet(path)
     try:
         text = decode(path.read_bytes(), encoding)
     except (UnicodeDecodeError, LookupError) as error:
@@ -84,8 +92,11 @@ def _frame(path: Path, encoding: str | None) -> pd.DataFrame:
         delimiter = dialect.delimiter
     except csv.Error:
         delimiter = ","
+    pandas = accelerators.load("pandas")
+    if pandas is None:
+        return _csv_rows(path, text, delimiter)
     try:
-        return pd.read_csv(
+        frame = pandas.read_csv(
             io.StringIO(text),
             sep=delimiter,
             header=None,
@@ -93,12 +104,81 @@ def _frame(path: Path, encoding: str | None) -> pd.DataFrame:
             keep_default_na=False,
             skip_blank_lines=True,
         )
-    except (pd.errors.ParserError, pd.errors.EmptyDataError) as error:
+    except (pandas.errors.ParserError, pandas.errors.EmptyDataError) as error:
+        raise FileProblem(f"{path}: cannot be read as a CSV roster ({error})") from error
+    return [list(row) for row in frame.itertuples(index=False, name=None)]
+
+
+def _csv_rows(path: Path, text: str, delimiter: str) -> list[list[Any]]:
+    """The CSV's rows as pandas reads them, without pandas (:mod:`.delimited`)."""
+    from gosheet.formats.delimited import CsvError, split
+
+    try:
+        return list(split(text, delimiter))
+    except CsvError as error:
         raise FileProblem(f"{path}: cannot be read as a CSV roster ({error})") from error
 
 
+def _spreadsheet(path: Path) -> list[list[Any]]:
+    """The first sheet of an ``.xlsx``/``.xlsm``/``.xls``/``.ods`` roster, as pandas reads it
+    through python-calamine (``read_excel``: whole numbers as int, dates as datetime, the
+    texts of :data:`NA_TEXTS` and empty cells as no value)."""
+    pandas = accelerators.load("pandas")
+    if pandas is not None and accelerators.available("python_calamine"):
+        try:
+            frame = pandas.read_excel(path, engine="calamine", header=None, dtype=object)
+        except Exception as error:  # calamine raises its own error types
+            raise FileProblem(f"{path}: cannot be read as a spreadsheet ({error})") from error
+        return [list(row) for row in frame.itertuples(index=False, name=None)]
+    suffix = path.suffix.lower()
+    if suffix == ".xls":
+        raise FileProblem(
+            f"{path}: an .xls roster (Excel 97-2003) is read with python-calamine, which "
+            "cannot be imported here; save it as .xlsx (or .ods, .csv) and import that"
+        )
+    from gosheet.formats import ods
+    from gosheet.workbook.parts.values import workbook_grids
+
+    try:
+        if suffix == ".ods":
+            grid = ods.first_sheet(path, limits.MAX_ROWS, limits.MAX_COLUMNS)
+        else:
+            sheets = workbook_grids(path)
+            if sheets is None:
+                raise ValueError("not a workbook gosheet can read")
+            grid = next(iter(sheets.values()), [])
+        return [[_as_pandas(value) for value in row] for row in grid]
+    except ods.TooLarge as size:
+        _refuse_size(path, size.rows, size.columns)
+        raise
+    except Exception as error:  # zip, XML or value: as calamine's own errors
+        raise FileProblem(f"{path}: cannot be read as a spreadsheet ({error})") from error
+
+
+def _as_pandas(value: Any) -> Any:
+    """A cell as pandas makes it from calamine's value (``_convert_cell``, then its default
+    "no value" texts)."""
+    if isinstance(value, float):
+        whole = int(value)  # (as pandas: infinity or NaN cannot be read)
+        return whole if whole == value else value
+    if isinstance(value, str):
+        return None if value in NA_TEXTS else value
+    if isinstance(value, date) and not isinstance(value, datetime):
+        return datetime(value.year, value.month, value.day)
+    return value
+
+
+def _refuse_size(path: Path, rows: int, columns: int) -> None:
+    if rows > limits.MAX_ROWS or columns > limits.MAX_COLUMNS:
+        where = f"row {rows:,}" if rows > limits.MAX_ROWS else f"column {columns:,}"
+        raise FileProblem(
+            f"{path}: {where}: a roster has at most {limits.MAX_ROWS:,} rows and "
+            f"{limits.MAX_COLUMNS} columns"
+        )
+
+
 def _cell(value: Any) -> Any:
-    if value is None or (isinstance(value, float) and pd.isna(value)):
+    if value is None or (isinstance(value, float) and value != value):  # NaN: no value
         return None
     if isinstance(value, str):
         value = str(limits.cell_text(value)).strip()
@@ -114,15 +194,9 @@ def read_roster(
     ``encoding`` names a CSV file's encoding when the guess would be wrong.
     """
     path = limits.regular_file(path, "roster")
-    frame = _frame(path, encoding)
-    rows, columns = frame.shape
-    if rows > limits.MAX_ROWS or columns > limits.MAX_COLUMNS:
-        where = f"row {rows:,}" if rows > limits.MAX_ROWS else f"column {columns:,}"
-        raise FileProblem(
-            f"{path}: {where}: a roster has at most {limits.MAX_ROWS:,} rows and "
-            f"{limits.MAX_COLUMNS} columns"
-        )
-    grid = [[_cell(v) for v in row] for row in frame.itertuples(index=False, name=None)]
+    cells = _rows(path, encoding)
+    _refuse_size(path, len(cells), max((len(row) for row in cells), default=0))
+    grid = [[_cell(v) for v in row] for row in cells]
     if not grid:
         raise InputError([Problem(path.name, "", None, "the roster is empty")])
     language = headers_language(grid[0])  # gosheet's Players words in any language, too

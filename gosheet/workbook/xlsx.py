@@ -2,9 +2,12 @@
 written, saved safely.
 
 Two engines, one behaviour. The default reads the cell values with python-calamine (one parse
-of the workbook, no cell objects) and saves by rewriting only the parts a command changed
-(:mod:`gosheet.workbook.parts`: the sheets gosheet writes whole, the cells it changes in the
-organiser's sheets, the sheet list, the styles) — every other part is copied byte for byte.
+of the workbook, no cell objects) — or, where calamine cannot be imported (LibreOffice's own
+Python, WebAssembly Python; ``GOSHEET_PURE``), with gosheet's own reader of the parts
+(:mod:`gosheet.workbook.parts.values`, the same values cell for cell) — and saves by
+rewriting only the parts a command changed (:mod:`gosheet.workbook.parts`: the sheets
+gosheet writes whole, the cells it changes in the organiser's sheets, the sheet list, the
+styles) — every other part is copied byte for byte.
 ``openpyxl`` loads the whole workbook into objects and writes it all again: the path of a new
 workbook made from the template, of any code that asks for :attr:`XlsxBook.workbook`, and the
 fallback when the part writer meets what it does not change safely. The environment variable
@@ -28,6 +31,7 @@ from datetime import date, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
+from gosheet import accelerators
 from gosheet.core.errors import FileProblem
 from gosheet.workbook import limits
 from gosheet.workbook.atomic import Fingerprint, backup_path, check_archive, replacing
@@ -88,7 +92,7 @@ class XlsxBook(BookPort, SheetRenamer):
         else:
             book = cls(None, path)
             book.engine = chosen
-            book._grids = _calamine_grids(path)
+            book._grids = read_grids(path)
             if book._grids is None:  # calamine could not: openpyxl reads it, or says why
                 from gosheet.workbook.xlsx_openpyxl import load
 
@@ -269,18 +273,49 @@ def _put(grid: Grid, row: int, column: int, value: CellValue) -> None:
     line[column - 1] = limits.cell_text(value)
 
 
-def _calamine_grids(path: Path) -> Grids | None:
+def read_grids(path: Path) -> Grids | None:
     """Every worksheet's values as openpyxl gives them (None for an empty cell, whole numbers
-    as int, dates as datetime); None when calamine cannot read the file."""
+    as int, dates as datetime): python-calamine's reading where it can be imported, else
+    gosheet's own reader of the parts, which gives the same values; None when the file cannot
+    be read so (openpyxl then reads it, or says why)."""
+    if accelerators.available("python_calamine"):
+        return calamine_grids(path)
+    return pure_grids(path)
+
+
+def pure_grids(path: Path) -> Grids | None:
+    """:func:`read_grids` without python-calamine: expat over the sheets' parts."""
+    from gosheet.workbook.parts.values import workbook_grids
+
+    with gc_paused():  # (a big workbook's rows: many lists, no cycles)
+        return workbook_grids(path)
+
+
+def calamine_grids(path: Path) -> Grids | None:
+    """:func:`read_grids` through python-calamine (None when it cannot be imported)."""
     from concurrent.futures import ThreadPoolExecutor
 
-    from python_calamine import CalamineError, CalamineWorkbook, PasswordError, XmlError, ZipError
+    calamine = accelerators.load("python_calamine")
+    if calamine is None:
+        return None
+    CalamineWorkbook = calamine.CalamineWorkbook
+    failures = (
+        calamine.CalamineError,
+        calamine.PasswordError,
+        calamine.XmlError,
+        calamine.ZipError,
+        OSError,
+        ValueError,
+        KeyError,
+        OverflowError,  # (a duration past Python's timedelta)
+    )
 
     def sheet(name: str) -> Grid:
         # a workbook object of its own: calamine parses on two cores (it lets go of the
         # interpreter), 0.18 s -> 0.12 s for a 5,000-player workbook
         rows = CalamineWorkbook.from_path(str(path)).get_sheet_by_name(name)
-        return rows.to_python(skip_empty_area=False)
+        grid: Grid = rows.to_python(skip_empty_area=False)
+        return grid
 
     with gc_paused():  # (a big workbook's rows: many lists, no cycles)
         try:
@@ -294,8 +329,12 @@ def _calamine_grids(path: Path) -> Grids | None:
                     name: workbook.get_sheet_by_name(name).to_python(skip_empty_area=False)
                     for name in names
                 }
-        except (CalamineError, PasswordError, XmlError, ZipError, OSError, ValueError, KeyError):
+        except failures:
             return None
+        except BaseException as error:  # a panic of calamine's (pyo3's PanicException)
+            if type(error).__name__ == "PanicException":
+                return None  # (a duration past chrono's range: as the pure reader, openpyxl)
+            raise
         return {name: [_values(row) for row in rows] for name, rows in raw.items()}
 
 

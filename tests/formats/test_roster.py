@@ -16,7 +16,6 @@ from openpyxl import Workbook, load_workbook
 from support.cli import cli, cli_ok
 
 from gosheet.core.model import Player
-from gosheet.formats import roster as roster_module
 from gosheet.formats.roster import read_roster
 from gosheet.workbook.reader import read_book
 from gosheet.workbook.xlsx import XlsxBook
@@ -351,7 +350,7 @@ def test_xlsx_roster_is_read_through_calamine(
         engines.append(kwargs.get("engine"))
         return real_read_excel(*args, **kwargs)
 
-    monkeypatch.setattr(roster_module.pd, "read_excel", spy)
+    monkeypatch.setattr(pd, "read_excel", spy)
     roster = _xlsx_roster(
         tmp_path / "roster.xlsx",
         [

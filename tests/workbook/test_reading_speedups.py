@@ -279,9 +279,9 @@ def test_sheets_parsed_on_two_threads_read_as_one_by_one(
 
     path = demo_book
     monkeypatch.setattr(xlsx, "PARALLEL_READ_FROM", 10**12)
-    one_by_one = xlsx._calamine_grids(path)
+    one_by_one = xlsx.calamine_grids(path)
     monkeypatch.setattr(xlsx, "PARALLEL_READ_FROM", 0)
-    threaded = xlsx._calamine_grids(path)
+    threaded = xlsx.calamine_grids(path)
     assert one_by_one is not None and len(one_by_one) > 3
     assert threaded == one_by_one and list(threaded) == list(one_by_one)
 
@@ -296,7 +296,7 @@ def test_one_thread_where_threads_cannot_start(
     from gosheet.workbook import xlsx
 
     monkeypatch.setattr(xlsx, "PARALLEL_READ_FROM", 10**12)
-    one_by_one = xlsx._calamine_grids(demo_book)
+    one_by_one = xlsx.calamine_grids(demo_book)
 
     def refused(self: threading.Thread) -> None:
         raise RuntimeError("can't start new thread")
@@ -306,6 +306,6 @@ def test_one_thread_where_threads_cannot_start(
     xlsx.threads_start.cache_clear()
     try:
         assert not xlsx.threads_start()
-        assert xlsx._calamine_grids(demo_book) == one_by_one
+        assert xlsx.calamine_grids(demo_book) == one_by_one
     finally:
         xlsx.threads_start.cache_clear()

@@ -12,7 +12,10 @@ def pack_pdf(
     tournament: Tournament, round_number: int | None = None, what: Sequence[str] = WHAT
 ) -> bytes:
     """The PDF of one round (the last paired by default): the parts ``what`` names."""
-    from gosheet.formats.pack.pdf import render  # reportlab, loaded only to print
+    from gosheet.formats.pack.loading import reportlab_loadable
+
+    with reportlab_loadable():  # (Pillow, which reportlab imports, may not be importable)
+        from gosheet.formats.pack.pdf import render  # reportlab, loaded only to print
 
     return render(pack_of(tournament), round_number, what)
 

@@ -111,6 +111,12 @@ def check_well_formed(data: bytes) -> None:
     _parse(xml.parsers.expat.ParserCreate(), data, failure)
 
 
+def parse_whole(parser: xml.parsers.expat.XMLParserType, data: bytes) -> None:
+    """Parse ``data`` whole with ``parser`` (its handlers set), refusing a document type or
+    entity declaration; :class:`Damaged` when it is not well-formed."""
+    _parse(parser, data, Damaged("not well-formed XML"))
+
+
 def _parse(parser: xml.parsers.expat.XMLParserType, data: bytes, failure: Unsupported) -> None:
     """Parse ``data`` whole, refusing a document type or entity declaration; not well-formed:
     ``failure``, the parser's words added."""

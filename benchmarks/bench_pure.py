@@ -1,0 +1,66 @@
+"""The pure-Python path against the accelerated one, in the same run.
+
+For each system (seed McMahon, Swiss, FUS; OpenGotha's McMahon where its pure path exists),
+pairs round 4 of a field (rounds 1-3 played, 10 % absent) with the accelerators and without
+(``accelerators.pure()``), prints the seconds and the ratio; then the matching alone on the
+seed McMahon's graph: gosheet's blossom against networkx's. Asserts nothing about time.
+
+    python benchmarks/bench_pure.py [--sizes 100 200] [--seed 7]
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+
+from bench_systems import field, played
+
+from gosheet import accelerators
+from gosheet.core import blossom
+from gosheet.core.matching import drawn_weights
+from gosheet.core.systems import pair_next_round
+from gosheet.core.systems.mcmahon import weigh
+
+SYSTEMS = ("mcmahon", "swiss", "fus", "opengotha")
+
+
+def timed(function: object) -> float:
+    start = time.perf_counter()
+    function()  # type: ignore[operator]
+    return time.perf_counter() - start
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--sizes", type=int, nargs="+", default=[100, 200])
+    parser.add_argument("--seed", type=int, default=7)
+    args = parser.parse_args()
+    print(f"{'players':>8} {'system':>10} {'accelerated s':>14} {'pure s':>8} {'ratio':>6}")
+    for n in args.sizes:
+        for system in SYSTEMS:
+            try:
+                t = played(field(n, args.seed, system), 3)
+                fast = timed(lambda t=t: pair_next_round(t))
+                with accelerators.pure():
+                    pure = timed(lambda t=t: pair_next_round(t))
+            except Exception as error:  # a benchmark reports and goes on
+                print(f"{n:>8} {system:>10} needs the ogpure branch ({type(error).__name__})")
+                continue
+            print(f"{n:>8} {system:>10} {fast:>14.3f} {pure:>8.3f} {pure / fast:>6.1f}")
+    import networkx
+
+    for n in args.sizes:
+        weighing = weigh(played(field(n, args.seed, "mcmahon"), 3))
+        count = len(weighing.order)
+        edges, _ = drawn_weights(count, weighing.edges(), weighing.weights.max_weight)
+        ours = timed(lambda c=count, e=edges: blossom.max_weight_matching(c, e))
+        graph = networkx.Graph()
+        graph.add_weighted_edges_from(edges)
+        theirs = timed(lambda g=graph: networkx.max_weight_matching(g))
+        print(
+            f"matching alone, {n} players: gosheet's blossom {ours:.3f} s, networkx {theirs:.3f} s"
+        )
+
+
+if __name__ == "__main__":
+    main()

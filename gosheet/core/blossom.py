@@ -1,0 +1,598 @@
+"""gosheet's own maximum-weight matching in pure Python: Edmonds' blossom algorithm, primal-dual,
+on exact integers (Python's unbounded ``int``: any weight width).
+
+The algorithm is the classic one (Edmonds 1965; Galil's 1986 survey, "Efficient algorithms for
+finding maximum matching in graphs", describes the O(n³) version written here): stages that
+grow alternating trees from the free vertices over tight edges, shrink odd cycles into
+blossoms, adjust the vertex and blossom duals when no tight edge is left, and augment. Every
+weight is doubled, so every dual stays an integer.
+
+Fast in CPython on a pairing's dense graphs (every pair of players) by solving a sparse one
+first: the pairs near in the vertices' numbering (the pairing order), each vertex's
+heaviest. The duals of that solution are then checked on every other edge (its reduced
+cost, with the duals of the blossoms holding both ends); an edge they price below its
+weight joins the graph and the graph is solved again. When no edge is left
+violated the duals prove the matching optimal on the whole graph (complementary slackness):
+the result is exactly the optimum, however few edges the first graph held.
+
+>>> sorted(max_weight_matching(4, [(0, 1, 5), (1, 2, 6), (2, 3, 5)]))
+[(0, 1), (2, 3)]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+#: The first, sparse graph holds the edges between vertices at most this far apart.
+WINDOW = 8
+
+
+class _Solver:
+    """One solve of the blossom algorithm over a fixed edge list (weights already doubled:
+    ``twice[k]`` is twice the weight of edge ``k``)."""
+
+    def __init__(
+        self,
+        n: int,
+        ends: Sequence[tuple[int, int]],
+        twice: Sequence[int],
+        max_cardinality: bool = False,
+    ) -> None:
+        self.n = n
+        self.max_cardinality = max_cardinality
+        self.ends = ends
+        self.first = [a for a, _ in ends]
+        self.second = [b for _, b in ends]
+        self.twice = twice
+        self.adjacent: list[list[tuple[int, int]]] = [[] for _ in range(n)]
+        for k, (a, b) in enumerate(ends):
+            self.adjacent[a].append((b, k))
+            self.adjacent[b].append((a, k))
+        top = max(0, max(twice, default=0) // 2)
+        size = 2 * n
+        self.mate = [-1] * n
+        # vertex v is "blossom" v; blossoms n..2n-1 are made and recycled as needed
+        self.dual = [top] * n + [0] * n
+        self.top = list(range(n))  # each vertex's outermost blossom
+        self.parent = [-1] * size
+        self.children: list[list[int]] = [[] for _ in range(size)]
+        self.links: list[list[tuple[int, int]]] = [[] for _ in range(size)]
+        self.base = list(range(n)) + [-1] * n
+        self.label = [0] * size  # 0 none, 1 S (outer), 2 T (inner); 5 while scanning
+        self.via: list[tuple[int, int] | None] = [None] * size  # the edge that labelled it
+        self.best = [-1] * size  # the least-slack edge towards an S-blossom (or a vertex)
+        self.best_list: list[list[int] | None] = [None] * size
+        self.tight = [False] * len(ends)
+        self.free_blossoms = list(range(n, size))
+        self.outer: set[int] = set()  # the outermost blossoms of more than one vertex
+        self.queue: list[int] = []
+
+    # -- small helpers -------------------------------------------------------------------
+
+    def leaves(self, b: int) -> list[int]:
+        if b < self.n:
+            return [b]
+        found: list[int] = []
+        stack = [b]
+        children = self.children
+        while stack:
+            c = stack.pop()
+            if c < self.n:
+                found.append(c)
+            else:
+                stack.extend(reversed(children[c]))
+        return found
+
+    def assign(self, w: int, kind: int, via: tuple[int, int] | None) -> None:
+        """Label the blossom of vertex ``w`` S (1) or T (2), reached over ``via`` (outside
+        vertex, ``w``); a T-blossom's base partner becomes S in turn."""
+        b = self.top[w]
+        self.label[w] = self.label[b] = kind
+        self.via[w] = self.via[b] = via
+        self.best[w] = self.best[b] = -1
+        if kind == 1:
+            leaves = self.leaves(b)
+            self.queue.extend(leaves)
+            self.outer_vertices.extend(leaves)
+        else:
+            flagged = self.flagged
+            for leaf in self.leaves(b):
+                if not flagged[leaf] & 1:
+                    flagged[leaf] |= 1
+                    self.inner_vertices.append(leaf)
+            base = self.base[b]
+            self.assign(self.mate[base], 1, (base, self.mate[base]))
+
+    def trace(self, v: int, w: int) -> int:
+        """Walk up the trees from the S-vertices ``v`` and ``w`` at once: the base of their
+        first common blossom, or -1 when they lie in different trees (an augmenting path)."""
+        label, top, via = self.label, self.top, self.via
+        marked: list[int] = []
+        found = -1
+        while v != -1:
+            b = top[v]
+            if label[b] & 4:
+                found = self.base[b]
+                break
+            marked.append(b)
+            label[b] = 5
+            edge = via[b]
+            if edge is None:
+                v = -1
+            else:
+                through = via[top[edge[0]]]
+                assert through is not None
+                v = through[0]
+            if w != -1:
+                v, w = w, v
+        for b in marked:
+            label[b] = 1
+        return found
+
+    # -- blossoms ------------------------------------------------------------------------
+
+    def shrink(self, base: int, v: int, w: int) -> None:
+        """Make a new S-blossom of the cycle closed by the tight edge (``v``, ``w``) through
+        the blossom of ``base``."""
+        top, via, parent = self.top, self.via, self.parent
+        root = top[base]
+        b = self.free_blossoms.pop()
+        self.base[b] = base
+        self.parent[b] = -1
+        back: list[int] = []
+        x = v
+        while top[x] != root:
+            back.append(top[x])
+            edge = via[top[x]]
+            assert edge is not None
+            x = edge[0]
+        children = [root]
+        links: list[tuple[int, int]] = []
+        for d in reversed(back):
+            edge = via[d]
+            assert edge is not None
+            links.append(edge)
+            children.append(d)
+        links.append((v, w))
+        x = w
+        while top[x] != root:
+            c = top[x]
+            edge = via[c]
+            assert edge is not None
+            children.append(c)
+            links.append((edge[1], edge[0]))
+            x = edge[0]
+        for c in children:
+            parent[c] = b
+            self.outer.discard(c)
+        self.outer.add(b)
+        self.children[b], self.links[b] = children, links
+        self.label[b] = 1
+        self.via[b] = via[root]
+        self.dual[b] = 0
+        label = self.label
+        for leaf in self.leaves(b):
+            if label[top[leaf]] == 2:
+                self.queue.append(leaf)  # inner vertices become outer: scan them
+                self.outer_vertices.append(leaf)
+            top[leaf] = b
+        self.gather_best(b, children)
+
+    def gather_best(self, b: int, children: list[int]) -> None:
+        """The least-slack edge from blossom ``b`` to each other S-blossom (the first of
+        equals in blossom order), and the least of them."""
+        top, label, first, second = self.top, self.label, self.first, self.second
+        dual, twice = self.dual, self.twice
+        nearest = [-1] * (2 * self.n)
+        least_slack: dict[int, int] = {}
+        for c in children:
+            listed = self.best_list[c]
+            if listed is None:
+                listed = [k for leaf in self.leaves(c) for _, k in self.adjacent[leaf]]
+            for k in listed:
+                a, d = first[k], second[k]
+                other = top[d] if top[a] == b else top[a]
+                if other == b or label[other] != 1:
+                    continue
+                s = dual[a] + dual[d] - twice[k]
+                if nearest[other] == -1 or s < least_slack[other]:
+                    nearest[other] = k
+                    least_slack[other] = s
+            self.best_list[c] = None
+            self.best[c] = -1
+        found = [k for k in nearest if k != -1]
+        self.best_list[b] = found
+        least, value = -1, 0
+        for k in found:
+            s = dual[first[k]] + dual[second[k]] - twice[k]
+            if least == -1 or s < value:
+                least, value = k, s
+        self.best[b] = least
+        self.owners.add(b)
+
+    def expand(self, b: int, end_of_stage: bool) -> None:
+        """Undo blossom ``b``: its children become outermost again; in mid-stage (a T-blossom
+        whose dual fell to zero) the tree is relabelled through them."""
+        n, top, parent, dual = self.n, self.top, self.parent, self.dual
+        self.outer.discard(b)
+        for c in self.children[b]:
+            parent[c] = -1
+            if c >= n:
+                self.outer.add(c)
+            if c < n:
+                top[c] = c
+            elif end_of_stage and dual[c] == 0:
+                self.expand(c, end_of_stage)
+            else:
+                for leaf in self.leaves(c):
+                    top[leaf] = c
+        if not end_of_stage and self.label[b] == 2:
+            self.relabel(b)
+        self.label[b] = 0
+        self.via[b] = None
+        self.children[b], self.links[b] = [], []
+        self.base[b] = -1
+        self.best_list[b] = None
+        self.best[b] = -1
+        self.free_blossoms.append(b)
+
+    def relabel(self, b: int) -> None:
+        """The labels of the children of the T-blossom ``b`` just expanded: T and S along the
+        even path from the child it was entered by to its base, then T for every other child
+        an S-vertex reaches over a tight edge."""
+        children, links, top, label = self.children[b], self.links[b], self.top, self.label
+        size = len(children)
+        entry = self.via[b]
+        assert entry is not None
+        first = j = children.index(top[entry[1]])
+        edge = entry
+        if j & 1:  # forward, to the end of the cycle
+            while j < size:
+                self.assign(edge[1], 2, edge)
+                edge = links[j + 1]
+                self.tight_link(edge)
+                j += 2
+            rest = range(1, first)
+        else:  # backward, to the start
+            while j > 0:
+                self.assign(edge[1], 2, edge)
+                x, y = links[j - 2]
+                self.tight_link((x, y))
+                edge = (y, x)
+                j -= 2
+            rest = range(size - 1, first, -1)
+        base_child = children[0]
+        label[edge[1]] = label[base_child] = 2
+        self.via[edge[1]] = self.via[base_child] = edge
+        self.best[base_child] = -1
+        for index in rest:
+            c = children[index]
+            if label[c] == 1:
+                continue
+            for leaf in self.leaves(c):
+                if label[leaf] != 0:
+                    reached = self.via[leaf]
+                    label[leaf] = 0
+                    self.assign(leaf, 2, reached)
+                    break
+
+    def tight_link(self, link: tuple[int, int]) -> None:
+        """Blossom links are tight: mark the edge as such (its index, found by its ends)."""
+        a, _ = link
+        for other, k in self.adjacent[a]:
+            if other == link[1]:
+                self.tight[k] = True
+                return
+
+    def rotate(self, b: int, v: int) -> None:
+        """Swap the matched and unmatched edges along blossom ``b`` so that vertex ``v``
+        becomes its base."""
+        t = v
+        while self.parent[t] != b:
+            t = self.parent[t]
+        if t >= self.n:
+            self.rotate(t, v)
+        children, links = self.children[b], self.links[b]
+        size = len(children)
+        i = children.index(t)
+        # forward: links i+1, i+3, … size-1; backward: links i-2, i-4, … 0
+        newly = range(i + 1, size, 2) if i & 1 else range(i - 2, -1, -2)
+        for m in newly:
+            x, y = links[m]
+            first, second = children[m], children[(m + 1) % size]
+            if first >= self.n:
+                self.rotate(first, x)
+            if second >= self.n:
+                self.rotate(second, y)
+            self.mate[x], self.mate[y] = y, x
+        self.children[b] = children[i:] + children[:i]
+        self.links[b] = links[i:] + links[:i]
+        self.base[b] = v
+
+    def augment(self, v: int, w: int) -> None:
+        """Flip the augmenting path through the tight edge (``v``, ``w``) joining two trees."""
+        for s, j in ((v, w), (w, v)):
+            while True:
+                bs = self.top[s]
+                if bs >= self.n:
+                    self.rotate(bs, s)
+                self.mate[s] = j
+                edge = self.via[bs]
+                if edge is None:
+                    break
+                bt = self.top[edge[0]]
+                through = self.via[bt]
+                assert through is not None
+                s, j = through
+                if bt >= self.n:
+                    self.rotate(bt, j)
+                self.mate[j] = s
+
+    # -- the stages ----------------------------------------------------------------------
+
+    def scan(self) -> bool:
+        """Grow the trees over tight edges from the queued S-vertices; True on augmenting."""
+        top, label, tight, best = self.top, self.label, self.tight, self.best
+        dual, twice, first, second = self.dual, self.twice, self.first, self.second
+        queue, adjacent = self.queue, self.adjacent
+        while queue:
+            v = queue.pop()
+            bv = top[v]
+            dv = dual[v]
+            for w, k in adjacent[v]:
+                bw = top[w]
+                if bv == bw:
+                    continue
+                s = 0
+                if not tight[k]:
+                    s = dv + dual[w] - twice[k]
+                    if s <= 0:
+                        tight[k] = True
+                if tight[k]:
+                    if label[bw] == 0:
+                        self.assign(w, 2, (v, w))
+                    elif label[bw] == 1:
+                        base = self.trace(v, w)
+                        if base >= 0:
+                            self.shrink(base, first[k], second[k])
+                            bv = top[v]
+                        else:
+                            self.augment(v, w)
+                            return True
+                    elif label[w] == 0:
+                        label[w] = 2
+                        self.via[w] = (v, w)
+                elif label[bw] == 1:
+                    old = best[bv]
+                    if old == -1 or s < dual[first[old]] + dual[second[old]] - twice[old]:
+                        best[bv] = k
+                        self.owners.add(bv)
+                elif label[w] == 0:
+                    self.remember(w, k, s)
+        return False
+
+    def remember(self, w: int, k: int, s: int) -> None:
+        """Keep edge ``k`` (slack ``s``) as the least-slack edge from an S-vertex to the
+        vertex ``w`` (free, or inside a T-blossom) if it is less than the one kept."""
+        old = self.best[w]
+        if (
+            old == -1
+            or s < self.dual[self.first[old]] + self.dual[self.second[old]] - self.twice[old]
+        ):
+            self.best[w] = k
+            if not self.flagged[w] & 2:
+                self.flagged[w] |= 2
+                self.reached.append(w)
+
+    def choose(self) -> tuple[int, int, int, list[int]]:
+        """The largest change of the duals that keeps them feasible: its kind (1: the
+        duals reach 0, 2: an edge to a free vertex, 3: an edge between S-blossoms becomes
+        tight, 4: a T-blossom's dual reaches 0), amount, edge or blossom (the first of
+        equals in index order), and the outermost blossoms."""
+        n, top, label, dual, best = self.n, self.top, self.label, self.dual, self.best
+        first, second, twice, parent = self.first, self.second, self.twice, self.parent
+        kind, delta, at = 0, 0, -1
+        if not self.max_cardinality:
+            kind, delta = 1, min(dual[:n], default=0)
+        found2 = min(
+            (
+                (dual[first[k]] + dual[second[k]] - twice[k], v, k)
+                for v in self.reached
+                if (k := best[v]) != -1 and label[top[v]] == 0
+            ),
+            default=None,
+        )
+        if found2 is not None and (kind == 0 or found2[0] < delta):
+            kind, delta, at = 2, found2[0], found2[2]
+        outer = sorted(self.outer)
+        found3 = min(
+            (
+                ((dual[first[k]] + dual[second[k]] - twice[k]) // 2, b, k)
+                for b in self.owners
+                if parent[b] == -1 and label[b] == 1 and (k := best[b]) != -1
+            ),
+            default=None,
+        )
+        if found3 is not None and (kind == 0 or found3[0] < delta):
+            kind, delta, at = 3, found3[0], found3[2]
+        found = min(
+            ((dual[b], b) for b in outer if label[b] == 2),
+            default=None,
+            key=lambda pair: pair[0],
+        )
+        if found is not None and (kind == 0 or found[0] < delta):
+            kind, (delta, at) = 4, found
+        if kind == 0:  # the largest matching: the duals come down to no less than 0
+            kind, delta = 1, max(0, min(dual[:n], default=0))
+        return kind, delta, at, outer
+
+    def step(self) -> bool:
+        """Change the duals by the largest amount that keeps them feasible, and act on what
+        became tight; False when the matching is optimal."""
+        top, label, dual = self.top, self.label, self.dual
+        kind, delta, at, outer = self.choose()
+        for v in self.outer_vertices:
+            dual[v] -= delta
+        for v in self.inner_vertices:
+            if label[top[v]] == 2:
+                dual[v] += delta
+        for b in outer:
+            if label[b] == 1:
+                dual[b] += delta
+            elif label[b] == 2:
+                dual[b] -= delta
+        if kind == 1:
+            return False
+        if kind == 4:
+            self.expand(at, False)
+            return True
+        self.tight[at] = True
+        a, c = self.ends[at]
+        self.queue.append(c if kind == 2 and label[top[a]] == 0 else a)
+        return True
+
+    def run(self) -> None:
+        n = self.n
+        for _ in range(n + 1):
+            self.label = label = [0] * (2 * n)
+            self.best = [-1] * (2 * n)
+            self.best_list[n:] = [None] * n
+            self.tight = [False] * len(self.ends)
+            self.queue = []
+            self.outer_vertices: list[int] = []  # the S-vertices of the stage
+            self.inner_vertices: list[int] = []  # every vertex labelled T in the stage
+            self.reached: list[int] = []  # vertices with a least-slack edge from an S-vertex
+            self.owners: set[int] = set()  # blossoms given a least-slack edge to an S-blossom
+            self.flagged = [0] * n  # 1: in inner_vertices, 2: in reached
+            for v in range(n):
+                if self.mate[v] == -1 and label[self.top[v]] == 0:
+                    self.assign(v, 1, None)
+            while not (augmented := self.scan()) and self.step():
+                pass
+            if not augmented:
+                return
+            for b in range(n, 2 * n):  # S-blossoms whose dual fell to 0 are undone
+                outer_s = self.parent[b] == -1 and self.base[b] >= 0 and self.label[b] == 1
+                if outer_s and self.dual[b] == 0:
+                    self.expand(b, True)
+
+    def reduced_cost(self, a: int, b: int, twice: int) -> int:
+        """The slack of a pair (``twice`` its weight) under the final duals, the blossoms
+        holding both ends included."""
+        total = self.dual[a] + self.dual[b] - twice
+        if self.parent[a] == -1 or self.parent[b] == -1:
+            return total
+        above_a = set()
+        x = a
+        while self.parent[x] != -1:
+            x = self.parent[x]
+            above_a.add(x)
+        y = b
+        while self.parent[y] != -1:
+            y = self.parent[y]
+            if y in above_a:
+                total += 2 * self.dual[y]
+        return total
+
+
+def max_weight_matching(
+    vertex_count: int,
+    edges: Iterable[tuple[int, int, int]],
+    *,
+    max_cardinality: bool = False,
+    window: int = WINDOW,
+) -> set[tuple[int, int]]:
+    """A matching of greatest total weight (exact integers of any width), as ``(low, high)``
+    pairs; with ``max_cardinality``, the greatest weight among the largest matchings.
+
+    Which of several equally heavy matchings comes out depends on the edges' order: callers
+    that need one answer make the optimum unique first (:mod:`gosheet.core.matching`)."""
+    mate, _ = _sparse_solve(vertex_count, edges, max_cardinality, window)
+    return {(v, mate[v]) for v in range(vertex_count) if v < mate[v]}
+
+
+def _sparse_solve(
+    vertex_count: int,
+    edges: Iterable[tuple[int, int, int]],
+    max_cardinality: bool,
+    window: int,
+    unique: bool = False,
+) -> tuple[list[int], bool]:
+    """The mates of an optimal matching, and (when ``unique`` asks) whether it is the only
+    optimal one: no edge outside it is tight under the final duals (every optimal matching
+    uses tight edges alone), every weight positive."""
+    weight: dict[tuple[int, int], int] = {}
+    for a, b, w in edges:
+        if a == b:
+            continue
+        key = (a, b) if a < b else (b, a)
+        if key not in weight or w > weight[key]:
+            weight[key] = w
+    if max_cardinality and weight:
+        # one more pair outweighs any difference of weight: a plain maximum then
+        widest = max(abs(w) for w in weight.values())
+        lift = 2 * (vertex_count // 2 + 1) * widest + 1
+        weight = {key: w + lift for key, w in weight.items()}
+    positive = all(w > 0 for w in weight.values())
+    weight = {key: w for key, w in weight.items() if w > 0}
+    chosen = first_graph(weight, window)
+    while True:
+        ends = sorted(chosen)
+        solver = _Solver(vertex_count, ends, [2 * weight[key] for key in ends])
+        solver.run()
+        violated = [
+            key
+            for key, w in weight.items()
+            if key not in chosen and solver.reduced_cost(key[0], key[1], 2 * w) < 0
+        ]
+        if not violated:
+            break
+        chosen.update(violated)
+    mate = solver.mate
+    if not unique:
+        return mate, False
+    tight = sum(1 for key, w in weight.items() if solver.reduced_cost(*key, 2 * w) == 0)
+    matched = sum(1 for v in range(vertex_count) if v < mate[v])
+    return mate, positive and tight == matched
+
+
+def first_graph(weight: dict[tuple[int, int], int], window: int) -> set[tuple[int, int]]:
+    """The edges of the first, sparse solve: those between vertices at most ``window`` apart
+    in numbering (callers number the vertices so that near numbers make likely pairs: the
+    pairing order), and each vertex's heaviest edge."""
+    chosen = {key for key in weight if key[1] - key[0] <= window}
+    heaviest: dict[int, tuple[int, tuple[int, int]]] = {}
+    for key, w in weight.items():
+        for v in key:
+            if v not in heaviest or w > heaviest[v][0]:
+                heaviest[v] = (w, key)
+    chosen.update(key for _, key in heaviest.values())
+    return chosen
+
+
+def in_order_matching(
+    vertex_count: int, edges: Sequence[tuple[int, int, int]], *, max_cardinality: bool = False
+) -> set[tuple[int, int]]:
+    """The matching the classic blossom algorithm finds when it takes the edges in the order
+    given, every choice between equals made as Van Rantwijk's reference implementation makes
+    it (the one OpenGotha's Java and rustworkx follow): among equally heavy matchings, the
+    one those programs return for the same edge order.
+
+    When the optimum is the only one (:func:`_sparse_solve` proves it), any solver finds it:
+    the fast one answers; else the reference algorithm runs on every edge in order."""
+    if max_cardinality and len({(min(a, b), max(a, b)) for a, b, _ in edges}) == len(edges):
+        mate, unique = _sparse_solve(vertex_count, edges, True, WINDOW, unique=True)
+        if unique:
+            return {(v, mate[v]) for v in range(vertex_count) if v < mate[v]}
+    ends = [(a, b) for a, b, _ in edges]
+    solver = _Solver(vertex_count, ends, [2 * w for _, _, w in edges], max_cardinality)
+    solver.run()
+    mate = solver.mate
+    return {(v, mate[v]) for v in range(vertex_count) if v < mate[v]}
+
+
+def cardinality_matching(
+    vertex_count: int, edges: Sequence[tuple[int, int]]
+) -> set[tuple[int, int]]:
+    """A largest matching (every edge weighing the same)."""
+    return max_weight_matching(vertex_count, [(a, b, 1) for a, b in edges])
