@@ -104,6 +104,7 @@ def test_reportlab_loads_with_a_stand_in_for_pillow_which_then_goes(
     only; where it can, nothing is changed."""
     pil = {name: module for name, module in sys.modules.items() if name.split(".")[0] == "PIL"}
     monkeypatch.setattr(inprocess, "pillow_missing", lambda: True)
+    monkeypatch.delitem(sys.modules, "reportlab.lib.utils", raising=False)  # not loaded yet
     with inprocess.pillow_stand_in():
         from PIL import Image  # the stand-in's
 
