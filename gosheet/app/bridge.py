@@ -7,8 +7,12 @@ the workbook's cell values and an action as JSON on standard input of
 request::
 
     {"action": "pair" | "standings" | "check" | "simulate" | "explain" | "fill_ratings"
-               | "print_pack",
-     "sheets": {"Settings": [[...], ...], "Players": [[...]], "Round 1": [[...]], ...}}
+               | "print_pack" | "publish" | "export_egf" | "export_ffg" | "export_opengotha",
+     "sheets": {"Settings": [[...], ...], "Players": [[...]], "Round 1": [[...]], ...},
+     "name": "/cups/cup.ods"}
+
+(``name``, optional: the workbook's file, which the messages of the files made beside it
+name.)
 
 answer::
 
@@ -37,14 +41,21 @@ same way now. ``fill_ratings`` fills the empty cells of Players from a cached ra
 list (:func:`gosheet.app.ratings.fill_ratings`): ``set`` operations only. ``print_pack``
 answers one ``{"op": "file", "suffix": ".pack.pdf", "base64": "…"}``: the print pack of
 the last round (:mod:`gosheet.app.printing`), for the macro to write beside the workbook
-(``cup.ods`` → ``cup.pack.pdf``) and say where.
+(``cup.ods`` → ``cup.pack.pdf``) and say where. The files for other programs
+(:data:`FILE_ACTIONS`: ``export_egf``, ``export_ffg``, ``export_opengotha``) answer one
+``file`` operation too (``.h9``, ``.tou``, ``.xml``: :mod:`gosheet.app.exchange`), and
+``publish`` one for each page, ``{"op": "file", "suffix": ".site", "name": "index.html",
+"base64": "…"}``: the pages go into the folder beside the workbook (``cup.site/``;
+:mod:`gosheet.app.publishing`).
 """
 
 from __future__ import annotations
 
 import base64
 import json
+from collections.abc import Callable
 from dataclasses import asdict
+from pathlib import Path
 from typing import Any
 
 from gosheet.app import actions
@@ -57,7 +68,7 @@ from gosheet.workbook.port import BookPort, CellValue, Grids, SheetRenamer
 from gosheet.workbook.sheets import Column, Dropdown, SheetData
 
 # What LibreOffice's macros say themselves (gosheet/frontends/libreoffice/macros/), word for
-# word: they import no gosheet, so their words come translated in the answer ("words").
+# word: they talk to gosheet only through this bridge, so their words come in the answer ("words").
 MACRO_WORDS = (
     N_("Fill from rating list"),
     N_("Pair next round"),
@@ -66,12 +77,17 @@ MACRO_WORDS = (
     N_("Explain the last round"),
     N_("Simulate results"),
     N_("Print pack"),
+    N_("Publish pages"),
+    N_("Export EGF results (.h9)"),
+    N_("Export FFG results (.tou)"),
+    N_("Export to OpenGotha (.xml)"),
     N_("gosheet refused the workbook."),
     N_("{count} cell(s) are marked in red; a comment at each says what is wrong."),
     N_("Print pack made."),
     N_("Done."),
     N_("Written to {path}."),
     N_("The print pack could not be written to {path} ({error})."),
+    N_("{path} could not be written ({error})."),
     N_("  … and {count} more (Check the workbook marks them all)."),
     N_("{title} failed unexpectedly ({error}); nothing was changed."),
     N_("{title} failed while writing ({error})"),
@@ -119,11 +135,81 @@ class RecordingBook(BookPort, SheetRenamer):
         self.operations.append({"op": "rename", "sheet": old, "name": new})
 
 
+SITE_SUFFIX = ".site"
+"""The pages' folder beside the workbook: ``cup.xlsx`` → ``cup.site/``."""
+
+
+def encoded(data: bytes) -> str:
+    return base64.b64encode(data).decode("ascii")
+
+
+def publish_pages(sheets: Grids, name: str) -> tuple[str, list[dict[str, Any]]]:
+    """ "Publish pages": the pages of the tournament, for the folder beside the workbook."""
+    from gosheet.app.publishing import Published, site_pages  # Jinja2, loaded only here
+    from gosheet.workbook.reader import read_book
+
+    tournament = read_book(sheets).tournament
+    folder = Path(name).with_suffix(SITE_SUFFIX) if name else None
+    published = Published(tournament, site_pages(tournament), folder)
+    files = [
+        {"op": "file", "suffix": SITE_SUFFIX, "name": page, "base64": encoded(data)}
+        for page, data in published.pages.items()
+    ]
+    return published.message(), files
+
+
+def results_export(kind: str, suffix: str) -> Callable[[Grids, str], tuple[str, list[Any]]]:
+    """An export of a rating body's results file (``egf``: ``.h9``, ``ffg``: ``.tou``)."""
+
+    def made(sheets: Grids, name: str) -> tuple[str, list[dict[str, Any]]]:
+        from gosheet.app.exchange import results_lines
+        from gosheet.formats.results import results_file
+
+        book = Path(name or "tournament.xlsx")
+        path = book.with_suffix(suffix)
+        written = results_file(sheets, kind, source=book.name)
+        lines = results_lines(path, written, kind)
+        return "\n".join(lines), [{"op": "file", "suffix": suffix, "base64": encoded(written.data)}]
+
+    return made
+
+
+def opengotha_export(sheets: Grids, name: str) -> tuple[str, list[dict[str, Any]]]:
+    """ "Export to OpenGotha": the ``.xml`` file OpenGotha 3.5x opens."""
+    from gosheet.app.exchange import opengotha_lines
+    from gosheet.core.errors import Problem
+    from gosheet.formats.opengotha import export
+    from gosheet.formats.opengotha.xml import write_opengotha
+
+    book = Path(name or "tournament.xlsx")
+    path = book.with_suffix(".xml")
+    notes: list[str] = []
+    og = export.to_opengotha(sheets, source=book.name, notes=notes)
+    try:
+        data = write_opengotha(og)
+    except ValueError as error:
+        raise InputError([Problem(book.name, "", None, str(error))]) from None
+    lines = opengotha_lines(path, og, notes)
+    return "\n".join(lines), [{"op": "file", "suffix": ".xml", "base64": encoded(data)}]
+
+
+FileAction = Callable[[Grids, str], tuple[str, list[dict[str, Any]]]]
+#: The actions that make files beside the workbook and change none of its cells: the
+#: message and the ``file`` operations, from the sheets and the workbook's file name.
+FILE_ACTIONS: dict[str, FileAction] = {
+    "publish": publish_pages,
+    "export_egf": results_export("egf", ".h9"),
+    "export_ffg": results_export("ffg", ".tou"),
+    "export_opengotha": opengotha_export,
+}
+
+
 def handle(request: dict[str, Any]) -> tuple[dict[str, Any], int]:
     """Run one request; the answer and the exit code the command should give."""
     action = request.get("action")
     sheets = request.get("sheets")
-    if action not in actions.ACTIONS:
+    name = request.get("name")
+    if action not in actions.ACTIONS and action not in FILE_ACTIONS:
         message = _("unknown action {action}").format(action=repr(action))
         return {"ok": False, "message": message, "problems": []}, 2
     shape = shape_problem(sheets)
@@ -133,6 +219,9 @@ def handle(request: dict[str, Any]) -> tuple[dict[str, Any], int]:
     assert isinstance(sheets, dict)
     book = RecordingBook({k: [list(r) for r in v] for k, v in sheets.items()})
     try:
+        if action in FILE_ACTIONS:
+            message, files = FILE_ACTIONS[action](book.grids(), str(name or ""))
+            return {"ok": True, "message": message, "operations": files}, 0
         done = actions.ACTIONS[action](book)
     except InputError as error:
         problems = [

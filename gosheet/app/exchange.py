@@ -20,6 +20,7 @@ from gosheet.core.fields import parse_komi
 from gosheet.core.games import game_of
 from gosheet.core.systems import REGISTRY
 from gosheet.formats.opengotha import convert, export
+from gosheet.formats.opengotha.elements import OGTournament
 from gosheet.formats.opengotha.xml import read_opengotha, write_opengotha
 from gosheet.formats.results import ResultsFile, format_of, results_file
 from gosheet.i18n.catalog import N_, _, ngettext
@@ -223,6 +224,12 @@ def export_opengotha(
         except ValueError as error:
             raise InputError([Problem(path.name, "", None, str(error))]) from None
     written = export.write_file(target, data) if target is not None else Path(name)
+    return Exported(written, data, opengotha_lines(written, og, notes))
+
+
+def opengotha_lines(path: Path, og: OGTournament, notes: list[str]) -> tuple[str, ...]:
+    """What an OpenGotha file's export says: players, games, byes and rounds; the clubs
+    shortened to OpenGotha's four characters."""
     rounds = len({g.round_number for g in og.games} | {b.round_number for b in og.byes})
     lines = [
         ngettext(
@@ -232,7 +239,7 @@ def export_opengotha(
             "round(s); OpenGotha opens it (File ▸ Open).",
             rounds,
         ).format(
-            path=written,
+            path=path,
             players=len(og.players),
             games=len(og.games),
             byes=len(og.byes),
@@ -245,7 +252,7 @@ def export_opengotha(
                 clubs=", ".join(notes)
             )
         )
-    return Exported(written, data, tuple(lines))
+    return tuple(lines)
 
 
 def results_format(target_name: str, given: str | None = None) -> str | None:

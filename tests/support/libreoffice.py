@@ -71,17 +71,16 @@ def require_office() -> None:
         pytest.skip(missing)
 
 
-def act(office: Office, book: Path, url: str, out: Path | None = None) -> dict[str, Any]:
-    """Open ``book``, run the action at ``url`` as the menu does, save a copy to ``out``
-    (``.ods`` or ``.xlsx``) and close it (every document closed, whatever happens): the
-    action's ``outcome`` and the document's ``state`` after it."""
+def act(office: Office, book: Path, url: str | None, out: Path | None = None) -> dict[str, Any]:
+    """Open ``book``, run the action at ``url`` as the menu does (none: nothing), save a copy
+    to ``out`` (``.ods`` or ``.xlsx``) and close it (every document closed, whatever happens):
+    the action's ``outcome`` and the document's ``state`` after it."""
     from gosheet.frontends.libreoffice.office import LibreOfficeError
 
-    steps: list[dict[str, Any]] = [
-        {"do": "open", "path": str(book)},
-        {"do": "dispatch", "url": url},
-        {"do": "state"},
-    ]
+    steps: list[dict[str, Any]] = [{"do": "open", "path": str(book)}]
+    if url is not None:
+        steps.append({"do": "dispatch", "url": url})
+    steps.append({"do": "state"})
     if out is not None:
         steps.append(
             {"do": "store", "path": str(out), "filter": ODS if out.suffix == ".ods" else XLSX}
@@ -92,6 +91,8 @@ def act(office: Office, book: Path, url: str, out: Path | None = None) -> dict[s
     finally:
         with suppress(LibreOfficeError):
             office.run([{"do": "close_all"}])
+    if url is None:
+        return {"outcome": None, "state": found[1]}
     return {"outcome": json.loads(found[1]["result"]), "state": found[2]}
 
 

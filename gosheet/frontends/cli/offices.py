@@ -1,5 +1,6 @@
 """The commands for the office suites: ``excel-template``, ``libreoffice install|build``
-and ``bridge`` (the JSON bridge the LibreOffice macros call)."""
+and ``bridge`` (the JSON bridge: LibreOffice's macros answer in their own Python, or call it
+when the ``GOSHEET`` variable names a gosheet command)."""
 
 from __future__ import annotations
 
@@ -58,12 +59,11 @@ def libreoffice(parser: argparse.ArgumentParser, args: argparse.Namespace) -> in
 
     if args.lo_command == "install":
         oxt = lo_build.install_extension(args.profile)
-        command = " ".join(lo_build.default_command())
         say(
             _(
                 "Installed {extension} into LibreOffice. Restart LibreOffice: Calc has a gosheet "
-                "menu and toolbar, which run {command}."
-            ).format(extension=oxt, command=command)
+                "menu and toolbar; gosheet runs inside LibreOffice."
+            ).format(extension=oxt)
         )
     else:
         say(_("Wrote {path}").format(path=lo_build.build_extension(args.out)))

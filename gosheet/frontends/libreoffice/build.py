@@ -9,9 +9,11 @@ The extension holds:
     the package doing the macros' work (``macros/pythonpath/gosheet_lo`` here):
     LibreOffice puts the ``pythonpath`` folder beside a script on ``sys.path``
     before it runs the script (and lists no macros from it)
-``gosheet.json``
-    the gosheet command recorded at build time — this Python with
-    ``-m gosheet`` — which the macros run (``GOSHEET`` overrides it)
+``python/pythonpath/gosheet/``, ``openpyxl/``, ``jinja2/`` …
+    gosheet itself and the pure-Python packages it needs, with their ``.dist-info``
+    (``METADATA``, licence files), copied from this installation
+    (:mod:`gosheet.frontends.libreoffice.carried`): the macros run gosheet in
+    LibreOffice's own Python, which needs nothing else installed
 ``Addons.xcu``
     the **gosheet** menu (between Tools and Window) and the gosheet toolbar, in
     Calc only, each entry dispatching a script URL such as
@@ -24,16 +26,14 @@ The extension holds:
 
 from __future__ import annotations
 
-import json
 import os
 import subprocess
-import sys
 import zipfile
-from collections.abc import Sequence
 from pathlib import Path
 from xml.sax.saxutils import escape
 
 from gosheet import __version__
+from gosheet.frontends.libreoffice.carried import carried_files
 from gosheet.frontends.libreoffice.office import LibreOfficeError, Office, find_soffice, find_unopkg
 
 EXTENSION_ID = "org.gosheet.frontends.libreoffice"
@@ -42,8 +42,8 @@ MACRO_FILE = "gosheet_macros.py"  # the script the menu's URLs name
 MACRO_DIR = Path(__file__).with_name("macros")
 MACRO_SOURCE = MACRO_DIR / MACRO_FILE
 MACRO_PYTHONPATH = MACRO_DIR / "pythonpath"  # → python/pythonpath/ in the extension
-MACRO_PACKAGE = "gosheet_lo"  # the one package there: a name no other extension uses
-CONFIG_NAME = "gosheet.json"
+MACRO_PACKAGE = "gosheet_lo"  # the macros' package there: a name no other extension uses
+PYTHONPATH = "python/pythonpath/"  # on LibreOffice's sys.path: gosheet_lo, gosheet, its needs
 MENU_NODE = "org.gosheet.frontends.libreoffice.menu"
 TOOLBAR_NODE = "org.gosheet.frontends.libreoffice.toolbar"
 CALC = "com.sun.star.sheet.SpreadsheetDocument"
@@ -57,6 +57,13 @@ ACTIONS = (
     ("CheckWorkbook", "~Check the workbook", "Check the workbook"),
     ("ExplainRound", "~Explain the last round", "Explain the last round"),
     ("PrintPack", "P~rint pack", "Print pack"),
+    ("PublishPages", "P~ublish pages", "Publish pages"),
+)
+# (macro, menu title): the files for other programs, in the menu only
+EXPORTS = (
+    ("ExportEGF", "Export EGF results (.~h9)"),
+    ("ExportFFG", "Export FFG results (.t~ou)"),
+    ("ExportOpenGotha", "Export to ~OpenGotha (.xml)"),
 )
 REHEARSAL = ("SimulateResults", "Si~mulate results (rehearsal)")
 
@@ -74,18 +81,13 @@ def script_url(function: str) -> str:
 
 
 def macro_files() -> dict[str, Path]:
-    """The extension's Python files by their place in it: the macro script in
+    """The macros' Python files by their place in the extension: the macro script in
     ``python/``, the package :data:`MACRO_PACKAGE` in ``python/pythonpath/``."""
     files = {f"python/{MACRO_FILE}": MACRO_SOURCE}
     for path in sorted((MACRO_PYTHONPATH / MACRO_PACKAGE).rglob("*.py")):
         if "__pycache__" not in path.parts:
-            files[f"python/pythonpath/{path.relative_to(MACRO_PYTHONPATH).as_posix()}"] = path
+            files[PYTHONPATH + path.relative_to(MACRO_PYTHONPATH).as_posix()] = path
     return files
-
-
-def default_command() -> list[str]:
-    """How the macros run gosheet: this very Python, ``-m gosheet``."""
-    return [str(Path(sys.executable).absolute()), "-m", "gosheet"]
 
 
 def _prop(name: str, value: str, kind: str = "xs:string") -> str:
@@ -103,11 +105,23 @@ def _item(node: str, url: str, title: str) -> str:
     )
 
 
+def menu_entries() -> list[tuple[str, str]]:
+    """The gosheet menu's entries, (URL, title), separators included."""
+    separator = ("private:separator", "")
+    return [
+        *((script_url(f), title) for f, title, _ in ACTIONS),
+        separator,
+        *((script_url(f), title) for f, title in EXPORTS),
+        separator,
+        (script_url(REHEARSAL[0]), REHEARSAL[1]),
+    ]
+
+
 def addons_xcu() -> str:
-    menu = [_item(f"m{i}", script_url(f), title) for i, (f, title, _) in enumerate(ACTIONS, 1)]
-    menu.append(_item(f"m{len(ACTIONS) + 1}", "private:separator", ""))
-    menu.append(_item(f"m{len(ACTIONS) + 2}", script_url(REHEARSAL[0]), REHEARSAL[1]))
-    toolbar = [_item(f"m{i}", script_url(f), title) for i, (f, _, title) in enumerate(ACTIONS, 1)]
+    menu = [_item(f"m{i:02}", url, title) for i, (url, title) in enumerate(menu_entries(), 1)]
+    toolbar = [
+        _item(f"m{i:02}", script_url(f), title) for i, (f, _, title) in enumerate(ACTIONS, 1)
+    ]
     return (
         '<?xml version="1.0" encoding="UTF-8"?>\n'
         '<oor:component-data xmlns:oor="http://openoffice.org/2001/registry" '
@@ -181,15 +195,30 @@ def description_xml() -> str:
 DESCRIPTION = (
     "gosheet: Go tournaments in the spreadsheet. The gosheet menu and toolbar of "
     "LibreOffice Calc fill the players from a rating list, pair the next round, update "
-    "the standings, check the open workbook, explain its last round and write its print "
-    "pack, with the gosheet command behind them ({command})."
+    "the standings, check the open workbook, explain its last round, write its print "
+    "pack, its web pages and its results files (EGF, FFG, OpenGotha). gosheet {version} "
+    "comes inside the extension and runs in LibreOffice's own Python (LibreOffice 7.4 or "
+    "later on Linux, 25.2 or later on Windows and macOS): nothing else to install."
 )
 
 
-def build_extension(out: Path, *, command: Sequence[str] | None = None) -> Path:
+def extension_members() -> dict[str, Path | str]:
+    """Every file of the extension by its name in it: the file to copy, or the text."""
+    members: dict[str, Path | str] = {
+        "META-INF/manifest.xml": manifest_xml(),
+        "description.xml": description_xml(),
+        "description/en.txt": DESCRIPTION.format(version=__version__) + "\n",
+        "Addons.xcu": addons_xcu(),
+        "CalcWindowState.xcu": window_state_xcu(),
+    }
+    members.update(macro_files())
+    members.update((PYTHONPATH + name, source) for name, source in carried_files().items())
+    return members
+
+
+def build_extension(out: Path) -> Path:
     """Write ``gosheet.oxt`` into the directory ``out`` (or to ``out`` itself when it
-    ends in ``gosheet.oxt``); its macros will run ``command`` (default: this Python
-    with ``-m gosheet``). Returns the file written."""
+    ends in ``gosheet.oxt``). Returns the file written."""
     out = Path(out)
     if out.suffix == ".oxt":
         if out.name != OXT_NAME:
@@ -198,22 +227,14 @@ def build_extension(out: Path, *, command: Sequence[str] | None = None) -> Path:
     else:
         target = out / OXT_NAME
     target.parent.mkdir(parents=True, exist_ok=True)
-    command = list(command) if command is not None else default_command()
-    config = {"command": command, "gosheet_version": __version__}
-    members = {
-        "META-INF/manifest.xml": manifest_xml(),
-        "description.xml": description_xml(),
-        "description/en.txt": DESCRIPTION.format(command=" ".join(command)) + "\n",
-        "Addons.xcu": addons_xcu(),
-        "CalcWindowState.xcu": window_state_xcu(),
-        CONFIG_NAME: json.dumps(config, indent=1, ensure_ascii=False) + "\n",
-    }
-    members.update((name, path.read_text(encoding="utf-8")) for name, path in macro_files().items())
     partial = target.with_name(f".{target.name}.{os.getpid()}.tmp")
     try:
-        with zipfile.ZipFile(partial, "w", zipfile.ZIP_DEFLATED) as archive:
-            for name, text in members.items():
-                archive.writestr(name, text.encode("utf-8"))
+        with zipfile.ZipFile(partial, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as archive:
+            for name, source in extension_members().items():
+                if isinstance(source, Path):
+                    archive.write(source, name)
+                else:
+                    archive.writestr(name, source.encode("utf-8"))
         os.replace(partial, target)
     finally:
         if partial.exists():
@@ -230,9 +251,7 @@ def data_dir() -> Path:
     return base / "gosheet"
 
 
-def install_extension(
-    profile_dir: Path | None = None, *, command: Sequence[str] | None = None
-) -> Path:
+def install_extension(profile_dir: Path | None = None) -> Path:
     """Build ``gosheet.oxt`` and install it for the user — into the LibreOffice
     profile ``profile_dir`` (a ``-env:UserInstallation`` directory) when given,
     else the user's own. Returns the ``.oxt`` built.
@@ -243,8 +262,7 @@ def install_extension(
     LibreOffice should be closed: it shows the gosheet menu after a restart.
     """
     oxt = build_extension(
-        (profile_dir / "gosheet-extension") if profile_dir is not None else data_dir(),
-        command=command,
+        (profile_dir / "gosheet-extension") if profile_dir is not None else data_dir()
     )
     soffice = find_soffice()
     if soffice is None:

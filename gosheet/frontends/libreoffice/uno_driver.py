@@ -19,7 +19,8 @@ skipped):
     organiser clicks in it; → ``sheets``
 ``{"do": "dispatch", "url": URL}``
     what a menu entry or toolbar button does: dispatch the URL to the
-    document's frame; → ``state``, ``result`` (the macro's return value)
+    document's frame; → ``state``, ``result`` (the macro's return value), ``seconds``
+    (how long it took, seen from the driver)
 ``{"do": "invoke", "url": URL}``
     ``XScriptProvider.getScript(URL).invoke()`` through the document's script
     provider; → ``result``
@@ -166,8 +167,10 @@ class Driver:
         frame = self.document.getCurrentController().getFrame()
         frame.activate()
         helper = self.create("com.sun.star.frame.DispatchHelper")
+        started = time.perf_counter()
         event = helper.executeDispatch(frame, step["url"], "_self", 0, ())
-        return {"state": int(event.State), "result": plain(event.Result)}
+        seconds = round(time.perf_counter() - started, 3)
+        return {"state": int(event.State), "result": plain(event.Result), "seconds": seconds}
 
     def do_invoke(self, step: dict[str, Any]) -> dict[str, Any]:
         self.document.getCurrentController().getFrame().activate()

@@ -1,7 +1,8 @@
-"""The LibreOffice extension without LibreOffice: what ``gosheet.oxt`` holds, and
-the macros' own logic (finding gosheet, reading its answer, refusing what they do
-not understand) run by this Python. ``test_libreoffice_office.py`` runs them in
-real LibreOffice.
+"""The LibreOffice extension without LibreOffice: what ``gosheet.oxt`` holds (gosheet and
+the pure-Python packages it needs, nothing compiled), gosheet run from the unpacked
+extension by a Python that has nothing else, and the macros' own logic (asking gosheet,
+reading its answer, refusing what they do not understand) run by this Python.
+``test_libreoffice_office.py`` runs them in real LibreOffice.
 
 The macro script imports its package ``gosheet_lo`` from the ``pythonpath``
 folder beside it, which LibreOffice puts on ``sys.path``: so does this module."""
@@ -9,6 +10,7 @@ folder beside it, which LibreOffice puts on ``sys.path``: so does this module.""
 from __future__ import annotations
 
 import ast
+import base64
 import json
 import subprocess
 import sys
@@ -20,18 +22,19 @@ from xml.etree import ElementTree
 
 import pytest
 from support.paths import DEMO_ROSTER
+from support.printing import ROSTER
 
 from gosheet.frontends.cli import main
-from gosheet.frontends.libreoffice import build, uno_driver
+from gosheet.frontends.libreoffice import build, carried, uno_driver
 from gosheet.frontends.libreoffice.build import (
     ACTIONS,
+    EXPORTS,
     MACRO_FILE,
     MACRO_PACKAGE,
     MACRO_PYTHONPATH,
     MACRO_SOURCE,
     REHEARSAL,
     build_extension,
-    default_command,
     macro_files,
     script_url,
 )
@@ -56,10 +59,28 @@ HELPERS = (
     "dialogs",
     "errors",
     "files",
+    "inprocess",
     "marks",
     "rendering",
     "writing",
 )
+MAX_SIZE = 15 * 1024 * 1024
+"""What the extension may weigh (it weighs about 3.6 MB)."""
+
+
+@pytest.fixture(scope="module")
+def oxt(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """``gosheet.oxt``, built once for the module."""
+    return build_extension(tmp_path_factory.mktemp("oxt"))
+
+
+@pytest.fixture(scope="module")
+def unpacked(oxt: Path) -> Path:
+    """The extension unpacked, as LibreOffice keeps an installed one."""
+    folder = oxt.parent / "unpacked"
+    with zipfile.ZipFile(oxt) as archive:
+        archive.extractall(folder)
+    return folder
 
 
 def _members(oxt: Path) -> dict[str, bytes]:
@@ -67,36 +88,75 @@ def _members(oxt: Path) -> dict[str, bytes]:
         return {name: archive.read(name) for name in archive.namelist()}
 
 
-def test_the_extension_holds_macros_menu_toolbar_and_the_command(tmp_path: Path) -> None:
-    oxt = build_extension(tmp_path, command=["/opt/gosheet/bin/gosheet"])
-    assert oxt == tmp_path / "gosheet.oxt"
+def test_the_extension_holds_macros_menu_toolbar_and_gosheet(oxt: Path) -> None:
     members = _members(oxt)
-    assert set(members) == {
+    own = {
         "META-INF/manifest.xml",
         "description.xml",
         "description/en.txt",
         "Addons.xcu",
         "CalcWindowState.xcu",
-        "gosheet.json",
         "python/gosheet_macros.py",
         *(f"python/pythonpath/gosheet_lo/{module}.py" for module in HELPERS),
     }
+    assert own <= set(members)
+    assert not any(
+        name.startswith("python/")
+        for name in set(members) - own - {n for n in members if n.startswith("python/pythonpath/")}
+    )
     assert members["python/gosheet_macros.py"] == MACRO_SOURCE.read_bytes()
     for name, source in macro_files().items():
         assert members[name] == source.read_bytes(), name
-    assert json.loads(members["gosheet.json"])["command"] == ["/opt/gosheet/bin/gosheet"]
     for name, data in members.items():
-        if name.endswith((".xml", ".xcu")):
+        if name.endswith((".xml", ".xcu")) and not name.startswith("python/"):
             ElementTree.fromstring(data)  # well-formed
     manifest = members["META-INF/manifest.xml"].decode()
     assert 'full-path="python" manifest:media-type="application/vnd.sun.star.framework-script"' in (
         manifest
     )
     assert 'full-path="Addons.xcu"' in manifest
+    assert "gosheet.json" not in members  # no command recorded: gosheet is inside
+    assert oxt.stat().st_size < MAX_SIZE
 
 
-def test_menu_and_toolbar_dispatch_the_macros_script_urls(tmp_path: Path) -> None:
-    addons = ElementTree.fromstring(_members(build_extension(tmp_path))["Addons.xcu"])
+def test_the_extension_carries_gosheet_and_its_pure_packages(oxt: Path) -> None:
+    """gosheet, with its catalogs and fonts, and each carried distribution's packages, its
+    METADATA and licence files; no compiled file, no byte code, no catalog source."""
+    names = set(_members(oxt))
+    inside = {n.removeprefix("python/pythonpath/") for n in names if "/pythonpath/" in n}
+    tops = {n.split("/")[0] for n in inside}
+    packages = {t for t in tops if not t.endswith(".dist-info")}
+    assert packages == {
+        "gosheet_lo",
+        "gosheet",
+        "openpyxl",
+        "et_xmlfile",
+        "defusedxml",
+        "jinja2",
+        "markupsafe",
+        "reportlab",
+    }
+    infos = {t.split("-")[0].lower() for t in tops if t.endswith(".dist-info")}
+    assert infos == {"gosheet", *carried.CARRIED}
+    for name in carried.CARRIED:
+        [info] = [t for t in tops if t.lower().startswith(name + "-")]
+        assert f"{info}/METADATA" in inside, name
+        assert any(carried.LICENCE.search(n) for n in inside if n.startswith(info)), name
+    assert "reportlab/license.txt" in inside
+    assert "gosheet/i18n/locale/fr/LC_MESSAGES/gosheet.mo" in inside
+    assert "gosheet/formats/pack/fonts/DejaVuSans.ttf" in inside
+    assert "gosheet/formats/site/templates/base.html" in inside
+    assert "gosheet/app/bridge.py" in inside and "gosheet/core/pairing.py" in inside
+    assert "markupsafe/_native.py" in inside
+    assert not [n for n in names if carried.compiled(n)]
+    assert not [n for n in inside if n.endswith(".po") or "__pycache__" in n]
+    assert not [n for n in inside if n.startswith("gosheet/frontends/libreoffice/macros")]
+    for absent in ("numpy", "rustworkx", "scipy", "python_calamine", "pandas", "PIL"):
+        assert absent not in tops
+
+
+def test_menu_and_toolbar_dispatch_the_macros_script_urls() -> None:
+    addons = ElementTree.fromstring(build.addons_xcu())
 
     def urls(node: ElementTree.Element) -> list[str]:
         return [
@@ -107,7 +167,13 @@ def test_menu_and_toolbar_dispatch_the_macros_script_urls(tmp_path: Path) -> Non
 
     ui = {n.get(f"{OOR}name"): n for n in addons.find("node") or []}
     expected = [script_url(function) for function, _, _ in ACTIONS]
-    assert urls(ui["OfficeMenuBar"]) == [*expected, "private:separator", script_url(REHEARSAL[0])]
+    assert urls(ui["OfficeMenuBar"]) == [
+        *expected,
+        "private:separator",
+        *(script_url(function) for function, _ in EXPORTS),
+        "private:separator",
+        script_url(REHEARSAL[0]),
+    ]
     assert urls(ui["OfficeToolBar"]) == expected
     assert expected[1] == (
         "vnd.sun.star.script:gosheet.oxt|python|gosheet_macros.py$PairNextRound"
@@ -131,13 +197,21 @@ def test_menu_and_toolbar_dispatch_the_macros_script_urls(tmp_path: Path) -> Non
         "~Check the workbook",
         "~Explain the last round",  # after Check, before the rehearsal
         "P~rint pack",
+        "P~ublish pages",
+        "",
+        "Export EGF results (.~h9)",
+        "Export FFG results (.t~ou)",
+        "Export to ~OpenGotha (.xml)",
         "",
         "Si~mulate results (rehearsal)",
     ]
     assert [f.__name__ for f in gosheet_macros.g_exportedScripts] == [
         *(f for f, _, _ in ACTIONS),
+        *(f for f, _ in EXPORTS),
         REHEARSAL[0],
     ]
+    for function, _ in EXPORTS:
+        assert callable(getattr(gosheet_macros, function))
 
 
 def test_the_extension_is_always_called_gosheet_oxt(tmp_path: Path) -> None:
@@ -146,31 +220,13 @@ def test_the_extension_is_always_called_gosheet_oxt(tmp_path: Path) -> None:
         build_extension(tmp_path / "other.oxt")
 
 
-def test_the_recorded_command_is_this_python_running_gosheet(tmp_path: Path) -> None:
-    config = json.loads(_members(build_extension(tmp_path))["gosheet.json"])
-    assert (
-        config["command"]
-        == default_command()
-        == [
-            str(Path(sys.executable).absolute()),
-            "-m",
-            "gosheet",
-        ]
-    )
-
-
-def test_the_macros_package_has_a_name_of_its_own(tmp_path: Path) -> None:
-    """LibreOffice's ``sys.path`` is shared by every extension: the one thing in
-    ``python/pythonpath/`` is the package ``gosheet_lo``, and within it the
-    modules import one another relatively (so that mypy and the tests read them
-    in gosheet's source tree too)."""
+def test_the_macros_package_has_a_name_of_its_own() -> None:
+    """LibreOffice's ``sys.path`` is shared by every extension: the macros' package is
+    ``gosheet_lo``, and within it the modules import one another relatively (so that mypy and
+    the tests read them in gosheet's source tree too)."""
     assert MACRO_PACKAGE == "gosheet_lo"
-    helpers = [n for n in _members(build_extension(tmp_path)) if n.startswith("python/")]
-    assert {n.split("/")[2] for n in helpers if n.startswith("python/pythonpath/")} == {
-        "gosheet_lo"
-    }
-    assert not any("__pycache__" in n for n in helpers)
     for name, path in macro_files().items():
+        assert name.startswith(("python/gosheet_macros.py", "python/pythonpath/gosheet_lo/"))
         if name.startswith("python/pythonpath/"):
             assert "gosheet_lo" not in _imports(path)[0], name
 
@@ -207,14 +263,12 @@ def _imports(path: Path) -> tuple[set[str], bool]:
     return imported, relative
 
 
-def test_the_macro_script_runs_as_libreoffice_runs_it(tmp_path: Path) -> None:
+def test_the_macro_script_runs_as_libreoffice_runs_it(unpacked: Path) -> None:
     """In another Python, from the built extension: the script executed in a bare
     module, ``pythonpath/`` appended to ``sys.path``, ``__file__`` a URL set
     afterwards — as LibreOffice's ``pythonscript.py`` does. Nothing of gosheet is
-    imported."""
-    with zipfile.ZipFile(build_extension(tmp_path)) as archive:
-        archive.extractall(tmp_path / "unpacked")
-    script = tmp_path / "unpacked" / "python" / MACRO_FILE
+    imported until an action has a workbook to work on."""
+    script = unpacked / "python" / MACRO_FILE
     program = textwrap.dedent(
         """
         import json, sys, types
@@ -245,9 +299,124 @@ def test_the_macro_script_runs_as_libreoffice_runs_it(tmp_path: Path) -> None:
     assert done.returncode == 0, done.stderr
     found = json.loads(done.stdout)
     assert found["outcome"]["message"].startswith("Open a gosheet workbook")
-    assert found["exported"] == [*(f for f, _, _ in ACTIONS), REHEARSAL[0]]
-    assert Path(found["package"]) == tmp_path / "unpacked/python/pythonpath/gosheet_lo/__init__.py"
+    assert found["exported"] == [
+        *(f for f, _, _ in ACTIONS),
+        *(f for f, _ in EXPORTS),
+        REHEARSAL[0],
+    ]
+    assert Path(found["package"]) == unpacked / "python/pythonpath/gosheet_lo/__init__.py"
     assert found["gosheet"] == []
+
+
+# Every action answered by gosheet from the unpacked extension, in a Python that has the
+# standard library and nothing else (no site-packages: -I -S).
+CARRIED_RUN = textwrap.dedent(
+    """
+    import json, sys
+    pythonpath, request_file = sys.argv[1:]
+    sys.path.append(pythonpath)  # as LibreOffice does
+    from gosheet_lo import inprocess
+    requests = json.load(open(request_file, encoding="utf-8"))
+    answers = {action: inprocess.answer(r) for action, r in requests.items()}
+    stdlib = set(sys.stdlib_module_names)
+    loaded = {
+        name: getattr(module, "__file__", None)
+        for name, module in sorted(sys.modules.items())
+        if name.split(".")[0] not in stdlib and name != "__main__"
+    }
+    missing = {}
+    for name in ("numpy", "rustworkx", "scipy", "python_calamine", "pandas", "PIL", "networkx"):
+        try:
+            __import__(name)
+        except ImportError as error:
+            missing[name] = type(error).__name__
+    print(json.dumps({"answers": answers, "loaded": loaded, "missing": missing}))
+    """
+)
+CARRIED_ACTIONS = (
+    "check",
+    "standings",
+    "explain",
+    "simulate",
+    "pair",
+    "print_pack",
+    "publish",
+    "export_egf",
+    "export_ffg",
+    "export_opengotha",
+)
+
+
+def _answer_here(request: dict[str, Any]) -> dict[str, Any]:
+    """This gosheet's answer, with its accelerators."""
+    from gosheet.app import bridge as gosheet_bridge
+
+    text, _code = gosheet_bridge.run(json.dumps(request))
+    answer: dict[str, Any] = json.loads(text)
+    return answer
+
+
+@pytest.mark.parametrize("system", ["mcmahon", "fus"])
+def test_gosheet_runs_from_the_extension_with_nothing_else(
+    unpacked: Path, tmp_path: Path, system: str
+) -> None:
+    """Every action of the menu, answered by the gosheet the extension carries, in a Python
+    with the standard library alone: each module it loads lies in the extension, the compiled
+    packages cannot be imported, and the answers are those of this gosheet (with its
+    accelerators) on the same workbook, the pairs of the next round included. The FUS
+    tournament's players have Latin, Cyrillic and Greek names (the pack's fonts)."""
+    cup = tmp_path / "cup.xlsx"
+    if system == "fus":
+        roster = tmp_path / "roster.csv"
+        roster.write_text(ROSTER, encoding="utf-8")
+        options = ["--system", "fus", "--rounds", "4", "--seed", "3"]
+        assert main(["import", str(roster), "-o", str(cup), *options]) == 0
+    else:
+        options = ["--rounds", "4", "--seed", "3"]
+        assert main(["import", str(DEMO_ROSTER), "-o", str(cup), *options]) == 0
+    assert main(["pair", str(cup)]) == 0
+    assert main(["simulate", str(cup)]) == 0
+    grids = XlsxBook.open(cup).grids()
+    requests = {
+        action: {"action": action, "sheets": grids, "name": str(cup)} for action in CARRIED_ACTIONS
+    }
+    (tmp_path / "requests.json").write_text(json.dumps(requests, default=str), encoding="utf-8")
+    pythonpath = unpacked / "python" / "pythonpath"
+    done = subprocess.run(
+        [sys.executable, "-I", "-S", "-c", CARRIED_RUN, str(pythonpath), "requests.json"],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+        cwd=tmp_path,
+    )
+    assert done.returncode == 0, done.stderr[-3000:]
+    found = json.loads(done.stdout)
+    outside = {
+        name: where
+        for name, where in found["loaded"].items()
+        if where is not None and not Path(where).is_relative_to(pythonpath)
+    }
+    assert outside == {}
+    tops = {name.split(".")[0] for name in found["loaded"]}
+    assert {"gosheet", "gosheet_lo", "jinja2", "markupsafe", "reportlab", "defusedxml"} <= tops
+    assert found["missing"] == dict.fromkeys(
+        ("numpy", "rustworkx", "scipy", "python_calamine", "pandas", "PIL", "networkx"),
+        "ModuleNotFoundError",
+    )
+    answers = found["answers"]
+    for action in CARRIED_ACTIONS:
+        assert answers[action]["ok"], (action, answers[action])
+        expected = _answer_here(json.loads(json.dumps(requests[action], default=str)))
+        assert answers[action]["message"] == expected["message"], action
+        if action == "print_pack":  # the same pack (a PDF made at another second)
+            [pdf] = answers[action]["operations"]
+            assert base64.b64decode(pdf["base64"]).startswith(b"%PDF")
+        elif action != "export_opengotha":  # its file says when it was written
+            assert answers[action]["operations"] == expected["operations"], action
+    assert answers["pair"]["message"].startswith("Round 2 paired: ")
+    index = [o for o in answers["publish"]["operations"] if o["name"] == "index.html"]
+    assert [o["suffix"] for o in index] == [".site"]
 
 
 def test_g_exported_scripts_is_a_plain_assignment_libreoffice_can_read() -> None:
@@ -269,6 +438,10 @@ def test_g_exported_scripts_is_a_plain_assignment_libreoffice_can_read() -> None
             "CheckWorkbook",
             "ExplainRound",
             "PrintPack",
+            "PublishPages",
+            "ExportEGF",
+            "ExportFFG",
+            "ExportOpenGotha",
             "SimulateResults",
         ]
     ]
@@ -296,46 +469,38 @@ def test_values_read_from_calc_become_what_gosheet_reads() -> None:
     ]
 
 
-def test_finding_gosheet_env_then_recorded_then_path(
+def test_gosheet_runs_here_unless_gosheet_names_a_command(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    extension = tmp_path / "gosheet.oxt"
-    (extension / "python").mkdir(parents=True)
-    script = (extension / "python" / "gosheet_macros.py").as_uri()  # its __file__ in LibreOffice
-    executable = tmp_path / "gosheet-here"
+    """The extension's own gosheet answers, in this Python; the environment variable
+    ``GOSHEET`` makes the macros run another gosheet's ``gosheet bridge`` instead."""
+    executable = tmp_path / "gosheet here"
     executable.write_text("#!/bin/sh\n", encoding="utf-8")
-    (extension / "gosheet.json").write_text(
-        json.dumps({"command": [str(executable), "-m", "gosheet"]}), encoding="utf-8"
-    )
     monkeypatch.delenv("GOSHEET", raising=False)
-    assert bridge.gosheet_command(script) == [str(executable), "-m", "gosheet"]
-
+    assert bridge.external_command() is None
+    monkeypatch.setenv("GOSHEET", "  ")
+    assert bridge.external_command() is None
     monkeypatch.setenv("GOSHEET", str(executable))  # a path, spaces and all
-    assert bridge.gosheet_command(script) == [str(executable)]
+    assert bridge.external_command() == [str(executable)]
     monkeypatch.setenv("GOSHEET", "/opt/py/bin/python -m gosheet")
-    assert bridge.gosheet_command(script) == ["/opt/py/bin/python", "-m", "gosheet"]
-
-    monkeypatch.delenv("GOSHEET")
-    executable.unlink()  # the recorded Python went away: PATH, then a clear message
-    bin_dir = tmp_path / "bin"
-    bin_dir.mkdir()
-    monkeypatch.setenv("PATH", str(bin_dir))
-    monkeypatch.setenv("HOME", str(tmp_path))
-    with pytest.raises(errors.Failure, match="gosheet command was not found"):
-        bridge.gosheet_command(script)
-    on_path = bin_dir / "gosheet"
-    on_path.write_text("#!/bin/sh\n", encoding="utf-8")
-    on_path.chmod(0o755)
-    assert bridge.gosheet_command(script) == [str(on_path)]
+    assert bridge.external_command() == ["/opt/py/bin/python", "-m", "gosheet"]
+    monkeypatch.setenv("GOSHEET", str(tmp_path / "nowhere" / "gosheet"))
+    with pytest.raises(errors.Failure, match="gosheet command could not be started"):
+        bridge.call_gosheet("check", {})
 
 
+@pytest.mark.parametrize("external", [False, True], ids=["in-process", "gosheet-bridge"])
 def test_the_macros_call_the_real_bridge(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, external: bool
 ) -> None:
-    """The macros' side of the contract against ``gosheet bridge`` itself."""
+    """The macros' side of the contract against gosheet's bridge itself: in this Python as in
+    LibreOffice's, and through ``gosheet bridge`` when ``GOSHEET`` names it."""
     book = tmp_path / "cup.xlsx"
     assert main(["import", str(DEMO_ROSTER), "-o", str(book), "--rounds", "3", "--seed", "5"]) == 0
-    monkeypatch.setenv("GOSHEET", " ".join(default_command()))
+    if external:
+        monkeypatch.setenv("GOSHEET", f"{sys.executable} -m gosheet")
+    else:
+        monkeypatch.delenv("GOSHEET", raising=False)
     grids = XlsxBook.open(book).grids()
     answer = bridge.call_gosheet("pair", grids)
     assert answer["ok"], answer
@@ -364,6 +529,10 @@ def test_the_macros_call_the_real_bridge(
     assert [(p["sheet"], p["cell"], p["value"]) for p in refused["problems"]] == [
         ("Players", "C4", "3x")
     ]
+    pages = bridge.call_gosheet("publish", XlsxBook.open(book).grids(), str(book))
+    assert pages["message"] == (
+        f"Wrote 3 pages in {tmp_path / 'cup.site'}: open {tmp_path / 'cup.site' / 'index.html'}."
+    )
 
 
 def test_an_answer_not_understood_changes_nothing() -> None:
@@ -412,7 +581,7 @@ def test_a_failure_is_a_message_never_a_traceback(monkeypatch: pytest.MonkeyPatc
         "action": "pair",
     }
 
-    def broken(action: str, document: Any, script: str | None) -> dict[str, Any]:
+    def broken(action: str, document: Any) -> dict[str, Any]:
         raise KeyError("operations")
 
     monkeypatch.setattr(actions, "find_document", lambda args, context: object())

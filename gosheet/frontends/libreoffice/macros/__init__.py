@@ -8,6 +8,7 @@
     ``pythonpath`` folder beside the script (it puts that folder on ``sys.path``
     before running the script).
 
-They run in LibreOffice's own Python and import the standard library and
-``uno`` only — never gosheet: they call ``gosheet bridge``.
+They run in LibreOffice's own Python and import the standard library, ``uno`` and,
+when an action runs, gosheet itself, which the extension carries beside them
+(:mod:`gosheet.frontends.libreoffice.carried`; ``gosheet_lo.inprocess``).
 """

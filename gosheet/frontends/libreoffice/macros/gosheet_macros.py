@@ -3,14 +3,15 @@
 This file runs inside LibreOffice's own Python, as ``python/gosheet_macros.py``
 of the gosheet extension (``gosheet libreoffice install``); the menu and the
 toolbar call its functions by name (``…|python|gosheet_macros.py$PairNextRound``).
-It imports the standard library and ``gosheet_lo`` only — never gosheet, which is
-usually installed for another Python. ``gosheet_lo``, the package doing the work,
-lies in ``python/pythonpath/`` beside this file: LibreOffice puts that folder on
-``sys.path`` before it runs the script.
+It imports the standard library and ``gosheet_lo`` only. ``gosheet_lo``, the package
+doing the work, lies in ``python/pythonpath/`` beside this file with gosheet itself and
+the packages it needs: LibreOffice puts that folder on ``sys.path`` before it runs the
+script.
 
-Each action reads the open workbook, sends it to ``gosheet bridge`` and writes
-the answer into the document as one undoable step, or changes nothing and says
-why (:mod:`gosheet_lo.actions`).
+Each action reads the open workbook, asks gosheet (in this Python, from the extension)
+and writes the answer into the document as one undoable step, or changes nothing and
+says why (:mod:`gosheet_lo.actions`); Print pack, Publish pages and the exports write
+their files beside the workbook.
 
 Messages never show a traceback: every failure becomes one sentence, or the
 list of problems gosheet found. The message box is modal; in headless mode
@@ -71,6 +72,27 @@ def PrintPack(*args: Any) -> str:
     return run("print_pack", args)
 
 
+def PublishPages(*args: Any) -> str:
+    """Write the tournament's web pages (index, each round's pairings, standings,
+    crosstable) beside the workbook, in the folder ``NAME.site``."""
+    return run("publish", args)
+
+
+def ExportEGF(*args: Any) -> str:
+    """Write the EGF results file beside the workbook as ``NAME.h9``."""
+    return run("export_egf", args)
+
+
+def ExportFFG(*args: Any) -> str:
+    """Write the FFG results file beside the workbook as ``NAME.tou``."""
+    return run("export_ffg", args)
+
+
+def ExportOpenGotha(*args: Any) -> str:
+    """Write the tournament as an OpenGotha file beside the workbook, ``NAME.xml``."""
+    return run("export_opengotha", args)
+
+
 def SimulateResults(*args: Any) -> str:
     """Rehearsal: fill the current round's empty results from the players' strength."""
     return run("simulate", args)
@@ -83,12 +105,15 @@ g_exportedScripts = (
     CheckWorkbook,
     ExplainRound,
     PrintPack,
+    PublishPages,
+    ExportEGF,
+    ExportFFG,
+    ExportOpenGotha,
     SimulateResults,
 )
 
 
 def run(action: str, args: tuple[Any, ...]) -> str:
-    """Run the action with what LibreOffice gives this script only: ``XSCRIPTCONTEXT``
-    (the document the menu was used in) and ``__file__`` (a ``file:`` URL in the
-    installed extension, beside which the recorded gosheet command lies)."""
-    return actions.run(action, args, globals().get("XSCRIPTCONTEXT"), globals().get("__file__"))
+    """Run the action with what LibreOffice gives this script: ``XSCRIPTCONTEXT`` (the
+    document the menu was used in)."""
+    return actions.run(action, args, globals().get("XSCRIPTCONTEXT"))

@@ -2,15 +2,17 @@
 
 1. read the used area of every sheet of the open workbook (numbers, text;
    an empty cell is ``None``);
-2. send them as JSON to ``gosheet bridge`` and read its answer (:mod:`.bridge`);
+2. ask gosheet — carried in the extension, run in LibreOffice's own Python — through its
+   JSON bridge, and read its answer (:mod:`.bridge`, :mod:`.inprocess`);
 3. on success, write the answer's operations into the open document — whole
    sheets (``render``) and single cells (``set``) — as one undoable step
    ("gosheet: Pair next round" in Edit ▸ Undo); on failure write nothing and
    show the problems, each with its sheet and cell — except Check the
    workbook, which marks each bad cell in red with a comment saying what is
-   wrong (and takes the marks away once the workbook is clean). Print pack
-   writes no cell: it writes the PDF of gosheet's ``file`` operation beside the
-   workbook, which must have been saved once (:mod:`.files`).
+   wrong (and takes the marks away once the workbook is clean). Print pack,
+   Publish pages and the exports write no cell: they write the files of gosheet's
+   ``file`` operations beside the workbook, which must have been saved once
+   (:mod:`.files`).
 
 The document is unchanged when anything fails: nothing is written unless
 gosheet answered ``ok`` and the answer is understood (:func:`.bridge.preflight`);
@@ -27,7 +29,7 @@ from .calc import find_document, read_sheets
 from .changes import Changes
 from .dialogs import tell
 from .errors import WORDS, Failure, describe, learn, say
-from .files import document_path, write_beside, written_message
+from .files import FILE_ACTIONS, document_path, write_beside, written_message
 from .marks import clear_marks, mark_problems
 from .writing import apply_operations
 
@@ -39,25 +41,25 @@ TITLES = {
     "explain": "Explain the last round",
     "simulate": "Simulate results",
     "print_pack": "Print pack",
+    "publish": "Publish pages",
+    "export_egf": "Export EGF results (.h9)",
+    "export_ffg": "Export FFG results (.tou)",
+    "export_opengotha": "Export to OpenGotha (.xml)",
 }
 
 
-def run(
-    action: str, args: tuple[Any, ...] = (), context: Any = None, script: str | None = None
-) -> str:
+def run(action: str, args: tuple[Any, ...] = (), context: Any = None) -> str:
     """Run one action on the workbook the menu was used in; tell the organiser how it
     went; return the outcome as JSON — ``{"ok", "message", "problems", "action"}``.
 
-    ``context`` is the macro script's ``XSCRIPTCONTEXT`` (the current document),
-    ``script`` its ``__file__`` (the extension's recorded gosheet command lies
-    beside its folder).
+    ``context`` is the macro script's ``XSCRIPTCONTEXT`` (the current document).
     """
     title = TITLES[action]
     document = None
     WORDS.clear()  # English until gosheet answers in the workbook's language
     try:
         document = find_document(args, context)
-        outcome = perform(action, document, script)
+        outcome = perform(action, document)
     except Failure as failure:
         outcome = {"ok": False, "message": str(failure), "problems": failure.problems}
     except Exception as error:  # never a traceback in front of the organiser
@@ -75,10 +77,10 @@ def run(
     return json.dumps(outcome, ensure_ascii=False)
 
 
-def perform(action: str, document: Any, script: str | None = None) -> dict[str, Any]:
+def perform(action: str, document: Any) -> dict[str, Any]:
     """Ask gosheet, write its answer; raise :class:`~.errors.Failure` when refused."""
-    workbook = document_path(document) if action == "print_pack" else ""  # saved first
-    answer = call_gosheet(action, read_sheets(document), script)
+    workbook = document_path(document, action) if action in FILE_ACTIONS else ""  # saved first
+    answer = call_gosheet(action, read_sheets(document), workbook)
     learn(answer)
     title = say(TITLES[action])
     if not answer.get("ok"):
@@ -95,9 +97,10 @@ def perform(action: str, document: Any, script: str | None = None) -> dict[str, 
                 )
         raise Failure(message, problems)
     operations = answer.get("operations")
-    if action == "print_pack":  # a file beside the workbook; the workbook untouched
-        target = write_beside(workbook, operations)
-        message = written_message(str(answer.get("message") or say("Print pack made.")), target)
+    if action in FILE_ACTIONS:  # files beside the workbook; the workbook untouched
+        target = write_beside(workbook, operations, action)
+        made = say("Print pack made.") if action == "print_pack" else say("Done.")
+        message = written_message(str(answer.get("message") or made), target)
         return {"ok": True, "message": message, "problems": []}
     preflight(document, operations)
     assert isinstance(operations, list)

@@ -1,5 +1,6 @@
-"""The macros' side of ``gosheet bridge`` (the contract is in ``gosheet/app/bridge.py``):
-finding the gosheet command, sending it the workbook, reading its answer, and
+"""The macros' side of gosheet's JSON bridge (the contract is in ``gosheet/app/bridge.py``):
+asking gosheet — in this very Python, from the extension (:mod:`.inprocess`), or, when the
+environment variable ``GOSHEET`` names a gosheet command, through ``gosheet bridge`` — and
 refusing an answer not understood before anything is written."""
 
 from __future__ import annotations
@@ -7,30 +8,28 @@ from __future__ import annotations
 import json
 import os
 import shlex
-import shutil
 import subprocess
 from typing import TYPE_CHECKING, Any
 from urllib.parse import urlparse
 from urllib.request import url2pathname
 
+from . import inprocess
 from .calc import CELL_RE
 from .errors import Failure
 
 if TYPE_CHECKING:
     from .calc import Grids
 
-CONFIG_NAME = "gosheet.json"  # beside python/ in the extension: the recorded command
-COMMAND_ENV = "GOSHEET"  # the gosheet command, overriding the recorded one
+COMMAND_ENV = "GOSHEET"  # a gosheet command to run instead of the extension's own gosheet
 TIMEOUT_SECONDS = 600
 FIX_COMMAND = (
-    "Run `gosheet libreoffice install` again from the Python where gosheet is installed, "
-    "or set the environment variable GOSHEET to the gosheet command before starting "
-    "LibreOffice."
+    "Install the gosheet extension again; if the environment variable GOSHEET is set, "
+    "it must name a gosheet command (or be removed)."
 )
 
 
 def script_path(script: str | None) -> str | None:
-    """The macro script's path; LibreOffice gives its ``__file__`` as a ``file:`` URL."""
+    """A path from a ``file:`` URL (as LibreOffice gives ``__file__`` and documents' URLs)."""
     if not isinstance(script, str):
         return None
     if script.startswith("file:"):
@@ -38,47 +37,17 @@ def script_path(script: str | None) -> str | None:
     return script
 
 
-def recorded_command(script: str | None) -> list[str] | None:
-    """The command recorded by ``gosheet libreoffice install`` in the extension
-    whose ``python/`` folder holds the macro script ``script``."""
-    here = script_path(script)
-    if here is None:
-        return None
-    config = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(here))), CONFIG_NAME)
-    try:
-        with open(config, encoding="utf-8") as stream:
-            command = json.load(stream).get("command")
-    except (OSError, ValueError, AttributeError):
-        return None
-    if isinstance(command, list) and command and all(isinstance(c, str) for c in command):
-        return command
-    return None
-
-
-def gosheet_command(script: str | None = None) -> list[str]:
-    """How to run gosheet, first found of:
-
-    1. the environment variable ``GOSHEET`` (a path, or a command line such as
-       ``/opt/venv/bin/python -m gosheet``);
-    2. the command recorded when the extension was built by
-       ``gosheet libreoffice install`` (that Python with ``-m gosheet``), if it
-       still exists — read beside the macro script ``script``;
-    3. ``gosheet`` on the PATH, or in ``~/.local/bin``.
-    """
+def external_command() -> list[str] | None:
+    """The gosheet command named by the environment variable ``GOSHEET`` (a path, or a
+    command line such as ``/opt/venv/bin/python -m gosheet``): the gosheet of another Python,
+    with its compiled accelerators, run instead of the extension's own. None: the
+    extension's own gosheet, in this Python."""
     configured = os.environ.get(COMMAND_ENV, "").strip()
-    if configured:
-        if os.path.isfile(configured):
-            return [configured]
-        return shlex.split(configured, posix=os.name != "nt")
-    recorded = recorded_command(script)
-    if recorded and (os.path.isfile(recorded[0]) or shutil.which(recorded[0])):
-        return recorded
-    local_bin = os.path.join(os.path.expanduser("~"), ".local", "bin")
-    for found in (shutil.which("gosheet"), shutil.which("gosheet", path=local_bin)):
-        if found:
-            return [found]
-    where = f" (recorded: {' '.join(recorded)}, which no longer exists)" if recorded else ""
-    raise Failure(f"The gosheet command was not found{where}. {FIX_COMMAND}")
+    if not configured:
+        return None
+    if os.path.isfile(configured):
+        return [configured]
+    return shlex.split(configured, posix=os.name != "nt")
 
 
 def child_environment() -> dict[str, str]:
@@ -93,18 +62,27 @@ def child_environment() -> dict[str, str]:
     return env
 
 
-def call_gosheet(action: str, sheets: Grids, script: str | None = None) -> dict[str, Any]:
-    """``gosheet bridge``'s answer to the request (see ``gosheet/app/bridge.py``);
-    ``script`` is the macro script, beside which the recorded command lies."""
-    command = gosheet_command(script)
-    request = json.dumps({"action": action, "sheets": sheets}, ensure_ascii=False)
+def call_gosheet(action: str, sheets: Grids, name: str = "") -> dict[str, Any]:
+    """gosheet's answer to the request (see ``gosheet/app/bridge.py``): the action, every
+    sheet's values, and the document's file name (``name``, for the files it makes)."""
+    request: dict[str, Any] = {"action": action, "sheets": sheets}
+    if name:
+        request["name"] = name
+    command = external_command()
+    if command is None:
+        return inprocess.answer(request)
+    return call_command(command, request)
+
+
+def call_command(command: list[str], request: dict[str, Any]) -> dict[str, Any]:
+    """``gosheet bridge``'s answer, the gosheet command ``command`` run with the request."""
     options: dict[str, Any] = {}
     if os.name == "nt":
         options["creationflags"] = 0x08000000  # CREATE_NO_WINDOW: no console flashing
     try:
         done = subprocess.run(
             [*command, "bridge"],
-            input=request.encode("utf-8"),
+            input=json.dumps(request, ensure_ascii=False).encode("utf-8"),
             capture_output=True,
             timeout=TIMEOUT_SECONDS,
             env=child_environment(),
@@ -130,7 +108,7 @@ def call_gosheet(action: str, sheets: Grids, script: str | None = None) -> dict[
         last = next((x for x in reversed(lines) if x), "no message")
         raise Failure(
             f"gosheet stopped without an answer (exit code {done.returncode}: {last}); "
-            f"nothing was changed. Is it gosheet 0.1 or newer? {FIX_COMMAND}"
+            f"nothing was changed. {FIX_COMMAND}"
         )
     return answer
 
@@ -141,8 +119,7 @@ def preflight(document: Any, operations: Any) -> None:
 
     def wrong(what: str) -> Failure:
         return Failure(
-            f"gosheet's answer is not understood ({what}); nothing was changed. "
-            "Are gosheet and its LibreOffice extension the same version? " + FIX_COMMAND
+            f"gosheet's answer is not understood ({what}); nothing was changed. " + FIX_COMMAND
         )
 
     if not isinstance(operations, list):

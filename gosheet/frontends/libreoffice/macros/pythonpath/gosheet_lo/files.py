@@ -1,6 +1,8 @@
-"""Files beside the workbook: the print pack, which ``gosheet bridge`` answers as one
-``{"op": "file", "suffix": ".pack.pdf", "base64": "…"}`` operation and the macro
-writes beside the open document (``cup.ods`` → ``cup.pack.pdf``)."""
+"""Files beside the workbook, which gosheet's answer brings as ``file`` operations
+(``gosheet/app/bridge.py``) and the macro writes beside the open document: the print pack
+(``cup.ods`` → ``cup.pack.pdf``), the results files (``cup.h9``, ``cup.tou``), the OpenGotha
+file (``cup.xml``) — one ``{"op": "file", "suffix": ".pack.pdf", "base64": "…"}`` each — and
+the pages (``cup.site/index.html`` …: one operation a page, with its ``name``)."""
 
 from __future__ import annotations
 
@@ -13,16 +15,20 @@ from .bridge import FIX_COMMAND, script_path
 from .errors import Failure, say
 
 UNSAVED = "Save the workbook first: the print pack is written beside it."
+UNSAVED_FILES = "Save the workbook first: gosheet writes the files beside it."
+#: The actions whose answer is files beside the workbook (no cell of it changed).
+FILE_ACTIONS = ("print_pack", "publish", "export_egf", "export_ffg", "export_opengotha")
 
 
-def document_path(document: Any) -> str:
+def document_path(document: Any, action: str = "print_pack") -> str:
     """The open document's file; a document never saved (or not a file) is refused."""
+    unsaved = UNSAVED if action == "print_pack" else UNSAVED_FILES
     url = document.getURL() if hasattr(document, "getURL") else ""
     if not isinstance(url, str) or not url.startswith("file:"):
-        raise Failure(UNSAVED)
+        raise Failure(unsaved)
     path = script_path(url)
     if not path or not os.path.isdir(os.path.dirname(os.path.abspath(path))):
-        raise Failure(UNSAVED)
+        raise Failure(unsaved)
     return path
 
 
@@ -35,13 +41,25 @@ def beside(workbook: str, suffix: str) -> str:
     return os.path.splitext(workbook)[0] + suffix
 
 
-def the_file(operations: Any) -> tuple[str, bytes]:
-    """The suffix and bytes of the answer's one ``file`` operation."""
+def plain(name: Any, first: str) -> bool:
+    """Whether ``name`` is a plain file name or suffix starting with ``first``: nothing
+    that leads into another folder."""
+    return (
+        isinstance(name, str)
+        and len(name) > 1
+        and name.startswith(first)
+        and not any(c in name for c in "/\\:")
+        and ".." not in name
+    )
+
+
+def the_files(operations: Any) -> tuple[str, dict[str, bytes]]:
+    """The suffix of the answer's files and their bytes: one file (by the name ``""``), or
+    the pages of a folder by their names."""
 
     def wrong(what: str) -> Failure:
         return Failure(
-            f"gosheet's answer is not understood ({what}); nothing was written. "
-            "Are gosheet and its LibreOffice extension the same version? " + FIX_COMMAND
+            f"gosheet's answer is not understood ({what}); nothing was written. " + FIX_COMMAND
         )
 
     files = (
@@ -49,47 +67,72 @@ def the_file(operations: Any) -> tuple[str, bytes]:
         if isinstance(operations, list)
         else []
     )
-    if len(files) != 1:
+    if not files:
         raise wrong("no file in it")
-    suffix, data = files[0].get("suffix"), files[0].get("base64")
-    if not isinstance(suffix, str) or not suffix.startswith(".") or os.sep in suffix:
+    suffixes = {f.get("suffix") for f in files}
+    suffix = files[0].get("suffix")
+    if len(suffixes) != 1 or not plain(suffix, "."):
         raise wrong(f"a file suffix {suffix!r}")
-    try:
-        return suffix, base64.b64decode(str(data), validate=True)
-    except (binascii.Error, ValueError):
-        raise wrong("a file that is not base64") from None
+    named = {f.get("name") for f in files}
+    one = len(files) == 1 and named == {None}
+    if not one and (len(named) != len(files) or not all(plain(n, "") for n in named)):
+        raise wrong("a file name that is not one")
+    found: dict[str, bytes] = {}
+    for file in files:
+        try:
+            found[str(file.get("name") or "")] = base64.b64decode(
+                str(file.get("base64")), validate=True
+            )
+        except (binascii.Error, ValueError):
+            raise wrong("a file that is not base64") from None
+    return str(suffix), found
 
 
-def write_beside(workbook: str, operations: Any) -> str:
-    """Write the answer's file beside the workbook (replacing an older one in one step);
-    the path written."""
-    suffix, data = the_file(operations)
-    target = beside(workbook, suffix)
+def write_file(target: str, data: bytes) -> None:
+    """Write ``target`` in one step (an older file replaced only once the new one is whole)."""
     partial = f"{target}.{os.getpid()}.tmp"
     try:
         with open(partial, "wb") as stream:
             stream.write(data)
         os.replace(partial, target)
-    except OSError as error:
-        raise Failure(
-            say(
-                "The print pack could not be written to {path} ({error}).",
-                path=target,
-                error=error.strerror or error,
-            )
-        ) from None
     finally:
         if os.path.exists(partial):
             os.remove(partial)
+
+
+def write_beside(workbook: str, operations: Any, action: str = "print_pack") -> str:
+    """Write the answer's files beside the workbook: the path written (the folder, for
+    pages)."""
+    suffix, files = the_files(operations)
+    target = beside(workbook, suffix)
+    try:
+        if list(files) == [""]:
+            write_file(target, files[""])
+        else:
+            os.makedirs(target, exist_ok=True)
+            for name, data in files.items():
+                write_file(os.path.join(target, name), data)
+    except OSError as error:
+        words = (
+            "The print pack could not be written to {path} ({error})."
+            if action == "print_pack"
+            else "{path} could not be written ({error})."
+        )
+        raise Failure(say(words, path=target, error=error.strerror or error)) from None
     return target
 
 
 def written_message(message: str, target: str) -> str:
-    """gosheet's message ("Print pack of round 3 made: …") saying where the file went.
+    """gosheet's message ("Print pack of round 3 made: …") saying where the file went
+    (unless it says so already).
 
     >>> written_message("Print pack of round 3 made: pairings.", "/c/cup.pack.pdf")
     'Print pack of round 3 written to /c/cup.pack.pdf: pairings.'
+    >>> written_message("Wrote /c/cup.h9: EGF results.", "/c/cup.h9")
+    'Wrote /c/cup.h9: EGF results.'
     """
+    if target in message:
+        return message
     if " made:" in message:
         return message.replace(" made:", f" written to {target}:", 1)
     return message + "\n" + say("Written to {path}.", path=target)

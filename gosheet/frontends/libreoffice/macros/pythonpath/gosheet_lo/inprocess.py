@@ -1,0 +1,103 @@
+"""gosheet run in LibreOffice's own Python, from the extension.
+
+``gosheet.oxt`` carries gosheet and the pure-Python packages it needs in ``python/pythonpath/``
+beside this package (``gosheet libreoffice build``). LibreOffice appends that folder to the
+``sys.path`` its Python shares with every extension; :func:`carried_first` moves it to the
+front, so that gosheet and its packages are always the extension's own, never another version
+a system Python happens to hold. The request is answered by gosheet's JSON bridge
+(``gosheet.app.bridge``) in this very process: the same contract as ``gosheet bridge``, without
+a process, a command or an installation.
+
+Pillow is compiled and not carried; reportlab (the print pack) imports it at its first line but
+draws no picture of gosheet's: :func:`pillow_stand_in` lends it an empty module while it
+loads, as reportlab expected before it needed Pillow (``Image`` None: no pictures), and takes
+it away at once, so that nothing else ever sees it.
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+import os
+import sys
+import types
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+
+from .errors import Failure, describe
+
+#: The oldest Python gosheet runs on (LibreOffice 25.2 bundles Python 3.10 on Windows and macOS).
+OLDEST_PYTHON = (3, 10)
+PYTHONPATH = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+REINSTALL = "Install the gosheet extension again (Tools ▸ Extensions, or double-click gosheet.oxt)."
+
+
+def carried_first() -> None:
+    """The extension's ``pythonpath`` folder first on ``sys.path``."""
+    if sys.path and sys.path[0] == PYTHONPATH:
+        return
+    while PYTHONPATH in sys.path:
+        sys.path.remove(PYTHONPATH)
+    sys.path.insert(0, PYTHONPATH)
+
+
+def pillow_missing() -> bool:
+    """Whether Pillow's ``PIL.Image`` cannot be imported here."""
+    try:
+        importlib.import_module("PIL.Image")
+    except ImportError:
+        return True
+    return False
+
+
+@contextmanager
+def pillow_stand_in() -> Iterator[None]:
+    """Within the block, ``from PIL import Image`` gives ``None`` when Pillow cannot be
+    imported; afterwards, ``PIL`` is as it was (the modules loaded within keep their None)."""
+    if "reportlab.lib.utils" in sys.modules or not pillow_missing():
+        yield
+        return
+    saved = {m: sys.modules.pop(m) for m in list(sys.modules) if m.split(".")[0] == "PIL"}
+    stand_in = types.ModuleType("PIL", "A stand-in for Pillow, which is not here: no pictures.")
+    stand_in.Image = None  # type: ignore[attr-defined]
+    sys.modules["PIL"] = stand_in
+    try:
+        yield
+    finally:
+        if sys.modules.get("PIL") is stand_in:
+            del sys.modules["PIL"]
+        sys.modules.update(saved)
+
+
+def load_gosheet() -> Any:
+    """gosheet's JSON bridge, imported from the extension."""
+    if sys.version_info < OLDEST_PYTHON:
+        raise Failure(
+            "gosheet needs Python {need} or later; this LibreOffice runs Python {have}. "
+            "Install LibreOffice 25.2 or later.".format(
+                need=".".join(map(str, OLDEST_PYTHON)),
+                have=".".join(map(str, sys.version_info[:3])),
+            )
+        )
+    carried_first()
+    try:
+        bridge = importlib.import_module("gosheet.app.bridge")
+    except ImportError as error:
+        raise Failure(
+            f"gosheet could not be loaded from its extension ({describe(error)}). {REINSTALL}"
+        ) from None
+    return bridge
+
+
+def answer(request: dict[str, Any]) -> dict[str, Any]:
+    """gosheet's answer to a bridge request, in this process."""
+    bridge = load_gosheet()
+    catalog = importlib.import_module("gosheet.i18n.catalog")
+    catalog.use("en")  # as every gosheet command starts: until the workbook says otherwise
+    with pillow_stand_in():  # reportlab may be imported (Print pack)
+        text, _code = bridge.run(json.dumps(request, ensure_ascii=False))
+    found = json.loads(text)
+    if not isinstance(found, dict):
+        raise Failure(f"gosheet's answer is not understood ({text[:80]}); nothing was changed.")
+    return found

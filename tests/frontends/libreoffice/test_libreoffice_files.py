@@ -1,0 +1,143 @@
+"""The macros' logic around the gosheet they carry, without LibreOffice: the files written
+beside the workbook (one file, or the pages' folder; nothing written from an answer not
+understood), the extension's folder first on ``sys.path``, the stand-in for Pillow while
+reportlab loads, and what the builder leaves out."""
+
+from __future__ import annotations
+
+import base64
+import importlib
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from gosheet.frontends.libreoffice import carried
+from gosheet.frontends.libreoffice.build import MACRO_PYTHONPATH
+
+if str(MACRO_PYTHONPATH) not in sys.path:
+    sys.path.append(str(MACRO_PYTHONPATH))  # as LibreOffice does for the macro script
+from gosheet_lo import actions, errors, files, inprocess
+
+
+def _file(data: bytes, suffix: str, name: str | None = None) -> dict[str, Any]:
+    operation = {"op": "file", "suffix": suffix, "base64": base64.b64encode(data).decode()}
+    if name is not None:
+        operation["name"] = name
+    return operation
+
+
+def test_one_file_goes_beside_the_workbook(tmp_path: Path) -> None:
+    target = files.write_beside(str(tmp_path / "cup.ods"), [_file(b"EGF", ".h9")], "export_egf")
+    assert target == str(tmp_path / "cup.h9")
+    assert (tmp_path / "cup.h9").read_bytes() == b"EGF"
+    files.write_beside(str(tmp_path / "cup.ods"), [_file(b"again", ".h9")], "export_egf")
+    assert (tmp_path / "cup.h9").read_bytes() == b"again"  # replaced
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["cup.h9"]
+
+
+def test_pages_go_into_a_folder_beside_the_workbook(tmp_path: Path) -> None:
+    pages = [_file(b"<html>", ".site", "index.html"), _file(b"r1", ".site", "round-1.html")]
+    target = files.write_beside(str(tmp_path / "cup.xlsx"), pages, "publish")
+    assert target == str(tmp_path / "cup.site")
+    assert sorted(p.name for p in (tmp_path / "cup.site").iterdir()) == [
+        "index.html",
+        "round-1.html",
+    ]
+    assert (tmp_path / "cup.site" / "index.html").read_bytes() == b"<html>"
+
+
+@pytest.mark.parametrize(
+    "operations",
+    [
+        [_file(b"x", ".site", "../evil.html")],
+        [_file(b"x", ".site", "a/b.html")],
+        [_file(b"x", ".site", "index.html"), _file(b"y", ".site", "index.html")],
+        [_file(b"x", ".site", "index.html"), _file(b"y", ".h9")],
+        [_file(b"x", ".site", "index.html"), _file(b"y", ".other", "b.html")],
+        [_file(b"x", "..", "index.html")],
+        [_file(b"x", ".h9"), _file(b"y", ".h9")],
+    ],
+)
+def test_files_that_would_go_elsewhere_are_refused(
+    operations: list[dict[str, Any]], tmp_path: Path
+) -> None:
+    with pytest.raises(errors.Failure, match="not understood"):
+        files.write_beside(str(tmp_path / "cup.ods"), operations, "publish")
+    assert list(tmp_path.iterdir()) == []
+
+
+class _Unsaved:
+    """A Calc document never saved: no URL."""
+
+    def supportsService(self, name: str) -> bool:
+        return name == "com.sun.star.sheet.SpreadsheetDocument"
+
+    def getURL(self) -> str:
+        return ""
+
+
+@pytest.mark.parametrize("action", ["publish", "export_egf", "export_ffg", "export_opengotha"])
+def test_an_unsaved_document_is_told_to_save_first(
+    monkeypatch: pytest.MonkeyPatch, action: str
+) -> None:
+    monkeypatch.setenv("GOSHEET_NO_DIALOGS", "1")
+    outcome = json.loads(actions.run(action, (_Unsaved(),)))
+    assert outcome["message"] == "Save the workbook first: gosheet writes the files beside it."
+    assert not outcome["ok"]
+
+
+def test_the_extensions_folder_comes_first(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(sys, "path", ["/usr/lib/python3/dist-packages", inprocess.PYTHONPATH])
+    inprocess.carried_first()
+    assert sys.path == [inprocess.PYTHONPATH, "/usr/lib/python3/dist-packages"]
+    inprocess.carried_first()
+    assert sys.path == [inprocess.PYTHONPATH, "/usr/lib/python3/dist-packages"]
+
+
+def test_reportlab_loads_with_a_stand_in_for_pillow_which_then_goes(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Where Pillow cannot be imported, ``from PIL import Image`` gives None within the block
+    only; where it can, nothing is changed."""
+    pil = {name: module for name, module in sys.modules.items() if name.split(".")[0] == "PIL"}
+    monkeypatch.setattr(inprocess, "pillow_missing", lambda: True)
+    monkeypatch.delitem(sys.modules, "reportlab.lib.utils", raising=False)  # not loaded yet
+    with inprocess.pillow_stand_in():
+        from PIL import Image  # the stand-in's
+
+        assert Image is None
+        assert sys.modules["PIL"].__doc__ == (
+            "A stand-in for Pillow, which is not here: no pictures."
+        )
+    assert {n: m for n, m in sys.modules.items() if n.split(".")[0] == "PIL"} == pil
+    monkeypatch.setattr(inprocess, "pillow_missing", lambda: False)
+    with inprocess.pillow_stand_in():
+        assert sys.modules.get("PIL") is pil.get("PIL")
+
+
+def test_an_old_python_is_told_which_libreoffice_to_install(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(inprocess, "OLDEST_PYTHON", (9, 0))
+    with pytest.raises(errors.Failure, match=r"needs Python 9\.0 or later.*LibreOffice 25\.2"):
+        inprocess.load_gosheet()
+
+
+def test_the_builder_leaves_compiled_files_out() -> None:
+    assert carried.compiled("charset_normalizer/md.cpython-311-x86_64-linux-gnu.so")
+    assert carried.compiled("markupsafe/_speedups.c")
+    assert carried.compiled("PIL/_imaging.pyd")
+    assert not carried.compiled("reportlab/fonts/Vera.ttf")
+    assert carried.LICENCE.search("licenses/LICENSE.txt")
+    assert carried.LICENCE.search("LICENCE.rst")
+    assert not carried.LICENCE.search("RECORD")
+
+
+def test_a_distribution_not_installed_is_said(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(carried, "CARRIED", ("surely-not-installed-here",))
+    with pytest.raises(carried.NotInstalled, match="pip install surely-not-installed-here"):
+        carried.carried_files()
+    importlib.invalidate_caches()
