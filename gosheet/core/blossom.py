@@ -335,6 +335,7 @@ class _Solver:
         top, label, tight, best = self.top, self.label, self.tight, self.best
         dual, twice, first, second = self.dual, self.twice, self.first, self.second
         queue, adjacent = self.queue, self.adjacent
+        flagged, reached = self.flagged, self.reached
         while queue:
             v = queue.pop()
             bv = top[v]
@@ -349,40 +350,39 @@ class _Solver:
                     if s <= 0:
                         tight[k] = True
                 if tight[k]:
-                    if label[bw] == 0:
-                        self.assign(w, 2, (v, w))
-                    elif label[bw] == 1:
-                        base = self.trace(v, w)
-                        if base >= 0:
-                            self.shrink(base, first[k], second[k])
-                            bv = top[v]
-                        else:
-                            self.augment(v, w)
-                            return True
-                    elif label[w] == 0:
-                        label[w] = 2
-                        self.via[w] = (v, w)
+                    if self.grow(v, w, k):
+                        return True
+                    bv = top[v]
                 elif label[bw] == 1:
                     old = best[bv]
                     if old == -1 or s < dual[first[old]] + dual[second[old]] - twice[old]:
                         best[bv] = k
                         self.owners.add(bv)
                 elif label[w] == 0:
-                    self.remember(w, k, s)
+                    old = best[w]
+                    if old == -1 or s < dual[first[old]] + dual[second[old]] - twice[old]:
+                        best[w] = k
+                        if not flagged[w] & 2:
+                            flagged[w] |= 2
+                            reached.append(w)
         return False
 
-    def remember(self, w: int, k: int, s: int) -> None:
-        """Keep edge ``k`` (slack ``s``) as the least-slack edge from an S-vertex to the
-        vertex ``w`` (free, or inside a T-blossom) if it is less than the one kept."""
-        old = self.best[w]
-        if (
-            old == -1
-            or s < self.dual[self.first[old]] + self.dual[self.second[old]] - self.twice[old]
-        ):
-            self.best[w] = k
-            if not self.flagged[w] & 2:
-                self.flagged[w] |= 2
-                self.reached.append(w)
+    def grow(self, v: int, w: int, k: int) -> bool:
+        """Act on the tight edge ``k`` from the S-vertex ``v`` to ``w``: label, shrink or
+        augment (True)."""
+        label, bw = self.label, self.top[w]
+        if label[bw] == 0:
+            self.assign(w, 2, (v, w))
+        elif label[bw] == 1:
+            base = self.trace(v, w)
+            if base < 0:
+                self.augment(v, w)
+                return True
+            self.shrink(base, self.first[k], self.second[k])
+        elif label[w] == 0:
+            label[w] = 2
+            self.via[w] = (v, w)
+        return False
 
     def choose(self) -> tuple[int, int, int, list[int]]:
         """The largest change of the duals that keeps them feasible: its kind (1: the
@@ -394,27 +394,27 @@ class _Solver:
         kind, delta, at = 0, 0, -1
         if not self.max_cardinality:
             kind, delta = 1, min(dual[:n], default=0)
-        found2 = min(
-            (
-                (dual[first[k]] + dual[second[k]] - twice[k], v, k)
-                for v in self.reached
-                if (k := best[v]) != -1 and label[top[v]] == 0
-            ),
-            default=None,
-        )
-        if found2 is not None and (kind == 0 or found2[0] < delta):
-            kind, delta, at = 2, found2[0], found2[2]
+        least, least_v, least_k = 0, -1, -1
+        for v in self.reached:
+            k = best[v]
+            if k == -1 or label[top[v]] != 0:
+                continue
+            s = dual[first[k]] + dual[second[k]] - twice[k]
+            if least_k == -1 or s < least or (s == least and v < least_v):
+                least, least_v, least_k = s, v, k
+        if least_k != -1 and (kind == 0 or least < delta):
+            kind, delta, at = 2, least, least_k
         outer = sorted(self.outer)
-        found3 = min(
-            (
-                ((dual[first[k]] + dual[second[k]] - twice[k]) // 2, b, k)
-                for b in self.owners
-                if parent[b] == -1 and label[b] == 1 and (k := best[b]) != -1
-            ),
-            default=None,
-        )
-        if found3 is not None and (kind == 0 or found3[0] < delta):
-            kind, delta, at = 3, found3[0], found3[2]
+        least, least_b, least_k = 0, -1, -1
+        for b in self.owners:
+            k = best[b]
+            if k == -1 or parent[b] != -1 or label[b] != 1:
+                continue
+            s = (dual[first[k]] + dual[second[k]] - twice[k]) // 2
+            if least_k == -1 or s < least or (s == least and b < least_b):
+                least, least_b, least_k = s, b, k
+        if least_k != -1 and (kind == 0 or least < delta):
+            kind, delta, at = 3, least, least_k
         found = min(
             ((dual[b], b) for b in outer if label[b] == 2),
             default=None,
@@ -480,7 +480,7 @@ class _Solver:
         """The slack of a pair (``twice`` its weight) under the final duals, the blossoms
         holding both ends included."""
         total = self.dual[a] + self.dual[b] - twice
-        if self.parent[a] == -1 or self.parent[b] == -1:
+        if self.top[a] != self.top[b]:  # no blossom holds both
             return total
         above_a = set()
         x = a
