@@ -344,27 +344,26 @@ class _Solver:
                 bw = top[w]
                 if bv == bw:
                     continue
-                s = 0
                 if not tight[k]:
                     s = dv + dual[w] - twice[k]
-                    if s <= 0:
-                        tight[k] = True
-                if tight[k]:
-                    if self.grow(v, w, k):
-                        return True
-                    bv = top[v]
-                elif label[bw] == 1:
-                    old = best[bv]
-                    if old == -1 or s < dual[first[old]] + dual[second[old]] - twice[old]:
-                        best[bv] = k
-                        self.owners.add(bv)
-                elif label[w] == 0:
-                    old = best[w]
-                    if old == -1 or s < dual[first[old]] + dual[second[old]] - twice[old]:
-                        best[w] = k
-                        if not flagged[w] & 2:
-                            flagged[w] |= 2
-                            reached.append(w)
+                    if s > 0:
+                        if label[bw] == 1:
+                            old = best[bv]
+                            if old == -1 or s < dual[first[old]] + dual[second[old]] - twice[old]:
+                                best[bv] = k
+                                self.owners.add(bv)
+                        elif label[w] == 0:
+                            old = best[w]
+                            if old == -1 or s < dual[first[old]] + dual[second[old]] - twice[old]:
+                                best[w] = k
+                                if not flagged[w] & 2:
+                                    flagged[w] |= 2
+                                    reached.append(w)
+                        continue
+                    tight[k] = True
+                if self.grow(v, w, k):
+                    return True
+                bv = top[v]
         return False
 
     def grow(self, v: int, w: int, k: int) -> bool:
@@ -540,10 +539,13 @@ def _sparse_solve(
         ends = sorted(chosen)
         solver = _Solver(vertex_count, ends, [2 * weight[key] for key in ends])
         solver.run()
+        dual, top = solver.dual, solver.top
         violated = [
-            key
-            for key, w in weight.items()
-            if key not in chosen and solver.reduced_cost(key[0], key[1], 2 * w) < 0
+            (a, b)
+            for (a, b), w in weight.items()
+            if dual[a] + dual[b] < 2 * w  # blossom duals only add: cheap test first
+            and (a, b) not in chosen
+            and (top[a] != top[b] or solver.reduced_cost(a, b, 2 * w) < 0)
         ]
         if not violated:
             break
