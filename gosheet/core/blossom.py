@@ -66,6 +66,8 @@ class _Solver:
         self.free_blossoms = list(range(n, size))
         self.outer: set[int] = set()  # the outermost blossoms of more than one vertex
         self.queue: list[int] = []
+        self.chains: list[list[int]] | None = None  # reduced_cost's, once the solve is over
+        self.around: dict[int, int] = {}
 
     # -- small helpers -------------------------------------------------------------------
 
@@ -477,21 +479,40 @@ class _Solver:
 
     def reduced_cost(self, a: int, b: int, twice: int) -> int:
         """The slack of a pair (``twice`` its weight) under the final duals, the blossoms
-        holding both ends included."""
+        holding both ends included (call once :meth:`run` is over)."""
         total = self.dual[a] + self.dual[b] - twice
-        if self.top[a] != self.top[b]:  # no blossom holds both
+        top = self.top
+        if top[a] != top[b]:  # no blossom holds both
             return total
-        above_a = set()
-        x = a
-        while self.parent[x] != -1:
-            x = self.parent[x]
-            above_a.add(x)
-        y = b
-        while self.parent[y] != -1:
-            y = self.parent[y]
-            if y in above_a:
-                total += 2 * self.dual[y]
-        return total
+        if self.chains is None:
+            self.chains, self.around = self.ancestry()
+        chain_a, chain_b = self.chains[a], self.chains[b]
+        common = 1  # the outermost blossom is shared
+        while common < len(chain_a) and common < len(chain_b):
+            if chain_a[common] != chain_b[common]:
+                break
+            common += 1
+        return total + self.around[chain_a[common - 1]]
+
+    def ancestry(self) -> tuple[list[list[int]], dict[int, int]]:
+        """Each vertex's blossoms from the outermost in, and for each blossom twice the sum
+        of its dual and of every blossom around it."""
+        parent, dual = self.parent, self.dual
+        chains: list[list[int]] = []
+        around: dict[int, int] = {}
+        for v in range(self.n):
+            chain: list[int] = []
+            x = parent[v]
+            while x != -1:
+                chain.append(x)
+                x = parent[x]
+            chain.reverse()
+            total = 0
+            for b in chain:
+                total += 2 * dual[b]
+                around[b] = total
+            chains.append(chain)
+        return chains, around
 
 
 def max_weight_matching(
