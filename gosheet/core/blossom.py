@@ -385,7 +385,7 @@ class _Solver:
             self.via[w] = (v, w)
         return False
 
-    def choose(self) -> tuple[int, int, int, list[int]]:
+    def choose(self) -> tuple[int, int, int, set[int]]:
         """The largest change of the duals that keeps them feasible: its kind (1: the
         duals reach 0, 2: an edge to a free vertex, 3: an edge between S-blossoms becomes
         tight, 4: a T-blossom's dual reaches 0), amount, edge or blossom (the first of
@@ -405,7 +405,7 @@ class _Solver:
                 least, least_v, least_k = s, v, k
         if least_k != -1 and (kind == 0 or least < delta):
             kind, delta, at = 2, least, least_k
-        outer = sorted(self.outer)
+        outer = self.outer
         least, least_b, least_k = 0, -1, -1
         for b in self.owners:
             k = best[b]
@@ -416,13 +416,15 @@ class _Solver:
                 least, least_b, least_k = s, b, k
         if least_k != -1 and (kind == 0 or least < delta):
             kind, delta, at = 3, least, least_k
-        found = min(
-            ((dual[b], b) for b in outer if label[b] == 2),
-            default=None,
-            key=lambda pair: pair[0],
-        )
-        if found is not None and (kind == 0 or found[0] < delta):
-            kind, (delta, at) = 4, found
+        least, least_b = 0, -1
+        for b in outer:
+            if label[b] != 2:
+                continue
+            d = dual[b]
+            if least_b == -1 or d < least or (d == least and b < least_b):
+                least, least_b = d, b
+        if least_b != -1 and (kind == 0 or least < delta):
+            kind, delta, at = 4, least, least_b
         if kind == 0:  # the largest matching: the duals come down to no less than 0
             kind, delta = 1, max(0, min(dual[:n], default=0))
         return kind, delta, at, outer
