@@ -27,7 +27,7 @@ from collections.abc import Iterable, Sequence
 WINDOW = 8
 #: After a solve, with the pairs its duals price below their weight, this fraction of as many
 #: more (the nearest to being violated) join the graph: 1/MARGIN.
-MARGIN = 4
+MARGIN = 8
 
 
 class _Solver:
