@@ -11,9 +11,10 @@ Fast in CPython on a pairing's dense graphs (every pair of players) by solving a
 first: the pairs near in the vertices' numbering (the pairing order), each vertex's
 heaviest. The duals of that solution are then checked on every other edge (its reduced
 cost, with the duals of the blossoms holding both ends); an edge they price below its
-weight joins the graph and the graph is solved again. When no edge is left
-violated the duals prove the matching optimal on the whole graph (complementary slackness):
-the result is exactly the optimum, however few edges the first graph held.
+weight joins the graph, with the pairs nearest to being violated (:data:`MARGIN`), and
+the graph is solved again. When no edge is left violated the duals prove the matching
+optimal on the whole graph (complementary slackness): the result is exactly the optimum,
+however few edges the first graph held.
 
 >>> sorted(max_weight_matching(4, [(0, 1, 5), (1, 2, 6), (2, 3, 5)]))
 [(0, 1), (2, 3)]
