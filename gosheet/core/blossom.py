@@ -26,8 +26,8 @@ from collections.abc import Iterable, Sequence
 
 #: The first, sparse graph holds the edges between vertices at most this far apart.
 WINDOW = 8
-#: After a solve, with the pairs its duals price below their weight, this fraction of as many
-#: more (the nearest to being violated) join the graph: 1/MARGIN.
+Pairs = Sequence[tuple[int, int]]
+#: A re-solve takes, with the pairs the duals price below their weight, 1/MARGIN as many more.
 MARGIN = 8
 
 
@@ -35,13 +35,7 @@ class _Solver:
     """One solve of the blossom algorithm over a fixed edge list (weights already doubled:
     ``twice[k]`` is twice the weight of edge ``k``)."""
 
-    def __init__(
-        self,
-        n: int,
-        ends: Sequence[tuple[int, int]],
-        twice: Sequence[int],
-        max_cardinality: bool = False,
-    ) -> None:
+    def __init__(self, n: int, ends: Pairs, twice: Sequence[int], max_cardinality: bool = False):
         self.n = n
         self.max_cardinality = max_cardinality
         self.ends = ends
@@ -70,8 +64,7 @@ class _Solver:
         self.free_blossoms = list(range(n, size))
         self.outer: set[int] = set()  # the outermost blossoms of more than one vertex
         self.queue: list[int] = []
-        self.chains: list[list[int]] | None = None  # reduced_cost's, once the solve is over
-        self.around: dict[int, int] = {}
+        self.chains: list[list[int]] = []  # reduced_cost's, once the solve is over
 
     # -- small helpers -------------------------------------------------------------------
 
@@ -340,8 +333,7 @@ class _Solver:
         """Grow the trees over tight edges from the queued S-vertices; True on augmenting."""
         top, label, tight, best = self.top, self.label, self.tight, self.best
         dual, twice, first, second = self.dual, self.twice, self.first, self.second
-        queue, adjacent = self.queue, self.adjacent
-        flagged, reached = self.flagged, self.reached
+        queue, adjacent, flagged, reached = self.queue, self.adjacent, self.flagged, self.reached
         while queue:
             v = queue.pop()
             bv = top[v]
@@ -373,8 +365,7 @@ class _Solver:
         return False
 
     def grow(self, v: int, w: int, k: int) -> bool:
-        """Act on the tight edge ``k`` from the S-vertex ``v`` to ``w``: label, shrink or
-        augment (True)."""
+        """Act on the tight edge ``k`` from S-vertex ``v`` to ``w``: label, shrink, augment."""
         label, bw = self.label, self.top[w]
         if label[bw] == 0:
             self.assign(w, 2, (v, w))
@@ -487,38 +478,19 @@ class _Solver:
         """The slack of a pair (``twice`` its weight) under the final duals, the blossoms
         holding both ends included (call once :meth:`run` is over)."""
         total = self.dual[a] + self.dual[b] - twice
-        top = self.top
-        if top[a] != top[b]:  # no blossom holds both
+        if self.top[a] != self.top[b]:  # no blossom holds both
             return total
-        if self.chains is None:
-            self.chains, self.around = self.ancestry()
-        chain_a, chain_b = self.chains[a], self.chains[b]
+        chains, parent = self.chains, self.parent
+        if not chains:  # each vertex's blossoms from the outermost in, built once
+            for v in range(self.n):
+                chains.append([])
+                while (v := parent[v]) != -1:
+                    chains[-1].insert(0, v)
+        chain_a, chain_b = chains[a], chains[b]
         common = 1  # the outermost blossom is shared
-        while common < len(chain_a) and common < len(chain_b):
-            if chain_a[common] != chain_b[common]:
-                break
+        while common < min(len(chain_a), len(chain_b)) and chain_a[common] == chain_b[common]:
             common += 1
-        return total + self.around[chain_a[common - 1]]
-
-    def ancestry(self) -> tuple[list[list[int]], dict[int, int]]:
-        """Each vertex's blossoms from the outermost in, and for each blossom twice the sum
-        of its dual and of every blossom around it."""
-        parent, dual = self.parent, self.dual
-        chains: list[list[int]] = []
-        around: dict[int, int] = {}
-        for v in range(self.n):
-            chain: list[int] = []
-            x = parent[v]
-            while x != -1:
-                chain.append(x)
-                x = parent[x]
-            chain.reverse()
-            total = 0
-            for b in chain:
-                total += 2 * dual[b]
-                around[b] = total
-            chains.append(chain)
-        return chains, around
+        return total + 2 * sum(self.dual[c] for c in chain_a[:common])
 
 
 def max_weight_matching(
@@ -577,27 +549,15 @@ def _sparse_solve(
         if not violated:
             break
         chosen.update(violated)
-        chosen.update(nearly_violated(solver, weight, chosen, len(violated) // MARGIN))
+        # and the pairs of least reduced cost (MARGIN): the likeliest to be violated next
+        near = [(solver.reduced_cost(*k, 2 * w), k) for k, w in weight.items() if k not in chosen]
+        chosen.update(key for _, key in sorted(near)[: len(violated) // MARGIN])
     mate = solver.mate
     if not unique:
         return mate, False
     tight = sum(1 for key, w in weight.items() if solver.reduced_cost(*key, 2 * w) == 0)
     matched = sum(1 for v in range(vertex_count) if v < mate[v])
     return mate, positive and tight == matched
-
-
-def nearly_violated(
-    solver: _Solver, weight: dict[tuple[int, int], int], chosen: set[tuple[int, int]], count: int
-) -> list[tuple[int, int]]:
-    """The ``count`` pairs outside ``chosen`` of least reduced cost (none negative, once the
-    violated pairs are in): the duals of the next solve move little, so these are the
-    likeliest to be violated next; taking them now often spares a whole solve."""
-    costs = sorted(
-        (solver.reduced_cost(a, b, 2 * w), (a, b))
-        for (a, b), w in weight.items()
-        if (a, b) not in chosen
-    )
-    return [key for _, key in costs[:count]]
 
 
 def first_graph(weight: dict[tuple[int, int], int], window: int) -> set[tuple[int, int]]:
@@ -631,12 +591,9 @@ def in_order_matching(
     ends = [(a, b) for a, b, _ in edges]
     solver = _Solver(vertex_count, ends, [2 * w for _, _, w in edges], max_cardinality)
     solver.run()
-    mate = solver.mate
-    return {(v, mate[v]) for v in range(vertex_count) if v < mate[v]}
+    return {(v, solver.mate[v]) for v in range(vertex_count) if v < solver.mate[v]}
 
 
-def cardinality_matching(
-    vertex_count: int, edges: Sequence[tuple[int, int]]
-) -> set[tuple[int, int]]:
+def cardinality_matching(vertex_count: int, edges: Pairs) -> set[tuple[int, int]]:
     """A largest matching (every edge weighing the same)."""
     return max_weight_matching(vertex_count, [(a, b, 1) for a, b in edges])
