@@ -2,8 +2,9 @@
 
 For each system (seed McMahon, Swiss, FUS; OpenGotha's McMahon where its pure path exists),
 pairs round 4 of a field (rounds 1-3 played, 10 % absent) with the accelerators and without
-(``accelerators.pure()``), prints the seconds and the ratio; then the matching alone on the
-seed McMahon's graph: gosheet's blossom against networkx's. Asserts nothing about time.
+(``accelerators.pure()``), prints the seconds, the ratio and whether both paths made the same
+round (games with colours and handicaps, byes); then the matching alone on the seed McMahon's
+graph: gosheet's blossom against networkx's. Asserts nothing about time.
 
     python benchmarks/bench_pure.py [--sizes 100 200] [--seed 7]
 """
@@ -24,10 +25,13 @@ from gosheet.core.systems.mcmahon import weigh
 SYSTEMS = ("mcmahon", "swiss", "fus", "opengotha")
 
 
-def timed(function: object) -> float:
+def timed(function: object, found: list[object] | None = None) -> float:
     start = time.perf_counter()
-    function()  # type: ignore[operator]
-    return time.perf_counter() - start
+    result = function()  # type: ignore[operator]
+    elapsed = time.perf_counter() - start
+    if found is not None:
+        found.append(result)
+    return elapsed
 
 
 def main() -> None:
@@ -35,18 +39,21 @@ def main() -> None:
     parser.add_argument("--sizes", type=int, nargs="+", default=[100, 200])
     parser.add_argument("--seed", type=int, default=7)
     args = parser.parse_args()
-    print(f"{'players':>8} {'system':>10} {'accelerated s':>14} {'pure s':>8} {'ratio':>6}")
+    head = f"{'players':>8} {'system':>10} {'accelerated s':>14} {'pure s':>8} {'ratio':>6}"
+    print(f"{head} {'round':>6}")
     for n in args.sizes:
         for system in SYSTEMS:
             try:
                 t = played(field(n, args.seed, system), 3)
-                fast = timed(lambda t=t: pair_next_round(t))
+                rounds: list[object] = []
+                fast = timed(lambda t=t: pair_next_round(t).as_round(), rounds)
                 with accelerators.pure():
-                    pure = timed(lambda t=t: pair_next_round(t))
+                    pure = timed(lambda t=t: pair_next_round(t).as_round(), rounds)
             except Exception as error:  # a benchmark reports and goes on
                 print(f"{n:>8} {system:>10} needs the ogpure branch ({type(error).__name__})")
                 continue
-            print(f"{n:>8} {system:>10} {fast:>14.3f} {pure:>8.3f} {pure / fast:>6.1f}")
+            same = "same" if rounds[0] == rounds[1] else "DIFFERENT"
+            print(f"{n:>8} {system:>10} {fast:>14.3f} {pure:>8.3f} {pure / fast:>6.1f} {same:>6}")
     import networkx
 
     for n in args.sizes:

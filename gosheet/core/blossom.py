@@ -11,9 +11,10 @@ Fast in CPython on a pairing's dense graphs (every pair of players) by solving a
 first: the pairs near in the vertices' numbering (the pairing order), each vertex's
 heaviest. The duals of that solution are then checked on every other edge (its reduced
 cost, with the duals of the blossoms holding both ends); an edge they price below its
-weight joins the graph and the graph is solved again. When no edge is left
-violated the duals prove the matching optimal on the whole graph (complementary slackness):
-the result is exactly the optimum, however few edges the first graph held.
+weight joins the graph, with the pairs nearest to being violated (:data:`MARGIN`), and
+the graph is solved again. When no edge is left violated the duals prove the matching
+optimal on the whole graph (complementary slackness): the result is exactly the optimum,
+however few edges the first graph held.
 
 >>> sorted(max_weight_matching(4, [(0, 1, 5), (1, 2, 6), (2, 3, 5)]))
 [(0, 1), (2, 3)]
@@ -25,19 +26,16 @@ from collections.abc import Iterable, Sequence
 
 #: The first, sparse graph holds the edges between vertices at most this far apart.
 WINDOW = 8
+Pairs = Sequence[tuple[int, int]]
+#: A re-solve takes, with the pairs the duals price below their weight, 1/MARGIN as many more.
+MARGIN = 8
 
 
 class _Solver:
     """One solve of the blossom algorithm over a fixed edge list (weights already doubled:
     ``twice[k]`` is twice the weight of edge ``k``)."""
 
-    def __init__(
-        self,
-        n: int,
-        ends: Sequence[tuple[int, int]],
-        twice: Sequence[int],
-        max_cardinality: bool = False,
-    ) -> None:
+    def __init__(self, n: int, ends: Pairs, twice: Sequence[int], max_cardinality: bool = False):
         self.n = n
         self.max_cardinality = max_cardinality
         self.ends = ends
@@ -66,6 +64,7 @@ class _Solver:
         self.free_blossoms = list(range(n, size))
         self.outer: set[int] = set()  # the outermost blossoms of more than one vertex
         self.queue: list[int] = []
+        self.chains: list[list[int]] = []  # reduced_cost's, once the solve is over
 
     # -- small helpers -------------------------------------------------------------------
 
@@ -334,7 +333,7 @@ class _Solver:
         """Grow the trees over tight edges from the queued S-vertices; True on augmenting."""
         top, label, tight, best = self.top, self.label, self.tight, self.best
         dual, twice, first, second = self.dual, self.twice, self.first, self.second
-        queue, adjacent = self.queue, self.adjacent
+        queue, adjacent, flagged, reached = self.queue, self.adjacent, self.flagged, self.reached
         while queue:
             v = queue.pop()
             bv = top[v]
@@ -343,48 +342,45 @@ class _Solver:
                 bw = top[w]
                 if bv == bw:
                     continue
-                s = 0
                 if not tight[k]:
                     s = dv + dual[w] - twice[k]
-                    if s <= 0:
-                        tight[k] = True
-                if tight[k]:
-                    if label[bw] == 0:
-                        self.assign(w, 2, (v, w))
-                    elif label[bw] == 1:
-                        base = self.trace(v, w)
-                        if base >= 0:
-                            self.shrink(base, first[k], second[k])
-                            bv = top[v]
-                        else:
-                            self.augment(v, w)
-                            return True
-                    elif label[w] == 0:
-                        label[w] = 2
-                        self.via[w] = (v, w)
-                elif label[bw] == 1:
-                    old = best[bv]
-                    if old == -1 or s < dual[first[old]] + dual[second[old]] - twice[old]:
-                        best[bv] = k
-                        self.owners.add(bv)
-                elif label[w] == 0:
-                    self.remember(w, k, s)
+                    if s > 0:
+                        if label[bw] == 1:
+                            old = best[bv]
+                            if old == -1 or s < dual[first[old]] + dual[second[old]] - twice[old]:
+                                best[bv] = k
+                                self.owners.add(bv)
+                        elif label[w] == 0:
+                            old = best[w]
+                            if old == -1 or s < dual[first[old]] + dual[second[old]] - twice[old]:
+                                best[w] = k
+                                if not flagged[w] & 2:
+                                    flagged[w] |= 2
+                                    reached.append(w)
+                        continue
+                    tight[k] = True
+                if self.grow(v, w, k):
+                    return True
+                bv = top[v]
         return False
 
-    def remember(self, w: int, k: int, s: int) -> None:
-        """Keep edge ``k`` (slack ``s``) as the least-slack edge from an S-vertex to the
-        vertex ``w`` (free, or inside a T-blossom) if it is less than the one kept."""
-        old = self.best[w]
-        if (
-            old == -1
-            or s < self.dual[self.first[old]] + self.dual[self.second[old]] - self.twice[old]
-        ):
-            self.best[w] = k
-            if not self.flagged[w] & 2:
-                self.flagged[w] |= 2
-                self.reached.append(w)
+    def grow(self, v: int, w: int, k: int) -> bool:
+        """Act on the tight edge ``k`` from S-vertex ``v`` to ``w``: label, shrink, augment."""
+        label, bw = self.label, self.top[w]
+        if label[bw] == 0:
+            self.assign(w, 2, (v, w))
+        elif label[bw] == 1:
+            base = self.trace(v, w)
+            if base < 0:
+                self.augment(v, w)
+                return True
+            self.shrink(base, self.first[k], self.second[k])
+        elif label[w] == 0:
+            label[w] = 2
+            self.via[w] = (v, w)
+        return False
 
-    def choose(self) -> tuple[int, int, int, list[int]]:
+    def choose(self) -> tuple[int, int, int, set[int]]:
         """The largest change of the duals that keeps them feasible: its kind (1: the
         duals reach 0, 2: an edge to a free vertex, 3: an edge between S-blossoms becomes
         tight, 4: a T-blossom's dual reaches 0), amount, edge or blossom (the first of
@@ -394,34 +390,36 @@ class _Solver:
         kind, delta, at = 0, 0, -1
         if not self.max_cardinality:
             kind, delta = 1, min(dual[:n], default=0)
-        found2 = min(
-            (
-                (dual[first[k]] + dual[second[k]] - twice[k], v, k)
-                for v in self.reached
-                if (k := best[v]) != -1 and label[top[v]] == 0
-            ),
-            default=None,
-        )
-        if found2 is not None and (kind == 0 or found2[0] < delta):
-            kind, delta, at = 2, found2[0], found2[2]
-        outer = sorted(self.outer)
-        found3 = min(
-            (
-                ((dual[first[k]] + dual[second[k]] - twice[k]) // 2, b, k)
-                for b in self.owners
-                if parent[b] == -1 and label[b] == 1 and (k := best[b]) != -1
-            ),
-            default=None,
-        )
-        if found3 is not None and (kind == 0 or found3[0] < delta):
-            kind, delta, at = 3, found3[0], found3[2]
-        found = min(
-            ((dual[b], b) for b in outer if label[b] == 2),
-            default=None,
-            key=lambda pair: pair[0],
-        )
-        if found is not None and (kind == 0 or found[0] < delta):
-            kind, (delta, at) = 4, found
+        least, least_v, least_k = 0, -1, -1
+        for v in self.reached:
+            k = best[v]
+            if k == -1 or label[top[v]] != 0:
+                continue
+            s = dual[first[k]] + dual[second[k]] - twice[k]
+            if least_k == -1 or s < least or (s == least and v < least_v):
+                least, least_v, least_k = s, v, k
+        if least_k != -1 and (kind == 0 or least < delta):
+            kind, delta, at = 2, least, least_k
+        outer = self.outer
+        least, least_b, least_k = 0, -1, -1
+        for b in self.owners:
+            k = best[b]
+            if k == -1 or parent[b] != -1 or label[b] != 1:
+                continue
+            s = (dual[first[k]] + dual[second[k]] - twice[k]) // 2
+            if least_k == -1 or s < least or (s == least and b < least_b):
+                least, least_b, least_k = s, b, k
+        if least_k != -1 and (kind == 0 or least < delta):
+            kind, delta, at = 3, least, least_k
+        least, least_b = 0, -1
+        for b in outer:
+            if label[b] != 2:
+                continue
+            d = dual[b]
+            if least_b == -1 or d < least or (d == least and b < least_b):
+                least, least_b = d, b
+        if least_b != -1 and (kind == 0 or least < delta):
+            kind, delta, at = 4, least, least_b
         if kind == 0:  # the largest matching: the duals come down to no less than 0
             kind, delta = 1, max(0, min(dual[:n], default=0))
         return kind, delta, at, outer
@@ -478,21 +476,21 @@ class _Solver:
 
     def reduced_cost(self, a: int, b: int, twice: int) -> int:
         """The slack of a pair (``twice`` its weight) under the final duals, the blossoms
-        holding both ends included."""
+        holding both ends included (call once :meth:`run` is over)."""
         total = self.dual[a] + self.dual[b] - twice
-        if self.parent[a] == -1 or self.parent[b] == -1:
+        if self.top[a] != self.top[b]:  # no blossom holds both
             return total
-        above_a = set()
-        x = a
-        while self.parent[x] != -1:
-            x = self.parent[x]
-            above_a.add(x)
-        y = b
-        while self.parent[y] != -1:
-            y = self.parent[y]
-            if y in above_a:
-                total += 2 * self.dual[y]
-        return total
+        chains, parent = self.chains, self.parent
+        if not chains:  # each vertex's blossoms from the outermost in, built once
+            for v in range(self.n):
+                chains.append([])
+                while (v := parent[v]) != -1:
+                    chains[-1].insert(0, v)
+        chain_a, chain_b = chains[a], chains[b]
+        common = 1  # the outermost blossom is shared
+        while common < min(len(chain_a), len(chain_b)) and chain_a[common] == chain_b[common]:
+            common += 1
+        return total + 2 * sum(self.dual[c] for c in chain_a[:common])
 
 
 def max_weight_matching(
@@ -540,14 +538,20 @@ def _sparse_solve(
         ends = sorted(chosen)
         solver = _Solver(vertex_count, ends, [2 * weight[key] for key in ends])
         solver.run()
+        dual, top = solver.dual, solver.top
         violated = [
-            key
-            for key, w in weight.items()
-            if key not in chosen and solver.reduced_cost(key[0], key[1], 2 * w) < 0
+            (a, b)
+            for (a, b), w in weight.items()
+            if dual[a] + dual[b] < 2 * w  # blossom duals only add: cheap test first
+            and (a, b) not in chosen
+            and (top[a] != top[b] or solver.reduced_cost(a, b, 2 * w) < 0)
         ]
         if not violated:
             break
         chosen.update(violated)
+        # and the pairs of least reduced cost (MARGIN): the likeliest to be violated next
+        near = [(solver.reduced_cost(*k, 2 * w), k) for k, w in weight.items() if k not in chosen]
+        chosen.update(key for _, key in sorted(near)[: len(violated) // MARGIN])
     mate = solver.mate
     if not unique:
         return mate, False
@@ -587,12 +591,9 @@ def in_order_matching(
     ends = [(a, b) for a, b, _ in edges]
     solver = _Solver(vertex_count, ends, [2 * w for _, _, w in edges], max_cardinality)
     solver.run()
-    mate = solver.mate
-    return {(v, mate[v]) for v in range(vertex_count) if v < mate[v]}
+    return {(v, solver.mate[v]) for v in range(vertex_count) if v < solver.mate[v]}
 
 
-def cardinality_matching(
-    vertex_count: int, edges: Sequence[tuple[int, int]]
-) -> set[tuple[int, int]]:
+def cardinality_matching(vertex_count: int, edges: Pairs) -> set[tuple[int, int]]:
     """A largest matching (every edge weighing the same)."""
     return max_weight_matching(vertex_count, [(a, b, 1) for a, b in edges])
