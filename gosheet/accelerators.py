@@ -18,8 +18,11 @@ True
 
 from __future__ import annotations
 
+import functools
 import importlib
+import importlib.metadata
 import os
+import re
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from types import ModuleType
@@ -28,6 +31,12 @@ from types import ModuleType
 ACCELERATORS = ("rustworkx", "numpy", "scipy", "python_calamine", "pandas", "PIL")
 
 ENVIRONMENT = "GOSHEET_PURE"
+
+#: The oldest release of an accelerator gosheet uses (import name: distribution, version): the
+#: pure path gives the values of this release, cell for cell, and an older one differs on some
+#: cells (python-calamine 0.8, the last release for Python 3.10, reads some dates, durations
+#: and booleans otherwise), so an older one is left alone and the pure path taken.
+MINIMUM = {"python_calamine": ("python-calamine", (0, 9))}
 
 
 def _from_environment(value: str) -> frozenset[str]:
@@ -48,12 +57,27 @@ def blocked(name: str) -> bool:
 def load(name: str) -> ModuleType | None:
     """The module ``name`` (``"numpy"``, ``"scipy.sparse"`` …), or None when it is switched
     off or cannot be imported (not installed, or no compiled code can run here)."""
-    if blocked(name):
+    if blocked(name) or not _recent_enough(name):
         return None
     try:
         return importlib.import_module(name)
     except ImportError:
         return None
+
+
+@functools.cache
+def _recent_enough(name: str) -> bool:
+    """Whether the installed release of ``name`` is at least its :data:`MINIMUM` (True for
+    an accelerator without one, or one not installed: its import then says so)."""
+    if name not in MINIMUM:
+        return True
+    distribution, oldest = MINIMUM[name]
+    try:
+        release = importlib.metadata.version(distribution)
+    except importlib.metadata.PackageNotFoundError:
+        return True
+    numbers = tuple(int(part) for part in re.findall(r"\d+", release)[: len(oldest)])
+    return numbers >= oldest
 
 
 def available(name: str) -> bool:

@@ -19,6 +19,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from support.examples import examples
 
+from gosheet import accelerators
 from gosheet.core.errors import InputError
 from gosheet.core.fields import parse_komi
 from gosheet.core.results import ResultError, parse_result
@@ -72,6 +73,12 @@ ODD: list[Any] = [
     " Kim  Min " * 40,  # long: not kept, read each time
     " 1-0" + " " * 300,
 ]
+
+#: gosheet uses python-calamine from 0.9 on (``accelerators.MINIMUM``)
+NEEDS_CALAMINE = pytest.mark.skipif(
+    not accelerators.available("python_calamine"),
+    reason="python-calamine 0.9 or later (pip install -U python-calamine)",
+)
 
 
 def answer(function: Any, value: Any) -> tuple[str, Any]:
@@ -270,6 +277,7 @@ def test_ascii_headers_and_names_normalise_as_any_text(text: str) -> None:
         assert normalised == re.sub(r"\s+", " ", plain).strip()
 
 
+@NEEDS_CALAMINE
 def test_sheets_parsed_on_two_threads_read_as_one_by_one(
     demo_book: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -286,6 +294,7 @@ def test_sheets_parsed_on_two_threads_read_as_one_by_one(
     assert threaded == one_by_one and list(threaded) == list(one_by_one)
 
 
+@NEEDS_CALAMINE
 def test_one_thread_where_threads_cannot_start(
     demo_book: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
