@@ -82,12 +82,13 @@ def _quoted(text: str, index: int, field: list[str]) -> tuple[int, bool]:
 
 def _dropped(text: str, start: int, delimiter: str) -> bool:
     """Whether pandas drops the delimiter at ``start``, just after a blank line's ``\\r``:
-    it does, unless spaces or tabs follow it and then something else (pandas reads that line
-    again from its start, the delimiter included)."""
+    it does, unless spaces or tabs (other than the delimiter) follow it and then something
+    else (pandas reads that line again from its start, the delimiter included)."""
     if not text.startswith(delimiter, start):
         return False
     rest = _blank_rest(text, start + 1, delimiter)
-    return rest is not None or text[start + 1 : start + 2] not in (" ", "\t")
+    following = text[start + 1 : start + 2]
+    return rest is not None or following not in (" ", "\t") or following == delimiter
 
 
 def _blank_rest(text: str, start: int, delimiter: str) -> int | None:

@@ -81,6 +81,7 @@ def test_any_csv_splits_as_pandas_splits_it(
     [
         "a,b\n\r,x\n",  # pandas drops a delimiter after an empty line's \r …
         "a,b\n\r,\tx\n",  # … but not before spaces or tabs and more
+        "\r\t\tx",  # … a tab that is the delimiter is dropped as any other
         'a,"x\ny"\n\n1,2,3\n',  # lines counted without the breaks inside quotes
         'a\n"q\n\nr\n',  # a quote left open
         "a,b\n \t \n1\n",  # a line of blanks is skipped

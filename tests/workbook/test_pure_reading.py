@@ -111,6 +111,7 @@ def test_shared_strings_and_cells_without_references(tmp_path: Path) -> None:
 
 SERIALS = [0, 0.5, 0.999999999, 1, 1.5, 1.0000001, 59, 59.5, 60, 60.5, 61, 61.25, -1, -0.5]
 SERIALS += [2958465, 2958465.9999999, 2958466, 45000.123456789, 45000.000005787, 45000.99999999]
+SERIALS += [-693595, -700000.5, -96439724, -96439724.5, -96439725]  # before the year 1
 FORMATS = ["yyyy-mm-dd", "[h]:mm:ss", "h:mm", "m/d/yy h:mm", "[$-409]d-mmm-yy", '0.0"h"']
 FORMATS += ["General", "[Red]0.0", "yyyy-mm-dd;@", "[mm]:ss", "am/pm", '"x"yy', "0\\d"]
 FORMATS += ["[>=100]0;0.0", "#,##0*y", "*-yyyy", "0_d", "[$-F800]dddd", "[h]", "[ss].0"]

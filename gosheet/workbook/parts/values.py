@@ -383,6 +383,11 @@ def _round(value: float) -> int:
     return math.floor(abs(value) + 0.5) * (1 if value >= 0 else -1)
 
 
+#: The first day (serial, after the 29 February correction) calamine's dates (chrono's, from
+#: the year -262144) hold: before it, calamine gives the number itself.
+CHRONO_FIRST_DAY = -96439723
+
+
 def excel_date(value: float, is_1904: bool) -> Any:
     """A serial date as calamine gives it: a time under 1, a date (as a datetime at
     midnight) when whole, a datetime (to the millisecond) else; past 9999 the number."""
@@ -395,6 +400,9 @@ def excel_date(value: float, is_1904: bool) -> Any:
         moment = EPOCH + timedelta(milliseconds=_round(days * DAY_MS))
     except OverflowError:
         moment = None
+    if moment is None and value < 1.0 and days >= CHRONO_FIRST_DAY:
+        # before the year 1 but within chrono's dates (calamine's): the time of day
+        return (datetime.min + timedelta(milliseconds=_round(days * DAY_MS) % DAY_MS)).time()
     if moment is None or moment > LAST_DAY or moment.year < 1:
         return int(value) if value.is_integer() else value
     if value < 1.0:
