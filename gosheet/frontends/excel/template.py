@@ -239,13 +239,19 @@ def _vba_archive(macro_source: Path, vba_project: bytes | None) -> tuple[zipfile
     drawing = source[CONTROL].legacy_drawing if CONTROL in source.sheetnames else None
     if archive is None or drawing is None or VBA_PART not in archive.namelist():
         raise FileProblem(f"{macro_source}: no VBA project or no Control buttons")
-    if vba_project is not None:
-        fresh = zipfile.ZipFile(BytesIO(), "a", zipfile.ZIP_DEFLATED)
+    buffer = BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as fresh:
         for name in archive.namelist():
-            if name != VBA_PART:
+            if vba_project is None or name != VBA_PART:
                 fresh.writestr(name, archive.read(name))
-        fresh.writestr(VBA_PART, vba_project)
-        archive = fresh
+        if vba_project is not None:
+            fresh.writestr(VBA_PART, vba_project)
+    # openpyxl keeps the parts in a zip open for writing, which writes its directory when it is
+    # collected, after the save closed its buffer ("Exception ignored … ZipFile.__del__"): the
+    # parts are copied into a finished zip, opened to read.
+    source.vba_archive = None
+    archive.close()
+    archive = zipfile.ZipFile(buffer)
     return archive, str(drawing)
 
 

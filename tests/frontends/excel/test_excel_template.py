@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import importlib.util
 import re
+import subprocess
+import sys
 import warnings
 import zipfile
 from pathlib import Path
@@ -215,6 +217,17 @@ def test_xlsx_to_xlsm_and_back_keeps_every_sheet_and_value(tmp_path: Path) -> No
         assert VBA_PART not in archive.namelist()
         assert not any(n.endswith(".vml") for n in archive.namelist())
         assert b"macroEnabled" not in archive.read("[Content_Types].xml")
+
+
+def test_converting_prints_nothing_but_its_line(tmp_path: Path) -> None:
+    """Once, the zip openpyxl keeps the macros in wrote to a closed buffer when Python
+    collected it: "Exception ignored in ZipFile.__del__" after the command's line."""
+    source = played(tmp_path)
+    command = [sys.executable, "-m", "gosheet", "excel-template", source, tmp_path / "cup.xlsm"]
+    done = subprocess.run(command, capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    assert done.stderr == ""
+    assert done.stdout.startswith("Wrote ")
 
 
 def test_a_fresh_macro_enabled_tournament(tmp_path: Path) -> None:
