@@ -285,3 +285,36 @@ def test_the_messages_are_translated() -> None:
     with catalog.speaking("fr"):
         french = str(safe_files.disk_problem(Path("cup.xlsx"), error))
     assert "cup.xlsx" in french and "the disk is full" not in french
+
+
+# -------------------------------------------------- what gosheet writes beside it
+
+
+OUTPUTS = {
+    "print": ("print", "-o", "{disk}/cup.pack.pdf"),
+    "publish": ("publish", "-o", "{disk}/site"),
+    "export": ("export", "-o", "{disk}/cup.xml"),
+}
+
+
+@pytest.mark.parametrize("command", sorted(OUTPUTS))
+def test_an_output_on_a_full_disk_leaves_nothing(
+    capsys: pytest.CaptureFixture[str], disk: Path, open_book_bytes: bytes, command: str
+) -> None:
+    """The pack, the pages, the export: on a full disk, exit 5 and nothing of them left (a
+    page of an earlier publish kept whole); with room, written."""
+    (disk / "site").mkdir()
+    (disk / "site" / "standings.html").write_text("<p>earlier</p>", encoding="utf-8")
+    args = [arg.format(disk=disk) for arg in OUTPUTS[command]]
+    for pages in (0, 1, 2):
+        lay_out(disk, open_book_bytes, earlier=False)
+        filler = fill(disk, pages * PAGE)
+        before = tree(disk)
+        code, _out, err = cli(capsys, *args, disk / BOOK)
+        assert code == 5, (pages, err)
+        assert "the disk is full" in err, err
+        assert tree(disk) == before, f"{pages} pages free: the {command} left something"
+        filler.unlink()
+    code, _out, err = cli(capsys, *args, disk / BOOK)
+    assert code == 0, err
+    assert [p for p in tree(disk) if p.endswith((".tmp", ".lock"))] == []
