@@ -25,7 +25,7 @@ FULL = {errno.ENOSPC, getattr(errno, "EDQUOT", errno.ENOSPC)}
 READ_ONLY = {errno.EROFS}
 FORBIDDEN = {errno.EACCES, errno.EPERM}
 UNSYNCABLE = {errno.EINVAL, errno.EBADF, errno.EACCES, errno.EPERM, errno.EISDIR}
-UNSYNCABLE.add(getattr(errno, "ENOTSUP", errno.EINVAL))
+UNSYNCABLE |= {getattr(errno, "ENOTSUP", errno.EINVAL), getattr(errno, "ENOSYS", errno.EINVAL)}
 """What ``fsync`` on a folder says where folders cannot be synced (Windows, some file
 systems): nothing to do there."""
 
