@@ -113,14 +113,15 @@ def tidy(target: Path) -> None:
     calls it too): the stale temporary files beside it and in its history folder, a lock file
     no process holds. Never fails; never touches a file of anyone else's."""
     target = Path(target).resolve()
-    clean_stale(target.parent, {target.name, backup_path(target).name})
-    clean_stale(history_folder(target))
+    clean_stale(target.parent, {target.name, backup_path(target).name}, by_age=False)
+    clean_stale(history_folder(target), by_age=False)  # (a copy has its original's date)
     clear_stale_lock(target)
 
 
-def clean_stale(folder: Path, names: set[str] | None = None) -> list[Path]:
+def clean_stale(folder: Path, names: set[str] | None = None, *, by_age: bool = True) -> list[Path]:
     """Remove gosheet's stale temporary files in ``folder`` (for the files ``names`` only,
-    if given): older than :data:`STALE_AFTER` or made by a process that is gone."""
+    if given): made by a process that is gone, or (``by_age``: only under gosheet's lock,
+    where no other command can be writing them) older than :data:`STALE_AFTER`."""
     removed: list[Path] = []
     now = time.time()
     try:
@@ -135,7 +136,8 @@ def clean_stale(folder: Path, names: set[str] | None = None) -> list[Path]:
             info = entry.stat(follow_symlinks=False)
             if not (stat.S_ISREG(info.st_mode) or stat.S_ISLNK(info.st_mode)):
                 continue
-            if now - info.st_mtime > STALE_AFTER or not alive(int(match["pid"])):
+            old = by_age and now - info.st_mtime > STALE_AFTER
+            if old or not alive(int(match["pid"])):
                 os.unlink(entry.path)
                 removed.append(Path(entry.path))
         except OSError:

@@ -161,3 +161,24 @@ def _zombie(pid: int) -> bool:
             return status.read().rpartition(b")")[2].split()[:1] == [b"Z"]
     except OSError:
         return True  # no /proc: poll() decides
+
+
+@POSIX
+def test_a_live_commands_copies_are_not_tidied_by_a_check(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, open_book_bytes: bytes
+) -> None:
+    """A backup's or history's copy has its original's (old) date while a live command puts
+    it in place: a ``check`` meanwhile (no lock held) leaves it; a command that holds the
+    lock removes it once older than a minute (its process cannot be writing it then)."""
+    book = tmp_path / BOOK
+    book.write_bytes(open_book_bytes)
+    copy = tmp_path / f".cup.backup.xlsx.{os.getpid()}.00000000000000cc.tmp"
+    copy.write_bytes(open_book_bytes)
+    old = time.time() - 3600
+    os.utime(copy, (old, old))
+    code, _out, err = cli(capsys, "check", book)
+    assert code == 0, err
+    assert copy.exists()
+    code, _out, err = cli(capsys, "standings", book)
+    assert code == 0, err
+    assert not copy.exists()
