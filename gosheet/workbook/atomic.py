@@ -11,7 +11,10 @@ with ``O_CREAT | O_EXCL | O_NOFOLLOW``), which takes the target's place only whe
 * refuses if the target changed since it was read (:class:`Fingerprint`): their work kept;
 * keeps the target's permissions, a backup and a history entry of the version it replaces.
 
-An interrupted or failed write leaves the old file untouched and no temporary file behind.
+Each new file is on the disk (``fsync``, then its folder) before it takes its name. A failed
+write — a full or read-only disk included, said as such — leaves the old file untouched and
+nothing of the run behind; a killed one leaves files that the next command on the target
+removes (:func:`tidy`, even one that only reads).
 """
 
 from __future__ import annotations
