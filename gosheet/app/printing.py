@@ -13,10 +13,10 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from gosheet.app.files import OptionError, Source, on_disk
-from gosheet.core.errors import FileProblem
 from gosheet.core.model import Tournament
 from gosheet.formats.pack import WHAT, pack_pdf
 from gosheet.i18n.catalog import _
+from gosheet.workbook.atomic import replacing
 from gosheet.workbook.port import BookPort
 from gosheet.workbook.reader import read_book
 
@@ -97,12 +97,8 @@ def print_file(
     printed = make_pack(tournament, round_number, what)
     if target is None:
         return printed
-    try:
-        Path(target).write_bytes(printed.pdf)
-    except OSError as error:
-        raise FileProblem(
-            _("{path}: cannot be written ({error})").format(path=target, error=error.strerror)
-        ) from error
+    with replacing(Path(target)) as temporary:  # a full disk: nothing of it left
+        temporary.write_bytes(printed.pdf)
     return replace(printed, path=target)
 
 

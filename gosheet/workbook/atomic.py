@@ -11,7 +11,10 @@ with ``O_CREAT | O_EXCL | O_NOFOLLOW``), which takes the target's place only whe
 * refuses if the target changed since it was read (:class:`Fingerprint`): their work kept;
 * keeps the target's permissions, a backup and a history entry of the version it replaces.
 
-An interrupted or failed write leaves the old file untouched and no temporary file behind.
+Each new file is on the disk (``fsync``, then its folder) before it takes its name. A failed
+write — a full or read-only disk included, said as such — leaves the old file untouched and
+nothing of the run behind; a killed one leaves files that the next command on the target
+removes (:func:`tidy`, even one that only reads).
 """
 
 from __future__ import annotations
@@ -23,16 +26,26 @@ import stat
 import time
 import zipfile
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 from typing import BinaryIO
 
 from gosheet.core.errors import FileProblem
-from gosheet.workbook.history import history_folder, keep_version
-from gosheet.workbook.locks import holding, refuse_if_busy
-from gosheet.workbook.safe_files import BINARY, copy_aside, new_temporary
+from gosheet.i18n.catalog import _
+from gosheet.workbook.history import Staged, history_folder, prune, stage_version
+from gosheet.workbook.locks import clear_stale_lock, holding, refuse_if_busy
+from gosheet.workbook.safe_files import (
+    FULL,
+    READ_ONLY,
+    copy_to_temporary,
+    disk_problem,
+    new_temporary,
+    remove,
+    sync_file,
+    sync_folder,
+)
 
 TEMPORARY = (
     re.compile(r"^\.(?P<name>.+)\.(?P<pid>\d+)\.[0-9a-f]{16}\.tmp$"),
@@ -85,12 +98,33 @@ def alive(pid: int) -> bool:
         return False
     except OSError:
         return True
-    return True
+    return not _zombie(pid)
 
 
-def clean_stale(folder: Path, names: set[str] | None = None) -> list[Path]:
+def _zombie(pid: int) -> bool:
+    """Whether ``pid`` is a process that ended and waits for its parent to see it (Linux)."""
+    try:
+        with open(f"/proc/{pid}/stat", "rb") as status:
+            state = status.read().rpartition(b")")[2].split()[:1]
+    except OSError:
+        return False
+    return state in ([b"Z"], [b"X"])
+
+
+def tidy(target: Path) -> None:
+    """gosheet's leftovers of a killed command on ``target`` gone (a command that only reads
+    calls it too): the stale temporary files beside it and in its history folder, a lock file
+    no process holds. Never fails; never touches a file of anyone else's."""
+    target = Path(target).resolve()
+    clean_stale(target.parent, {target.name, backup_path(target).name}, by_age=False)
+    clean_stale(history_folder(target), by_age=False)  # (a copy has its original's date)
+    clear_stale_lock(target)
+
+
+def clean_stale(folder: Path, names: set[str] | None = None, *, by_age: bool = True) -> list[Path]:
     """Remove gosheet's stale temporary files in ``folder`` (for the files ``names`` only,
-    if given): older than :data:`STALE_AFTER` or made by a process that is gone."""
+    if given): made by a process that is gone, or (``by_age``: only under gosheet's lock,
+    where no other command can be writing them) older than :data:`STALE_AFTER`."""
     removed: list[Path] = []
     now = time.time()
     try:
@@ -105,7 +139,8 @@ def clean_stale(folder: Path, names: set[str] | None = None) -> list[Path]:
             info = entry.stat(follow_symlinks=False)
             if not (stat.S_ISREG(info.st_mode) or stat.S_ISLNK(info.st_mode)):
                 continue
-            if now - info.st_mtime > STALE_AFTER or not alive(int(match["pid"])):
+            old = by_age and now - info.st_mtime > STALE_AFTER
+            if old or not alive(int(match["pid"])):
                 os.unlink(entry.path)
                 removed.append(Path(entry.path))
         except OSError:
@@ -127,6 +162,11 @@ def replacing(
     version replaced there. ``history``: keep the version replaced in the history folder as
     the one before this action (e.g. ``"pair round 3"``).
 
+    Every copy is written and synced before anything takes a name; then the history entry,
+    the new file (its folder synced before and after) and the backup take theirs. Whatever
+    fails — a full or read-only disk included (:func:`~gosheet.workbook.safe_files.
+    disk_problem`) — ``target`` keeps its bytes and nothing made by this call remains.
+
     >>> import tempfile
     >>> folder = Path(tempfile.mkdtemp())
     >>> with replacing(folder / "a.txt") as temporary:
@@ -136,44 +176,89 @@ def replacing(
     """
     target = target.resolve()
     with holding(target):
-        temporary: Path | None = None
-        entry: Path | None = None
+        made = _Made()
         try:
             names = {target.name} | ({backup.name} if backup is not None else set())
             clean_stale(target.parent, names)
             clean_stale(history_folder(target))
             refuse_if_busy(target)
-            temporary = new_temporary(target)
-            yield temporary
+            made.temporary = new_temporary(target)
+            yield made.temporary
             if expected is not None and expected.changed(target):
                 raise FileProblem(
-                    f"{target}: the workbook was changed by someone else (saved at "
-                    f"{_mtime(target)}) since gosheet read it; their version is kept and "
-                    f"{history or 'this change'} was not written: run the command again"
+                    _(
+                        "{path}: the workbook was changed by someone else (saved at {time}) "
+                        "since gosheet read it; their version is kept and {action} was not "
+                        "written: run the command again"
+                    ).format(path=target, time=_mtime(target), action=history or _("this change"))
                 )
             refuse_if_busy(target)
-            exists = target.is_file()
-            _sync(temporary)
-            if exists:
-                os.chmod(temporary, stat.S_IMODE(os.stat(target).st_mode))
-            if exists and backup is not None:
-                try:
-                    copy_aside(target, backup)
-                except OSError as error:
-                    raise FileProblem(
-                        f"{target}: its backup {backup.name} cannot be written ({error}); "
-                        "nothing changed"
-                    ) from error
-            if exists and history is not None:
-                entry = keep_version(target, history)
-            os.replace(temporary, target)
-            entry = None
+            _put_in_place(target, made, backup, history)
         except OSError as error:
-            raise FileProblem(f"{target}: cannot be written ({error}); nothing changed") from error
+            raise disk_problem(target, error) from error
         finally:
-            for leftover in (temporary, entry):
-                if leftover is not None and os.path.lexists(leftover):
-                    os.unlink(leftover)
+            made.undo()
+        _settle(target, history)
+
+
+class _Made:
+    """What one :func:`replacing` made, removed unless it all went through."""
+
+    def __init__(self) -> None:
+        self.temporary: Path | None = None
+        self.backup: Path | None = None  # the copy to become the backup
+        self.entry: Staged | None = None
+
+    def undo(self) -> None:
+        remove(self.temporary)
+        remove(self.backup)
+        if self.entry is not None:
+            self.entry.undo()
+
+
+def _put_in_place(target: Path, made: _Made, backup: Path | None, history: str | None) -> None:
+    """The copies of the old version written, then every name taken (see :func:`replacing`)."""
+    assert made.temporary is not None
+    exists = target.is_file()
+    sync_file(made.temporary)
+    if exists:
+        os.chmod(made.temporary, stat.S_IMODE(os.stat(target).st_mode))
+    if exists and backup is not None:
+        try:
+            made.backup = copy_to_temporary(target, backup)
+        except OSError as error:
+            if error.errno in FULL | READ_ONLY:
+                raise
+            raise FileProblem(
+                _(
+                    "{path}: its backup {backup} cannot be written ({error}); nothing changed"
+                ).format(path=target, backup=backup.name, error=error)
+            ) from error
+    if exists and history is not None:
+        made.entry = stage_version(target, history)
+        made.entry.put()
+    sync_folder(target.parent)
+    os.replace(made.temporary, target)
+    made.temporary = None
+    if backup is not None and made.backup is not None:
+        try:
+            os.replace(made.backup, backup)
+        except OSError:  # the old bytes (the backup's copy) back in the workbook's place
+            os.replace(made.backup, target)
+            made.backup = None
+            raise
+        made.backup = None
+    made.entry = None
+
+
+def _settle(target: Path, history: str | None) -> None:
+    """After a replace: its folder synced (the new name on the disk), the oldest history
+    versions beyond the limit gone (a failure there undoes nothing that was written)."""
+    with suppress(OSError):
+        sync_folder(target.parent)
+    if history is not None:
+        with suppress(OSError):
+            prune(target)
 
 
 def _mtime(path: Path) -> str:
@@ -181,15 +266,6 @@ def _mtime(path: Path) -> str:
         return datetime.fromtimestamp(path.stat().st_mtime).strftime("%H:%M:%S")
     except OSError:
         return "?"
-
-
-def _sync(path: Path) -> None:
-    """The temporary file on the disk before it takes the target's name."""
-    fd = os.open(path, os.O_RDWR | BINARY)
-    try:
-        os.fsync(fd)
-    finally:
-        os.close(fd)
 
 
 VBA_PART = "xl/vbaProject.bin"

@@ -17,7 +17,8 @@ from datetime import datetime
 from pathlib import Path
 
 from gosheet.core.errors import FileProblem
-from gosheet.workbook.safe_files import copy_aside
+from gosheet.i18n.catalog import _
+from gosheet.workbook.safe_files import copy_to_temporary, remove, sync_folder
 
 HISTORY_KEEP = 50
 """How many earlier versions a workbook's history keeps (the oldest go first)."""
@@ -65,13 +66,47 @@ def versions(target: Path) -> list[Version]:
     ]
 
 
-def keep_version(target: Path, action: str, when: datetime | None = None) -> Path:
-    """Copy ``target`` into its history folder as the version before ``action``; prune the
-    oldest beyond :data:`HISTORY_KEEP`. The copy is written to a temporary file and put in
-    place whole; no symbolic link in the folder is followed. Returns the new entry."""
+@dataclass
+class Staged:
+    """A history entry written but not yet in place: ``temporary`` becomes ``entry`` when
+    :meth:`put` is called; :meth:`undo` removes whatever it made (the folder too if it made
+    it)."""
+
+    temporary: Path | None
+    entry: Path
+    made_folder: bool
+    placed: bool = False
+
+    def put(self) -> Path:
+        """The entry in place, its folder on the disk."""
+        assert self.temporary is not None
+        os.replace(self.temporary, self.entry)
+        self.temporary, self.placed = None, True
+        sync_folder(self.entry.parent)
+        return self.entry
+
+    def undo(self) -> None:
+        """Remove the temporary file, the entry if placed, the folder if made (and empty)."""
+        remove(self.temporary)
+        if self.placed:
+            remove(self.entry)
+        if self.made_folder:
+            with contextlib.suppress(OSError):
+                os.rmdir(self.entry.parent)
+
+
+def stage_version(target: Path, action: str, when: datetime | None = None) -> Staged:
+    """Copy ``target`` to a temporary file in its history folder (made if missing), on the
+    disk, to become the entry of the version before ``action`` (:meth:`Staged.put`). No
+    symbolic link in the folder is followed; a failure leaves nothing made."""
     folder = history_folder(target)
     if folder.is_symlink() or (folder.exists() and not folder.is_dir()):
-        raise FileProblem(f"{target}: its history {folder.name} is not a folder; nothing changed")
+        raise FileProblem(
+            _("{path}: its history {folder} is not a folder; nothing changed").format(
+                path=target, folder=folder.name
+            )
+        )
+    made = not folder.exists()
     folder.mkdir(exist_ok=True)
     label = UNSAFE.sub(" ", action).strip() or "save"
     stamp = (when or datetime.now()).strftime(STAMP)
@@ -80,7 +115,25 @@ def keep_version(target: Path, action: str, when: datetime | None = None) -> Pat
     while os.path.lexists(entry):
         copy += 1
         entry = folder / f"{stamp} {label} ({copy}){target.suffix}"
-    copy_aside(target, entry)
+    staged = Staged(None, entry, made)
+    try:
+        staged.temporary = copy_to_temporary(target, entry)
+    except BaseException:
+        staged.undo()
+        raise
+    return staged
+
+
+def keep_version(target: Path, action: str, when: datetime | None = None) -> Path:
+    """Copy ``target`` into its history folder as the version before ``action``; prune the
+    oldest beyond :data:`HISTORY_KEEP`. The copy is written to a temporary file and put in
+    place whole; no symbolic link in the folder is followed. Returns the new entry."""
+    staged = stage_version(target, action, when)
+    try:
+        entry = staged.put()
+    except BaseException:
+        staged.undo()
+        raise
     prune(target)
     return entry
 

@@ -23,7 +23,15 @@ from contextlib import contextmanager, suppress
 from pathlib import Path
 
 from gosheet.core.errors import FileProblem
-from gosheet.workbook.safe_files import BINARY, NOFOLLOW
+from gosheet.i18n.catalog import _
+from gosheet.workbook.safe_files import (
+    BINARY,
+    FORBIDDEN,
+    FULL,
+    NOFOLLOW,
+    READ_ONLY,
+    disk_problem,
+)
 
 LOCK_WAIT = 15.0
 """How long a gosheet command waits for another one working on the same workbook (seconds)."""
@@ -76,25 +84,62 @@ def _acquire(target: Path, lock: Path, wait: float) -> int:
         try:
             fd = os.open(lock, os.O_RDWR | os.O_CREAT | NOFOLLOW | BINARY, 0o644)
         except OSError as error:
+            if error.errno in FULL | READ_ONLY | FORBIDDEN:
+                raise disk_problem(target, error) from error
             raise FileProblem(
-                f"{target}: cannot make gosheet's lock file {lock.name} beside it "
-                f"({error.strerror}); nothing changed"
+                _(
+                    "{path}: cannot make gosheet's lock file {lock} beside it ({error}); "
+                    "nothing changed"
+                ).format(path=target, lock=lock.name, error=error.strerror)
             ) from error
         if _try_lock(fd):
             if _same_file(fd, lock):
-                os.ftruncate(fd, 0)
-                os.write(fd, f"{os.getpid()}\n".encode())
+                _sign(target, lock, fd)
                 return fd
             os.close(fd)  # the holder removed it as we took it: take the new one
             continue
         os.close(fd)
         if time.monotonic() >= deadline:
             raise FileProblem(
-                f"{target}: another gosheet command{_holder(lock)} is working on this "
-                f"workbook (its lock file {lock.name} is beside it); nothing changed — run "
-                "this command again when that one is done"
+                _(
+                    "{path}: another gosheet command{holder} is working on this workbook (its "
+                    "lock file {lock} is beside it); nothing changed — run this command again "
+                    "when that one is done"
+                ).format(path=target, holder=_holder(lock), lock=lock.name)
             )
         time.sleep(POLL)
+
+
+def _sign(target: Path, lock: Path, fd: int) -> None:
+    """The lock file taken: this process's number in it (a full disk: the lock let go and
+    removed, and said)."""
+    try:
+        os.ftruncate(fd, 0)
+        os.write(fd, f"{os.getpid()}\n".encode())
+    except OSError as error:
+        _release(lock, fd)
+        raise disk_problem(target, error) from error
+
+
+def clear_stale_lock(target: Path) -> bool:
+    """Remove gosheet's lock file of ``target`` if no process holds it (left by a killed
+    command); never makes one. Whether one was removed."""
+    lock = lock_path(Path(target).resolve())
+    if lock in _held or not os.path.lexists(lock):
+        return False
+    try:
+        fd = os.open(lock, os.O_RDWR | NOFOLLOW | BINARY)
+    except OSError:
+        return False
+    try:
+        taken = _try_lock(fd) and _same_file(fd, lock)
+    except OSError:
+        taken = False
+    if not taken:
+        os.close(fd)
+        return False
+    _release(lock, fd)
+    return True
 
 
 def _holder(lock: Path) -> str:
@@ -102,7 +147,7 @@ def _holder(lock: Path) -> str:
         pid = lock.read_text(encoding="ascii").strip()
     except (OSError, UnicodeDecodeError):
         return ""
-    return f" (process {pid})" if pid.isdigit() else ""
+    return _(" (process {pid})").format(pid=pid) if pid.isdigit() else ""
 
 
 def _same_file(fd: int, lock: Path) -> bool:
@@ -166,9 +211,13 @@ else:  # fcntl imported where a lock is taken: WebAssembly Python has none, and 
         try:
             fd = os.open(target, os.O_RDWR | BINARY)
         except OSError as error:
-            raise FileProblem(
-                f"{target}: cannot be written ({error.strerror}); nothing changed"
-            ) from error
+            if error.errno in FORBIDDEN:  # the file's own permissions: not its folder's
+                raise FileProblem(
+                    _("{path}: cannot be written ({error}); nothing changed").format(
+                        path=target, error=error.strerror
+                    )
+                ) from error
+            raise disk_problem(target, error) from error
         try:
             return _busy(
                 lambda: fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB),
@@ -198,10 +247,12 @@ def refuse_if_busy(target: Path) -> None:
     for suite, lock in office_lock_files(target):
         if os.path.lexists(lock):
             raise FileProblem(
-                f"{target}: it is open in {suite} (its lock file {lock.name} is beside it); "
-                f"close it in {suite} first, then run the command again; nothing changed. "
-                f"(If {suite} is not running, the lock file is left over from a crash: "
-                "delete it.)"
+                _(
+                    "{path}: it is open in {suite} (its lock file {lock} is beside it); close "
+                    "it in {suite} first, then run the command again; nothing changed. (If "
+                    "{suite} is not running, the lock file is left over from a crash: delete "
+                    "it.)"
+                ).format(path=target, suite=suite, lock=lock.name)
             )
     try:
         info = os.stat(target)
@@ -211,11 +262,15 @@ def refuse_if_busy(target: Path) -> None:
         return  # not a file: the replace itself will say so
     if not info.st_mode & 0o222:
         raise FileProblem(
-            f"{target}: the file is read-only; nothing changed (make it writable first if "
-            "it should change)"
+            _(
+                "{path}: the file is read-only; nothing changed (make it writable first if it "
+                "should change)"
+            ).format(path=target)
         )
     if _locked_by_another(target):
         raise FileProblem(
-            f"{target}: another program has the file open and locked (an office suite, a "
-            "sync tool?); close it there first, then run the command again; nothing changed"
+            _(
+                "{path}: another program has the file open and locked (an office suite, a sync "
+                "tool?); close it there first, then run the command again; nothing changed"
+            ).format(path=target)
         )

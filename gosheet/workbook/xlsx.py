@@ -34,7 +34,13 @@ from typing import TYPE_CHECKING, Any, Literal
 from gosheet import accelerators
 from gosheet.core.errors import FileProblem
 from gosheet.workbook import limits
-from gosheet.workbook.atomic import Fingerprint, backup_path, check_archive, replacing
+from gosheet.workbook.atomic import (
+    Fingerprint,
+    backup_path,
+    check_archive,
+    replacing,
+    tidy,
+)
 from gosheet.workbook.locks import holding, refuse_if_busy
 from gosheet.workbook.parts.cells import position
 from gosheet.workbook.port import BookPort, CellValue, Grid, Grids, SheetRenamer
@@ -80,6 +86,7 @@ class XlsxBook(BookPort, SheetRenamer):
         if path.suffix.lower() not in (".xlsx", ".xlsm"):
             raise FileProblem(f"{path}: not an .xlsx workbook")
         limits.check_workbook(path)
+        tidy(path)  # a killed command's temporary and lock files
         try:
             fingerprint = Fingerprint.of(path)  # before the load: a change meanwhile is seen
         except OSError as error:

@@ -65,6 +65,10 @@ OpenGotha's.
 ``support.examples`` — ``examples(n)``: a Hypothesis test's number of examples under the
 profile in force (``--hypothesis-profile=fast`` caps it).
 
+``support.small_disk`` — a real small disk: ``small_disk(folder, size)`` (a tmpfs mounted
+there; Linux as root, ``cannot_mount()`` says why not), ``fill(folder, leave)``,
+``remount(folder, "ro")``, ``free``, ``empty``, ``tree(folder)`` (every path and its bytes).
+
 Fixtures (``open_book``, ``demo_book``, ``office``) and the Hypothesis profiles are in
 ``tests/conftest.py``.
 """

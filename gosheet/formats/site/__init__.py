@@ -10,6 +10,7 @@ templates mark their words ``{{ _p("…") }}``, messages of the ``printing`` dom
 from __future__ import annotations
 
 from collections.abc import Callable
+from contextlib import ExitStack
 from pathlib import Path
 
 from jinja2 import Environment, PackageLoader, select_autoescape
@@ -19,6 +20,7 @@ from gosheet.core.errors import FileProblem
 from gosheet.core.model import Tournament
 from gosheet.formats.pack.language import Gettext, cell, printing
 from gosheet.formats.pack.view import Pack, pack_of
+from gosheet.workbook.atomic import replacing
 from gosheet.workbook.sheets import BYE_RESULT
 
 
@@ -88,11 +90,13 @@ def publish(tournament: Tournament, folder: Path) -> list[Path]:
         raise FileProblem(f"{folder}: not a folder")
     try:
         folder.mkdir(parents=True, exist_ok=True)
-        written = []
-        for name, html in pages(pack_of(tournament)).items():
-            target = folder / name
-            target.write_text(html, encoding="utf-8")
-            written.append(target)
     except OSError as error:
         raise FileProblem(f"{folder}: cannot write the pages ({error.strerror})") from error
+    written = []
+    with ExitStack() as pages_in_place:  # every page written before any takes its name
+        for name, html in pages(pack_of(tournament)).items():
+            target = folder / name
+            temporary = pages_in_place.enter_context(replacing(target))
+            temporary.write_text(html, encoding="utf-8")
+            written.append(target)
     return written
