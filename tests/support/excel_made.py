@@ -10,7 +10,8 @@ the shared strings table (or inline strings, ``t="inlineStr"``, as some tools wr
 ``<dimension ref>`` of the used range, ``s=`` style indexes into a ``styles.xml`` with Excel's
 mandatory fills, rows with ``r``, ``spans`` and ``x14ac:dyDescent``, cells with ``r``, numbers
 as ``<v>``, booleans ``t="b"``, errors ``t="e"``, formulas with their cached values
-(``<f>…</f><v>…</v>``, a text one ``t="str"``), an empty sheet as ``<sheetData/>``, hidden rows
+(``<f>…</f><v>…</v>``, a text one ``t="str"``; a formula filled down shared,
+``t="shared"``), an empty sheet as ``<sheetData/>``, hidden rows
 and columns, ``<autoFilter>`` and ``filterMode``, frozen panes, ``docProps`` and a theme.
 """
 
@@ -421,10 +422,45 @@ def number_text(value: int | float) -> str:
     return repr(value)
 
 
-def cell_xml(reference: str, cell: Cell, shared: Callable[[str], int], inline: bool) -> str:
+def shared_formulas(sheet: Sheet) -> dict[tuple[int, int], str]:
+    """The ``<f>`` element of each cell of a formula filled down (Excel's shared formulas: the
+    first cell holds the formula and the range, ``t="shared" ref="K2:K10" si="0"``, the others
+    ``<f t="shared" si="0"/>``): a run of two or more cells of a column whose formulas are the
+    first one's, moved to their rows."""
+    found: dict[tuple[int, int], str] = {}
+    formulas = sorted((c, r) for (r, c), cell in sheet.cells.items() if cell.formula)
+    runs: list[list[tuple[int, int]]] = []
+    for c, r in formulas:
+        run = runs[-1] if runs else None
+        if run and run[-1] == (c, r - 1):
+            first = sheet.cells[(run[0][1], c)].formula or ""
+            if moved_row(first, sheet.name, run[0][1], r) == sheet.cells[(r, c)].formula:
+                run.append((c, r))
+                continue
+        runs.append([(c, r)])
+    index = 0
+    for run in runs:
+        if len(run) < 2:
+            continue
+        (c, top), (_, bottom) = run[0], run[-1]
+        letter = column_letters(c)
+        formula = escape(sheet.cells[(top, c)].formula or "")
+        found[(top, c)] = (
+            f'<f t="shared" ref="{letter}{top}:{letter}{bottom}" si="{index}">{formula}</f>'
+        )
+        for _, r in run[1:]:
+            found[(r, c)] = f'<f t="shared" si="{index}"/>'
+        index += 1
+    return found
+
+
+def cell_xml(
+    reference: str, cell: Cell, shared: Callable[[str], int], inline: bool, element: str = ""
+) -> str:
+    """A cell as Excel writes it; ``element``: its ``<f>`` when it is part of a shared formula."""
     style = f' s="{cell.style}"' if cell.style else ""
     head = f'<c r="{reference}"{style}'
-    formula = f"<f>{escape(cell.formula)}</f>" if cell.formula else ""
+    formula = element or (f"<f>{escape(cell.formula)}</f>" if cell.formula else "")
     value = cell.value
     if cell.error:
         return f'{head} t="e">{formula}<v>{escape(cell.error)}</v></c>'
@@ -456,12 +492,14 @@ def sheet_xml(sheet: Sheet, selected: bool, shared: Callable[[str], int], inline
         else "A1"
     )
     body = []
+    filled = shared_formulas(sheet)
     for r in sorted(rows):
         cells = rows[r]
         spans = f' spans="{min(cells)}:{max(cells)}"' if cells else ""
         hidden = ' hidden="1"' if r in sheet.hidden_rows else ""
         inner = "".join(
-            cell_xml(f"{column_letters(c)}{r}", cells[c], shared, inline) for c in sorted(cells)
+            cell_xml(f"{column_letters(c)}{r}", cells[c], shared, inline, filled.get((r, c), ""))
+            for c in sorted(cells)
         )
         body.append(f'<row r="{r}"{spans}{hidden} x14ac:dyDescent="0.25">{inner}</row>')
     data = f"<sheetData>{''.join(body)}</sheetData>" if body else "<sheetData/>"
