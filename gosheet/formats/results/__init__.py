@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 from gosheet.core.errors import ConsistencyError
 from gosheet.core.games import game_of
-from gosheet.formats.opengotha.layout import GENERAL
+from gosheet.formats.opengotha.layout import DISPLAY, GENERAL
 from gosheet.formats.opengotha.sheet import read_kept
 from gosheet.formats.results.aga import aga_text
 from gosheet.formats.results.egf import h9_text
@@ -89,13 +89,15 @@ def results_table_of(grids: Mapping[str, Rows], source: str = "workbook") -> Res
     if not t.rounds:
         raise ConsistencyError(f"{source}: no round is paired yet: there are no results")
     ids = _ids(grids, state.player_rows)
-    short, size = "", 19
+    short, size, internet, full = "", 19, False, True
     grid = grids.get(OPENGOTHA)
     if grid is not None:
         kept = read_kept(grid, ProblemList())
         general = kept.parameters.get(GENERAL, {})
         short = general.get("shortName", "")
         size = int(general["size"]) if general.get("size", "").isdigit() else 19
+        internet = general.get("bInternet", "").strip().casefold() == "true"
+        full = kept.parameters.get(DISPLAY, {}).get("gameFormat", "").strip() != "short"
         for p in t.players:
             own = kept.players.get(name_key(p.name), {})
             for kind, attribute in (("ffg", "ffgLicence"), ("aga", "agaId")):
@@ -103,7 +105,7 @@ def results_table_of(grids: Mapping[str, Rows], source: str = "workbook") -> Res
                     ids[p.number][kind] = own[attribute]
     if not short:
         short = re.sub(r"[^0-9A-Za-z]+", "", t.settings.name)[:24] or "tournament"
-    return results_table(t, ids, short_name=short, size=size)
+    return results_table(t, ids, short_name=short, size=size, internet=internet, full_games=full)
 
 
 def results_file(

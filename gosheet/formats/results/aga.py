@@ -3,7 +3,8 @@ writes it: the event, the players (AGA ID, ``Name, Firstname``, rank), then each
 games (White's and Black's IDs, ``W`` or ``B`` for the winner — ``?`` for anything else, a
 forfeit too —, handicap, komi: 7 in an even game, 0 with a handicap, and a handicap of one
 stone written as 0 stones without komi). A player without an AGA ID gets a temporary one,
-from 99999 down in the order of the standings, as OpenGotha gives it."""
+from 99999 down in the order of the standings, as OpenGotha gives it. A round's games come in
+the order OpenGotha's table of games gives them (:func:`opengotha_order`)."""
 
 from __future__ import annotations
 
@@ -33,6 +34,22 @@ def aga_ids(table: ResultsTable) -> dict[int, int]:
     return out
 
 
+#: OpenGotha's ``Gotha.MAX_NUMBER_OF_TABLES``: its table of games is keyed by
+#: ``round × 1000 + table`` (both counted from 0).
+OG_TABLES_A_ROUND = 1000
+
+
+def opengotha_order(round_index: int, table: int, games: int) -> int:
+    """Where OpenGotha lists the game of table ``table`` (from 1) of round ``round_index``
+    (from 0) among that round's games: its games are a Java ``HashMap`` of Integer keys,
+    which lists them by key modulo its capacity (the least power of two, 16 or more, that
+    holds ``games`` games at a load of ¾)."""
+    capacity = 16
+    while games > capacity * 3 // 4:
+        capacity *= 2
+    return (round_index * OG_TABLES_A_ROUND + table - 1) % capacity
+
+
 def aga_text(table: ResultsTable, *, today: dt.date) -> str:
     s = table.settings
     first, last = table.dates(today)
@@ -50,7 +67,9 @@ def aga_text(table: ResultsTable, *, today: dt.date) -> str:
     komi = int(s.komi)
     for r in range(table.rounds):
         out += ["", f"GAMES {r + 1}"]
-        for line in sorted(table.lines, key=lambda ln: ln.rounds[r].table):
+        for line in sorted(
+            table.lines, key=lambda ln: opengotha_order(r, ln.rounds[r].table, table.games)
+        ):
             half = line.rounds[r]
             if half.opponent == 0 or half.colour != "w":
                 continue
