@@ -26,7 +26,7 @@ from gosheet.core.event import TimeControl
 from gosheet.core.model import Game, Player, Result, Round, Tournament
 from gosheet.core.settings import Settings
 from gosheet.formats.results import results_file
-from gosheet.formats.results.aga import opengotha_order
+from gosheet.formats.results.aga import aga_text, opengotha_order
 from gosheet.formats.results.egf import egf_class, h9_text
 from gosheet.formats.results.table import HalfGame, results_table
 from gosheet.frontends.cli import main
@@ -289,3 +289,80 @@ def test_the_aga_order_of_games_is_opengothas() -> None:
     assert opengotha_order(1, 1, 13) == 1000 % 32
     # 226 games: a capacity of 512, round 2's tables 25 on come before its tables 1 to 24
     assert opengotha_order(1, 25, 226) < opengotha_order(1, 1, 226)
+
+
+# The settings: Online and EGF game format ---------------------------------------------------
+
+
+def with_setting(grids: dict[str, list[list[object]]], label: str, value: object) -> None:
+    row = next(r for r in grids["Settings"] if r and r[0] == label)
+    row[1] = value
+
+
+def test_online_and_game_format_are_settings(books: dict[str, Path]) -> None:
+    """An OpenGotha file's ``bInternet`` and ``gameFormat`` are the ``Online`` and ``EGF game
+    format`` settings (not rows of the OpenGotha sheet), which the results files and the
+    OpenGotha file written back follow."""
+    from gosheet.formats.opengotha.export import to_opengotha
+
+    grids = {k: [list(r) for r in v] for k, v in XlsxBook.open(books[CASES]).grids().items()}
+    settings_rows = {r[0]: r[1] for r in grids["Settings"] if r}
+    assert (settings_rows["Online"], settings_rows["EGF game format"]) == ("yes", "short")
+    kept = {
+        r[2] for r in grids["OpenGotha"] if r and r[0] in ("GeneralParameterSet", "DPParameterSet")
+    }
+    assert not kept & {"bInternet", "gameFormat"}
+    og = to_opengotha(grids)
+    assert og.parameters["GeneralParameterSet"]["bInternet"] == "true"
+    assert og.parameters["DPParameterSet"]["gameFormat"] == "short"
+    with_setting(grids, "Online", "no")
+    with_setting(grids, "EGF game format", "full")
+    text = results_file(grids, "egf", program=OG).data.decode("latin-1")
+    assert "; CL[B]" in text and "/w0" in text and "/b0" in text
+    og = to_opengotha(grids)
+    assert og.parameters["GeneralParameterSet"]["bInternet"] == "false"
+    assert og.parameters["DPParameterSet"]["gameFormat"] == "full"
+
+
+def test_a_workbook_without_the_settings_keeps_the_opengotha_rows(books: dict[str, Path]) -> None:
+    """A workbook imported before ``Online`` and ``EGF game format`` were settings: the
+    OpenGotha sheet's ``bInternet`` and ``gameFormat`` rows still count."""
+    grids = {k: [list(r) for r in v] for k, v in XlsxBook.open(books[CASES]).grids().items()}
+    grids["Settings"] = [r for r in grids["Settings"] if r[0] not in ("Online", "EGF game format")]
+    grids["OpenGotha"] += [
+        ["GeneralParameterSet", None, "bInternet", "true", None],
+        ["DPParameterSet", None, "gameFormat", "short", None],
+    ]
+    ours = results_file(grids, "egf", program=OG).data
+    assert ours == (EXPORTS / f"{CASES}.h9").read_bytes()
+
+
+def test_a_new_workbook_online(tmp_path: Path) -> None:
+    """A tournament gosheet made: ``Online: yes`` gives the class D, ``short`` the short
+    game format."""
+    book = tmp_path / "online.xlsx"
+    with contextlib.redirect_stdout(io.StringIO()):
+        assert main(["demo", str(book), "--rounds", "2"]) == 0
+    grids = {k: [list(r) for r in v] for k, v in XlsxBook.open(book).grids().items()}
+    before = results_file(grids, "egf").data.decode("utf-8", "replace")
+    assert "; CL[A]" in before and "/w" in before  # 60 min + byo-yomi 30 s, full
+    with_setting(grids, "Online", "yes")
+    with_setting(grids, "EGF game format", "short")
+    after = results_file(grids, "egf").data.decode("utf-8", "replace")
+    assert "; CL[D]" in after and "/w" not in after and "/b" not in after
+
+
+def test_the_aga_file_names_every_player() -> None:
+    """OpenGotha's AGA file lists every player of the tournament (``orderedScoredPlayersList``,
+    all of them) with an AGA ID, those who never played too; its games, only those played."""
+    t = Tournament(
+        Settings(rounds=1),
+        (Player(1, "A", "B", rank=0), Player(2, "C", "D", rank=-1), Player(3, "E", "F", rank=-2)),
+        (Round(1, (Game(1, 1, 2, result=Result.WHITE_WINS),)),),
+    )
+    table = results_table(t, {3: {"aga": "777"}})
+    assert [line.player.number for line in table.lines] == [1, 2]
+    text = aga_text(table, today=dt.date(2026, 1, 1))
+    players = text.split("PLAYERS\n")[1].split("\n\n")[0].splitlines()
+    assert players == ["99999\tA, B\t1D", "99998\tC, D\t1K", "777\tE, F\t2K"]
+    assert "99999\t99998\tW\t0\t6" in text  # komi 6.5 (OpenGotha: always 7)

@@ -89,15 +89,21 @@ def results_table_of(grids: Mapping[str, Rows], source: str = "workbook") -> Res
     if not t.rounds:
         raise ConsistencyError(f"{source}: no round is paired yet: there are no results")
     ids = _ids(grids, state.player_rows)
-    short, size, internet, full = "", 19, False, True
+    short, size = "", 19
+    # the Settings sheet's Online and EGF game format; a workbook without their rows, those
+    # its OpenGotha sheet keeps (bInternet, gameFormat), as 'gosheet export' writes them
+    internet, game_format = t.settings.online, t.settings.game_format
     grid = grids.get(OPENGOTHA)
     if grid is not None:
         kept = read_kept(grid, ProblemList())
         general = kept.parameters.get(GENERAL, {})
         short = general.get("shortName", "")
         size = int(general["size"]) if general.get("size", "").isdigit() else 19
-        internet = general.get("bInternet", "").strip().casefold() == "true"
-        full = kept.parameters.get(DISPLAY, {}).get("gameFormat", "").strip() != "short"
+        if "online" not in state.setting_rows and "bInternet" in general:
+            internet = general["bInternet"].strip().casefold() == "true"
+        display = kept.parameters.get(DISPLAY, {})
+        if "game_format" not in state.setting_rows and "gameFormat" in display:
+            game_format = "short" if display["gameFormat"].strip() == "short" else "full"
         for p in t.players:
             own = kept.players.get(name_key(p.name), {})
             for kind, attribute in (("ffg", "ffgLicence"), ("aga", "agaId")):
@@ -105,7 +111,9 @@ def results_table_of(grids: Mapping[str, Rows], source: str = "workbook") -> Res
                     ids[p.number][kind] = own[attribute]
     if not short:
         short = re.sub(r"[^0-9A-Za-z]+", "", t.settings.name)[:24] or "tournament"
-    return results_table(t, ids, short_name=short, size=size, internet=internet, full_games=full)
+    return results_table(
+        t, ids, short_name=short, size=size, internet=internet, full_games=game_format != "short"
+    )
 
 
 def results_file(

@@ -105,6 +105,9 @@ class ResultsTable:
     internet: bool = False  # played on the internet: the EGF class is D (or X)
     full_games: bool = True  # OpenGotha's game format: full (12+/w0) or short (12+)
     games: int = 0  # the games of every round, as OpenGotha's table of games holds them
+    #: every player of the tournament in the standings' order, listed or not (the AGA file
+    #: names them all, as OpenGotha does), with his ids
+    roster: tuple[tuple[Player, Mapping[str, str]], ...] = ()
 
     def dates(self, today: dt.date) -> tuple[dt.date, dt.date]:
         days = self.settings.dates
@@ -227,6 +230,7 @@ def results_table(
         internet,
         full_games,
         sum(len(rnd.games) for rnd in t.rounds),
+        tuple((row.player, dict((ids or {}).get(row.player.number, {}))) for row in model.rows),
     )
 
 
