@@ -309,6 +309,24 @@ def results_lines(path: Path, made: ResultsFile, kind: str) -> tuple[str, ...]:
         lines.append(_("'Dates' is empty in Settings: today's date was written."))
     if not table.settings.location:
         lines.append(_("'Location' is empty in Settings: fill it in for the rating body."))
+    if kind == "egf" and not table.settings.country:
+        lines.append(
+            _(
+                "'Country' is empty in Settings: the file names no country (PC[,…]); fill it "
+                "in for the EGF (a two-letter code, such as FR)."
+            )
+        )
+    total = table.settings.rounds
+    if total is not None and table.rounds < total:
+        lines.append(
+            ngettext(
+                "{played} of {rounds} round played: the file holds the rounds played only; "
+                "export it again after the last round for the final results.",
+                "{played} of {rounds} rounds played: the file holds the rounds played only; "
+                "export it again after the last round for the final results.",
+                table.rounds,
+            ).format(played=table.rounds, rounds=total)
+        )
     pending = sum(1 for line in table.lines for h in line.rounds if h.result == "?")
     if pending:
         games = pending // 2 or pending

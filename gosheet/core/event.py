@@ -1,6 +1,7 @@
 """The event's own settings that results files need: where (``Location``, ``Country``), when
-(``Dates``) and the clock (``Time system``). Go only; each is one row of the Settings sheet
-(:data:`EVENT_FIELDS`, appended to the settings' field table).
+(``Dates``), the clock (``Time system``), whether it is played online (``Online``: the EGF
+class) and how the EGF file writes its games (``EGF game format``). Go only; each is one row of
+the Settings sheet (:data:`EVENT_FIELDS`, appended to the settings' field table).
 
 A time system is one line an organiser reads and writes:
 
@@ -20,10 +21,12 @@ import datetime as dt
 import re
 from dataclasses import dataclass
 
-from gosheet.core.fields import Field, parse_text
+from gosheet.core.fields import Field, parse_choice, parse_text, parse_yes_no, same, yes_no
 from gosheet.i18n.words import N_w
 
 TIME_SYSTEMS = ("sudden death", "byo-yomi", "canadian", "fischer")
+#: OpenGotha's game formats (``DPParameterSet gameFormat``): ``12+/w0`` or ``12+``.
+GAME_FORMATS = ("full", "short")
 #: OpenGotha's ``complementaryTimeSystem`` of each time system.
 OG_TIME_SYSTEMS = {
     "sudden death": "SUDDENDEATH",
@@ -270,6 +273,29 @@ EVENT_FIELDS: tuple[Field, ...] = (
             "The clock: main time then byo-yomi, canadian or fischer, e.g. '60 min + byo-yomi "
             "30 s', '60 min + canadian 300 s / 15 stones', '40 min + fischer 20 s', '90 min "
             "sudden death'. The EGF class (A, B, C) and adjusted time come from it."
+        ),
+        go_only=True,
+    ),
+    Field(
+        "Online",
+        "online",
+        parse_yes_no,
+        yes_no,
+        N_w(
+            "yes: the games are played on the internet; the EGF results file gives the class "
+            "D (or X), not A, B or C (OpenGotha's bInternet)."
+        ),
+        go_only=True,
+    ),
+    Field(
+        "EGF game format",
+        "game_format",
+        parse_choice(*GAME_FORMATS),
+        same,
+        N_w(
+            "How the EGF results file writes a game: full (12+/w0: opponent, result, colour, "
+            "handicap) or short (12+: opponent and result), as OpenGotha's game format "
+            "(gameFormat)."
         ),
         go_only=True,
     ),

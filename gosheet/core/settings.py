@@ -438,7 +438,7 @@ OWN_FIELDS: tuple[Field, ...] = (
         ),
         rules=GOSHEET_RULES,
     ),
-    *EVENT_FIELDS,  # location, country, dates, time system (gosheet/core/event.py)
+    *EVENT_FIELDS,  # location, country, dates, time, online, game format (core/event.py)
     Field(
         "Language",
         "language",
@@ -493,6 +493,8 @@ class Settings:
     country: str = ""
     dates: tuple[dt.date, ...] = ()  # first and last day; () not set
     time: TimeControl = field(default_factory=TimeControl)
+    online: bool = False  # played on the internet: the EGF class D
+    game_format: str = "full"  # OpenGotha's game format in the EGF file: full or short
     language: str = "en"  # of the workbook's words (gosheet/i18n/words.py)
     # OpenGotha's parameters, shown with rules = opengotha
     opengotha: OpenGothaParameters = field(default_factory=OpenGothaParameters)

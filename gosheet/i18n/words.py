@@ -104,6 +104,8 @@ SETTING_NAMES: Table = {
     "Country": ("Страна", "Pays", "País"),
     "Dates": ("Даты", "Dates", "Dates"),
     "Time system": ("Контроль времени", "Temps de réflexion", "Control de temps"),
+    "Online": ("Онлайн", "En ligne", "En línia"),
+    "EGF game format": ("Формат партий EGF", "Format des parties EGF", "Format de partides EGF"),
     "Language": ("Язык", "Langue", "Idioma"),
 }
 

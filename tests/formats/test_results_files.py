@@ -1,8 +1,9 @@
 """Results files (EGF .h9, FFG .tou, AGA) written from the four OpenGotha fixtures, compared
 with OpenGotha 3.51.02's own exports of them (tests/fixtures/opengotha-exports/): the same
 header, the same standings order and places, the same games per player (opponents, results,
-colours, handicaps); and where gosheet does better (EGD PINs, halves, names, colours in a
-Swiss file) it is tested here too."""
+colours, handicaps); and where gosheet does better (EGD PINs, halves, names) it is tested
+here too (tests/formats/test_results_like_opengotha.py: line for line, and OpenGotha's rules
+on generated tournaments)."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ from pathlib import Path
 import pytest
 from support.cli import cli_ok
 from support.paths import PAIRGOTH, fixture
-from support.results_files import EXPORTS, read_h9, without_colours
+from support.results_files import EXPORTS, read_h9
 
 from gosheet.core.errors import ConsistencyError
 from gosheet.core.model import Game, Player, Result, Round, Tournament
@@ -67,14 +68,11 @@ def test_h9_reads_as_opengothas(books: dict[str, Path], name: str, drop: bool) -
     assert [(x.place, x.name, x.rank) for x in lines] == [
         (x.place, x.name, x.rank) for x in og_lines
     ]
-    if name in SWISS:
-        # OpenGotha's Swiss files are in its "short" game format: no colour, no handicap;
-        # gosheet writes them always (the EGD rates handicap games by them)
-        assert all(g[3] in "wb" and g[2] == "/" for x in lines for g in x.games if g[0])
-        assert without_colours(lines) == without_colours(og_lines)
-    else:
-        assert lines == og_lines
-        assert ours == theirs  # McMahon: the very bytes
+    # the Swiss files are in OpenGotha's "short" game format (the tournament's setting):
+    # no colour, no handicap — gosheet follows it
+    assert all(g[3] == "" for x in lines for g in x.games if g[0]) == (name in SWISS)
+    assert lines == og_lines
+    assert ours == theirs  # the very bytes
 
 
 @pytest.mark.parametrize("name", PAIRGOTH)

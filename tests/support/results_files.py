@@ -56,11 +56,3 @@ def _rounds(tokens: list[str]) -> int:
             break
         k += 1
     return k
-
-
-def without_colours(lines: list[Line]) -> list[Line]:
-    """The lines with only opponents and results (what OpenGotha's short format keeps)."""
-    return [
-        Line(x.place, x.name, x.rank, tuple((g[0], g[1], "", "", "") for g in x.games), x.pin)
-        for x in lines
-    ]

@@ -147,6 +147,10 @@ def to_opengotha(
 
     games.sort(key=place)
     parameters, children = parameter_sets(settings, kept)
+    if "online" in state.setting_rows:  # the Settings sheet's, over what the file held
+        parameters[GENERAL]["bInternet"] = "true" if t.settings.online else "false"
+    if "game_format" in state.setting_rows and DISPLAY in parameters:
+        parameters[DISPLAY]["gameFormat"] = t.settings.game_format
     return OGTournament(
         attributes=dict(kept.root),
         players=tuple(players),

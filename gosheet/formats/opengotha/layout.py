@@ -56,8 +56,11 @@ OWN_GENERAL = ("name", "numberOfRounds", "komi", "numberOfCategories")
 
 def event_attributes(general: dict[str, str]) -> frozenset[str]:
     """The GeneralParameterSet attributes the event settings hold (``Location``, ``Dates``,
-    ``Time system``): those of a file that read well; the others stay in the OpenGotha sheet."""
+    ``Time system``, ``Online``): those of a file that read well; the others stay in the
+    OpenGotha sheet."""
     held = {"location"}
+    if general.get("bInternet") in ("true", "false"):
+        held.add("bInternet")
     try:
         parse_dates((general["beginDate"], general["endDate"]))
         held |= {"beginDate", "endDate"}
@@ -69,6 +72,11 @@ def event_attributes(general: dict[str, str]) -> frozenset[str]:
     except ValueError:
         pass
     return frozenset(held)
+
+
+def holds_game_format(display: dict[str, str]) -> bool:
+    """True when the ``EGF game format`` setting holds the display set's ``gameFormat``."""
+    return display.get("gameFormat") in ("full", "short")
 
 
 #: The player attributes OpenGotha 3.5x always writes that the Players sheet does not show;

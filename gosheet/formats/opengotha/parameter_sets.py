@@ -46,6 +46,7 @@ from gosheet.formats.opengotha.layout import (
     REQUIRED_SETS,
     ROOT,
     event_attributes,
+    holds_game_format,
 )
 from gosheet.formats.opengotha.sheet import Kept
 
@@ -100,6 +101,8 @@ def settings_of(
         )
     general = parameters.get(GENERAL, {})
     values |= _general(general, problem)
+    if holds_game_format(display := parameters.get(DISPLAY, {})):
+        values["game_format"] = display["gameFormat"]
     given = {"rounds": rounds, "name": name, "komi": komi}
     values |= {attr: value for attr, value in given.items() if value is not None}
     values["categories"] = _categories(og, general, problem)
@@ -156,6 +159,8 @@ def _general(general: dict[str, str], problem: Report) -> dict[str, Any]:
         values["dates"] = parse_dates((general["beginDate"], general["endDate"]))
     if "basicTime" in held:
         values["time"] = TimeControl.from_og(general)
+    if "bInternet" in held:
+        values["online"] = general["bInternet"] == "true"
     return values
 
 

@@ -36,6 +36,7 @@ from gosheet.formats.opengotha.layout import (
     XML_MORE,
     Row,
     event_attributes,
+    holds_game_format,
 )
 from gosheet.formats.opengotha.writing import element_from_text, element_text
 from gosheet.i18n import words
@@ -90,6 +91,9 @@ def parameter_rows(og: OGTournament) -> list[Row]:
     for set_name, attributes in og.parameters.items():
         for attribute, value in attributes.items():
             own = set_name == GENERAL and (attribute in OWN_GENERAL or attribute in event)
+            own |= (
+                set_name == DISPLAY and attribute == "gameFormat" and holds_game_format(attributes)
+            )
             if (set_name, attribute) not in MODELLED and not own:
                 rows.append((set_name, "", attribute, value))
         if not attributes and set_name not in STANDARD_SETS:

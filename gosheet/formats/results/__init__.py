@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 from gosheet.core.errors import ConsistencyError
 from gosheet.core.games import game_of
-from gosheet.formats.opengotha.layout import GENERAL
+from gosheet.formats.opengotha.layout import DISPLAY, GENERAL
 from gosheet.formats.opengotha.sheet import read_kept
 from gosheet.formats.results.aga import aga_text
 from gosheet.formats.results.egf import h9_text
@@ -90,12 +90,20 @@ def results_table_of(grids: Mapping[str, Rows], source: str = "workbook") -> Res
         raise ConsistencyError(f"{source}: no round is paired yet: there are no results")
     ids = _ids(grids, state.player_rows)
     short, size = "", 19
+    # the Settings sheet's Online and EGF game format; a workbook without their rows, those
+    # its OpenGotha sheet keeps (bInternet, gameFormat), as 'gosheet export' writes them
+    internet, game_format = t.settings.online, t.settings.game_format
     grid = grids.get(OPENGOTHA)
     if grid is not None:
         kept = read_kept(grid, ProblemList())
         general = kept.parameters.get(GENERAL, {})
         short = general.get("shortName", "")
         size = int(general["size"]) if general.get("size", "").isdigit() else 19
+        if "online" not in state.setting_rows and "bInternet" in general:
+            internet = general["bInternet"].strip().casefold() == "true"
+        display = kept.parameters.get(DISPLAY, {})
+        if "game_format" not in state.setting_rows and "gameFormat" in display:
+            game_format = "short" if display["gameFormat"].strip() == "short" else "full"
         for p in t.players:
             own = kept.players.get(name_key(p.name), {})
             for kind, attribute in (("ffg", "ffgLicence"), ("aga", "agaId")):
@@ -103,7 +111,9 @@ def results_table_of(grids: Mapping[str, Rows], source: str = "workbook") -> Res
                     ids[p.number][kind] = own[attribute]
     if not short:
         short = re.sub(r"[^0-9A-Za-z]+", "", t.settings.name)[:24] or "tournament"
-    return results_table(t, ids, short_name=short, size=size)
+    return results_table(
+        t, ids, short_name=short, size=size, internet=internet, full_games=game_format != "short"
+    )
 
 
 def results_file(

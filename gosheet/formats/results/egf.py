@@ -14,6 +14,7 @@ from __future__ import annotations
 import datetime as dt
 import re
 
+from gosheet.core.event import TimeControl
 from gosheet.core.ranks import format_rank
 from gosheet.formats.results.table import ResultLine, ResultsTable, score_text
 
@@ -23,6 +24,16 @@ CM = {
     "canadian": "Canadian byo-yomi",
     "fischer": "Fischer",
 }
+
+
+def egf_class(time: TimeControl, internet: bool) -> str:
+    """The EGF class, as OpenGotha's ``Tournament.egfClass``: A, B or C by the main and
+    adjusted times (:attr:`TimeControl.egf_class`); an internet tournament is D when its
+    times would make it B or better, else X."""
+    face_to_face = time.egf_class
+    if not internet:
+        return face_to_face
+    return "D" if face_to_face in ("A", "B") else "X"
 
 
 def unblanked(line: ResultLine) -> str:
@@ -49,7 +60,7 @@ def header(table: ResultsTable, today: dt.date, program: str) -> list[str]:
     s = table.settings
     first, last = table.dates(today)
     lines = [
-        f"; CL[{s.time.egf_class}]",
+        f"; CL[{egf_class(s.time, table.internet)}]",
         f"; EV[{s.name}]",
         f"; PC[{s.country},{s.location}]",
         f"; DT[{first.isoformat()},{last.isoformat()}]",
@@ -81,7 +92,9 @@ def h9_text(
         text += f" {club:>4}"
         text += "".join(f" {score_text(v):>4}" for v in line.values)
         text += " 0" * max(0, 4 - len(line.values))
-        text += "".join(f" {h.text(drop_forfeit=drop_forfeits):>8}" for h in line.rounds)
+        text += "".join(
+            f" {h.text(drop_forfeit=drop_forfeits, full=table.full_games):>8}" for h in line.rounds
+        )
         if p.egd_pin:
             text += f" |{p.egd_pin}"
         out.append(text)

@@ -4,8 +4,10 @@ order with their places, the ranking criteria, and each round's game seen from t
 placement criteria, the seed McMahon (groups, wins, tiebreaks), Swiss (points, tiebreaks) or
 FUS (level, coefficient, wins).
 
-Only the players who played a game or had a bye are listed (as OpenGotha does); the line
-numbers the games refer to are those of this list.
+Only the players who played a game or had a bye are listed (as OpenGotha's
+``Tournament.isPlayerImplied``: a player whose only round was a bye too); the line numbers the
+games refer to are those of this list. A round without a game is written as OpenGotha's
+``ScoredPlayer.halfGamesStrings`` writes it (:func:`no_game_sign`).
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from gosheet.core.model import Outcome, Player, Result, Tournament
+from gosheet.core.model import Player, Result, Round, Tournament
 from gosheet.core.settings import Settings
 from gosheet.core.standings_table import StandingsModel, exact, standings_model
 from gosheet.core.systems import system_of
@@ -63,13 +65,18 @@ class HalfGame:
     handicap: int = 0
     table: int = 0
 
-    def text(self, *, slash: bool = True, drop_forfeit: bool = False) -> str:
-        """OpenGotha's notation: ``12+/w0``, ``3-!b2``, ``0+`` (a round without a game)."""
+    def text(self, *, slash: bool = True, drop_forfeit: bool = False, full: bool = True) -> str:
+        """OpenGotha's notation: ``12+/w0``, ``3-!b2``, ``0+`` (a round without a game);
+        not ``full`` (OpenGotha's short game format): ``12+``, without colour nor handicap —
+        but a forfeit keeps its ``!`` (OpenGotha's short format drops it, and the EGD would
+        rate the game)."""
         if self.opponent == 0:
             return f"0{self.result}   "  # no type, colour nor handicap
         if self.forfeit and drop_forfeit:
             return "0="
         kind = ("!" if self.forfeit else "/") if slash else ""
+        if not full:
+            return f"{self.opponent}{self.result}{'!' if self.forfeit and slash else ''}"
         return f"{self.opponent}{self.result}{kind}{self.colour}{self.handicap}"
 
 
@@ -95,6 +102,12 @@ class ResultsTable:
     short_name: str = ""
     size: int = 19
     handicap_correction: int | None = None  # None: no handicap rule to tell
+    internet: bool = False  # played on the internet: the EGF class is D (or X)
+    full_games: bool = True  # OpenGotha's game format: full (12+/w0) or short (12+)
+    games: int = 0  # the games of every round, as OpenGotha's table of games holds them
+    #: every player of the tournament in the standings' order, listed or not (the AGA file
+    #: names them all, as OpenGotha does), with his ids
+    roster: tuple[tuple[Player, Mapping[str, str]], ...] = ()
 
     def dates(self, today: dt.date) -> tuple[dt.date, dt.date]:
         days = self.settings.dates
@@ -103,6 +116,20 @@ class ResultsTable:
 
 def _sign(points: Fraction) -> str:
     return "+" if points >= 1 else "=" if points > 0 else "-"
+
+
+def no_game_sign(t: Tournament, player: Player, rnd: Round) -> str:
+    """The result of a round ``player`` has no game in (``0+``, ``0=``, ``0-``), as
+    OpenGotha's ``ScoredPlayer.halfGamesStrings`` writes it: a bye or an absence by the
+    points it is worth (``genMMS2ValueBye``/``Absent`` under McMahon, ``genNBW2…`` under
+    Swiss: 1 ``+``, ½ ``=``, 0 ``-``); a player registered for the round but left unpaired
+    (OpenGotha's "not assigned", worth nothing) ``-``. Under gosheet's rules, such a player
+    scores as absent (docs/systems.md): the sign of the points the standings gave."""
+    system = system_of(t.settings)
+    bye = player.number in rnd.byes
+    if system.opengotha and not bye and player.plays_in(rnd.number):
+        return "-"
+    return _sign(system.unplayed_points(t.settings, bye=bye))
 
 
 _WHITE_SIGN = {
@@ -117,11 +144,6 @@ _WHITE_SIGN = {
     Result.JIGO_BY_FORFEIT: ("=", "="),
     Result.BOTH_WIN_BY_FORFEIT: ("+", "+"),
 }
-
-
-def _non_game_points(settings: Settings, outcome: Outcome) -> Fraction:
-    """The points of a round without a game (a bye or an absence): the system's answer."""
-    return system_of(settings).unplayed_points(settings, bye=outcome is Outcome.BYE)
 
 
 #: The short names of the ranking columns, by the standings' keys (gosheet's columns,
@@ -147,6 +169,8 @@ def results_table(
     *,
     short_name: str = "",
     size: int = 19,
+    internet: bool = False,
+    full_games: bool = True,
 ) -> ResultsTable:
     """The results of ``t``: its players who played (or had a bye) in final order."""
     implied = {p for rnd in t.rounds for g in rnd.games for p in (g.white, g.black)}
@@ -167,8 +191,7 @@ def results_table(
         for rnd in t.rounds:
             game = rnd.game_of(number)
             if game is None:
-                outcome = rnd.outcome_for(number)
-                halves.append(HalfGame(0, _sign(_non_game_points(t.settings, outcome))))
+                halves.append(HalfGame(0, no_game_sign(t, t.player(number), rnd)))
                 continue
             white = number == game.white
             sign = "?" if game.result is None else _WHITE_SIGN[game.result][0 if white else 1]
@@ -204,6 +227,10 @@ def results_table(
         short_name,
         size,
         correction,
+        internet,
+        full_games,
+        sum(len(rnd.games) for rnd in t.rounds),
+        tuple((row.player, dict((ids or {}).get(row.player.number, {}))) for row in model.rows),
     )
 
 
