@@ -23,7 +23,8 @@ CELL_NAMES = {"table-cell", "covered-table-cell"}
 
 
 def repeat(span: Span, name: str) -> int:
-    text = span.attributes.get(name, "1")
+    """How many places the element stands for (``name``: its repeat attribute)."""
+    text = span.attributes.get(name.split(":")[-1], "1")
     if not text.isdigit() or int(text) < 1:
         raise Unsupported(f"a repeat count of {text!r}")
     return int(text)

@@ -1,0 +1,219 @@
+"""An ``.ods`` workbook written (:class:`gosheet.workbook.ods_book.OdsBook`): the demo
+tournament as LibreOffice saved it, formatted by the organiser, paired round after round —
+the same pairings, results and standings as the same steps on its ``.xlsx``, in pure Python;
+the organiser's formatting, own sheet and formulas kept byte for byte; every other part of
+the archive kept; cells changed inside repeated runs; a change of language renaming sheets;
+and what cannot be written refused before anything is."""
+
+from __future__ import annotations
+
+import re
+import zipfile
+from pathlib import Path
+from typing import Any
+
+import pytest
+from support.ods_files import cell, content, demo_copy, number, parts, row, table, text, write_ods
+
+from gosheet import accelerators
+from gosheet.app import actions, workbooks
+from gosheet.app.messages import pairing_lines
+from gosheet.core.errors import FileProblem
+from gosheet.workbook.odf.cells import read_tables
+from gosheet.workbook.odf.patching import patch_table
+from gosheet.workbook.ods_book import OdsBook
+from gosheet.workbook.xlsx import XlsxBook
+
+ORGANISER_STYLES = (
+    b'<style:style style:name="org-red" style:family="table-cell"><style:text-properties '
+    b'fo:color="#ff0000" fo:font-weight="bold"/></style:style>'
+    b'<style:style style:name="org-wide" style:family="table-column"><style:table-column-'
+    b'properties style:column-width="3in"/></style:style>'
+)
+NOTES = (
+    b'<table:table table:name="Notes"><table:table-row><table:table-cell table:formula='
+    b'"of:=COUNTA([$Players.A2:.A100])" office:value-type="float" office:value="23">'
+    b"<text:p>23</text:p></table:table-cell><table:table-cell table:formula="
+    b'"of:=[$&apos;Round 1&apos;.B2]" office:value-type="string" office:string-value="x">'
+    b'<text:p>x</text:p></table:table-cell><table:table-cell table:style-name="org-red" '
+    b'office:value-type="string"><text:p>my own note</text:p></table:table-cell>'
+    b"</table:table-row></table:table>"
+)
+
+
+def formatted(path: Path) -> Path:
+    """The organiser's edits, as LibreOffice saves them: a bold red name in Players, its
+    first column 3 inches wide, an own sheet with formulas after the others."""
+    old = parts(path)
+    xml = old["content.xml"]
+    xml = xml.replace(
+        b"</office:automatic-styles>", ORGANISER_STYLES + b"</office:automatic-styles>"
+    )
+    players = xml.index(b'<table:table table:name="Players"')
+    column = re.compile(rb'<table:table-column table:style-name="[^"]*"').search(xml, players)
+    assert column is not None
+    xml = (
+        xml[: column.start()]
+        + b'<table:table-column table:style-name="org-wide"'
+        + xml[column.end() :]
+    )
+    second = xml.index(b"<table:table-row", xml.index(b"<table:table-row", players) + 1)
+    name = re.compile(rb'<table:table-cell table:style-name="[^"]*"').match(
+        xml, xml.index(b"<table:table-cell", second)
+    )
+    assert name is not None
+    xml = xml[: name.start()] + b'<table:table-cell table:style-name="org-red"' + xml[name.end() :]
+    last = xml.rindex(b"</table:table>") + len(b"</table:table>")
+    xml = xml[:last] + NOTES + xml[last:]
+    with zipfile.ZipFile(path) as archive:
+        infos = archive.infolist()
+    with zipfile.ZipFile(path, "w") as archive:
+        for info in infos:
+            archive.writestr(info, xml if info.filename == "content.xml" else old[info.filename])
+    return path
+
+
+def steps() -> list[tuple[str, Any]]:
+    return [
+        ("pair", workbooks.pair),
+        ("simulate", workbooks.simulate),
+        ("pair", workbooks.pair),
+        ("simulate", workbooks.simulate),
+        ("standings", workbooks.update_standings),
+        ("pair", workbooks.pair),
+        ("explain", workbooks.explain),
+    ]
+
+
+def test_rounds_paired_in_an_ods_as_in_its_xlsx(tmp_path: Path) -> None:
+    """Every step on the .ods (pure Python) gives what it gives on the .xlsx: the pairing
+    lines, and every sheet's values after it; the organiser's own sheet stays."""
+    ods, xlsx = formatted(demo_copy(tmp_path)), demo_copy(tmp_path, ".xlsx")
+    for name, step in steps():
+        with accelerators.pure():
+            done_ods = step(ods)
+        done_xlsx = step(xlsx)
+        if name == "pair":
+            assert pairing_lines(done_ods.done) == pairing_lines(done_xlsx.done)
+        grids = OdsBook.open(ods).grids()
+        assert grids.pop("Notes") == [[23, "x", "my own note"]]
+        assert grids == XlsxBook.open(xlsx).grids(), name
+    assert (tmp_path / "demo.backup.ods").is_file()
+    assert zipfile.ZipFile(tmp_path / "demo.backup.ods").testzip() is None
+    assert len(list((tmp_path / "demo.history").glob("*.ods"))) == len(steps())
+
+
+def test_the_organisers_formatting_and_parts_kept(tmp_path: Path) -> None:
+    ods = formatted(demo_copy(tmp_path))
+    before = parts(ods)
+    workbooks.pair(ods)
+    after = parts(ods)
+    assert set(after) == set(before)
+    for name in before:
+        if name != "content.xml":
+            assert after[name] == before[name], name
+    with zipfile.ZipFile(ods) as archive:
+        first = archive.infolist()[0]
+    assert (first.filename, first.compress_type) == ("mimetype", zipfile.ZIP_STORED)
+    xml = after["content.xml"]
+    assert NOTES in xml and ORGANISER_STYLES in xml
+    assert xml.count(b'table:style-name="org-red"') == 2  # the name in Players, the note
+    assert b'<table:table-column table:style-name="org-wide"' in xml
+    old = before["content.xml"]
+    settings = re.search(rb'<table:table table:name="Settings".*?</table:table>', old, re.S)
+    assert settings is not None and settings.group(0) in xml  # a sheet gosheet did not touch
+    assert b'<table:table table:name="Round 2"' in xml
+    assert re.search(rb'style:name="gsce-[0-9a-f]+"[^>]*>.{0,400}fo:font-weight="bold"', xml)
+    workbooks.update_standings(ods)
+    workbooks.update_standings(ods)  # gosheet's styles are not added twice
+    assert parts(ods)["content.xml"].count(b"<style:style") == xml.count(b"<style:style")
+
+
+def test_cells_changed_inside_repeated_runs() -> None:
+    """A cell set in a run of a million empty rows, or of repeated cells, splits the run
+    around it; every other cell stays where it was."""
+    source = table(
+        "S",
+        row(text("a"), number(1), cell(repeat=16_382)),
+        row(number(5), repeat=4),
+        row(cell(repeat=16_384), repeat=1_048_570),
+    ).encode()
+    patched = patch_table(source, {"B3": "x", "D3": 7, "C9": "far", "A2": None})
+    grid = read_tables(content(patched.decode()))[0].grid()
+    assert grid == [
+        ["a", 1.0, None, None],
+        [None, None, None, None],
+        [5.0, "x", None, 7.0],
+        [5.0, None, None, None],
+        [5.0, None, None, None],
+        [None, None, None, None],
+        [None, None, None, None],
+        [None, None, None, None],
+        [None, None, "far", None],
+    ]
+    rows = read_tables(content(patched.decode()))[0].height
+    assert rows == 1 + 4 + 1_048_570
+    beyond = patch_table(table("S", row(text("a"))).encode(), {"C3": "b"})
+    assert read_tables(content(beyond.decode()))[0].grid() == [
+        ["a", None, None],
+        [None, None, None],
+        [None, None, "b"],
+    ]
+
+
+def test_a_change_of_language_renames_sheets_and_their_references(tmp_path: Path) -> None:
+    ods, xlsx = formatted(demo_copy(tmp_path)), demo_copy(tmp_path, ".xlsx")
+    for path in (ods, xlsx):
+        book = OdsBook.open(path) if path.suffix == ".ods" else XlsxBook.open(path)
+        settings = book.grids()["Settings"]
+        line = next(i for i, r in enumerate(settings, 1) if r[0] == "Language")
+        book.set_cell("Settings", f"B{line}", "fr")
+        book.save()
+        workbooks.update_standings(path)
+    grids = OdsBook.open(ods).grids()
+    assert grids.pop("Notes") == [[23, "x", "my own note"]]
+    assert grids == XlsxBook.open(xlsx).grids()
+    assert "Ronde 1" in grids
+    xml = parts(ods)["content.xml"]
+    assert b"[$&apos;Ronde 1&apos;.B2]" in xml and b"Round 1" not in xml
+
+
+def test_never_xlsx_bytes_under_an_ods_name(tmp_path: Path) -> None:
+    ods = demo_copy(tmp_path)
+    book = OdsBook.open(ods)
+    actions.pair(book)
+    with pytest.raises(FileProblem, match=r"saved as \.ods"):
+        book.save(tmp_path / "demo.xlsx")
+    assert not (tmp_path / "demo.xlsx").exists()
+    book.save(tmp_path / "copy.ods")
+    assert (
+        parts(tmp_path / "copy.ods")["mimetype"]
+        == b"application/vnd.oasis.opendocument.spreadsheet"
+    )
+
+
+def test_what_cannot_be_written_is_refused_before_writing(tmp_path: Path) -> None:
+    xml = content(table("Settings", row(text("Setting"), text("Value"))))
+    odd = xml.replace(b"<table:", b"<t:").replace(b"</table:", b"</t:").replace(b" table:", b" t:")
+    odd = odd.replace(b"xmlns:table=", b"xmlns:t=")  # the same namespace, another prefix
+    path = write_ods(tmp_path / "odd.ods", odd)
+    before = path.read_bytes()
+    book = OdsBook.open(path)
+    assert book.grids() == {"Settings": [["Setting", "Value"]]}
+    book.set_cell("Settings", "A2", "x")
+    with pytest.raises(FileProblem, match=r"cannot write this \.ods safely"):
+        book.save()
+    assert path.read_bytes() == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["odd.ods"]
+
+
+def test_a_workbook_changed_meanwhile_is_not_overwritten(tmp_path: Path) -> None:
+    ods = demo_copy(tmp_path)
+    book = OdsBook.open(ods)
+    actions.pair(book)
+    (tmp_path / "theirs").mkdir()
+    theirs = formatted(demo_copy(tmp_path / "theirs")).read_bytes()
+    ods.write_bytes(theirs)  # the organiser's edits saved meanwhile
+    with pytest.raises(FileProblem, match="changed by someone else"):
+        book.save()
+    assert ods.read_bytes() == theirs
