@@ -13,7 +13,20 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from support.ods_files import cell, content, demo_copy, number, parts, row, table, text, write_ods
+from support.ods_files import (
+    NOTES,
+    ORGANISER_STYLES,
+    cell,
+    content,
+    demo_copy,
+    formatted,
+    number,
+    parts,
+    row,
+    table,
+    text,
+    write_ods,
+)
 
 from gosheet import accelerators
 from gosheet.app import actions, workbooks
@@ -23,54 +36,6 @@ from gosheet.workbook.odf.cells import read_tables
 from gosheet.workbook.odf.patching import patch_table
 from gosheet.workbook.ods_book import OdsBook
 from gosheet.workbook.xlsx import XlsxBook
-
-ORGANISER_STYLES = (
-    b'<style:style style:name="org-red" style:family="table-cell"><style:text-properties '
-    b'fo:color="#ff0000" fo:font-weight="bold"/></style:style>'
-    b'<style:style style:name="org-wide" style:family="table-column"><style:table-column-'
-    b'properties style:column-width="3in"/></style:style>'
-)
-NOTES = (
-    b'<table:table table:name="Notes"><table:table-row><table:table-cell table:formula='
-    b'"of:=COUNTA([$Players.A2:.A100])" office:value-type="float" office:value="23">'
-    b"<text:p>23</text:p></table:table-cell><table:table-cell table:formula="
-    b'"of:=[$&apos;Round 1&apos;.B2]" office:value-type="string" office:string-value="x">'
-    b'<text:p>x</text:p></table:table-cell><table:table-cell table:style-name="org-red" '
-    b'office:value-type="string"><text:p>my own note</text:p></table:table-cell>'
-    b"</table:table-row></table:table>"
-)
-
-
-def formatted(path: Path) -> Path:
-    """The organiser's edits, as LibreOffice saves them: a bold red name in Players, its
-    first column 3 inches wide, an own sheet with formulas after the others."""
-    old = parts(path)
-    xml = old["content.xml"]
-    xml = xml.replace(
-        b"</office:automatic-styles>", ORGANISER_STYLES + b"</office:automatic-styles>"
-    )
-    players = xml.index(b'<table:table table:name="Players"')
-    column = re.compile(rb'<table:table-column table:style-name="[^"]*"').search(xml, players)
-    assert column is not None
-    xml = (
-        xml[: column.start()]
-        + b'<table:table-column table:style-name="org-wide"'
-        + xml[column.end() :]
-    )
-    second = xml.index(b"<table:table-row", xml.index(b"<table:table-row", players) + 1)
-    name = re.compile(rb'<table:table-cell table:style-name="[^"]*"').match(
-        xml, xml.index(b"<table:table-cell", second)
-    )
-    assert name is not None
-    xml = xml[: name.start()] + b'<table:table-cell table:style-name="org-red"' + xml[name.end() :]
-    last = xml.rindex(b"</table:table>") + len(b"</table:table>")
-    xml = xml[:last] + NOTES + xml[last:]
-    with zipfile.ZipFile(path) as archive:
-        infos = archive.infolist()
-    with zipfile.ZipFile(path, "w") as archive:
-        for info in infos:
-            archive.writestr(info, xml if info.filename == "content.xml" else old[info.filename])
-    return path
 
 
 def steps() -> list[tuple[str, Any]]:
