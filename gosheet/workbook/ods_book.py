@@ -19,18 +19,17 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import replace
 from pathlib import Path
-from typing import Any
 
 from gosheet.core.errors import FileProblem
 from gosheet.i18n.catalog import _
 from gosheet.workbook import limits
 from gosheet.workbook.atomic import Fingerprint, backup_path, check_archive, replacing
+from gosheet.workbook.edits import Edits
 from gosheet.workbook.locks import holding, refuse_if_busy
 from gosheet.workbook.odf.cells import read_tables
 from gosheet.workbook.odf.package import grids_of, read_book
-from gosheet.workbook.parts.cells import position
 from gosheet.workbook.parts.spans import Unsupported, check_well_formed
-from gosheet.workbook.port import BookPort, CellValue, Grid, Grids, SheetRenamer
+from gosheet.workbook.port import BookPort, CellValue, Grids, SheetRenamer
 from gosheet.workbook.reader import BookState
 from gosheet.workbook.reader import read_book as read_tournament
 from gosheet.workbook.sheets import SheetData
@@ -49,9 +48,7 @@ class OdsBook(BookPort, SheetRenamer):
         self.fingerprint: Fingerprint | None = None
         self._content = content
         self._grids = grids
-        self._order = list(grids)
-        self._rendered: dict[str, SheetData] = {}
-        self._patches: dict[str, dict[str, Any]] = {}
+        self._edits = Edits(list(grids))
         self._renamed: dict[str, str] = {}  # the sheet's name in the file → its name now
 
     @classmethod
@@ -82,19 +79,10 @@ class OdsBook(BookPort, SheetRenamer):
 
     def grids(self) -> Grids:
         """Every sheet's cell values, row by row (with the changes made so far)."""
-        out = {}
-        for name in self._order:
-            if name in self._rendered:
-                data = self._rendered[name]
-                out[name] = [list(data.headers), *(list(r) for r in data.rows)]
-                continue
-            grid = [list(row) for row in self._grids[self._original(name)]]
-            for cell, value in self._patches.get(name, {}).items():
-                put(grid, *position(cell), value)
-            out[name] = grid
-        return out
+        return self._edits.grids(lambda name: self._grids[self._original(name)])
 
     def _original(self, name: str) -> str:
+        """The sheet's name in the file (before a rename)."""
         return next((old for old, new in self._renamed.items() if new == name), name)
 
     def read(self) -> BookState:
@@ -103,47 +91,24 @@ class OdsBook(BookPort, SheetRenamer):
     def render(self, data: SheetData, index: int | None = None) -> None:
         """Write ``data`` as a whole sheet, replacing one of the same name (names that differ
         by case only are one sheet)."""
-        same = [n for n in self._order if n.casefold() == data.name.casefold()]
-        if same:
-            index = self._order.index(same[0]) if index is None else index
-            self._order.remove(same[0])
-            self._rendered.pop(same[0], None)
-            self._patches.pop(same[0], None)
-        self._order.insert(len(self._order) if index is None else index, data.name)
-        self._rendered[data.name] = replace(data, rows=[list(r) for r in data.rows])
+        self._edits.render(data, index)
 
     def set_cell(self, sheet: str, cell: str, value: CellValue) -> None:
-        if sheet not in self._order:
-            raise KeyError(f"Worksheet {sheet} does not exist.")
-        data = self._rendered.get(sheet)
-        if data is None:
-            position(cell)  # a reference gosheet can write
-            self._patches.setdefault(sheet, {})[cell.upper()] = value
-            return
-        row, column = position(cell)
-        if row == 1:
-            columns = list(data.columns)
-            while len(columns) < column:
-                columns.append(type(columns[0])(""))
-            columns[column - 1] = replace(columns[column - 1], header=str(value))
-            data.columns = tuple(columns)
-        else:
-            put(data.rows, row - 1, column, value)
+        self._edits.set_cell(sheet, cell, value)
 
     def rename_sheet(self, old: str, new: str) -> None:
         """Rename a sheet, keeping everything in it; the formulas and ranges that name it
         follow."""
-        if old not in self._order:
+        edits = self._edits
+        if old not in edits.order:
             raise KeyError(f"Worksheet {old} does not exist.")
-        self._order[self._order.index(old)] = new
-        for table in (self._rendered, self._patches):
-            if old in table:
-                table[new] = table.pop(old)  # type: ignore[assignment]
-        if new in self._rendered:
-            self._rendered[new] = replace(self._rendered[new], name=new)
+        edits.order[edits.order.index(old)] = new
+        if old in edits.patches:
+            edits.patches[new] = edits.patches.pop(old)
+        if old in edits.rendered:
+            edits.rendered[new] = replace(edits.rendered.pop(old), name=new)
         else:
-            original = self._original(old)
-            self._renamed[original] = new
+            self._renamed[self._original(old)] = new
 
     def save(
         self, path: str | Path | None = None, *, backup: bool = True, action: str = "save"
@@ -160,7 +125,8 @@ class OdsBook(BookPort, SheetRenamer):
             )
         same = target.resolve() == self.path.resolve()
         expected = self.fingerprint if same else None
-        changes = Changes(list(self._order), self._rendered, self._patches, self._renamed)
+        edits = self._edits
+        changes = Changes(list(edits.order), edits.rendered, edits.patches, self._renamed)
         try:
             content = new_content(self._content, changes)
             check_well_formed(content)
@@ -181,13 +147,3 @@ class OdsBook(BookPort, SheetRenamer):
         if same:
             self.fingerprint = Fingerprint.of(saved)
         return saved
-
-
-def put(grid: Grid, row: int, column: int, value: CellValue) -> None:
-    """Set a cell of a grid of values (1-based row and column), growing it as needed."""
-    while len(grid) < row:
-        grid.append([])
-    line = grid[row - 1]
-    while len(line) < column:
-        line.append(None)
-    line[column - 1] = limits.cell_text(value)

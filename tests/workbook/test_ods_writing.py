@@ -182,3 +182,22 @@ def test_a_workbook_changed_meanwhile_is_not_overwritten(tmp_path: Path) -> None
     with pytest.raises(FileProblem, match="changed by someone else"):
         book.save()
     assert ods.read_bytes() == theirs
+
+
+def test_a_sheet_added_to_a_content_without_styles() -> None:
+    """A ``content.xml`` with no font declarations nor automatic styles (another program's):
+    both are made, in the order ODF asks, before the body; the new sheet reads back."""
+    from gosheet.workbook.odf.writing import Changes, new_content
+    from gosheet.workbook.sheets import Column, SheetData
+
+    bare = content(table("A", row(text("x")))).replace(
+        b"<office:automatic-styles></office:automatic-styles>", b""
+    )
+    data = SheetData("B", (Column("Name"), Column("Rank", centre=True)), [["Lee", "3d"]])
+    out = new_content(bare, Changes(["A", "B"], {"B": data}))
+    faces, styles = out.index(b"<office:font-face-decls"), out.index(b"<office:automatic-styles")
+    assert faces < styles < out.index(b"<office:body")
+    assert [(t.name, t.grid()) for t in read_tables(out)] == [
+        ("A", [["x"]]),
+        ("B", [["Name", "Rank"], ["Lee", "3d"]]),
+    ]

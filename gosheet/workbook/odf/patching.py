@@ -20,6 +20,8 @@ KEPT = ("style-name", "number-columns-spanned", "number-rows-spanned", "content-
 _START = re.compile(rb"<[^\s/>]+((?:\s+[^\s=/>]+\s*=\s*(?:\"[^\"]*\"|'[^']*'))*)\s*/?>")
 _ATTRIBUTE = re.compile(rb"""\s([^\s=/>]+)\s*=\s*("[^"]*"|'[^']*')""")
 CELL_NAMES = {"table-cell", "covered-table-cell"}
+EMPTY_CELL = b"<table:table-cell/>"
+EMPTY_ROW = b"<table:table-row><table:table-cell/></table:table-row>"
 
 
 def repeat(span: Span, name: str) -> int:
@@ -100,20 +102,10 @@ def patch_row(row: bytes, changes: dict[int, Any]) -> bytes:
                 )
             )
         column += width
-    beyond = sorted(c for c in changes if c >= column)
+    beyond = {c: _setter(v) for c, v in changes.items() if c >= column}
     if beyond:
-        added: list[bytes] = []
-        for c in beyond:
-            if c > column:
-                gap = c - column
-                added.append(
-                    b"<table:table-cell/>"
-                    if gap == 1
-                    else f'<table:table-cell table:number-columns-repeated="{gap}"/>'.encode()
-                )
-            added.append(new_cell(b"<table:table-cell/>", changes[c]))
-            column = c + 1
-        edits.append((top.close, top.close, b"".join(added)))
+        added = split(EMPTY_CELL, COLUMNS_REPEATED, column, max(beyond) + 1 - column, beyond)
+        edits.append((top.close, top.close, added))
     return _apply(row, edits)
 
 
@@ -154,20 +146,11 @@ def patch_table(table: bytes, patches: dict[str, Any]) -> bytes:
             edits.append((span.start, span.end, split(element, ROWS_REPEATED, at, height, inside)))
         at += height
         last_end = span.end
-    beyond = sorted(r for r in wanted if r >= at)
+    beyond = {r: _row_setter(c) for r, c in wanted.items() if r >= at}
     if beyond:
-        added: list[bytes] = []
-        for r in beyond:
-            if r > at:
-                gap = r - at
-                count = f' table:number-rows-repeated="{gap}"' if gap > 1 else ""
-                added.append(
-                    f"<table:table-row{count}><table:table-cell/></table:table-row>".encode()
-                )
-            added.append(patch_row(b"<table:table-row></table:table-row>", wanted[r]))
-            at = r + 1
+        added = split(EMPTY_ROW, ROWS_REPEATED, at, max(beyond) + 1 - at, beyond)
         place = last_end if last_end is not None else _rows_place(table, top)
-        edits.append((place, place, b"".join(added)))
+        edits.append((place, place, added))
     return _apply(table, edits)
 
 

@@ -110,82 +110,53 @@ def new_content(content: bytes, changes: Changes) -> bytes:
     edits += _styles_edits(content, spans, looks)
     if validations:
         edits.append(_validations_edit(sheet, tables[0], validations))
-    for start, end, new in sorted(edits, key=lambda e: (e[0], e[1]), reverse=True):
+    ordered = sorted(enumerate(edits), key=lambda e: (e[1][0], e[1][1], e[0]), reverse=True)
+    for _, (start, end, new) in ordered:  # (from the end; at one place, in the order listed)
         content = content[:start] + new + content[end:]
     for was, now in changes.renamed.items():
         content = renamed_in_references(content, was, now)
     return content
 
 
-def _styles_edits(content: bytes, spans: list[Span], looks: Looks) -> list[tuple[int, int, bytes]]:
+Edit = tuple[int, int, bytes]
+"""Bytes from ``start`` to ``end`` replaced."""
+
+
+def added_into(container: Span | None, place: int, tag: str, xml: str, first: str = "") -> Edit:
+    """``xml`` added at the end of ``container`` (``first`` at its start), or the container
+    ``tag`` made around them at ``place`` when there is none (or in place of an empty one)."""
+    whole = f"<{tag}>{first}{xml}</{tag}>".encode()
+    if container is None:
+        return place, place, whole
+    if container.empty:
+        return container.start, container.end, whole
+    return container.close, container.close, xml.encode()
+
+
+def _styles_edits(content: bytes, spans: list[Span], looks: Looks) -> list[Edit]:
+    """gosheet's font and automatic styles added (data styles first, as LibreOffice
+    writes them)."""
     numbers, others = looks.xml()
+    if not (numbers or others):
+        return []
     body = next(s for s in spans if s.name == "body")
-    edits: list[tuple[int, int, bytes]] = []
+    edits: list[Edit] = []
     faces = next((s for s in spans if s.name == "font-face-decls" and s.depth == 1), None)
     styles = next((s for s in spans if s.name == "automatic-styles" and s.depth == 1), None)
-    has_font = any(s.name == "font-face" and s.attributes.get("name") == "Arial" for s in spans)
-    if (numbers or others) and not has_font:
-        if faces is None:
-            place = styles.start if styles is not None else body.start
-            edits.append(
-                (
-                    place,
-                    place,
-                    f"<office:font-face-decls>{FONT_FACE}</office:font-face-decls>".encode(),
-                )
-            )
-        elif faces.empty:
-            edits.append(
-                (
-                    faces.start,
-                    faces.end,
-                    f"<office:font-face-decls>{FONT_FACE}</office:font-face-decls>".encode(),
-                )
-            )
-        else:
-            edits.append((faces.close, faces.close, FONT_FACE.encode()))
-    if not (numbers or others):
-        return edits
-    if styles is None:
-        edits.append(
-            (
-                body.start,
-                body.start,
-                f"<office:automatic-styles>{numbers}{others}</office:automatic-styles>".encode(),
-            )
-        )
-    elif styles.empty:
-        edits.append(
-            (
-                styles.start,
-                styles.end,
-                f"<office:automatic-styles>{numbers}{others}</office:automatic-styles>".encode(),
-            )
-        )
-    else:
+    place = styles.start if styles is not None else body.start
+    if not any(s.name == "font-face" and s.attributes.get("name") == "Arial" for s in spans):
+        edits.append(added_into(faces, place, "office:font-face-decls", FONT_FACE))
+    if styles is not None and not styles.empty and numbers:
         edits.append((styles.inner, styles.inner, numbers.encode()))
-        edits.append((styles.close, styles.close, others.encode()))
+        numbers = ""
+    edits.append(added_into(styles, body.start, "office:automatic-styles", others, numbers))
     return edits
 
 
-def _validations_edit(
-    sheet: Span, first_table: Span, validations: list[str]
-) -> tuple[int, int, bytes]:
+def _validations_edit(sheet: Span, first_table: Span, validations: list[str]) -> Edit:
     existing = next((s for s in sheet.children if s.name == "content-validations"), None)
     xml = "".join(validations)
-    if existing is None:
-        return (
-            first_table.start,
-            first_table.start,
-            f"<table:content-validations>{xml}</table:content-validations>".encode(),
-        )
-    if existing.empty:
-        return (
-            existing.start,
-            existing.end,
-            f"<table:content-validations>{xml}</table:content-validations>".encode(),
-        )
-    return existing.close, existing.close, xml.encode()
+    return added_into(existing, first_table.start, "table:content-validations", xml)
 
 
 def _quoted(name: str) -> bytes:
