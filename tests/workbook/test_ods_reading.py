@@ -186,3 +186,11 @@ def test_the_demo_saved_by_libreoffice_reads_as_its_xlsx(tmp_path: Path) -> None
         pure = XlsxBook.open(xlsx).grids()
     assert open_book(ods).grids() == XlsxBook.open(xlsx).grids() == pure
     assert workbooks.check(ods).tournament == workbooks.check(xlsx).tournament
+
+
+def test_a_flood_of_spaces_is_refused(tmp_path: Path) -> None:
+    """``text:s`` stands for up to 32,767 spaces: a file of many of them would unpack to
+    gigabytes of text; beyond ten million spaces in all it is refused."""
+    flood = '<text:s text:c="32767"/>' * 400
+    with pytest.raises(FileProblem, match="spaces"):
+        grids_of(tmp_path, table("S", row(cell("string", f"<text:p>{flood}</text:p>"))))

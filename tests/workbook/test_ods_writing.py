@@ -201,3 +201,17 @@ def test_a_sheet_added_to_a_content_without_styles() -> None:
         ("A", [["x"]]),
         ("B", [["Name", "Rank"], ["Lee", "3d"]]),
     ]
+
+
+def test_a_cell_under_a_merge_is_refused_naming_it() -> None:
+    from gosheet.core.errors import InputError
+
+    merged = table(
+        "Players",
+        row(cell("string", "<text:p>wide</text:p>", ' table:number-columns-spanned="2"'),
+            "<table:covered-table-cell/>", text("c")),
+    ).encode()  # fmt: skip
+    assert b"first" in patch_table(merged, {"A1": "first", "C1": "d"}, "Players")
+    with pytest.raises(InputError) as refused:
+        patch_table(merged, {"B1": "x"}, "Players")
+    assert [(p.sheet, p.cell) for p in refused.value.problems] == [("Players", "B1")]

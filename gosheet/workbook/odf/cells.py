@@ -49,6 +49,9 @@ _ERROR = (f"{CALCEXT}{SEP}value-type", "error")
 _DATE = re.compile(r"(-?\d{4,})-(\d\d)-(\d\d)(?:T(\d\d):(\d\d):(\d\d)(?:\.(\d{1,9}))?)?")
 _DURATION = re.compile(r"PT(\d+)H(\d+)M(\d+)(?:\.(\d{1,9}))?S")
 MAX_REPEAT = 1 << 40  # a repeat count past any sheet (LibreOffice's: 1,048,576 rows)
+MAX_SPACES = 10_000_000
+"""Spaces that ``text:s`` elements may stand for in a whole file (a cell holds at most 32,767
+characters; a file of millions of ``<text:s text:c="32767"/>`` would take gigabytes)."""
 
 
 class OdsError(ValueError):
@@ -150,6 +153,7 @@ class _Reader:
         self.paragraphs = 0
         self.hidden = 0  # inside an annotation or a drawing
         self.counted = 0  # cells holding a value, every table
+        self.spaces = 0  # spaces made from text:s
 
     def start(self, name: str, attributes: dict[str, str]) -> None:
         if self.hidden or name.startswith(_HIDDEN_CONTENT):
@@ -182,7 +186,11 @@ class _Reader:
             if self.paragraphs > 1:
                 self.text.append("\n")
         elif name == _SPACE:
-            self.text.append(" " * min(count(attributes.get(f"{TEXT}{SEP}c", "1")), 32_767))
+            spaces = min(count(attributes.get(f"{TEXT}{SEP}c", "1")), 32_767)
+            self.spaces += spaces
+            if self.spaces > MAX_SPACES:
+                raise OdsError(f"texts of more than {MAX_SPACES:,} spaces")
+            self.text.append(" " * spaces)
         elif name == _TAB and self.breaks:
             self.text.append("\t")
         elif name == _BREAK and self.breaks:

@@ -10,9 +10,11 @@ import re
 from collections.abc import Callable
 from typing import Any
 
+from gosheet.core.errors import InputError, Problem
 from gosheet.workbook.odf.tables import cell
 from gosheet.workbook.parts.cells import position
 from gosheet.workbook.parts.spans import Span, Unsupported, attribute, find_spans
+from gosheet.workbook.sheets import cell_name
 
 ROWS_REPEATED = "table:number-rows-repeated"
 COLUMNS_REPEATED = "table:number-columns-repeated"
@@ -78,8 +80,9 @@ def new_cell(element: bytes, value: Any) -> bytes:
     return made
 
 
-def patch_row(row: bytes, changes: dict[int, Any]) -> bytes:
-    """A row element (one row) with the cells of ``changes`` (0-based column → value) set."""
+def patch_row(row: bytes, changes: dict[int, Any], covered: list[int] | None = None) -> bytes:
+    """A row element (one row) with the cells of ``changes`` (0-based column → value) set;
+    the columns of cells under a merge are added to ``covered``."""
     row = opened(row)
     spans = find_spans(row, {"table-row", *CELL_NAMES, "table"})
     if not spans or spans[0].name != "table-row":
@@ -94,6 +97,8 @@ def patch_row(row: bytes, changes: dict[int, Any]) -> bytes:
         inside = {c: v for c, v in changes.items() if column <= c < column + width}
         if inside:
             functions = {c: _setter(v) for c, v in inside.items()}
+            if span.name == "covered-table-cell" and covered is not None:
+                covered.extend(inside)
             edits.append(
                 (
                     span.start,
@@ -113,8 +118,8 @@ def _setter(value: Any) -> Callable[[bytes], bytes]:
     return lambda element: new_cell(element, value)
 
 
-def _row_setter(changes: dict[int, Any]) -> Callable[[bytes], bytes]:
-    return lambda element: patch_row(element, changes)
+def _row_setter(changes: dict[int, Any], covered: list[int]) -> Callable[[bytes], bytes]:
+    return lambda element: patch_row(element, changes, covered)
 
 
 def _apply(data: bytes, edits: list[tuple[int, int, bytes]]) -> bytes:
@@ -123,8 +128,9 @@ def _apply(data: bytes, edits: list[tuple[int, int, bytes]]) -> bytes:
     return data
 
 
-def patch_table(table: bytes, patches: dict[str, Any]) -> bytes:
-    """The table element with the cells of ``patches`` (``C5`` → value) set."""
+def patch_table(table: bytes, patches: dict[str, Any], sheet: str = "") -> bytes:
+    """The table element with the cells of ``patches`` (``C5`` → value) set; a cell under a
+    merge (not its first) is refused, as a problem of ``sheet``, before anything is."""
     wanted: dict[int, dict[int, Any]] = {}
     for ref, value in patches.items():
         r, c = position(ref)
@@ -134,24 +140,34 @@ def patch_table(table: bytes, patches: dict[str, Any]) -> bytes:
         raise Unsupported("a table gosheet cannot read")
     top = spans[0]
     edits: list[tuple[int, int, bytes]] = []
+    covered: dict[int, list[int]] = {}
     at = 0
     last_end = None
     for span in top.children:
         if span.name != "table-row":
             continue
         height = repeat(span, ROWS_REPEATED)
-        inside = {r: _row_setter(c) for r, c in wanted.items() if at <= r < at + height}
+        inside = {
+            r: _row_setter(c, covered.setdefault(r, []))
+            for r, c in wanted.items()
+            if at <= r < at + height
+        }
         if inside:
             element = table[span.start : span.end]
             edits.append((span.start, span.end, split(element, ROWS_REPEATED, at, height, inside)))
         at += height
         last_end = span.end
-    beyond = {r: _row_setter(c) for r, c in wanted.items() if r >= at}
+    beyond = {r: _row_setter(c, []) for r, c in wanted.items() if r >= at}
     if beyond:
         added = split(EMPTY_ROW, ROWS_REPEATED, at, max(beyond) + 1 - at, beyond)
         place = last_end if last_end is not None else _rows_place(table, top)
         edits.append((place, place, added))
-    return _apply(table, edits)
+    patched = _apply(table, edits)
+    merged = [cell_name(r, c) for r, columns in sorted(covered.items()) for c in sorted(columns)]
+    if merged:
+        message = "merged with other cells, and gosheet writes here: unmerge them"
+        raise InputError([Problem(sheet, ref, None, message) for ref in merged])
+    return patched
 
 
 def _rows_place(table: bytes, top: Span) -> int:

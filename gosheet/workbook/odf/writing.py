@@ -103,7 +103,7 @@ def new_content(content: bytes, changes: Changes) -> bytes:
         if old != name:
             table = attribute(table, "table:name", name)
         if name in changes.patches:
-            table = patch_table(table, changes.patches[name])
+            table = patch_table(table, changes.patches[name], name)
         parts.append(table)
     tables_xml = b"".join(p.encode() if isinstance(p, str) else p for p in parts)
     edits = [(tables[0].start, tables[-1].end, tables_xml)]
