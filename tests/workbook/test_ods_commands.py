@@ -85,3 +85,20 @@ def test_the_bytes_of_an_ods_come_back_as_an_ods(tmp_path: Path) -> None:
     back.write_bytes(edited.data)
     assert parts(back)["mimetype"] == b"application/vnd.oasis.opendocument.spreadsheet"
     assert "Round 2" in OdsBook.open(back).grids()
+
+
+def test_the_web_page_pairs_an_ods_and_hands_back_an_ods(tmp_path: Path) -> None:
+    """The page's runner (the same in the browser): an .ods picked comes back an .ods, of
+    its name and type."""
+    from gosheet.frontends.web import runner
+
+    answer = runner.pair(demo_copy(tmp_path).read_bytes(), "cup.ods")
+    assert answer.code == 0
+    assert (answer.name, answer.mime) == (
+        "cup.ods",
+        "application/vnd.oasis.opendocument.spreadsheet",
+    )
+    assert answer.data is not None and answer.data.startswith(b"PK")
+    back = tmp_path / "back.ods"
+    back.write_bytes(answer.data)
+    assert "Round 2" in OdsBook.open(back).grids()
