@@ -60,9 +60,8 @@ def main() -> None:
     with tempfile.TemporaryDirectory(prefix="gosheet-bench-ods-") as name:
         folder = Path(name)
         xlsx, ods = build(folder, args.players)
-        print(
-            f"{args.players} players: .xlsx {xlsx.stat().st_size:,} B, .ods {ods.stat().st_size:,} B"
-        )
+        sizes = f".xlsx {xlsx.stat().st_size:,} B, .ods {ods.stat().st_size:,} B"
+        print(f"{args.players} players: {sizes}")
         with accelerators.pure():
             for path in (xlsx, ods):
                 seconds = best(args.repeat, lambda p=path: open_book(p).grids())
@@ -80,9 +79,8 @@ def main() -> None:
 
         empty = row(cell(repeat=16_384), repeat=1_048_575)
         tail = write_ods(folder / "tail.ods", content(table("S", row(text("x")), empty)))
-        print(
-            f"read a sheet of 1,048,576 rows  {best(args.repeat, lambda: open_book(tail).grids()):6.3f} s"
-        )
+        seconds = best(args.repeat, lambda: open_book(tail).grids())
+        print(f"read a sheet of 1,048,576 rows  {seconds:6.3f} s")
 
 
 if __name__ == "__main__":
