@@ -76,6 +76,7 @@ _REF = re.compile(rb'\sref\s*=\s*["\']([^"\']*)["\']')
 _CELL = re.compile(r"([A-Za-z]{1,3})([0-9]{1,7})")
 _WORKSHEET_PART = re.compile(r"xl/worksheets/[^/]+\.xml")
 _CHUNK = 1 << 20
+RESAVE = "open it in LibreOffice and save it again (what it cannot place is left out)"
 
 
 def regular_file(path: str | os.PathLike[str], what: str = "file") -> Path:
@@ -438,13 +439,13 @@ def _row_number(label: str, sheet: str, text: bytes) -> int:
     if not text.isdigit() or int(text) < 1:
         raise FileProblem(
             f"{label}: sheet '{sheet}': row number {text.decode('utf-8', 'replace')!r} is "
-            "not a row (1, 2, 3 …); the file is damaged"
+            f"not a row (1, 2, 3 …); the file is damaged: {RESAVE}"
         )
     number = int(text)
     if number > EXCEL_ROWS:
         raise FileProblem(
             f"{label}: {sheet}!row {number}: beyond the last row of a sheet "
-            f"({EXCEL_ROWS:,}); the file is damaged"
+            f"({EXCEL_ROWS:,}); the file is damaged: {RESAVE}"
         )
     return number
 
@@ -458,13 +459,13 @@ def _reference(label: str, sheet: str, text: bytes, held: bool = True) -> tuple[
     if match is None or decoded != decoded.upper() or match.group(2).startswith("0"):
         raise FileProblem(
             f"{label}: sheet '{sheet}': {decoded!r} is not a cell reference (like B7); "
-            "the file is damaged"
+            f"the file is damaged: {RESAVE}"
         )
     column, row = column_number(match.group(1)), int(match.group(2))
     if column > EXCEL_COLUMNS or row > EXCEL_ROWS:
         raise FileProblem(
             f"{label}: {sheet}!{decoded}: beyond the last cell of a sheet (XFD{EXCEL_ROWS}); "
-            "the file is damaged"
+            f"the file is damaged: {RESAVE}"
         )
     if held:
         _within(label, sheet, decoded, row, column)

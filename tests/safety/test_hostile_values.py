@@ -315,3 +315,26 @@ def test_an_xlsx_with_macros_is_refused_with_a_way_out(
     again = out / "cup.xlsx"
     assert "xl/vbaProject.bin" not in zipfile.ZipFile(again).namelist()
     assert main(["pair", str(again)]) == 0
+
+
+# ---------------------------------------------------------------------------- references
+
+
+@needs_soffice
+@pytest.mark.parametrize("ref", ["0", "A0", "B02", "B2x"])
+def test_a_cell_reference_that_is_none_is_refused_with_a_way_out(
+    ref: str, open_book: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Never written back as it came (Excel would repair the file): refused on reading,
+    naming the sheet and the reference; LibreOffice, saving it again as the message says,
+    leaves the cell out and the workbook is read (its problems told as any)."""
+    damaged = tmp_path / "in" / "cup.xlsx"
+    damaged.parent.mkdir()
+    damaged.write_bytes(open_book.read_bytes())
+    with_cell(damaged, "Players", "B2", f'<c r="{ref}" t="inlineStr"><is><t>Maria</t></is></c>')
+    assert main(["pair", str(damaged)]) == 5
+    err = capsys.readouterr().err
+    assert f"sheet 'Players': '{ref}' is not a cell reference" in err
+    assert "open it in LibreOffice and save it again" in err
+    again = convert(tmp_path, "xlsx", damaged) / "cup.xlsx"
+    assert main(["check", str(again)]) in (0, 1)
