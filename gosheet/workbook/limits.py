@@ -5,10 +5,13 @@ calamine builds anything, :func:`check_workbook` looks at the archive's director
 compression ratios, duplicate names — nothing is extracted) and scans each sheet's XML as a
 stream of bytes for the cell, row, dimension and merge references, without building a tree,
 so a file that would take gigabytes or minutes to load is refused in a fraction of a second
-with a message naming the sheet and the cell. The limits are far above any real tournament
-(docs/workbook.md lists them). :func:`regular_file` refuses a pipe, a folder or a device
-before it is opened; :func:`cell_text` and :func:`header_text` keep what gosheet writes
-valid (XML 1.0 characters only, Excel's 255 characters of a page header).
+with a message naming the sheet and the cell. What counts is what cells hold: an empty row or
+a cell of a style only (LibreOffice's ``<row r="1048576">`` after a row is deleted) is
+anywhere in Excel's sheet, and costs only its parsing (:data:`MAX_ELEMENTS`). The limits
+are far above any real tournament (docs/workbook.md lists them). :func:`regular_file`
+refuses a pipe, a folder or a device before it is opened; :func:`cell_text` and
+:func:`header_text` keep what gosheet writes valid (XML 1.0 characters only, Excel's 255
+characters of a page header).
 """
 
 from __future__ import annotations
@@ -27,11 +30,21 @@ from gosheet.workbook.parts.package import WORKBOOK, relationships_in, rels_name
 from gosheet.workbook.parts.spans import Unsupported
 
 MAX_ROWS = 20_000
-"""Rows of one sheet (a tournament of 2,000 players over 10 rounds has under 2,100)."""
+"""Rows of one sheet that hold something (empty rows anywhere are no part of it; a tournament
+of 2,000 players over 10 rounds has under 2,100)."""
 MAX_COLUMNS = 200
-"""Columns of one sheet (column GR)."""
+"""Columns of one sheet (column GR) that hold something."""
 MAX_CELLS = 1_000_000
-"""Cells of a whole workbook, merged cells counted one by one (as openpyxl makes them)."""
+"""Cells that hold something (a value, a text, a formula), of a whole workbook, merged cells
+counted one by one (as openpyxl makes them)."""
+MAX_ELEMENTS = 3_000_000
+"""Rows and cells of one sheet, empty ones included (a row of formatting only, a cell of a
+style only): the XML parsed, whatever it holds; Excel's whole height of empty rows is
+1,048,576."""
+EXCEL_ROWS = 1_048_576
+"""Excel's last row: a reference beyond it is a damaged file."""
+EXCEL_COLUMNS = 16_384
+"""Excel's last column (XFD)."""
 MAX_SHEETS = 250
 MAX_FILE_BYTES = 50_000_000
 """A workbook file on disk (a big tournament's workbook is well under 1 MB)."""
@@ -51,6 +64,10 @@ MAX_XML_DEPTH = 64
 """Nesting of an OpenGotha file's elements (OpenGotha's own files: 4 levels)."""
 MAX_STRUCTURE_BYTES = 10_000_000
 """``xl/workbook.xml`` or its relationships (a workbook of 250 sheets: about 30 KB)."""
+MAX_TEXT = 32_767
+"""Characters of a cell's text: Excel holds no more (gosheet reads and writes no longer one)."""
+MAX_NUMBER = 9.99999999999999e307
+"""The largest number Excel holds in a cell (beyond it, or not finite: written as text)."""
 MAX_HEADER = 255
 """Characters of a page header or footer, codes included: Excel refuses more."""
 BOOK_SUFFIXES = (".xlsx", ".xlsm")
@@ -62,6 +79,7 @@ _REF = re.compile(rb'\sref\s*=\s*["\']([^"\']*)["\']')
 _CELL = re.compile(r"([A-Za-z]{1,3})([0-9]{1,7})")
 _WORKSHEET_PART = re.compile(r"xl/worksheets/[^/]+\.xml")
 _CHUNK = 1 << 20
+RESAVE = "open it in LibreOffice and save it again (what it cannot place is left out)"
 
 
 def regular_file(path: str | os.PathLike[str], what: str = "file") -> Path:
@@ -113,10 +131,30 @@ def book_target(path: str | os.PathLike[str]) -> Path:
 
 def cell_text(value: object) -> object:
     """A text without the characters XML 1.0 cannot hold (control characters but tab and
-    newline, lone surrogates, U+FFFE, U+FFFF); other values unchanged."""
-    if isinstance(value, str) and _ILLEGAL.search(value):
-        return _ILLEGAL.sub("", value)
+    newline, lone surrogates, U+FFFE, U+FFFF; the readers take them out too, so that what is
+    read is what is written); a number Excel cannot hold (not finite, or beyond
+    :data:`MAX_NUMBER`) as its text; other values unchanged."""
+    if isinstance(value, str):
+        return _ILLEGAL.sub("", value) if _ILLEGAL.search(value) else value
+    number = isinstance(value, int | float) and not isinstance(value, bool)
+    if number and not -MAX_NUMBER <= value <= MAX_NUMBER:  # type: ignore[operator]  # (NaN too)
+        return repr(value)
     return value
+
+
+def too_long(value: object) -> bool:
+    """Whether ``value`` is a text longer than a cell holds (:data:`MAX_TEXT`)."""
+    return isinstance(value, str) and len(value) > MAX_TEXT
+
+
+def long_text(where: str, value: str) -> FileProblem:
+    """The refusal of a text too long for a cell, to be written at ``where`` (Sheet!B7)."""
+    return FileProblem(
+        _(
+            "{where}: a text of {count:,} characters, more than a cell holds ({limit:,}, "
+            "Excel's limit); nothing written"
+        ).format(where=where, count=len(value), limit=MAX_TEXT)
+    )
 
 
 def header_text(title: str, room: int = MAX_HEADER - 2) -> str:
@@ -139,15 +177,20 @@ def column_number(letters: str) -> int:
     return number
 
 
-def check_workbook(path: Path, label: str | None = None, *, sheets: bool = True) -> None:
+def check_workbook(
+    path: Path, label: str | None = None, *, sheets: bool = True, book: bool = False
+) -> None:
     """Refuse an archive (``.xlsx``, ``.xlsm``, ``.ods``) beyond the limits, before it is
-    parsed; with ``sheets``, scan every worksheet of an ``.xlsx`` too."""
+    parsed; with ``sheets``, scan every worksheet of an ``.xlsx`` too; with ``book`` (a
+    tournament workbook, which gosheet may save), refuse an ``.xlsx`` holding macros."""
     label = label or str(path)
     check_size(path, MAX_FILE_BYTES, "workbook")
     try:
         with zipfile.ZipFile(path) as archive:
             infos = archive.infolist()
             _check_directory(label, infos)
+            if book and path.suffix.lower() == ".xlsx":
+                refuse_macros(label, [info.filename for info in infos])
             if sheets:
                 _check_sheets(label, archive)
     except zipfile.BadZipFile as error:
@@ -158,6 +201,20 @@ def check_workbook(path: Path, label: str | None = None, *, sheets: bool = True)
         raise FileProblem(
             _("{path}: cannot be read as a workbook ({error})").format(path=label, error=error)
         ) from None
+
+
+def refuse_macros(label: str, names: list[str]) -> None:
+    """Refuse an ``.xlsx`` that holds a VBA project (Excel refuses to open it): only an
+    ``.xlsm`` holds macros. LibreOffice saving it again as ``.xlsx`` leaves them out."""
+    macros = [n for n in names if n.rsplit("/", 1)[-1].casefold() == "vbaproject.bin"]
+    if macros:
+        raise FileProblem(
+            _(
+                "{path}: an .xlsx workbook holding macros ({part}), which Excel refuses to "
+                "open; save it again in LibreOffice as .xlsx (the macros are left out), or as "
+                ".xlsm (Excel 2007-365, macro-enabled) to keep them; nothing read"
+            ).format(path=label, part=macros[0])
+        )
 
 
 def _check_directory(label: str, infos: list[zipfile.ZipInfo]) -> None:
@@ -253,9 +310,14 @@ def _chunks(archive: zipfile.ZipFile, part: str, label: str) -> Iterator[bytes]:
             yield chunk
 
 
-_CELL_COLUMN = re.compile(rb'<c r="\$?([A-Za-z]{1,7})')
-_ROW_NUMBER = re.compile(rb'<row r="([^"]*)"')
+_CELL_REF = re.compile(rb'<c r="([A-Z]{1,3})([1-9][0-9]{0,6})"')
+_HOLDING = re.compile(rb'<c r="([A-Z]{1,3})([0-9]{1,7})"[^>]*(?<!/)>(?!\s*</c>)')
+_ODD_ROW = re.compile(  # a row number that is not one from 1 to 1,048,576
+    rb'<row r="(?![1-9][0-9]{0,5}"|10[0-3][0-9]{4}"|104[0-7][0-9]{3}"|1048[0-4][0-9]{2}"'
+    rb'|10485[0-6][0-9]"|104857[0-6]")([^"]*)"'
+)
 _AREA = re.compile(rb"<(dimension|mergeCell) ([^>]*)>")
+_EMPTY_END = re.compile(rb"\s*</(?:[A-Za-z_][\w.-]*:)?c\s*>")
 
 
 def _whole_tags(label: str, sheet: str, chunks: Iterator[bytes]) -> Iterator[bytes]:
@@ -271,80 +333,108 @@ def _whole_tags(label: str, sheet: str, chunks: Iterator[bytes]) -> Iterator[byt
 
 
 def _area_cells(label: str, sheet: str, tag: bytes, attributes: bytes) -> int:
-    """The cells a ``mergeCell`` covers (its references checked, as a ``dimension``'s)."""
+    """The cells a ``mergeCell`` covers (its references checked against the limits: openpyxl
+    makes a cell of each); a ``dimension``'s references are checked as references only (it
+    declares an area, which may hold nothing)."""
     ref = _REF.search(attributes)
     if ref is None:
         return 0
-    corners = [_reference(label, sheet, c) for c in ref.group(1).split(b":")[:2]]
-    if tag != b"mergeCell" or len(corners) != 2:
+    merge = tag == b"mergeCell"
+    corners = [_reference(label, sheet, c, merge) for c in ref.group(1).split(b":")[:2]]
+    if not merge or len(corners) != 2:
         return 0
     (c1, r1), (c2, r2) = corners
     return (abs(c2 - c1) + 1) * (abs(r2 - r1) + 1)
 
 
-def _refuse_beyond(label: str, sheet: str, cells: int) -> None:
+def _refuse_beyond(label: str, sheet: str, cells: int, elements: int = 0) -> None:
     if cells > MAX_CELLS:
         raise FileProblem(
             f"{label}: sheet '{sheet}' has more than {MAX_CELLS:,} cells; gosheet reads no more"
         )
+    if elements > MAX_ELEMENTS:
+        raise FileProblem(
+            f"{label}: sheet '{sheet}' has more than {MAX_ELEMENTS:,} rows and cells, even "
+            "empty ones; gosheet reads no more"
+        )
 
 
 def _scan_sheet(label: str, sheet: str, chunks: Iterator[bytes]) -> int:
-    """The cells a sheet's XML holds, its references checked against the limits: a few
-    passes of literal searches a chunk at a time (a sheet of 100,000 cells in hundredths of
-    a second) for the form every office suite writes (``<row r="7"``, ``<c r="B7"``); any
-    other form (prefixed tags, references omitted or not first) is read tag by tag
-    (:func:`_scan_sheet_slowly`)."""
-    cells = 0
+    """The cells a sheet's XML holds (those that hold something: a value, a text, a
+    formula), their references checked against the limits: a few passes of literal searches
+    a chunk at a time (a sheet of 100,000 cells in hundredths of a second) for the form every
+    office suite writes (``<row r="7"``, ``<c r="B7"``); any other form (prefixed tags,
+    references omitted or not first) is read tag by tag (:func:`_scan_sheet_slowly`).
+
+    An empty row or cell (formatting only: ``<row r="1048576" ht="12.8"/>``,
+    ``<c r="XFD5" s="3"/>``) is anywhere in Excel's sheet: LibreOffice writes one after a
+    row is deleted. Only its reference is checked, and it counts among the
+    :data:`MAX_ELEMENTS` of a sheet."""
+    cells = elements = 0
     pieces = _whole_tags(label, sheet, chunks)
     seen: list[bytes] = []
     for data in pieces:
         seen.append(data)
-        columns = _CELL_COLUMN.findall(data)
-        rows = _ROW_NUMBER.findall(data)
+        references = _CELL_REF.findall(data)
+        rows = data.count(b'<row r="')
         tags = sum(data.count(t) for t in (b"<c ", b"<c>", b"<c/>"))
         row_tags = sum(data.count(t) for t in (b"<row ", b"<row>", b"<row/>"))
-        if tags != len(columns) or row_tags != len(rows) or b":c " in data or b":row " in data:
+        if tags != len(references) or row_tags != rows or b":c " in data or b":row " in data:
             return _scan_sheet_slowly(label, sheet, itertools.chain(seen, pieces))
-        cells += tags
-        for text in rows:
-            if not text.isdigit() or int(text) < 1 or int(text) > MAX_ROWS:
-                number = _row_number(label, sheet, text)
-                _within(label, sheet, f"row {number}", number, 1)
-        for letters in set(columns):
-            if len(letters) > 2 or column_number(letters.decode()) > MAX_COLUMNS:
-                far = next(re.finditer(rb'<c r="\$?' + letters + rb"([0-9]*)", data))
-                _reference(label, sheet, letters + far.group(1))
+        elements += tags + row_tags
+        for odd in _ODD_ROW.findall(data):
+            _row_number(label, sheet, odd)
+        for letters in {ref[0] for ref in references if len(ref[0]) == 3}:
+            if column_number(letters.decode()) > EXCEL_COLUMNS:
+                far = next(d for c, d in references if c == letters)
+                _reference(label, sheet, letters + far, False)
+        for digits in {ref[1] for ref in references if len(ref[1]) == 7}:
+            if int(digits) > EXCEL_ROWS:
+                far = next(c for c, d in references if d == digits)
+                _reference(label, sheet, far + digits, False)
+        held = _HOLDING.findall(data)
+        cells += len(held)
+        for letters in {ref[0] for ref in held if len(ref[0]) > 1}:
+            if column_number(letters.decode()) > MAX_COLUMNS:
+                far = next(d for c, d in held if c == letters)
+                _reference(label, sheet, letters + far)
+        for digits in {ref[1] for ref in held if len(ref[1]) > 4}:
+            if int(digits) > MAX_ROWS:
+                far = next(c for c, d in held if d == digits)
+                _reference(label, sheet, far + digits)
         for tag, attributes in _AREA.findall(data):
             cells += _area_cells(label, sheet, tag, b" " + attributes)
-        _refuse_beyond(label, sheet, cells)
+        _refuse_beyond(label, sheet, cells, elements)
     return cells
 
 
 def _scan_sheet_slowly(label: str, sheet: str, pieces: Iterator[bytes]) -> int:
     """The cells a sheet's XML holds, a tag at a time (cells and rows numbered by their
     place); ``pieces`` as :func:`_whole_tags` gives them."""
-    row = cells = column = 0
+    row = cells = column = elements = 0
     for data in pieces:
         for match in _TAG.finditer(data):
             tag, attributes = match.group(1), match.group(2)
             if tag == b"c":
-                cells += 1
+                elements += 1
+                holds = not attributes.endswith(b"/") and not _EMPTY_END.match(data, match.end())
+                cells += holds
                 r = _R.search(attributes)
                 if r is None:
                     column += 1
-                    _within(label, sheet, f"row {row}, column {column}", row, column)
+                    if holds:
+                        _within(label, sheet, f"row {row}, column {column}", row, column)
                     continue
-                column, number = _reference(label, sheet, r.group(1))
+                column, number = _reference(label, sheet, r.group(1), holds)
                 row = number or row
             elif tag == b"row":
+                elements += 1
                 r = _R.search(attributes)
                 column = 0
                 row = row + 1 if r is None else _row_number(label, sheet, r.group(1))
-                _within(label, sheet, f"row {row}", row, 1)
             else:
                 cells += _area_cells(label, sheet, tag, attributes)
-            _refuse_beyond(label, sheet, cells)
+            _refuse_beyond(label, sheet, cells, elements)
     return cells
 
 
@@ -352,22 +442,36 @@ def _row_number(label: str, sheet: str, text: bytes) -> int:
     if not text.isdigit() or int(text) < 1:
         raise FileProblem(
             f"{label}: sheet '{sheet}': row number {text.decode('utf-8', 'replace')!r} is "
-            "not a row (1, 2, 3 …); the file is damaged"
+            f"not a row (1, 2, 3 …); the file is damaged: {RESAVE}"
         )
-    return int(text)
+    number = int(text)
+    if number > EXCEL_ROWS:
+        raise FileProblem(
+            f"{label}: {sheet}!row {number}: beyond the last row of a sheet "
+            f"({EXCEL_ROWS:,}); the file is damaged: {RESAVE}"
+        )
+    return number
 
 
-def _reference(label: str, sheet: str, text: bytes) -> tuple[int, int]:
-    """(column, row) of a cell reference such as ``B7`` (row 0 when it names a column)."""
-    decoded = text.decode("utf-8", "replace").replace("$", "")
+def _reference(label: str, sheet: str, text: bytes, held: bool = True) -> tuple[int, int]:
+    """(column, row) of a cell reference such as ``B7``, written as Excel writes it (capital
+    letters, no ``$``, a row from 1) and within Excel's last cell (XFD1048576); ``held``: a
+    cell that holds something, or a merged area, within gosheet's limits too."""
+    decoded = text.decode("utf-8", "replace")
     match = _CELL.fullmatch(decoded)
-    if match is None or int(match.group(2)) < 1:
+    if match is None or decoded != decoded.upper() or match.group(2).startswith("0"):
         raise FileProblem(
             f"{label}: sheet '{sheet}': {decoded!r} is not a cell reference (like B7); "
-            "the file is damaged"
+            f"the file is damaged: {RESAVE}"
         )
     column, row = column_number(match.group(1)), int(match.group(2))
-    _within(label, sheet, decoded.upper(), row, column)
+    if column > EXCEL_COLUMNS or row > EXCEL_ROWS:
+        raise FileProblem(
+            f"{label}: {sheet}!{decoded}: beyond the last cell of a sheet (XFD{EXCEL_ROWS}); "
+            f"the file is damaged: {RESAVE}"
+        )
+    if held:
+        _within(label, sheet, decoded, row, column)
     return column, row
 
 
@@ -375,5 +479,6 @@ def _within(label: str, sheet: str, where: str, row: int, column: int) -> None:
     if row > MAX_ROWS or column > MAX_COLUMNS:
         raise FileProblem(
             f"{label}: {sheet}!{where}: beyond what gosheet reads in a sheet ({MAX_ROWS:,} rows, "
-            f"{MAX_COLUMNS} columns); delete what lies beyond (or its formatting) and save again"
+            f"{MAX_COLUMNS} columns); move what it holds within them (or delete it) and save "
+            "again"
         )
