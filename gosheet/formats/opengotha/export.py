@@ -42,7 +42,10 @@ from gosheet.workbook.port import Rows
 from gosheet.workbook.reader import BookState, ProblemList, name_key, read_book
 from gosheet.workbook.sheets import OPENGOTHA, PLAYERS, SETTINGS, round_sheet_name
 
-__all__ = ["Kept", "read_kept", "to_opengotha", "write_file"]
+__all__ = ["SAVE_DT", "Kept", "read_kept", "to_opengotha", "write_file"]
+
+SAVE_DT = "%Y%m%d%H%M%S"
+"""How OpenGotha writes the time of a save (``Tournament/@saveDT``)."""
 
 
 def _fresh_kept(settings: Settings, now: dt.datetime) -> Kept:
@@ -57,7 +60,7 @@ def _fresh_kept(settings: Settings, now: dt.datetime) -> Kept:
             "dataVersion": "201",
             "fullVersionNumber": "3.51.02",
             "runningMode": "SAL",
-            "saveDT": now.strftime("%Y%m%d%H%M%S"),
+            "saveDT": now.strftime(SAVE_DT),
         },
         parameters={GENERAL: general, DISPLAY: display, PUBLISH: dict(PUBLISH_DEFAULTS)},
         children={ROOT: [TEAM_DEFAULTS]},
@@ -94,8 +97,9 @@ def to_opengotha(
             f"{source}: a tournament of {t.settings.game}; OpenGotha files are for go"
         )
     settings = file_settings(t.settings, len(t.players), state.setting_rows)
+    now = now or dt.datetime.now()
     if kept is None:
-        kept = _fresh_kept(settings, now or dt.datetime.now())
+        kept = _fresh_kept(settings, now)
     rounds = settings.rounds or 0
     if rounds > MAX_ROUNDS:
         problems.add(
@@ -148,7 +152,8 @@ def to_opengotha(
     games.sort(key=place)
     parameters, children = parameter_sets(settings, kept)
     return OGTournament(
-        attributes=dict(kept.root),
+        # saved now, as OpenGotha writes the time of its save (``saveDT``)
+        attributes=dict(kept.root) | {"saveDT": now.strftime(SAVE_DT)},
         players=tuple(players),
         games=tuple(games),
         byes=tuple(byes),
