@@ -199,6 +199,15 @@ def imported_lines(
                 "layout (UTF-8, OpenGotha's names)."
             ).format(notes="; ".join(imported.notes))
         )
+    for number, player in imported.byes_ahead:
+        lines.append(
+            _(
+                "The bye of round {number} ({name}), set in OpenGotha before the rounds "
+                "before it were paired, is kept in the OpenGotha sheet and 'gosheet export' "
+                "writes it back; type it as a Bye line of Round {number} before pairing that "
+                "round."
+            ).format(number=number, name=t.player(player).name)
+        )
     if ahead is not None:
         lines.append(
             _(

@@ -21,8 +21,8 @@ from gosheet.core.opengotha.parameters import OG_FIELDS
 from gosheet.core.opengotha.values import (
     DUDD_MODES,
     MAX_PLACEMENT_CRITERIA,
-    SEED_SYSTEMS,
     PLACEMENT_CRITERIA,
+    SEED_SYSTEMS,
     UNSUPPORTED_CRITERIA,
     ClubGroups,
     criterion_key,

@@ -471,7 +471,9 @@ class _Reader:
             return
         text = general.get("numberOfRounds")
         if text is None:
-            self.read_as(where, f"no numberOfRounds, read as {ROUNDS_READ_DEFAULT} (as OpenGotha does)")
+            self.read_as(
+                where, f"no numberOfRounds, read as {ROUNDS_READ_DEFAULT} (as OpenGotha does)"
+            )
             text = ROUNDS_READ_DEFAULT
         if not _INT.fullmatch(text.strip()) or not 1 <= int(text) <= MAX_ROUNDS:
             self.problem(
@@ -479,7 +481,8 @@ class _Reader:
             )
             return
         rounds = int(text)
-        last = max((x.round_number for x in (*games, *byes)), default=0)
+        rounds_given = [g.round_number for g in games] + [b.round_number for b in byes]
+        last = max(rounds_given, default=0)
         if last > rounds:
             self.read_as(
                 where,
