@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import dataclasses
 import tempfile
-from collections.abc import Callable
 from pathlib import Path
 from xml.etree.ElementTree import Element, tostring
 
@@ -217,9 +216,11 @@ def _parameter_sets(root: Element) -> list[str]:
 def as_opengotha_reads(data: bytes) -> tuple[Tournament, list[Row], dict[int, str]]:
     """The tournament of an OpenGotha file as gosheet's model of OpenGotha's reader reads it:
     players, games, byes and settings; every other thing it holds (the ``OpenGotha`` sheet's
-    rows, but the time of the save); who is registered PRE."""
+    rows, but the time of the save, sorted); who is registered PRE."""
     imported = from_opengotha(read_opengotha(data))
-    rows = [row for row in imported.rows if row[2] != "saveDT"]
+    # in any order: OpenGotha reads attributes by name (a hand-edited file may not hold them
+    # in OpenGotha's alphabetical order, which the export writes)
+    rows = sorted(row for row in imported.rows if row[2] != "saveDT")
     return imported.tournament, rows, imported.registration
 
 
@@ -327,7 +328,40 @@ GARBLED = (
 """Values OpenGotha reads otherwise than written (unknown codes and words)."""
 
 
-Edit = Callable[[Element], None]
+Edit = tuple[str, tuple[object, ...]]
+"""An edit of a file: its kind (``unpair``, ``bye``, ``absent``, ``drop``, ``garble``) and
+its arguments, shown as such when Hypothesis reports a failing example."""
+
+
+def apply(root: Element, edit: Edit) -> None:
+    """Make ``edit`` in the tree of a tournament file."""
+    kind, args = edit
+    players = list(root.iter("Player"))
+    if kind == "unpair":  # the games after round (5 - n) removed, their byes kept
+        games = root.find("Games")
+        assert games is not None
+        for game in list(games):
+            if int(game.get("roundNumber", "1")) > 5 - int(str(args[0])):
+                games.remove(game)
+    elif kind == "bye":  # a bye set for a round
+        p = players[int(str(args[0]))]
+        key = (p.get("name", "") + p.get("firstName", "")).replace(" ", "").upper()
+        byes = root.find("ByePlayers")
+        if byes is None:
+            byes = Element("ByePlayers")
+            root.insert(2, byes)
+        byes.append(Element("ByePlayer", {"player": key, "roundNumber": str(args[1])}))
+    elif kind == "absent":  # a player absent from a round
+        p, number = players[int(str(args[0]))], int(str(args[1]))
+        part = p.get("participating", "1" * 20)
+        p.set("participating", part[: number - 1] + "0" + part[number:])
+    else:  # an attribute dropped, or garbled: (tag, attribute, which, value)
+        tag, attribute, which, value = (str(x) for x in args)
+        found = list(root.iter(tag))
+        if found and kind == "drop":
+            found[int(which) % len(found)].attrib.pop(attribute, None)
+        elif found:
+            found[int(which) % len(found)].set(attribute, value)
 
 
 @st.composite
@@ -335,60 +369,17 @@ def edits(draw: st.DrawFn) -> list[Edit]:
     """Random edits of a tournament file, as an organiser's OpenGotha may leave it: rounds not
     yet paired (their byes kept), byes set ahead, absent players, attributes left out,
     unknown codes."""
-    chosen: list[Edit] = []
-    unpaired = draw(st.integers(0, 3))
-
-    def unpair(root: Element) -> None:
-        games = root.find("Games")
-        assert games is not None
-        for game in list(games):
-            if int(game.get("roundNumber", "1")) > 5 - unpaired:
-                games.remove(game)
-
-    chosen.append(unpair)
+    chosen: list[Edit] = [("unpair", (draw(st.integers(0, 3)),))]
     for _ in range(draw(st.integers(0, 2))):
-        player, number = draw(st.integers(0, 8)), draw(st.integers(1, 6))
-
-        def bye(root: Element, player: int = player, number: int = number) -> None:
-            p = list(root.iter("Player"))[player]
-            key = (p.get("name", "") + p.get("firstName", "")).replace(" ", "").upper()
-            byes = root.find("ByePlayers")
-            if byes is None:
-                byes = Element("ByePlayers")
-                root.insert(2, byes)
-            byes.append(Element("ByePlayer", {"player": key, "roundNumber": str(number)}))
-
-        chosen.append(bye)
+        chosen.append(("bye", (draw(st.integers(0, 8)), draw(st.integers(1, 6)))))
     for _ in range(draw(st.integers(0, 3))):
-        player, number = draw(st.integers(0, 8)), draw(st.integers(1, 5))
-
-        def absent(root: Element, player: int = player, number: int = number) -> None:
-            p = list(root.iter("Player"))[player]
-            part = p.get("participating", "1" * 20)
-            p.set("participating", part[: number - 1] + "0" + part[number:])
-
-        chosen.append(absent)
+        chosen.append(("absent", (draw(st.integers(0, 8)), draw(st.integers(1, 5)))))
     for _ in range(draw(st.integers(0, 3))):
         tag = draw(st.sampled_from(sorted(OPTIONAL)))
-        attribute, which = draw(st.sampled_from(OPTIONAL[tag])), draw(st.integers(0, 30))
-
-        def drop(root: Element, tag: str = tag, attribute: str = attribute, i: int = which) -> None:
-            found = list(root.iter(tag))
-            if found:
-                found[i % len(found)].attrib.pop(attribute, None)
-
-        chosen.append(drop)
+        attribute = draw(st.sampled_from(OPTIONAL[tag]))
+        chosen.append(("drop", (tag, attribute, draw(st.integers(0, 30)), "")))
     for tag, attribute, value in draw(st.lists(st.sampled_from(GARBLED), max_size=3)):
-        which = draw(st.integers(0, 30))
-
-        def garble(
-            root: Element, tag: str = tag, a: str = attribute, v: str = value, i: int = which
-        ) -> None:
-            found = list(root.iter(tag))
-            if found:
-                found[i % len(found)].set(a, v)
-
-        chosen.append(garble)
+        chosen.append(("garble", (tag, attribute, draw(st.integers(0, 30)), value)))
     return chosen
 
 
@@ -401,7 +392,7 @@ def edits(draw: st.DrawFn) -> list[Edit]:
 def test_every_file_gosheet_imports_goes_round(changes: list[Edit]) -> None:
     root = fromstring(BASE.read_bytes())
     for change in changes:
-        change(root)
+        apply(root, change)
     data = tostring(root, encoding="utf-8")
     with tempfile.TemporaryDirectory() as folder:
         original = Path(folder) / "edited.xml"

@@ -289,7 +289,8 @@ def _byes(
     byes: dict[int, list[int]] = {}
     ahead: list[tuple[int, int]] = []
     dropped = 0
-    for n, b in enumerate(og.byes, 1):
+    in_rounds = sorted(enumerate(og.byes, 1), key=lambda nb: nb[1].round_number)
+    for n, b in in_rounds:  # by round, as OpenGotha holds them (one a round) and writes them
         if b.round_number > limit:
             dropped += 1
             continue
