@@ -173,7 +173,7 @@ def imported_lines(
             "{played} round(s) played ({games} games, {byes} byes).",
             "Wrote {path}: {players} players, OpenGotha's {kind} over {rounds} rounds; "
             "{played} round(s) played ({games} games, {byes} byes).",
-            len(t.rounds),
+            len(t.rounds) - (ahead is not None),
         ).format(
             path=path,
             players=len(t.players),
