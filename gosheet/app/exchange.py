@@ -18,6 +18,7 @@ from gosheet.app.tournaments import Choices, Made, import_roster, language_of
 from gosheet.core.errors import InputError, Problem
 from gosheet.core.fields import parse_komi
 from gosheet.core.games import game_of
+from gosheet.core.hand import organisers_lines
 from gosheet.core.systems import REGISTRY
 from gosheet.formats.opengotha import convert, export
 from gosheet.formats.opengotha.elements import OGTournament
@@ -165,19 +166,20 @@ def imported_lines(
     games = sum(len(r.games) for r in t.rounds)
     byes = sum(len(r.byes) for r in t.rounds)
     kind = REGISTRY[t.settings.system].title  # McMahon or Swiss (OpenGotha's rules)
+    ahead = organisers_lines(t)  # a bye (or games) set in a round not yet paired
     lines = [
         ngettext(
             "Wrote {path}: {players} players, OpenGotha's {kind} over {rounds} rounds; "
             "{played} round(s) played ({games} games, {byes} byes).",
             "Wrote {path}: {players} players, OpenGotha's {kind} over {rounds} rounds; "
             "{played} round(s) played ({games} games, {byes} byes).",
-            len(t.rounds),
+            len(t.rounds) - (ahead is not None),
         ).format(
             path=path,
             players=len(t.players),
             kind=kind,
             rounds=t.settings.rounds,
-            played=len(t.rounds),
+            played=len(t.rounds) - (ahead is not None),
             games=games,
             byes=byes,
         )
@@ -197,7 +199,24 @@ def imported_lines(
                 "layout (UTF-8, OpenGotha's names)."
             ).format(notes="; ".join(imported.notes))
         )
-    if t.settings.rounds is not None and len(t.rounds) < t.settings.rounds:
+    for number, player in imported.byes_ahead:
+        lines.append(
+            _(
+                "The bye of round {number} ({name}), set in OpenGotha before the rounds "
+                "before it were paired, is kept in the OpenGotha sheet and 'gosheet export' "
+                "writes it back; type it as a Bye line of Round {number} before pairing that "
+                "round."
+            ).format(number=number, name=t.player(player).name)
+        )
+    if ahead is not None:
+        lines.append(
+            _(
+                "Round {number} was begun before it was paired ({games} game(s), {byes} "
+                "bye(s) set, as OpenGotha allows): the next 'gosheet pair' pairs round {number} "
+                "around them."
+            ).format(number=ahead.number, games=len(ahead.games), byes=len(ahead.byes))
+        )
+    elif t.settings.rounds is not None and len(t.rounds) < t.settings.rounds:
         lines.append(
             _("The next 'gosheet pair' makes round {number}.").format(number=len(t.rounds) + 1)
         )

@@ -25,6 +25,7 @@ from gosheet.formats.opengotha.xml import (
     OGElement,
     OGGame,
     OGPlayer,
+    OGTournament,
     read_opengotha,
     write_opengotha,
 )
@@ -33,6 +34,20 @@ from gosheet.workbook.writer import round_sheet
 from gosheet.workbook.xlsx import XlsxBook
 
 NAMES = (*PAIRGOTH, TOULOUSE)
+SAVED = NOW.strftime("%Y%m%d%H%M%S")
+"""The export's ``saveDT``: the time of the export, as OpenGotha dates its saves."""
+
+
+def dated(og: OGTournament) -> OGTournament:
+    """``og`` as an export at :data:`NOW` writes it: saved then."""
+    return dataclasses.replace(og, attributes=og.attributes | {"saveDT": SAVED})
+
+
+def dated_bytes(data: bytes, og: OGTournament) -> bytes:
+    """The bytes of a file as an export at :data:`NOW` writes them: saved then."""
+    return data.replace(
+        f'saveDT="{og.attributes["saveDT"]}"'.encode(), f'saveDT="{SAVED}"'.encode()
+    )
 
 
 def edit(path: Path, sheet: str, changes: dict[tuple[int, str], Any]) -> None:
@@ -67,12 +82,16 @@ def test_import_then_export_gives_the_file_back(name: str, tmp_path: Path) -> No
     og = read_opengotha(original)
     book = imported_book(og, tmp_path / f"{name}.xlsx")
     back = export(book)
-    # players, their attributes, games, byes, parameters, criteria, team parameters …
-    assert back == og
+    # players, their attributes, games, byes, parameters, criteria, team parameters …, saved
+    # at the export's time (saveDT), as OpenGotha dates its saves
+    saved = NOW.strftime("%Y%m%d%H%M%S")
+    assert back.attributes == og.attributes | {"saveDT": saved}
+    assert back == dataclasses.replace(og, attributes=back.attributes)
     assert back.players == og.players and back.games == og.games and back.byes == og.byes
     assert back.parameters == og.parameters and back.extra == og.extra
-    # and in fact the very bytes OpenGotha wrote
-    assert write_opengotha(back) == original
+    # and in fact the very bytes OpenGotha wrote, but for the time of the save
+    date = f'saveDT="{og.attributes["saveDT"]}"'.encode()
+    assert write_opengotha(back) == original.replace(date, f'saveDT="{saved}"'.encode())
 
 
 @pytest.mark.parametrize("name", NAMES)
@@ -150,7 +169,7 @@ def test_until_round_keeps_the_first_rounds(tmp_path: Path) -> None:
         book = imported_book(og, tmp_path / f"k{k}.xlsx", until_round=k)
         back = export(book)
         assert back == dataclasses.replace(
-            og,
+            dated(og),
             games=tuple(
                 sorted(kept, key=lambda g: (g.round_number, g.table_number)) if k < 5 else og.games
             ),
@@ -188,8 +207,8 @@ def test_edits_in_the_workbook_are_exported(tmp_path: Path) -> None:
     edit(book, "Settings", {(setting_row(book, "Placement criteria"), "Value"): "MMS, SOSM"})
     edit(book, "Round 1", {(2, "Result"): "B+"})  # a spelling: rewritten as 0-1
     edit(book, "Round 1", {(3, "Result"): "1-1!"})
-    save_dt = next(i for i, r in enumerate(sheet_rows(book, "OpenGotha"), 1) if r[2] == "saveDT")
-    edit(book, "OpenGotha", {(save_dt, "Value"): "20260101120000"})
+    director = next(i for i, r in enumerate(sheet_rows(book, "OpenGotha"), 1) if r[2] == "director")
+    edit(book, "OpenGotha", {(director, "Value"): "Someone else"})
     back = export(book)
     by_key = {p.key: p for p in back.players}
     assert by_key["FIORINABAPTISTE"].rating == 2150
@@ -210,7 +229,8 @@ def test_edits_in_the_workbook_are_exported(tmp_path: Path) -> None:
     assert back.placement_criteria == ("MMS", "SOSM", "NULL", "NULL", "NULL", "NULL")
     first = [g for g in back.games if g.round_number == 1]
     assert (first[0].result, first[1].result) == ("RESULT_BLACKWINS", "RESULT_BOTHWIN_BYDEF")
-    assert back.attributes["saveDT"] == "20260101120000"
+    assert back.parameters["GeneralParameterSet"]["director"] == "Someone else"
+    assert back.attributes == og.attributes | {"saveDT": SAVED}  # saved at the export
     # everything else is as in the file
     assert by_key["ROBINCLÉ"] == og.players[0]
     assert back.games[2:] == og.games[2:]
@@ -374,4 +394,4 @@ def test_club_groups_go_to_settings_and_come_back(tmp_path: Path) -> None:
     assert imported.tournament.settings.opengotha.club_groups == (("Toulouse", ("31To", "31Co")),)
     assert not any("ClubsGroup" in value for *_, value in imported.rows)
     book = imported_book(og, tmp_path / "cup.xlsx")
-    assert write_opengotha(export(book)) == original.encode("utf-8")
+    assert write_opengotha(export(book)) == dated_bytes(original.encode("utf-8"), og)

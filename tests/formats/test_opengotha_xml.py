@@ -288,15 +288,31 @@ def test_wrong_root_element() -> None:
 
 def test_missing_required_attributes_reported_together() -> None:
     data = fixture("simplemm").read_bytes()
-    data = data.replace(b' rating="2106"', b"", 1)  # Player 2
+    data = data.replace(b' firstName="Baptiste"', b"", 1)  # Player 2
     data = data.replace(b'whitePlayer="NOGUCHIMOTOKI"/>', b"/>", 1)  # Game 1
-    data = data.replace(b' numberOfRounds="5"', b"")
     error = problems_of(data)
     where = {(p.cell, p.message) for p in error.problems}
-    assert ("Player 2", "missing required attribute 'rating'") in where
+    assert ("Player 2", "missing required attribute 'firstName'") in where
     assert ("Game 1", "missing required attribute 'whitePlayer'") in where
-    assert ("GeneralParameterSet", "missing required attribute 'numberOfRounds'") in where
-    assert len(error.problems) == 3
+    # without a first name, OpenGotha would not read the player (PlayerException) nor his games
+    assert all(p.cell.startswith(("Player 2", "Game ")) for p in error.problems)
+
+
+def test_what_a_file_lacks_is_read_as_opengotha_reads_it() -> None:
+    data = fixture("simplemm").read_bytes()
+    data = data.replace(b' rating="2106"', b"", 1)  # Player 2
+    data = data.replace(b' rank="7D"', b"", 1)  # Player 3
+    data = data.replace(b' roundNumber="1" tableNumber="1"', b"", 1)  # Game 1
+    data = data.replace(b' numberOfRounds="5"', b"")
+    og = read_opengotha(data)
+    assert (og.players[1].rating, og.players[2].rank) == (-900, "30K")
+    assert (og.games[0].round_number, og.games[0].table_number) == (1, 1)
+    assert og.number_of_rounds == 5
+    notes = " ".join(og.notes)
+    assert "Player 2: no rating, read as -900" in notes
+    assert "Player 3: no rank, read as 30K" in notes
+    assert "Game 1: no roundNumber, read as 1" in notes
+    assert "no numberOfRounds, read as 5" in notes
 
 
 def test_unknown_player_in_a_game_and_a_bye() -> None:
@@ -311,12 +327,16 @@ def test_unknown_player_in_a_game_and_a_bye() -> None:
     assert "not a player of the file" in error.problems[0].message
 
 
-def test_games_beyond_the_rounds_all_reported() -> None:
+def test_games_beyond_the_rounds_raise_the_rounds() -> None:
     data = fixture("simplemm").read_bytes().replace(b'numberOfRounds="5"', b'numberOfRounds="4"')
+    og = read_opengotha(data)
+    assert og.number_of_rounds == 5  # as OpenGotha's updateNumberOfRoundsIfNecesary
+    assert "numberOfRounds 4 raised to 5" in " ".join(og.notes)
+    data = data.replace(b'roundNumber="5"', b'roundNumber="21"')
     error = problems_of(data)
-    assert len(error.problems) == 8  # the 8 games of round 5, at once
-    assert all(p.cell.startswith("Game ") and p.value == "5" for p in error.problems)
-    assert "beyond the 4 rounds" in error.problems[0].message
+    assert len(error.problems) == 8  # the 8 games of round 21, at once
+    assert all(p.cell.startswith("Game ") and p.value == "21" for p in error.problems)
+    assert "beyond OpenGotha's 20 rounds" in error.problems[0].message
 
 
 def test_duplicate_key_bad_values_and_double_booking() -> None:
@@ -335,7 +355,7 @@ def test_duplicate_key_bad_values_and_double_booking() -> None:
     found = {(p.cell, p.value) for p in error.problems}
     assert ("Player 2", "BONJEANROBIN") in found
     assert ("Player 5", "7X") in found
-    assert ("Game 1", "B+") in found
+    assert ("Game 1", "B+") not in found  # no result to OpenGotha, read so
     assert ("Bye 1", "RENDUQUENTIN") in found  # also plays Game 5 of round 1
     assert "same player key" in str(error) and "already in Game 5" in str(error)
 

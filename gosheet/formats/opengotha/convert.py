@@ -23,7 +23,10 @@ How the two meet:
 - Games: one line of a ``Round N`` sheet each; ``RESULT_*`` codes are result codes
   (``_BYDEF``: ``!``, not played). The komi of a round sheet is the tournament's for an even
   game and 0.5 for a handicap game (OpenGotha keeps one komi, not one a game).
-- Byes: the ``Bye`` lines; OpenGotha keeps one bye player a round.
+- Byes: the ``Bye`` lines; OpenGotha keeps one bye player a round. A bye set in OpenGotha
+  for a round not yet paired is the organiser's line of that round when it is the next one
+  (``gosheet pair`` pairs the round around it); one of a later round stays in the
+  ``OpenGotha`` sheet (``Bye``, ``Round N``, ``player``) and goes back into the file.
 
 >>> from gosheet.formats.opengotha.xml import read_opengotha
 >>> og = read_opengotha(
@@ -67,6 +70,7 @@ from gosheet.formats.opengotha.layout import (
     OG_RESULTS,
     ORDER,
     PLAYER,
+    PLAYER_KEY,
     RESULTS_OF_OG,
     ROOT,
     XML,
@@ -129,6 +133,9 @@ class Imported:
     registration: dict[int, str] = field(default_factory=dict)
     rows: tuple[Row, ...] = ()
     games_dropped: int = 0  # games and byes after --until-round
+    #: byes set in OpenGotha for a round after the next one, kept in the OpenGotha sheet:
+    #: (round, player number)
+    byes_ahead: tuple[tuple[int, int], ...] = ()
     #: what was read otherwise than written (an older layout, other writers' spellings,
     #: OpenGotha's defaults for what the file lacks), for the import's summary
     notes: tuple[str, ...] = ()
@@ -173,7 +180,8 @@ def from_opengotha(
     number_of = _Numbers(og, numbers, problems).number_of
     limit = until_round if until_round is not None else len(og.games) + len(og.byes) + 99
     games, dropped = _games(og, limit, settings.komi, number_of, problems, rows)
-    byes, dropped_byes = _byes(og, limit, number_of, rows)
+    next_round = max(games, default=0) + 1
+    byes, dropped_byes, ahead = _byes(og, limit, next_round, number_of, rows)
     dropped += dropped_byes
     last = _last_round(set(games) | set(byes), settings.rounds, problems)
     rows += parameter_rows(og)
@@ -190,7 +198,14 @@ def from_opengotha(
         for r in range(1, last + 1)
     )
     tournament = Tournament(settings, tuple(players), played)
-    return Imported(tournament, registration, tuple(rows), dropped, tuple(notes))
+    return Imported(
+        tournament,
+        registration,
+        tuple(rows),
+        games_dropped=dropped,
+        notes=tuple(notes),
+        byes_ahead=ahead,
+    )
 
 
 class _Numbers:
@@ -264,22 +279,32 @@ def _games(
 def _byes(
     og: OGTournament,
     limit: int,
+    next_round: int,
     number_of: Callable[[str, str], int | None],
     rows: list[Row],
-) -> tuple[dict[int, list[int]], int]:
-    """The byes of rounds 1 to ``limit``, round by round, and how many were left out."""
+) -> tuple[dict[int, list[int]], int, tuple[tuple[int, int], ...]]:
+    """The byes of rounds 1 to ``limit``, round by round, up to the ``next_round`` (the one
+    after the last with games); how many were left out (after ``limit``); and those of a
+    later round, set in OpenGotha ahead of their round, kept in ``rows`` (round, player)."""
     byes: dict[int, list[int]] = {}
+    ahead: list[tuple[int, int]] = []
     dropped = 0
-    for n, b in enumerate(og.byes, 1):
+    in_rounds = sorted(enumerate(og.byes, 1), key=lambda nb: nb[1].round_number)
+    for n, b in in_rounds:  # by round, as OpenGotha holds them (one a round) and writes them
         if b.round_number > limit:
             dropped += 1
             continue
         number = number_of(b.player_key, f"Bye {n}")
         if number is None:
             continue
-        byes.setdefault(b.round_number, []).append(number)
-        rows += [(BYE, bye_key(b.round_number), k, v) for k, v in b.extra.items()]
-    return byes, dropped
+        key = bye_key(b.round_number)
+        if b.round_number > next_round:
+            ahead.append((b.round_number, number))
+            rows.append((BYE, key, PLAYER_KEY, b.player_key))
+        else:
+            byes.setdefault(b.round_number, []).append(number)
+        rows += [(BYE, key, k, v) for k, v in b.extra.items()]
+    return byes, dropped, tuple(ahead)
 
 
 def _last_round(paired: set[int], rounds: int | None, problems: _Problems) -> int:

@@ -16,6 +16,7 @@ from gosheet.core.opengotha.values import rank_to_xml
 from gosheet.core.settings import Settings
 from gosheet.formats.opengotha.elements import OGBye, OGGame, OGPlayer, OGTournament, player_key
 from gosheet.formats.opengotha.layout import (
+    BYE,
     CLUB_LENGTH,
     DISPLAY,
     DISPLAY_DEFAULTS,
@@ -23,10 +24,12 @@ from gosheet.formats.opengotha.layout import (
     GENERAL_DEFAULTS,
     MAX_ROUNDS,
     OG_RESULTS,
+    PLAYER_KEY,
     PUBLISH,
     PUBLISH_DEFAULTS,
     ROOT,
     TEAM_DEFAULTS,
+    bye_key,
     player_defaults,
 )
 from gosheet.formats.opengotha.parameter_sets import (
@@ -42,7 +45,10 @@ from gosheet.workbook.port import Rows
 from gosheet.workbook.reader import BookState, ProblemList, name_key, read_book
 from gosheet.workbook.sheets import OPENGOTHA, PLAYERS, SETTINGS, round_sheet_name
 
-__all__ = ["Kept", "read_kept", "to_opengotha", "write_file"]
+__all__ = ["SAVE_DT", "Kept", "read_kept", "to_opengotha", "write_file"]
+
+SAVE_DT = "%Y%m%d%H%M%S"
+"""How OpenGotha writes the time of a save (``Tournament/@saveDT``)."""
 
 
 def _fresh_kept(settings: Settings, now: dt.datetime) -> Kept:
@@ -57,7 +63,7 @@ def _fresh_kept(settings: Settings, now: dt.datetime) -> Kept:
             "dataVersion": "201",
             "fullVersionNumber": "3.51.02",
             "runningMode": "SAL",
-            "saveDT": now.strftime("%Y%m%d%H%M%S"),
+            "saveDT": now.strftime(SAVE_DT),
         },
         parameters={GENERAL: general, DISPLAY: display, PUBLISH: dict(PUBLISH_DEFAULTS)},
         children={ROOT: [TEAM_DEFAULTS]},
@@ -94,8 +100,9 @@ def to_opengotha(
             f"{source}: a tournament of {t.settings.game}; OpenGotha files are for go"
         )
     settings = file_settings(t.settings, len(t.players), state.setting_rows)
+    now = now or dt.datetime.now()
     if kept is None:
-        kept = _fresh_kept(settings, now or dt.datetime.now())
+        kept = _fresh_kept(settings, now)
     rounds = settings.rounds or 0
     if rounds > MAX_ROUNDS:
         problems.add(
@@ -136,7 +143,9 @@ def to_opengotha(
             )
         for bye in played.byes:
             extra = dict(kept.byes.get(played.number, {}))
+            extra.pop(PLAYER_KEY, None)  # the round sheet's bye is the truth
             byes.append(OGBye(keys[bye], played.number, extra))
+    byes += _byes_ahead(kept, len(t.rounds), rounds, set(keys.values()), problems)
     if problems.problems:
         raise InputError(problems.problems)
     position = {slot: i for i, slot in enumerate(kept.order)}
@@ -152,7 +161,8 @@ def to_opengotha(
     if "game_format" in state.setting_rows and DISPLAY in parameters:
         parameters[DISPLAY]["gameFormat"] = t.settings.game_format
     return OGTournament(
-        attributes=dict(kept.root),
+        # saved now, as OpenGotha writes the time of its save (``saveDT``)
+        attributes=dict(kept.root) | {"saveDT": now.strftime(SAVE_DT)},
         players=tuple(players),
         games=tuple(games),
         byes=tuple(byes),
@@ -161,6 +171,37 @@ def to_opengotha(
         parameter_children=children,
         extra=(*kept.children.get(ROOT, ()), *club_groups_element(settings)),
     )
+
+
+def _byes_ahead(
+    kept: Kept, paired: int, rounds: int, keys: set[str], problems: ProblemList
+) -> list[OGBye]:
+    """The byes set in OpenGotha for rounds the workbook does not hold yet (the ``OpenGotha``
+    sheet's ``Bye`` rows with a ``player``), as OpenGotha keeps them; one naming no player of
+    the workbook, or a round beyond the tournament's, is a problem of its row."""
+    byes: list[OGBye] = []
+    for number, attributes in sorted(kept.byes.items()):
+        extra = dict(attributes)
+        key = extra.pop(PLAYER_KEY, None)
+        if key is None or number <= paired:
+            continue
+        row = kept.rows.get((BYE, bye_key(number), PLAYER_KEY), -1)
+        if key not in keys:
+            problems.add(
+                OPENGOTHA,
+                row,
+                3,
+                key,
+                f"the bye of round {number} names no player of Players (by OpenGotha's key: "
+                "name and first name without spaces, in capitals): correct or delete this row",
+            )
+        elif number > rounds:
+            problems.add(
+                OPENGOTHA, row, 3, key, f"a bye of round {number}, after the {rounds} rounds"
+            )
+        else:
+            byes.append(OGBye(key, number, extra))
+    return byes
 
 
 def _og_players(

@@ -202,6 +202,9 @@ ABOUT, ROOT, PLAYER, GAME, BYE, GAMES, XML = (
     "XML",
 )
 ORDER = "order"
+#: The attribute of a ``Bye`` row that names the bye player of a round the workbook does not
+#: hold yet (set in OpenGotha before the rounds before it were paired).
+PLAYER_KEY = "player"
 XML_MORE = "(continued)"
 # How the OpenGotha sheet writes an attribute's name, a game, a bye and the games' order.
 NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_.-]*")

@@ -16,11 +16,13 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from gosheet.core.event import TimeControl, parse_dates
-from gosheet.core.fields import parse_komi, parse_text
+from gosheet.core.fields import parse_komi, parse_text, true_false
 from gosheet.core.opengotha.parameters import OG_FIELDS
 from gosheet.core.opengotha.values import (
+    DUDD_MODES,
     MAX_PLACEMENT_CRITERIA,
     PLACEMENT_CRITERIA,
+    SEED_SYSTEMS,
     UNSUPPORTED_CRITERIA,
     ClubGroups,
     criterion_key,
@@ -90,7 +92,7 @@ def settings_of(
         report(where, value, message)
 
     said = notes if notes is not None else []
-    parameters = _with_read_defaults(og.parameters, said)
+    parameters = _as_opengotha_reads(_with_read_defaults(og.parameters, said), said)
     values: dict[str, Any] = {"og_blocks": True}
     values |= _modelled(parameters, problem)
     additional = parameters.get(PAIRING, {}).get("paiMaAdditionalPlacementCritSystem1", "")
@@ -184,6 +186,48 @@ def _with_read_defaults(
             )
         completed[set_name] = {a: defaults[a] for a in missing} | attributes
     return completed
+
+
+#: The words OpenGotha's reader knows for a choice, and what it takes for any other
+#: (``importTournamentParameterSetFromXMLFile``: an unknown seed system is SPLITANDRANDOM,
+#: even for ``paiMaSeedSystem2``, whose default when missing is SPLITANDFOLD).
+_CHOICES: dict[tuple[str, str], tuple[tuple[str, ...], str]] = {
+    (PAIRING, "paiMaDUDDUpperMode"): (DUDD_MODES, "MID"),
+    (PAIRING, "paiMaDUDDLowerMode"): (DUDD_MODES, "MID"),
+    (PAIRING, "paiMaSeedSystem1"): (SEED_SYSTEMS, "SPLITANDRANDOM"),
+    (PAIRING, "paiMaSeedSystem2"): (SEED_SYSTEMS, "SPLITANDRANDOM"),
+}
+#: An additional placement criterion OpenGotha does not know is its default.
+_ADDITIONAL = {
+    "paiMaAdditionalPlacementCritSystem1": "Rating",
+    "paiMaAdditionalPlacementCritSystem2": "NULL",
+}
+
+
+def _as_opengotha_reads(
+    parameters: dict[str, dict[str, str]], notes: list[str]
+) -> dict[str, dict[str, str]]:
+    """The values OpenGotha's reader takes otherwise than written, as it takes them: a
+    boolean is true only when it says ``true`` (Java's ``Boolean.parseBoolean``), a DUDD
+    mode or seed system it does not know is its default, and so is an additional
+    placement criterion it does not know. Each is told in ``notes``."""
+    for (set_name, attribute), f in MODELLED.items():
+        text = parameters.get(set_name, {}).get(attribute)
+        if text is None:
+            continue
+        read = text
+        if f.to_xml is true_false:
+            read = "true" if text.strip().casefold() == "true" else "false"
+        elif (set_name, attribute) in _CHOICES:
+            words, fallback = _CHOICES[set_name, attribute]
+            read = text if text in words else fallback
+        elif attribute in _ADDITIONAL:
+            known = (*PLACEMENT_CRITERIA, *UNSUPPORTED_CRITERIA, "NULL", "RATING", "RANK")
+            read = text if criterion_key(text) in known else _ADDITIONAL[attribute]
+        if read != text:
+            notes.append(f"{attribute} {text!r} read as {read}, as OpenGotha reads it")
+            parameters[set_name][attribute] = read
+    return parameters
 
 
 def _criteria(criteria: Sequence[str], notes: list[str]) -> list[str]:

@@ -45,6 +45,17 @@ __all__ = ["parse_xml", "read_opengotha", "verbatim"]
 _RANK = re.compile(r"[1-9][0-9]?[KkDdPp]")
 _INT = re.compile(r"[+-]?[0-9]+")
 _SECTIONS = ("Players", "Games", "ByePlayers", "TournamentParameterSet")
+#: OpenGotha's limits: its rounds (``Gotha.MAX_NUMBER_OF_ROUNDS``) and the ratings it holds
+#: (``Player.MIN_RATING``, ``Player.MAX_RATING``: a rating beyond is taken as the limit).
+MAX_ROUNDS = 20
+MIN_RATING, MAX_RATING = -900, 2949
+#: What OpenGotha's reader (``ExternalDocument.importPlayersFromXMLFile``,
+#: ``importGamesFromXMLFile``, ``importByePlayersFromXMLFile``,
+#: ``importTournamentParameterSetFromXMLFile``) takes for an attribute a file lacks.
+PLAYER_READ_DEFAULTS = {"rank": "30K", "rating": str(MIN_RATING)}
+GAME_READ_DEFAULTS = {"roundNumber": "1", "tableNumber": "1"}
+BYE_READ_DEFAULTS = {"roundNumber": "1"}
+ROUNDS_READ_DEFAULT = "5"
 
 
 def read_opengotha(source: str | os.PathLike[str] | bytes, *, name: str = "") -> OGTournament:
@@ -153,6 +164,19 @@ class _Reader:
     def __init__(self, sheet: str) -> None:
         self.sheet = sheet
         self.problems: list[Problem] = []
+        #: what was read as OpenGotha reads it (its defaults): what → the elements, by number
+        self.defaults: dict[str, list[str]] = {}
+
+    def read_as(self, where: str, what: str) -> None:
+        """Tell (once per ``what``, with every element) that OpenGotha's reading was followed."""
+        self.defaults.setdefault(what, []).append(where)
+
+    def notes(self) -> tuple[str, ...]:
+        notes = []
+        for what, places in self.defaults.items():
+            shown = ", ".join(places[:3]) + (f" and {len(places) - 3} more" if places[3:] else "")
+            notes.append(f"{shown}: {what}")
+        return tuple(notes)
 
     def problem(self, where: str, value: object, message: str) -> None:
         self.problems.append(Problem(self.sheet, where, value, message))
@@ -207,10 +231,10 @@ class _Reader:
         parameters, criteria, parameter_children = self.parameters(
             sections.get("TournamentParameterSet")
         )
-        rounds = self.rounds(parameters)
         index = KeyIndex(players)
-        games = self.games(sections.get("Games"), index, rounds)
-        byes = self.byes(sections.get("ByePlayers"), index, rounds)
+        games = self.games(sections.get("Games"), index)
+        byes = self.one_bye_a_round(self.byes(sections.get("ByePlayers"), index))
+        self.rounds(parameters, games, byes)
         self.check_once_a_round(games, byes, index)
         if self.problems:
             raise InputError(self.problems)
@@ -223,6 +247,7 @@ class _Reader:
             placement_criteria=criteria,
             parameter_children=parameter_children,
             extra=tuple(extra),
+            notes=self.notes(),
         )
 
     def players(self, section: Element | None) -> tuple[OGPlayer, ...]:
@@ -233,11 +258,23 @@ class _Reader:
         for number, element in self.children(section, "Player"):
             where = f"Player {number}"
             attrs = dict(element.attrib)
+            for attribute, default in PLAYER_READ_DEFAULTS.items():
+                if attribute not in attrs:
+                    self.read_as(where, f"no {attribute}, read as {default} (as OpenGotha does)")
+            rating = self.take_int(attrs, "rating", where, PLAYER_READ_DEFAULTS["rating"])
+            if not MIN_RATING <= rating <= MAX_RATING:
+                limit = min(max(rating, MIN_RATING), MAX_RATING)
+                self.read_as(
+                    where,
+                    f"a rating beyond OpenGotha's {MIN_RATING} to {MAX_RATING}, read as the "
+                    "limit (as OpenGotha does)",
+                )
+                rating = limit
             player = OGPlayer(
                 name=self.take(attrs, "name", where),
                 first_name=self.take(attrs, "firstName", where),
-                rank=self.take(attrs, "rank", where),
-                rating=self.take_int(attrs, "rating", where),
+                rank=self.take(attrs, "rank", where, PLAYER_READ_DEFAULTS["rank"]),
+                rating=rating,
                 club=self.take(attrs, "club", where, ""),
                 country=self.take(attrs, "country", where, ""),
                 egf_pin=self.take(attrs, "egfPin", where, ""),
@@ -269,27 +306,33 @@ class _Reader:
         if key and index.find(key) is None:
             self.problem(where, key, f"{role} is not a player of the file")
 
-    def round_number(self, attrs: dict[str, str], where: str, rounds: int | None) -> int:
+    def defaulted(self, attrs: dict[str, str], where: str, defaults: dict[str, str]) -> None:
+        """Fill in what OpenGotha takes for the attributes ``attrs`` lacks, told in the notes."""
+        for attribute, default in defaults.items():
+            if attribute not in attrs:
+                attrs[attribute] = default
+                self.read_as(where, f"no {attribute}, read as {default} (as OpenGotha does)")
+
+    def round_number(self, attrs: dict[str, str], where: str) -> int:
         text = attrs.get("roundNumber")
         number = self.take_int(attrs, "roundNumber", where)
         if text is None or not _INT.fullmatch(text.strip()):
             return number
         if number < 1:
             self.problem(where, text, "roundNumber must be 1 or more")
-        elif rounds is not None and number > rounds:
-            self.problem(where, text, f"round {number} is beyond the {rounds} rounds")
+        elif number > MAX_ROUNDS:
+            self.problem(where, text, f"round {number} is beyond OpenGotha's {MAX_ROUNDS} rounds")
         return number
 
-    def games(
-        self, section: Element | None, index: KeyIndex, rounds: int | None
-    ) -> tuple[OGGame, ...]:
+    def games(self, section: Element | None, index: KeyIndex) -> tuple[OGGame, ...]:
         if section is None:
             return ()
         games: list[OGGame] = []
         for number, element in self.children(section, "Game"):
             where = f"Game {number}"
             attrs = dict(element.attrib)
-            round_number = self.round_number(attrs, where, rounds)
+            self.defaulted(attrs, where, GAME_READ_DEFAULTS)
+            round_number = self.round_number(attrs, where)
             table = self.take_int(attrs, "tableNumber", where)
             white = self.take(attrs, "whitePlayer", where)
             black = self.take(attrs, "blackPlayer", where)
@@ -303,9 +346,13 @@ class _Reader:
             if handicap < 0:
                 self.problem(where, handicap, "handicap must be 0 or more")
             if result not in GAME_RESULTS:
-                self.problem(where, result, "not an OpenGotha result code")
+                self.read_as(
+                    where, f"result {result!r}, no result code of OpenGotha's, read as no result"
+                )
+                result = "RESULT_UNKNOWN"
             if known not in ("true", "false"):
-                self.problem(where, known, "knownColor must be true or false")
+                self.read_as(where, f"knownColor {known!r} read as true (as OpenGotha does)")
+                known = "true"
             games.append(
                 OGGame(
                     round_number=round_number,
@@ -320,20 +367,31 @@ class _Reader:
             )
         return tuple(games)
 
-    def byes(
-        self, section: Element | None, index: KeyIndex, rounds: int | None
-    ) -> tuple[OGBye, ...]:
+    def byes(self, section: Element | None, index: KeyIndex) -> tuple[OGBye, ...]:
         if section is None:
             return ()
         byes: list[OGBye] = []
         for number, element in self.children(section, "ByePlayer"):
             where = f"Bye {number}"
             attrs = dict(element.attrib)
+            self.defaulted(attrs, where, BYE_READ_DEFAULTS)
             key = self.take(attrs, "player", where)
-            round_number = self.round_number(attrs, where, rounds)
+            round_number = self.round_number(attrs, where)
             self.resolve(index, key, where, "player")
             byes.append(OGBye(player_key=key, round_number=round_number, extra=attrs))
         return tuple(byes)
+
+    def one_bye_a_round(self, byes: tuple[OGBye, ...]) -> tuple[OGBye, ...]:
+        """OpenGotha keeps one bye player a round, the last its file names
+        (``importByePlayersFromXMLFile``): an earlier one of the same round is left out."""
+        last = {b.round_number: n for n, b in enumerate(byes)}
+        for n, b in enumerate(byes):
+            if last[b.round_number] != n:
+                self.read_as(
+                    f"Bye {n + 1}",
+                    "a second bye of its round, left out: OpenGotha keeps the round's last one",
+                )
+        return tuple(b for n, b in enumerate(byes) if last[b.round_number] == n)
 
     def check_once_a_round(
         self, games: tuple[OGGame, ...], byes: tuple[OGBye, ...], index: KeyIndex
@@ -396,19 +454,41 @@ class _Reader:
             numbered[number] = name
         return tuple(numbered[n] for n in sorted(numbered))
 
-    def rounds(self, parameters: dict[str, dict[str, str]]) -> int | None:
-        """The number of rounds, or None (with a problem) when it is missing or wrong."""
+    def rounds(
+        self,
+        parameters: dict[str, dict[str, str]],
+        games: tuple[OGGame, ...],
+        byes: tuple[OGBye, ...],
+    ) -> None:
+        """The number of rounds as OpenGotha reads it: 5 when the file does not say
+        (``importTournamentParameterSetFromXMLFile``), raised to the last round of a game or
+        a bye (``Tournament.updateNumberOfRoundsIfNecesary``); written into ``parameters``."""
         general = parameters.get("GeneralParameterSet")
+        where = "GeneralParameterSet"
         if general is None:
             if parameters:
-                self.problem("GeneralParameterSet", None, "no <GeneralParameterSet> element")
-            return None
+                self.problem(where, None, "no <GeneralParameterSet> element")
+            return
         text = general.get("numberOfRounds")
-        where = "GeneralParameterSet"
         if text is None:
-            self.problem(where, None, "missing required attribute 'numberOfRounds'")
-        elif not _INT.fullmatch(text.strip()) or int(text) < 1:
-            self.problem(where, text, "numberOfRounds must be a whole number, 1 or more")
-        else:
-            return int(text)
-        return None
+            self.read_as(
+                where, f"no numberOfRounds, read as {ROUNDS_READ_DEFAULT} (as OpenGotha does)"
+            )
+            text = ROUNDS_READ_DEFAULT
+        if not _INT.fullmatch(text.strip()) or not 1 <= int(text) <= MAX_ROUNDS:
+            self.problem(
+                where, text, f"numberOfRounds must be a whole number from 1 to {MAX_ROUNDS}"
+            )
+            return
+        rounds = int(text)
+        rounds_given = [g.round_number for g in games] + [b.round_number for b in byes]
+        last = max(rounds_given, default=0)
+        if last > rounds:
+            self.read_as(
+                where,
+                f"numberOfRounds {rounds} raised to {last}, the last round of a game or a bye "
+                "(as OpenGotha does)",
+            )
+            rounds = last
+        if str(rounds) != general.get("numberOfRounds"):
+            general["numberOfRounds"] = str(rounds)

@@ -69,7 +69,9 @@ _EXPLAIN = {
     "Players (a renamed player loses it). participating: OpenGotha's 20 rounds, for the "
     "rounds after the tournament's.",
     GAME: "A game's data that its round sheet does not show. Key: its round and table.",
-    BYE: "A bye's data that its round sheet does not show. Key: its round.",
+    BYE: "A bye's data that its round sheet does not show. Key: its round. player: the bye "
+    "of a round not paired yet, set in OpenGotha (written back while the round has no sheet; "
+    "type it as a Bye line of that round's sheet before pairing it).",
     GAMES: "order: the order of the games in the file (round.table).",
     XML: "Elements kept as they are (teams, club groups, team parameters …). Key: the "
     "element they are in; a long one goes on in the next rows.",
@@ -158,6 +160,8 @@ class Kept:
     games: dict[tuple[int, int], dict[str, str]] = field(default_factory=dict)
     byes: dict[int, dict[str, str]] = field(default_factory=dict)
     order: list[tuple[int, int]] = field(default_factory=list)
+    rows: dict[tuple[str, str, str], int] = field(default_factory=dict)
+    """The row of each value, by (section, key, attribute) as read."""
 
 
 def value_text(value: Any) -> str:
@@ -246,6 +250,7 @@ class _Reading:
             self.problem(r, 2, attribute, f"set twice (also on row {self.seen[slot] + 1})")
             return
         self.seen[slot] = r
+        self.kept.rows[section, key, attribute] = r
         trouble = self.store(section, key, attribute, value)
         if trouble is not None:
             self.problem(r, *trouble)

@@ -3,6 +3,8 @@ through the command line, with real files; bad and hostile files change nothing.
 
 from __future__ import annotations
 
+import dataclasses
+import re
 import shutil
 import time
 from pathlib import Path
@@ -17,6 +19,11 @@ from gosheet.formats.opengotha.xml import read_opengotha
 
 NAMES = PAIRGOTH
 FILE_PROBLEM, INPUT_PROBLEM, USAGE, STATE = 5, 1, 2, 3
+
+
+def undated(data: bytes) -> bytes:
+    """An OpenGotha file without the time of its save (an export's is its own)."""
+    return re.sub(rb'saveDT="[0-9]*"', b'saveDT=""', data)
 
 
 # ---------------------------------------------------------------------------- round trip
@@ -36,8 +43,9 @@ def test_import_then_export_is_byte_for_byte(
     code, text, err = cli(capsys, "export", book, "-o", out)
     assert code == 0, err
     assert "OpenGotha opens it" in text
-    assert out.read_bytes() == fixture(name).read_bytes()
-    assert read_opengotha(out) == og
+    assert undated(out.read_bytes()) == undated(fixture(name).read_bytes())
+    back = read_opengotha(out)
+    assert back == dataclasses.replace(og, attributes=back.attributes)
 
 
 def test_import_detects_an_opengotha_file_by_its_content(
@@ -154,8 +162,8 @@ def bad_files(secret: Path) -> dict[str, tuple[bytes, list[str]]]:
     return {
         "wrong-root": (b'<?xml version="1.0"?><Roster><Player name="A"/></Roster>', ["<Roster>"]),
         "missing-attribute": (
-            simplemm.replace(b' rating="2106"', b"", 1),
-            ["Player 2", "missing required attribute 'rating'"],
+            simplemm.replace(b' firstName="Baptiste"', b"", 1),
+            ["Player 2", "missing required attribute 'firstName'"],
         ),
         "unknown-player": (
             notsimplemm.replace(b'whitePlayer="RENDUQUENTIN"/>', b'whitePlayer="NOBODY"/>', 1),
@@ -265,7 +273,8 @@ def test_export_of_a_tournament_made_by_gosheet(
     again = tmp_path / "again.xlsx"
     assert cli(capsys, "import", out, "-o", again)[0] == 0
     assert cli(capsys, "export", again, "-o", tmp_path / "again.xml")[0] == 0
-    assert read_opengotha(tmp_path / "again.xml") == og
+    back = read_opengotha(tmp_path / "again.xml")
+    assert back == dataclasses.replace(og, attributes=back.attributes)
 
 
 def test_export_refuses_to_overwrite_and_writes_nothing_on_a_problem(
@@ -277,7 +286,7 @@ def test_export_refuses_to_overwrite_and_writes_nothing_on_a_problem(
     code, _, err = cli(capsys, "export", book, "-o", out)
     assert code == FILE_PROBLEM and "--force" in err and out.read_bytes() == b"mine"
     assert cli(capsys, "export", book, "-o", out, "--force")[0] == 0
-    assert out.read_bytes() == fixture("notsimplemm").read_bytes()
+    assert undated(out.read_bytes()) == undated(fixture("notsimplemm").read_bytes())
 
     workbook = load_workbook(book)
     workbook["Players"]["C2"] = "3x"
