@@ -367,8 +367,7 @@ REFUSED = {
     "round sheet renamed": Refusal(
         rename_round, (1,), "Round 2 Sunday", "rename it 'Round 2'", rename_it_back
     ),
-    # exit 3 ("no result yet") until the error values of issue 25 part 5 are bad values (1)
-    "error value as a result": Refusal(error_result, (1, 3), "Round 2!H2", "", type_the_result),
+    "error value as a result": Refusal(error_result, (1,), "Round 2!H2", "#N/A", type_the_result),
 }
 
 
