@@ -141,9 +141,9 @@ def typed(cell: Any, text: str, formats: Any, formatter: Any) -> None:
         return
     cell.setValue(number)
     kind = formats.getByKey(found).Type & ~NumberFormat.DEFINED
-    if kind not in (NumberFormat.NUMBER, NumberFormat.ALL, 0):
-        if kind != formats.getByKey(key).Type & ~NumberFormat.DEFINED:
-            cell.NumberFormat = found
+    plain = kind in (NumberFormat.NUMBER, NumberFormat.ALL, 0)
+    if not plain and kind != formats.getByKey(key).Type & ~NumberFormat.DEFINED:
+        cell.NumberFormat = found  # a date or time: the cell takes its format
 
 
 def _driver_class() -> Any:
