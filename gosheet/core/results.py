@@ -121,7 +121,7 @@ def _typed_by_a_spreadsheet(value: object) -> Result:
     raise ResultError(
         _(
             "a number, not a result (a formula such as =1-0 gives the number 1): type the "
-            "result as text, {codes} (or make the formula give text: =\"1-0\")"
+            'result as text, {codes} (or make the formula give text: ="1-0")'
         ).format(codes=", ".join(CANONICAL[:3]))
     )
 
