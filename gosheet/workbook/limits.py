@@ -27,11 +27,21 @@ from gosheet.workbook.parts.package import WORKBOOK, relationships_in, rels_name
 from gosheet.workbook.parts.spans import Unsupported
 
 MAX_ROWS = 20_000
-"""Rows of one sheet (a tournament of 2,000 players over 10 rounds has under 2,100)."""
+"""Rows of one sheet that hold something (empty rows anywhere are no part of it; a tournament
+of 2,000 players over 10 rounds has under 2,100)."""
 MAX_COLUMNS = 200
-"""Columns of one sheet (column GR)."""
+"""Columns of one sheet (column GR) that hold something."""
 MAX_CELLS = 1_000_000
-"""Cells of a whole workbook, merged cells counted one by one (as openpyxl makes them)."""
+"""Cells that hold something (a value, a text, a formula), of a whole workbook, merged cells
+counted one by one (as openpyxl makes them)."""
+MAX_ELEMENTS = 3_000_000
+"""Rows and cells of one sheet, empty ones included (a row of formatting only, a cell of a
+style only): the XML parsed, whatever it holds; Excel's whole height of empty rows is
+1,048,576."""
+EXCEL_ROWS = 1_048_576
+"""Excel's last row: a reference beyond it is a damaged file."""
+EXCEL_COLUMNS = 16_384
+"""Excel's last column (XFD)."""
 MAX_SHEETS = 250
 MAX_FILE_BYTES = 50_000_000
 """A workbook file on disk (a big tournament's workbook is well under 1 MB)."""
@@ -253,9 +263,11 @@ def _chunks(archive: zipfile.ZipFile, part: str, label: str) -> Iterator[bytes]:
             yield chunk
 
 
-_CELL_COLUMN = re.compile(rb'<c r="\$?([A-Za-z]{1,7})')
-_ROW_NUMBER = re.compile(rb'<row r="([^"]*)"')
+_CELL_REF = re.compile(rb'<c r="([A-Z]{1,3})([1-9][0-9]{0,6})"')
+_HOLDING = re.compile(rb'<c r="([A-Z]{1,3})([0-9]{1,7})"[^>]*(?<!/)>(?!\s*</c>)')
+_ODD_ROW = re.compile(rb'<row r="(?![1-9][0-9]{0,5}")([^"]*)"')
 _AREA = re.compile(rb"<(dimension|mergeCell) ([^>]*)>")
+_EMPTY_END = re.compile(rb"\s*</(?:[A-Za-z_][\w.-]*:)?c\s*>")
 
 
 def _whole_tags(label: str, sheet: str, chunks: Iterator[bytes]) -> Iterator[bytes]:
@@ -271,80 +283,108 @@ def _whole_tags(label: str, sheet: str, chunks: Iterator[bytes]) -> Iterator[byt
 
 
 def _area_cells(label: str, sheet: str, tag: bytes, attributes: bytes) -> int:
-    """The cells a ``mergeCell`` covers (its references checked, as a ``dimension``'s)."""
+    """The cells a ``mergeCell`` covers (its references checked against the limits: openpyxl
+    makes a cell of each); a ``dimension``'s references are checked as references only (it
+    declares an area, which may hold nothing)."""
     ref = _REF.search(attributes)
     if ref is None:
         return 0
-    corners = [_reference(label, sheet, c) for c in ref.group(1).split(b":")[:2]]
-    if tag != b"mergeCell" or len(corners) != 2:
+    merge = tag == b"mergeCell"
+    corners = [_reference(label, sheet, c, merge) for c in ref.group(1).split(b":")[:2]]
+    if not merge or len(corners) != 2:
         return 0
     (c1, r1), (c2, r2) = corners
     return (abs(c2 - c1) + 1) * (abs(r2 - r1) + 1)
 
 
-def _refuse_beyond(label: str, sheet: str, cells: int) -> None:
+def _refuse_beyond(label: str, sheet: str, cells: int, elements: int = 0) -> None:
     if cells > MAX_CELLS:
         raise FileProblem(
             f"{label}: sheet '{sheet}' has more than {MAX_CELLS:,} cells; gosheet reads no more"
         )
+    if elements > MAX_ELEMENTS:
+        raise FileProblem(
+            f"{label}: sheet '{sheet}' has more than {MAX_ELEMENTS:,} rows and cells, even "
+            "empty ones; gosheet reads no more"
+        )
 
 
 def _scan_sheet(label: str, sheet: str, chunks: Iterator[bytes]) -> int:
-    """The cells a sheet's XML holds, its references checked against the limits: a few
-    passes of literal searches a chunk at a time (a sheet of 100,000 cells in hundredths of
-    a second) for the form every office suite writes (``<row r="7"``, ``<c r="B7"``); any
-    other form (prefixed tags, references omitted or not first) is read tag by tag
-    (:func:`_scan_sheet_slowly`)."""
-    cells = 0
+    """The cells a sheet's XML holds (those that hold something: a value, a text, a
+    formula), their references checked against the limits: a few passes of literal searches
+    a chunk at a time (a sheet of 100,000 cells in hundredths of a second) for the form every
+    office suite writes (``<row r="7"``, ``<c r="B7"``); any other form (prefixed tags,
+    references omitted or not first) is read tag by tag (:func:`_scan_sheet_slowly`).
+
+    An empty row or cell (formatting only: ``<row r="1048576" ht="12.8"/>``,
+    ``<c r="XFD5" s="3"/>``) is anywhere in Excel's sheet: LibreOffice writes one after a
+    row is deleted. Only its reference is checked, and it counts among the
+    :data:`MAX_ELEMENTS` of a sheet."""
+    cells = elements = 0
     pieces = _whole_tags(label, sheet, chunks)
     seen: list[bytes] = []
     for data in pieces:
         seen.append(data)
-        columns = _CELL_COLUMN.findall(data)
-        rows = _ROW_NUMBER.findall(data)
+        references = _CELL_REF.findall(data)
+        rows = data.count(b'<row r="')
         tags = sum(data.count(t) for t in (b"<c ", b"<c>", b"<c/>"))
         row_tags = sum(data.count(t) for t in (b"<row ", b"<row>", b"<row/>"))
-        if tags != len(columns) or row_tags != len(rows) or b":c " in data or b":row " in data:
+        if tags != len(references) or row_tags != rows or b":c " in data or b":row " in data:
             return _scan_sheet_slowly(label, sheet, itertools.chain(seen, pieces))
-        cells += tags
-        for text in rows:
-            if not text.isdigit() or int(text) < 1 or int(text) > MAX_ROWS:
-                number = _row_number(label, sheet, text)
-                _within(label, sheet, f"row {number}", number, 1)
-        for letters in set(columns):
-            if len(letters) > 2 or column_number(letters.decode()) > MAX_COLUMNS:
-                far = next(re.finditer(rb'<c r="\$?' + letters + rb"([0-9]*)", data))
-                _reference(label, sheet, letters + far.group(1))
+        elements += tags + row_tags
+        for odd in _ODD_ROW.findall(data):  # (not 1 to 999,999: checked one by one)
+            _row_number(label, sheet, odd)
+        for letters in {ref[0] for ref in references if len(ref[0]) == 3}:
+            if column_number(letters.decode()) > EXCEL_COLUMNS:
+                far = next(d for c, d in references if c == letters)
+                _reference(label, sheet, letters + far, False)
+        for digits in {ref[1] for ref in references if len(ref[1]) == 7}:
+            if int(digits) > EXCEL_ROWS:
+                far = next(c for c, d in references if d == digits)
+                _reference(label, sheet, far + digits, False)
+        held = _HOLDING.findall(data)
+        cells += len(held)
+        for letters in {ref[0] for ref in held if len(ref[0]) > 1}:
+            if column_number(letters.decode()) > MAX_COLUMNS:
+                far = next(d for c, d in held if c == letters)
+                _reference(label, sheet, letters + far)
+        for digits in {ref[1] for ref in held if len(ref[1]) > 4}:
+            if int(digits) > MAX_ROWS:
+                far = next(c for c, d in held if d == digits)
+                _reference(label, sheet, far + digits)
         for tag, attributes in _AREA.findall(data):
             cells += _area_cells(label, sheet, tag, b" " + attributes)
-        _refuse_beyond(label, sheet, cells)
+        _refuse_beyond(label, sheet, cells, elements)
     return cells
 
 
 def _scan_sheet_slowly(label: str, sheet: str, pieces: Iterator[bytes]) -> int:
     """The cells a sheet's XML holds, a tag at a time (cells and rows numbered by their
     place); ``pieces`` as :func:`_whole_tags` gives them."""
-    row = cells = column = 0
+    row = cells = column = elements = 0
     for data in pieces:
         for match in _TAG.finditer(data):
             tag, attributes = match.group(1), match.group(2)
             if tag == b"c":
-                cells += 1
+                elements += 1
+                holds = not attributes.endswith(b"/") and not _EMPTY_END.match(data, match.end())
+                cells += holds
                 r = _R.search(attributes)
                 if r is None:
                     column += 1
-                    _within(label, sheet, f"row {row}, column {column}", row, column)
+                    if holds:
+                        _within(label, sheet, f"row {row}, column {column}", row, column)
                     continue
-                column, number = _reference(label, sheet, r.group(1))
+                column, number = _reference(label, sheet, r.group(1), holds)
                 row = number or row
             elif tag == b"row":
+                elements += 1
                 r = _R.search(attributes)
                 column = 0
                 row = row + 1 if r is None else _row_number(label, sheet, r.group(1))
-                _within(label, sheet, f"row {row}", row, 1)
             else:
                 cells += _area_cells(label, sheet, tag, attributes)
-            _refuse_beyond(label, sheet, cells)
+            _refuse_beyond(label, sheet, cells, elements)
     return cells
 
 
@@ -354,20 +394,34 @@ def _row_number(label: str, sheet: str, text: bytes) -> int:
             f"{label}: sheet '{sheet}': row number {text.decode('utf-8', 'replace')!r} is "
             "not a row (1, 2, 3 …); the file is damaged"
         )
-    return int(text)
+    number = int(text)
+    if number > EXCEL_ROWS:
+        raise FileProblem(
+            f"{label}: {sheet}!row {number}: beyond the last row of a sheet "
+            f"({EXCEL_ROWS:,}); the file is damaged"
+        )
+    return number
 
 
-def _reference(label: str, sheet: str, text: bytes) -> tuple[int, int]:
-    """(column, row) of a cell reference such as ``B7`` (row 0 when it names a column)."""
-    decoded = text.decode("utf-8", "replace").replace("$", "")
+def _reference(label: str, sheet: str, text: bytes, held: bool = True) -> tuple[int, int]:
+    """(column, row) of a cell reference such as ``B7``, written as Excel writes it (capital
+    letters, no ``$``, a row from 1) and within Excel's last cell (XFD1048576); ``held``: a
+    cell that holds something, or a merged area, within gosheet's limits too."""
+    decoded = text.decode("utf-8", "replace")
     match = _CELL.fullmatch(decoded)
-    if match is None or int(match.group(2)) < 1:
+    if match is None or decoded != decoded.upper() or match.group(2).startswith("0"):
         raise FileProblem(
             f"{label}: sheet '{sheet}': {decoded!r} is not a cell reference (like B7); "
             "the file is damaged"
         )
     column, row = column_number(match.group(1)), int(match.group(2))
-    _within(label, sheet, decoded.upper(), row, column)
+    if column > EXCEL_COLUMNS or row > EXCEL_ROWS:
+        raise FileProblem(
+            f"{label}: {sheet}!{decoded}: beyond the last cell of a sheet (XFD{EXCEL_ROWS}); "
+            "the file is damaged"
+        )
+    if held:
+        _within(label, sheet, decoded, row, column)
     return column, row
 
 
@@ -375,5 +429,6 @@ def _within(label: str, sheet: str, where: str, row: int, column: int) -> None:
     if row > MAX_ROWS or column > MAX_COLUMNS:
         raise FileProblem(
             f"{label}: {sheet}!{where}: beyond what gosheet reads in a sheet ({MAX_ROWS:,} rows, "
-            f"{MAX_COLUMNS} columns); delete what lies beyond (or its formatting) and save again"
+            f"{MAX_COLUMNS} columns); move what it holds within them (or delete it) and save "
+            "again"
         )

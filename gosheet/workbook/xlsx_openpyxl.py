@@ -5,6 +5,7 @@ saving a big workbook this way takes seconds; the part writer, a fraction of tha
 
 from __future__ import annotations
 
+import io
 import re
 import zipfile
 from pathlib import Path
@@ -34,9 +35,10 @@ HEADER_BORDER = Border(bottom=Side(style="thin"))
 
 
 def load(path: Path) -> Workbook:
-    """The workbook at ``path`` as openpyxl reads it (macros kept for an ``.xlsm``)."""
+    """The workbook at ``path`` as openpyxl reads it (macros kept for an ``.xlsm``), without
+    the empty rows and cells beyond gosheet's limits (:func:`within_limits`)."""
     try:
-        return load_workbook(path, keep_vba=path.suffix.lower() == ".xlsm")
+        return load_workbook(within_limits(path), keep_vba=path.suffix.lower() == ".xlsm")
     except (InvalidFileException, zipfile.BadZipFile, KeyError, OSError, ValueError) as error:
         raise FileProblem(f"{path}: cannot be read as a workbook ({error})") from error
     except Exception as error:  # a damaged part: openpyxl raises whatever its parser met
@@ -44,12 +46,66 @@ def load(path: Path) -> Workbook:
         raise FileProblem(f"{path}: cannot be read as a workbook ({problem})") from error
 
 
+_FAR_ROW = re.compile(rb'<row r="([0-9]{5,7})"[^>]*?(?:/>|>.*?</row>)', re.DOTALL)
+_FAR_CELL = re.compile(rb'<c r="([A-Z]{2,3})[0-9]+"[^>]*?(?:/>|>\s*</c>)')
+
+
+def _far_row(match: re.Match[bytes]) -> bytes:
+    return b"" if int(match.group(1)) > limits.MAX_ROWS else match.group(0)
+
+
+def _far_cell(match: re.Match[bytes]) -> bytes:
+    far = limits.column_number(match.group(1).decode()) > limits.MAX_COLUMNS
+    return b"" if far else match.group(0)
+
+
+def within_limits(path: Path) -> Path | io.BytesIO:
+    """``path``, or its archive without the rows and cells beyond gosheet's limits (rows past
+    :data:`~gosheet.workbook.limits.MAX_ROWS`, columns past ``MAX_COLUMNS``), which hold
+    nothing (:func:`~gosheet.workbook.limits.check_workbook` refused any that does): openpyxl
+    makes an object of every row and cell, and the empty ``<row r="1048576">`` LibreOffice
+    writes after a row is deleted (or a million of them) would cost it seconds and gigabytes.
+    A workbook saved by openpyxl then lacks them: their formatting only."""
+    changed: dict[str, bytes] = {}
+    with zipfile.ZipFile(path) as archive:
+        for name in limits.sheet_parts(archive, str(path)):
+            data = archive.read(name)
+            kept = _FAR_CELL.sub(_far_cell, _FAR_ROW.sub(_far_row, data))
+            if len(kept) != len(data):
+                changed[name] = kept
+        if not changed:
+            return path
+        out = io.BytesIO()
+        with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as copy:
+            for info in archive.infolist():
+                copy.writestr(info, changed.get(info.filename) or archive.read(info.filename))
+    out.seek(0)
+    return out
+
+
 def grids(workbook: Workbook) -> Grids:
-    """Every sheet's cell values, row by row."""
+    """Every sheet's cell values, row by row, from A1 to the last row and column that hold
+    something (as calamine gives them: rows and cells of formatting only add nothing)."""
     return {
-        ws.title: [list(row) for row in ws.iter_rows(values_only=True)]
+        ws.title: trimmed([list(row) for row in ws.iter_rows(values_only=True)])
         for ws in workbook.worksheets
     }
+
+
+def trimmed(rows: list[list[Any]]) -> list[list[Any]]:
+    """``rows`` without the empty rows after the last that holds something, each cut after
+    the last column that holds something in any row."""
+    height = next(
+        (i + 1 for i in range(len(rows) - 1, -1, -1) if any(v is not None for v in rows[i])), 0
+    )
+    width = max(
+        (
+            next((j + 1 for j in range(len(row) - 1, -1, -1) if row[j] is not None), 0)
+            for row in rows[:height]
+        ),
+        default=0,
+    )
+    return [row[:width] for row in rows[:height]]
 
 
 def render(workbook: Workbook, data: SheetData, index: int | None = None) -> Worksheet:

@@ -21,6 +21,7 @@ from safety.zips import (
     edited,
     entries_of,
     plain_entry,
+    players_part,
     sheet_edit,
     write_zip,
 )
@@ -141,18 +142,25 @@ def players_elsewhere(parts: dict[str, bytes]) -> None:
 END = "</sheetData>"
 WORKBOOKS = [
     structure_case("doctype-in-workbook-xml", doctype_in_workbook, "cup.xlsx", "document type"),
-    structure_case("sheet-outside-worksheets", players_elsewhere, "Players!row 1048576"),
+    structure_case("sheet-outside-worksheets", players_elsewhere, "Players!A1048576"),
     archive_case("zip-bomb-sheet", bombed, "xl/worksheets/sheet2.xml", "unpacks"),
     archive_case("duplicate-zip-entries", duplicated, "sheet2.xml", "twice"),
     book_case(
         "cell-XFD1048576",
         sheet_edit(END, '<row r="1048576"><c r="XFD1048576"><v>1</v></c></row>' + END),
-        "Players!row 1048576",
+        "Players!XFD1048576",
     ),
     book_case(
-        "styled-empty-cell-far-away",
-        sheet_edit(END, '<row r="900000"><c r="Z900000" s="1"/></row>' + END),
-        "Players!row 900000",
+        "text-far-away",
+        sheet_edit(
+            END, '<row r="900000"><c r="Z900000" t="inlineStr"><is><t>x</t></is></c></row>' + END
+        ),
+        "Players!Z900000",
+    ),
+    book_case(
+        "formula-far-right",
+        sheet_edit(r"</row>", '<c r="XFD1"><f>1+1</f></c></row>'),
+        "Players!XFD1",
     ),
     book_case(
         "merge-over-the-whole-sheet",
@@ -173,11 +181,30 @@ WORKBOOKS = [
         "Players!row 2000000",
     ),
     book_case(
-        "declared-dimension-whole-sheet",
-        sheet_edit(r'<dimension ref="[^"]*"', '<dimension ref="A1:XFD1048576"'),
-        "Players!XFD1048576",
+        "row-beyond-excel-with-a-cell",
+        sheet_edit(END, '<row r="1048577"><c r="A1048577" s="1"/></row>' + END),
+        "Players!row 1048577",
+    ),
+    book_case(
+        "empty-cell-beyond-excel",
+        sheet_edit(r"</row>", '<c r="XFE1" s="1"/></row>'),
+        "Players!XFE1",
+        "damaged",
+    ),
+    book_case(
+        "dimension-beyond-excel",
+        sheet_edit(r'<dimension ref="[^"]*"', '<dimension ref="A1:XFE1048576"'),
+        "Players!XFE1048576",
     ),
     book_case("cell-reference-r-0", sheet_edit(r'<c r="B2"', '<c r="0"'), "'Players'", "'0'"),
+    book_case("cell-reference-r-A0", sheet_edit(r'<c r="B2"', '<c r="A0"'), "'Players'", "'A0'"),
+    book_case("cell-reference-r-b2", sheet_edit(r'<c r="B2"', '<c r="b2"'), "'Players'", "'b2'"),
+    book_case(
+        "cell-reference-r-junk", sheet_edit(r'<c r="B2"', '<c r="B2;x"'), "'Players'", "'B2;x'"
+    ),
+    book_case(
+        "cell-reference-leading-zero", sheet_edit(r'<c r="B2"', '<c r="B02"'), "'Players'", "'B02'"
+    ),
     book_case(
         "too-many-columns-used",
         sheet_edit(END, '<row r="400"><c r="GZ400"><v>1</v></c></row>' + END),
@@ -205,6 +232,67 @@ WORKBOOKS = [
     fifo_case("fifo-named-xlsx", BOOK, ["check", BOOK]),
     folder_case("folder-named-xlsx", BOOK, ["pair", BOOK]),
 ]
+
+
+# What LibreOffice writes after a row is deleted, and the like: rows and cells that hold
+# nothing, anywhere in Excel's sheet. None of it counts: ``pair`` works, in bounded time and
+# memory, and keeps the organiser's rows as they were.
+
+LAST_ROW = (
+    '<row r="1048576" customFormat="false" ht="12.8" hidden="false" customHeight="false" '
+    'outlineLevel="0" collapsed="false"></row>'
+)
+MILLION_ROWS = "".join(f'<row r="{r}" ht="12.8" customHeight="1"/>' for r in range(30, 1048577))
+
+
+def kept_case(id: str, edit: Callable[[bytes], bytes], kept: str) -> Case:
+    """The valid book with its Players sheet edited (nothing held beyond the limits): ``pair``
+    works, and the Players sheet still has ``kept``."""
+
+    def make(folder: Path, base: Path) -> list[str]:
+        edited(base, folder / BOOK, edit)
+        return ["pair", BOOK]
+
+    def check(folder: Path) -> None:
+        from openpyxl import load_workbook
+
+        from gosheet.workbook.xlsx import XlsxBook
+
+        with zipfile.ZipFile(folder / BOOK) as archive:
+            players = archive.read(players_part(folder / BOOK)).decode()
+        assert kept in players
+        grids = XlsxBook.open(folder / BOOK).grids()
+        assert len(grids["Players"]) < 30 and len(grids["Round 1"]) < 30
+        assert max(map(len, grids["Players"])) < 30
+        assert "Round 1" in load_workbook(folder / BOOK).sheetnames
+
+    return Case(id, make, (0,), check=check)
+
+
+EMPTY_FAR = [
+    kept_case("libreoffice-last-row-after-delete", sheet_edit(END, LAST_ROW + END), LAST_ROW),
+    kept_case(
+        "styled-row-and-cells-far-away",
+        sheet_edit(
+            END,
+            '<row r="900000" s="2" customFormat="1"><c r="Z900000" s="1"/>'
+            '<c r="XFD900000" s="1"></c></row>' + END,
+        ),
+        '<c r="XFD900000" s="1"></c>',
+    ),
+    kept_case(
+        "styled-empty-cell-far-right",
+        sheet_edit("</row>", '<c r="XFD1" s="1"/></row>'),
+        '<c r="XFD1" s="1"/>',
+    ),
+    kept_case(
+        "declared-dimension-whole-sheet",
+        sheet_edit(r'<dimension ref="[^"]*"', '<dimension ref="A1:XFD1048576"'),
+        '<dimension ref="A1:XFD1048576"',
+    ),
+    kept_case("a-million-empty-rows", sheet_edit(END, MILLION_ROWS + END), '<row r="1048576" '),
+]
+WORKBOOKS += EMPTY_FAR
 
 
 # ---------------------------------------------------------------------------- rosters

@@ -11,7 +11,7 @@ from typing import Any
 from gosheet.core.errors import InputError, Problem
 from gosheet.workbook.limits import column_number
 from gosheet.workbook.parts.sheet_xml import cell_xml
-from gosheet.workbook.parts.spans import Span, Unsupported, attribute, find_spans
+from gosheet.workbook.parts.spans import Enough, Span, Unsupported, attribute, find_spans
 from gosheet.workbook.parts.styles import splice
 from gosheet.workbook.sheets import column_letter
 
@@ -36,6 +36,8 @@ def refuse_merged(data: bytes, sheet: str, refs: list[str]) -> None:
     """A cell inside merged cells (not their first) cannot be written: say so, as a problem
     of the sheet, before anything is changed."""
     problems = []
+    if b"mergeCell" not in data:
+        return
     for span in find_spans(data, {"mergeCell"}):
         text = span.attributes.get("ref", "")
         top, left, bottom, right = _bounds(text)
@@ -51,23 +53,22 @@ def refuse_merged(data: bytes, sheet: str, refs: list[str]) -> None:
 def patch_cells(data: bytes, sheet: str, changes: dict[str, Any]) -> bytes:
     """The sheet's XML with each cell of ``changes`` (reference → value) written."""
     refuse_merged(data, sheet, list(changes))
-    spans = find_spans(data, {"sheetData", "row", "c", "f", "dimension"})
-    sheet_data = next((s for s in spans if s.name == "sheetData"), None)
-    if sheet_data is None or ":" in sheet_data.qname:
-        raise Unsupported("no sheetData, or a prefixed one")
-    rows: dict[int, Span] = {}
-    for row in sheet_data.children:
-        if row.name != "row":
-            continue
-        if "r" not in row.attributes:
-            raise Unsupported("rows without their numbers")
-        rows[int(row.attributes["r"])] = row
     wanted: dict[int, dict[int, tuple[str, Any]]] = {}
     for ref, value in changes.items():
         r, c = position(ref)
         wanted.setdefault(r, {})[c] = (ref.upper(), value)
+    spans, every_row = _rows_up_to(data, wanted, stop=True)
+    if every_row and every_row[-1][0] > max(wanted) and _later(data, every_row[-1][1], wanted):
+        spans, every_row = _rows_up_to(data, wanted, stop=False)  # rows out of order
+    sheet_data = next((s for s in spans if s.name == "sheetData"), None)
+    if sheet_data is None or ":" in sheet_data.qname:
+        raise Unsupported("no sheetData, or a prefixed one")
+    rows: dict[int, Span] = {
+        int(row.attributes["r"]): row for row in sheet_data.children if row.name == "row"
+    }
     edits: list[tuple[int, int, bytes]] = []
-    numbers = sorted(rows)
+    every_row.sort()
+    numbers = [number for number, _ in every_row]
     inserted: dict[int, list[bytes]] = {}  # where new rows go (before the next row) → rows
     for r in sorted(wanted):
         found = rows.get(r)
@@ -76,7 +77,7 @@ def patch_cells(data: bytes, sheet: str, changes: dict[str, Any]) -> bytes:
             continue
         cells = "".join(cell_xml(ref, v, None) for _, (ref, v) in sorted(wanted[r].items()))
         after = bisect.bisect_right(numbers, r)
-        at = rows[numbers[after]].start if after < len(numbers) else sheet_data.close
+        at = every_row[after][1] if after < len(numbers) else sheet_data.close
         inserted.setdefault(at, []).append(f'<row r="{r}">{cells}</row>'.encode())
     for at, new_rows in inserted.items():
         if sheet_data.empty:  # <sheetData/>: opened and closed around its first rows
@@ -89,6 +90,38 @@ def patch_cells(data: bytes, sheet: str, changes: dict[str, Any]) -> bytes:
     if dimension is not None and "ref" in dimension.attributes:
         edits.append((dimension.start, dimension.end, _grown(data, dimension, changes)))
     return splice(data, edits)
+
+
+def _rows_up_to(
+    data: bytes, wanted: dict[int, Any], *, stop: bool
+) -> tuple[list[Span], list[tuple[int, int]]]:
+    """The spans :func:`patch_cells` changes — the sheet data, the rows wanted and their
+    cells, the dimension — and the (number, start) of every row; with ``stop``, the parsing
+    ends at the first row past the last one wanted (a million empty rows may follow)."""
+    every_row: list[tuple[int, int]] = []
+    last = max(wanted)
+
+    def keep(name: str, attributes: dict[str, str], offset: int) -> bool:
+        """Only the rows changed are spans."""
+        if name != "row":
+            return True
+        number = attributes.get("r")
+        if number is None or not number.isdigit():
+            raise Unsupported("rows without their numbers")
+        every_row.append((int(number), offset))
+        if stop and int(number) > last:
+            raise Enough
+        return int(number) in wanted
+
+    spans = find_spans(data, {"sheetData", "row", "c", "f", "dimension"}, keep=keep)
+    return spans, every_row
+
+
+def _later(data: bytes, offset: int, wanted: dict[int, Any]) -> bool:
+    """Whether a row wanted may come after ``offset`` (rows out of order)."""
+    numbers = b"|".join(str(n).encode() for n in wanted)
+    pattern = rb"<(?:[\w.-]+:)?row\b[^>]*\sr\s*=\s*[\"'](?:" + numbers + rb")[\"']"
+    return re.compile(pattern).search(data, offset) is not None
 
 
 def _row_with(data: bytes, row: Span, wanted: dict[int, tuple[str, Any]]) -> bytes:

@@ -11,8 +11,10 @@ ever expanded); so is one that is not well-formed.
 
 from __future__ import annotations
 
+import contextlib
 import re
 import xml.parsers.expat
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 
@@ -49,23 +51,43 @@ def local(name: str) -> str:
     return name.rsplit(":", 1)[-1]
 
 
-def find_spans(data: bytes, names: set[str], *, within: set[str] | None = None) -> list[Span]:
+Keep = Callable[[str, dict[str, str], int], bool]
+"""Whether an element found (its local name, its attributes as written and its byte offset)
+is kept, with what it holds: a million rows a sheet need not be a million spans. It raises
+:class:`Enough` to stop the parsing there."""
+
+
+class Enough(Exception):
+    """Raised by a :data:`Keep`: nothing more is wanted from the part (the spans found so
+    far are returned; those still open have no ``end``)."""
+
+
+def find_spans(
+    data: bytes, names: set[str], *, within: set[str] | None = None, keep: Keep | None = None
+) -> list[Span]:
     """The elements named (local names) in ``names``, in document order; with ``within``,
-    only those inside an element named there. Each span lists its wanted children."""
+    only those inside an element named there; with ``keep``, only those it keeps (and none
+    inside one it does not). Each span lists its wanted children."""
     parser = xml.parsers.expat.ParserCreate()
     found: list[Span] = []
     stack: list[Span | None] = []
     inside = 0 if within else 1
+    skipped = 0  # the depth of the elements inside one not kept
 
     def start(qname: str, attributes: dict[str, str]) -> None:
-        nonlocal inside
+        nonlocal inside, skipped
         name = local(qname)
         if within and name in within:
             inside += 1
-        if name not in names or not inside:
+        if skipped or name not in names or not inside:
+            skipped += bool(skipped)
             stack.append(None)
             return
         offset = parser.CurrentByteIndex
+        if keep is not None and not keep(name, attributes, offset):
+            skipped = 1
+            stack.append(None)
+            return
         tag = _START_TAG.match(data, offset)
         if tag is None:
             raise Unsupported(f"a start tag gosheet cannot read at byte {offset}")
@@ -85,8 +107,9 @@ def find_spans(data: bytes, names: set[str], *, within: set[str] | None = None) 
         stack.append(span)
 
     def end(qname: str) -> None:
-        nonlocal inside
+        nonlocal inside, skipped
         span = stack.pop()
+        skipped = max(skipped - 1, 0)
         if within and local(qname) in within:
             inside -= 1
         if span is None:
@@ -100,7 +123,8 @@ def find_spans(data: bytes, names: set[str], *, within: set[str] | None = None) 
 
     parser.StartElementHandler = start
     parser.EndElementHandler = end
-    _parse(parser, data, Damaged("not well-formed XML"))
+    with contextlib.suppress(Enough):
+        _parse(parser, data, Damaged("not well-formed XML"))
     return found
 
 
