@@ -18,7 +18,8 @@ import functools
 from collections.abc import Callable, Iterable, Sequence
 
 from gosheet.core.model import Player
-from gosheet.i18n.catalog import _, ngettext
+from gosheet.i18n import words
+from gosheet.i18n.catalog import _, current, ngettext
 from gosheet.workbook.headers import normalise_header
 
 
@@ -131,7 +132,11 @@ class NameIndex:
         """Why ``typed`` is no player's, and the way out."""
         near = self.closest(typed)
         if not near:
-            return _("not a player of the Players sheet")
+            return _(
+                "not a player of the Players sheet: was his row deleted there? Put it back — a "
+                "player who withdraws keeps his row, with the rounds he does not play in "
+                "'{not_playing}'"
+            ).format(not_playing=words.local("Not playing", current(), words.PLAYERS))
         return _(
             "not a player of the Players sheet; the closest: '{near}' — if the player was "
             'renamed, `gosheet rename BOOK.xlsx "{typed}" "{near}"` renames him in every '

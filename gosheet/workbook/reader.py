@@ -36,7 +36,7 @@ from gosheet.workbook.reading import (
     cell_text,
     int_cell,
 )
-from gosheet.workbook.rounds import look_alike_problem, read_round, round_like, text_of
+from gosheet.workbook.rounds import look_alikes, read_round, text_of
 from gosheet.workbook.sheets import PLAYERS, SETTINGS, round_number_of, round_sheet_name
 
 __all__ = [
@@ -381,11 +381,7 @@ def _read_book(sheets: Mapping[str, Rows]) -> BookState:
         if roster_readable:  # else every name would be reported as unknown
             shown = sheets.shown.get(name, name)
             rounds.append(read_round(shown, number, sheets[name], index, problems, state, found))
-    names = list(sheets)
-    for name in names:
-        alike = round_like(name)
-        if alike is not None:
-            problems.problems.append(look_alike_problem(name, alike, names))
+    problems.problems += look_alikes(sheets)  # a round under another name
     if settings.rounds is not None and len(numbered) > settings.rounds:
         row = setting_rows.get("rounds", -1)
         problems.add(
