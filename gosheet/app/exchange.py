@@ -25,7 +25,7 @@ from gosheet.formats.opengotha.xml import read_opengotha, write_opengotha
 from gosheet.formats.results import ResultsFile, format_of, results_file
 from gosheet.i18n.catalog import N_, _, ngettext
 from gosheet.workbook import limits
-from gosheet.workbook.xlsx import XlsxBook
+from gosheet.workbook.books import open_book
 
 RESULTS_NAMES = {
     "egf": N_("EGF results (.h9)"),
@@ -218,7 +218,7 @@ def export_opengotha(
         refuse_overwrite(target, replace)
     notes: list[str] = []
     with on_disk(book, book_name) as path:
-        og = export.to_opengotha(XlsxBook.open(path).grids(), source=path.name, notes=notes)
+        og = export.to_opengotha(open_book(path).grids(), source=path.name, notes=notes)
         try:
             data = write_opengotha(og)
         except ValueError as error:
@@ -277,7 +277,7 @@ def export_results(
     if target is not None:
         refuse_overwrite(target, replace)
     with on_disk(book, book_name) as path:
-        grids = XlsxBook.open(path).grids()
+        grids = open_book(path).grids()
         made = results_file(grids, kind, source=path.name, drop_forfeits=drop_forfeits)
     written = export.write_file(target, made.data) if target is not None else Path(name)
     return Exported(written, made.data, results_lines(written, made, kind))

@@ -20,7 +20,7 @@ from gosheet.core.errors import FileProblem, GosheetError
 from gosheet.i18n.catalog import _
 
 if TYPE_CHECKING:  # the workbook's writer: imported by what makes a workbook
-    from gosheet.workbook.xlsx import XlsxBook
+    from gosheet.workbook.books import Book
 
 Source = Path | bytes
 """A file to read: its path, or its bytes (with a name for the messages)."""
@@ -52,7 +52,7 @@ def on_disk(source: Source, name: str) -> Iterator[Path]:
         yield path
 
 
-def saved(book: XlsxBook, target: Path | None, name: str, action: str) -> tuple[Path, bytes | None]:
+def saved(book: Book, target: Path | None, name: str, action: str) -> tuple[Path, bytes | None]:
     """Save ``book`` as ``target`` (with ``action`` in its history): the path written.
     Without a target, into a temporary file called ``name``: ``name`` and the workbook's
     bytes."""

@@ -90,10 +90,10 @@ def print_file(
 ) -> Printed:
     """The pack of a workbook (a path, or its bytes called ``book_name``): written to
     ``target`` when there is one (its ``path``), else only its bytes (``pdf``)."""
-    from gosheet.workbook.xlsx import XlsxBook  # not when the command line's parser is built
+    from gosheet.workbook.books import open_book  # not when the command line's parser is built
 
     with on_disk(book, book_name) as path:
-        tournament = XlsxBook.open(path).read().tournament
+        tournament = open_book(path).read().tournament
     printed = make_pack(tournament, round_number, what)
     if target is None:
         return printed

@@ -49,10 +49,10 @@ def site_pages(tournament: Tournament) -> dict[str, bytes]:
 def publish(book: Source, folder: Path | None, *, book_name: str = "tournament.xlsx") -> Published:
     """The pages of a workbook (a path, or its bytes called ``book_name``), written into
     ``folder`` (made if missing) when there is one."""
-    from gosheet.workbook.xlsx import XlsxBook  # not when the command line's parser is built
+    from gosheet.workbook.books import open_book  # not when the command line's parser is built
 
     with on_disk(book, book_name) as path:
-        tournament = XlsxBook.open(path).read().tournament
+        tournament = open_book(path).read().tournament
     if folder is None:
         return Published(tournament, site_pages(tournament))
     from gosheet.formats.site import publish as write_site  # Jinja2, loaded only here

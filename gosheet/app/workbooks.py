@@ -19,11 +19,12 @@ from gosheet.app import actions
 from gosheet.app.files import Source, on_disk
 from gosheet.core.explain import Explanation
 from gosheet.core.model import Tournament
-from gosheet.workbook.xlsx import XlsxBook
+from gosheet.workbook.books import Book, editing, open_book
 
 T = TypeVar("T")
 NAME = "tournament.xlsx"
-"""The file name a workbook given as bytes is read under (its messages name it)."""
+"""The file name a workbook given as bytes is read under (its messages name it): give the
+uploaded file's own name, whose suffix (``.xlsx``, ``.ods``) says how it is read and written."""
 
 
 @dataclass(frozen=True)
@@ -46,7 +47,7 @@ class Explained:
 
 def edit(
     source: Source,
-    change: Callable[[XlsxBook], T],
+    change: Callable[[Book], T],
     action: Callable[[T], str],
     *,
     lock: bool = True,
@@ -57,15 +58,15 @@ def edit(
     it is saved; bytes are changed in a temporary file."""
     if isinstance(source, bytes):
         with on_disk(source, name) as path:
-            book = XlsxBook.open(path)
+            book = open_book(path)
             done = change(book)
             saved = book.save(backup=False, action=action(done))
             return Edited(done, None, saved.read_bytes())
     if not lock:
-        book = XlsxBook.open(source)
+        book = open_book(source)
         done = change(book)
         return Edited(done, book.save())
-    with XlsxBook.editing(source) as book:
+    with editing(source) as book:
         done = change(book)
         return Edited(done, book.save(action=action(done)))
 
@@ -74,7 +75,7 @@ def check(source: Source, *, name: str = NAME) -> actions.Done:
     """Every problem of the workbook at once (:class:`~gosheet.core.errors.InputError`), or
     what the next pair needs; nothing written."""
     with on_disk(source, name) as path:
-        return actions.check(XlsxBook.open(path))
+        return actions.check(open_book(path))
 
 
 def pair(source: Source, again: bool = False, *, name: str = NAME) -> Edited[actions.Done]:
@@ -107,7 +108,7 @@ def explain(
 ) -> Edited[Explained]:
     """Write the Explain sheet of a round (default: the last one paired)."""
 
-    def run(book: XlsxBook) -> Explained:
+    def run(book: Book) -> Explained:
         explanation = actions.explain(book, round_number)
         return Explained(explanation, book.read().tournament)
 

@@ -26,7 +26,6 @@ import functools
 import os
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import replace
 from datetime import date, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
@@ -35,8 +34,8 @@ from gosheet import accelerators
 from gosheet.core.errors import FileProblem
 from gosheet.workbook import limits
 from gosheet.workbook.atomic import Fingerprint, backup_path, check_archive, replacing
+from gosheet.workbook.edits import Edits
 from gosheet.workbook.locks import holding, refuse_if_busy
-from gosheet.workbook.parts.cells import position
 from gosheet.workbook.port import BookPort, CellValue, Grid, Grids, SheetRenamer
 from gosheet.workbook.reader import BookState, gc_paused, read_book
 from gosheet.workbook.sheets import SheetData
@@ -69,9 +68,7 @@ class XlsxBook(BookPort, SheetRenamer):
         self._workbook = workbook
         self.path = path
         self._grids: Grids | None = None  # as read (fast engine)
-        self._order: list[str] = []
-        self._rendered: dict[str, SheetData] = {}
-        self._patches: dict[str, dict[str, Any]] = {}
+        self._edits = Edits([])
         self._log: list[tuple[str, tuple[Any, ...]]] = []  # fast: to replay into openpyxl
 
     @classmethod
@@ -98,7 +95,7 @@ class XlsxBook(BookPort, SheetRenamer):
 
                 book._workbook = load(path)
             else:
-                book._order = list(book._grids)
+                book._edits = Edits(list(book._grids))
         book.fingerprint = fingerprint
         return book
 
@@ -143,17 +140,7 @@ class XlsxBook(BookPort, SheetRenamer):
 
             return grids(self.workbook)
         assert self._grids is not None
-        out = {}
-        for name in self._order:
-            if name in self._rendered:
-                data = self._rendered[name]
-                out[name] = [list(data.headers), *(list(r) for r in data.rows)]
-                continue
-            grid = [list(row) for row in self._grids[name]]
-            for cell, value in self._patches.get(name, {}).items():
-                _put(grid, *position(cell), value)
-            out[name] = grid
-        return out
+        return self._edits.grids(self._grids.__getitem__)
 
     def read(self) -> BookState:
         return read_book(self.grids())
@@ -167,14 +154,7 @@ class XlsxBook(BookPort, SheetRenamer):
             render(self.workbook, data, index)
             return
         self._log.append(("render", (data, index)))
-        same = [n for n in self._order if n.casefold() == data.name.casefold()]
-        if same:
-            index = self._order.index(same[0]) if index is None else index
-            self._order.remove(same[0])
-            self._rendered.pop(same[0], None)
-            self._patches.pop(same[0], None)
-        self._order.insert(len(self._order) if index is None else index, data.name)
-        self._rendered[data.name] = replace(data, rows=[list(r) for r in data.rows])
+        self._edits.render(data, index)
 
     def set_cell(self, sheet: str, cell: str, value: CellValue) -> None:
         if not self.fast:
@@ -182,22 +162,10 @@ class XlsxBook(BookPort, SheetRenamer):
 
             set_cell(self.workbook, sheet, cell, value)
             return
-        if sheet not in self._order:
+        if sheet not in self._edits.order:
             raise KeyError(f"Worksheet {sheet} does not exist.")
         self._log.append(("set", (sheet, cell, value)))
-        data = self._rendered.get(sheet)
-        if data is None:
-            self._patches.setdefault(sheet, {})[cell.upper()] = value
-            return
-        row, column = position(cell)
-        if row == 1:
-            columns = list(data.columns)
-            while len(columns) < column:
-                columns.append(type(columns[0])(""))
-            columns[column - 1] = replace(columns[column - 1], header=str(value))
-            data.columns = tuple(columns)
-        else:
-            _put(data.rows, row - 1, column, value)
+        self._edits.set_cell(sheet, cell, value)
 
     def rename_sheet(self, old: str, new: str) -> None:
         """Rename a sheet (the workbook's language changed: ``Round 1`` → ``Тур 1``), keeping
@@ -246,7 +214,8 @@ class XlsxBook(BookPort, SheetRenamer):
 
         assert self.path is not None
         target = target.resolve()
-        changes = Changes(list(self._order), self._rendered, self._patches)
+        edits = self._edits
+        changes = Changes(list(edits.order), edits.rendered, edits.patches)
         try:
             package = Package(self.path)
             keep = backup_path(target) if backup else None
@@ -261,16 +230,6 @@ class XlsxBook(BookPort, SheetRenamer):
                 raise FileProblem(f"{target}: the part writer cannot save it ({why})") from None
             return None
         return target
-
-
-def _put(grid: Grid, row: int, column: int, value: CellValue) -> None:
-    """Set a cell of a grid of values (1-based row and column), growing it as needed."""
-    while len(grid) < row:
-        grid.append([])
-    line = grid[row - 1]
-    while len(line) < column:
-        line.append(None)
-    line[column - 1] = limits.cell_text(value)
 
 
 def read_grids(path: Path) -> Grids | None:

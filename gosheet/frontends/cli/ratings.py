@@ -49,8 +49,8 @@ def ratings(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     from gosheet.app.ratings import add, describe, fill, list_summary
     from gosheet.formats.ratings import cache
     from gosheet.formats.ratings.match import ListIndex
+    from gosheet.workbook.books import editing
     from gosheet.workbook.language import InLanguage
-    from gosheet.workbook.xlsx import XlsxBook
 
     action = args.ratings_command
     if action == "fetch":
@@ -67,7 +67,7 @@ def ratings(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
         parser.error(_("ratings add: give a name ('Name Firstname') or --pin"))
     rating_list, cached = cache.load(args.list)
     index = ListIndex(rating_list)
-    with XlsxBook.editing(args.book) as book:
+    with editing(args.book) as book:
         if action == "fill":
             report = fill(InLanguage(book), index, overwrite=args.overwrite)
             if report.cells:

@@ -23,6 +23,7 @@ from gosheet.i18n import catalog
 
 XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 XLSM = "application/vnd.ms-excel.sheet.macroEnabled.12"
+ODS = "application/vnd.oasis.opendocument.spreadsheet"
 ZIP = "application/zip"
 PDF = "application/pdf"
 TEXT = "text/plain;charset=utf-8"
@@ -61,7 +62,9 @@ class Options:
 
 
 def workbook_type(name: str) -> str:
-    return XLSM if name.lower().endswith(".xlsm") else XLSX
+    """The media type of a workbook by its name: ``.xlsm``, ``.ods``, else ``.xlsx``."""
+    lower = name.lower()
+    return XLSM if lower.endswith(".xlsm") else ODS if lower.endswith(".ods") else XLSX
 
 
 def said(*lines: str) -> list[str]:

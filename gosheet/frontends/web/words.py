@@ -37,10 +37,11 @@ WORDS: dict[str, tuple[str, str, str, str]] = {
         "no s'envia res enlloc.",
     ),
     "pick": (
-        "Choose or drop a workbook (.xlsx, .xlsm) or a roster (.csv, .xlsx)",
-        "Выберите или перетащите книгу (.xlsx, .xlsm) или список игроков (.csv, .xlsx)",
-        "Choisissez ou déposez un classeur (.xlsx, .xlsm) ou une liste de joueurs (.csv, .xlsx)",
-        "Trieu o deixeu anar un llibre (.xlsx, .xlsm) o una llista de jugadors (.csv, .xlsx)",
+        "Choose or drop a workbook (.xlsx, .xlsm, .ods) or a roster (.csv, .xlsx)",
+        "Выберите или перетащите книгу (.xlsx, .xlsm, .ods) или список игроков (.csv, .xlsx)",
+        "Choisissez ou déposez un classeur (.xlsx, .xlsm, .ods) "
+        "ou une liste de joueurs (.csv, .xlsx)",
+        "Trieu o deixeu anar un llibre (.xlsx, .xlsm, .ods) o una llista de jugadors (.csv, .xlsx)",
     ),
     "none": ("No file chosen.", "Файл не выбран.", "Aucun fichier choisi.", "Cap fitxer triat."),
     "round": ("The round", "Тур", "La ronde", "La ronda"),

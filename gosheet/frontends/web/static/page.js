@@ -11,7 +11,7 @@ const words = WORDS[LANGUAGE];
 const WORKBOOK_ACTIONS = new Set([
   "pair", "standings", "check", "explain", "simulate", "print", "publish", "h9", "tou", "xml",
 ]);
-const WORKBOOKS = /\.(xlsx|xlsm)$/i;
+const WORKBOOKS = /\.(xlsx|xlsm|ods)$/i;
 const ROSTERS = /\.(csv|txt|tsv|xlsx|xlsm|xls|ods)$/i;
 
 const page = {
