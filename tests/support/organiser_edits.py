@@ -13,6 +13,10 @@ Two halves in one file:
   :class:`~gosheet.frontends.libreoffice.office.Office` and the step builders say the edits
   by name.
 
+Frozen panes are not here: a hidden document of a headless LibreOffice 7.4 neither freezes
+(``freezeAtPosition`` does nothing, ``.uno:FreezePanes`` crashes it) nor keeps the panes of the
+file it saves; :func:`freeze` writes them into a saved .xlsx as LibreOffice's desktop does.
+
 The edits (rows and columns are numbered as the organiser sees them: row 1, column "A"):
 
 ``rows`` / ``columns``
@@ -36,11 +40,10 @@ The edits (rows and columns are numbered as the organiser sees them: row 1, colu
     ``{"sheet", "range", "bold", "color", "back", "font", "width", "format"}`` — fonts,
     colours, widths (1/100 mm), the number format (its key: 0 the locale's General, as
     Format ▸ Clear Direct Formatting leaves it)
-``freeze``
-    ``{"sheet", "column", "row"}`` — View ▸ Freeze cells
 ``read``
     ``{"sheet", "cell"}`` → ``kind`` (EMPTY, VALUE, TEXT, FORMULA), ``string``, ``value``,
-    ``formula``, ``format`` (the number format's code)
+    ``formula``, ``format`` (the number format's code), ``bold``, ``font``, ``color``,
+    ``back`` and ``width`` (its column's)
 ``grid``
     ``{"sheet"}`` → ``formulas`` (what each cell of the used area holds, as typed) and
     ``strings`` (what it shows)
@@ -53,6 +56,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+import zipfile
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -110,6 +114,26 @@ def in_office(office: Office, book: Path, out: Path, *edits: dict[str, Any]) -> 
     """Open ``book`` in LibreOffice, make ``edits``, save it as ``out``: the edits' results."""
     found = edit(office, [{"do": "open", "path": str(book)}, *edits, store(out), {"do": "close"}])
     return found[1:-2]
+
+
+def freeze(book: Path, sheet_file: str, cell: str) -> None:
+    """Freeze the panes of one sheet of a saved .xlsx (``xl/worksheets/sheet2.xml``) above and
+    left of ``cell`` (``"B2"``), as LibreOffice's desktop writes a frozen sheet."""
+    column = column_index("".join(c for c in cell if c.isalpha()))
+    row = int("".join(c for c in cell if c.isdigit())) - 1
+    pane = (
+        f'<pane xSplit="{column}" ySplit="{row}" topLeftCell="{cell}" activePane="bottomRight" '
+        'state="frozen"/><selection pane="bottomRight"'
+    )
+    with zipfile.ZipFile(book) as old:
+        parts = {info: old.read(info) for info in old.infolist()}
+    with zipfile.ZipFile(book, "w", zipfile.ZIP_DEFLATED) as new:
+        for info, data in parts.items():
+            if info.filename == sheet_file:
+                text = data.decode("utf-8")
+                assert text.count('<selection pane="topLeft"') == 1, text[:2000]
+                data = text.replace('<selection pane="topLeft"', pane).encode("utf-8")
+            new.writestr(info, data)
 
 
 # ------------------------------------------------------------------ LibreOffice's side
@@ -291,11 +315,6 @@ def _editor(uno_driver: Any) -> Any:  # noqa: C901  (one method an edit)
                 for index in range(columns.getCount()):
                     columns.getByIndex(index).Width = int(step["width"])
 
-        def do_freeze(self, step: dict[str, Any]) -> None:
-            controller = self.document.getCurrentController()
-            controller.setActiveSheet(self.sheet(step["sheet"]))
-            controller.freezeAtPosition(int(step["column"]), int(step["row"]))
-
         def do_read(self, step: dict[str, Any]) -> dict[str, Any]:
             cell = self.sheet(step["sheet"]).getCellRangeByName(step["cell"])
             formats = self.document.getNumberFormats()
@@ -306,6 +325,11 @@ def _editor(uno_driver: Any) -> Any:  # noqa: C901  (one method an edit)
                 "value": cell.getValue(),
                 "formula": cell.getFormula(),
                 "format": number_format,
+                "bold": cell.CharWeight > 100,
+                "font": cell.CharFontName,
+                "color": cell.CharColor,
+                "back": cell.CellBackColor,
+                "width": cell.getColumns().getByIndex(0).Width,
             }
 
         def do_grid(self, step: dict[str, Any]) -> dict[str, Any]:

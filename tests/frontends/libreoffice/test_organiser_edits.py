@@ -21,13 +21,16 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from openpyxl import load_workbook
 from support.books import ROSTER_CSV
 from support.cli import cli, refused
-from support.organiser_edits import edit, in_office, store
+from support.organiser_edits import edit, freeze, in_office, store
 
 from gosheet.frontends.cli import main
 from gosheet.frontends.libreoffice.office import Office
 
+PLAYERS_PART = "xl/worksheets/sheet2.xml"
+"""Players in the .xlsx LibreOffice saves (its sheets in order: Settings, Players …)."""
 PAID = '=IF(D3>2000;"yes";"no")'
 COUNT = "=COUNTA($Players.A2:A100)"
 OWN = (
@@ -54,6 +57,12 @@ class Case:
     """Result cells of Round 3 and what they hold once gosheet read them (rewritten as codes)."""
     formulas: dict[str, str] = field(default_factory=dict)
     """Result cells of Round 3 holding a formula, still there once gosheet wrote."""
+    looks: Sequence[tuple[dict[str, Any], dict[str, Any]]] = ()
+    """Steps reading the workbook once gosheet wrote (``read``, ``view``), and what they give:
+    the organiser's fonts, colours, widths and frozen panes kept."""
+    frozen: str | None = None
+    """Players frozen above and left of this cell (:func:`support.organiser_edits.freeze`),
+    still frozen once gosheet wrote."""
     way_out: Sequence[dict[str, Any]] = ()
     """Refused: the way out the problems say, followed in LibreOffice; then everything works."""
     players: int = 9
@@ -69,6 +78,10 @@ def _columns(sheet: str, op: str, at: str) -> dict[str, Any]:
 
 def _type(sheet: str, **cells: str) -> dict[str, Any]:
     return {"do": "type", "sheet": sheet, "cells": cells}
+
+
+def _read(sheet: str, cell: str) -> dict[str, Any]:
+    return {"do": "read", "sheet": sheet, "cell": cell}
 
 
 def _sheet(op: str, name: str, **more: Any) -> dict[str, Any]:
@@ -141,9 +154,13 @@ CASES = [
                 "font": "DejaVu Serif",
                 "color": 0x0000FF,
             },
-            {"do": "freeze", "sheet": "Players", "column": 1, "row": 1},
-            {"do": "freeze", "sheet": "Round 2", "column": 0, "row": 1},
         ],
+        looks=[
+            (_read("Players", "A1"), {"bold": True, "back": 0xFFFF00, "width": 4000}),
+            (_read("Players", "J1"), {"bold": True, "back": 0xFFFF00, "width": 4000}),
+            (_read("Round 2", "B3"), {"font": "DejaVu Serif", "color": 0x0000FF}),
+        ],
+        frozen="B2",
     ),
     Case("resaved-unchanged", []),
     Case(
@@ -157,6 +174,25 @@ CASES = [
         [GENERAL, _type("Round 3", H2="1:0", H3="0:1", H4="½-½", H5="b+")],
         base="paired",
         results={"H2": "1-0", "H3": "0-1", "H4": "½-½", "H5": "0-1"},
+    ),
+    Case(
+        "results-as-autocorrect-leaves-them",
+        [_type("Round 3", H2="½", H3="Jigo", H4="1 – 0", H5="0–1")],
+        base="paired",
+        results={"H2": "½-½", "H3": "½-½", "H4": "1-0", "H5": "0-1"},
+    ),
+    Case(
+        "column-inserted-before-the-results",
+        [
+            _columns("Round 3", "insert", "H"),
+            _type("Round 3", H1="Clock", I2="1-0", I3="0-1", I4="B+", I5="w+"),
+        ],
+        base="paired",
+        results={"I2": "1-0", "I3": "0-1", "I4": "0-1", "I5": "1-0"},
+    ),
+    Case(
+        "round-columns-deleted",
+        [_columns("Round 2", "delete", "C"), _columns("Round 1", "delete", "G")],
     ),
     Case(
         "result-typed-as-a-date",
@@ -212,6 +248,17 @@ CASES = [
     ),
     Case("saved-as-ods", [], suffix=".ods"),
     Case(
+        "ods-rows-and-columns-deleted-and-inserted",
+        [
+            _rows("Players", "delete", 11),
+            _rows("Round 2", "insert", 3),
+            _rows("Round 1", "delete", 7),
+            _columns("Players", "insert", "C"),
+            _sheet("move", "Notes", at=0),
+        ],
+        suffix=".ods",
+    ),
+    Case(
         "ods-sorted-filtered-and-typed",
         [
             _sort("F"),
@@ -256,10 +303,20 @@ def _kept(
         {"do": "grid", "sheet": "Notes"},
         *({"do": "read", "sheet": "Round 3", "cell": cell} for cell in results),
         {"do": "state"},
+        *(step for step, _ in (case.looks if case else ())),
         *([store(resaved)] if resaved else []),
         {"do": "close"},
     ]
-    opened, players, notes, *cells, state = edit(office, steps)[: 4 + len(results)]
+    found = edit(office, steps)
+    opened, players, notes, *cells, state = found[: 4 + len(results)]
+    looks = found[4 + len(results) : 4 + len(results) + len(case.looks if case else ())]
+    for (step, expected), look in zip(case.looks if case else (), looks, strict=True):
+        width = look.pop("width", None)  # 1/100 mm, kept in characters by .xlsx: rounded
+        if "width" in expected:
+            assert abs(width - expected["width"]) < 50, step
+        assert {key: look[key] for key in expected if key != "width"} == {
+            key: value for key, value in expected.items() if key != "width"
+        }, step
     assert "Paid" in players["formulas"][0]  # the organiser's own column
     own = [v for row in players["formulas"] for v in row if v.endswith('>2000;"yes";"no")')]
     assert len(own) == 1 and own[0].startswith("=IF(")  # its formula
@@ -288,6 +345,8 @@ def _works(capsys: pytest.CaptureFixture[str], office: Office, book: Path, case:
     assert float(kept["notes"][1]) == case.players  # the own sheet's formula, recalculated
     code, out, err = cli(capsys, "check", resaved)
     assert code == 0, err
+    if case.frozen:
+        assert load_workbook(book)["Players"].freeze_panes == case.frozen
 
 
 @pytest.mark.parametrize("case", CASES, ids=[c.name for c in CASES])
@@ -298,6 +357,8 @@ def test_an_organisers_edit(
     shutil.copyfile(bases / f"{case.base}.xlsx", edited)
     book = tmp_path / f"cup{case.suffix}"
     in_office(office, edited, book, *case.edits)
+    if case.frozen:
+        freeze(book, PLAYERS_PART, case.frozen)
     if case.problems:
         for command in ("check", "pair", "standings"):
             err = refused(capsys, tmp_path, 1, command, book)
