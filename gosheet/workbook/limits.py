@@ -61,6 +61,10 @@ MAX_XML_DEPTH = 64
 """Nesting of an OpenGotha file's elements (OpenGotha's own files: 4 levels)."""
 MAX_STRUCTURE_BYTES = 10_000_000
 """``xl/workbook.xml`` or its relationships (a workbook of 250 sheets: about 30 KB)."""
+MAX_TEXT = 32_767
+"""Characters of a cell's text: Excel holds no more (gosheet reads and writes no longer one)."""
+MAX_NUMBER = 9.99999999999999e307
+"""The largest number Excel holds in a cell (beyond it, or not finite: written as text)."""
 MAX_HEADER = 255
 """Characters of a page header or footer, codes included: Excel refuses more."""
 BOOK_SUFFIXES = (".xlsx", ".xlsm")
@@ -72,6 +76,7 @@ _REF = re.compile(rb'\sref\s*=\s*["\']([^"\']*)["\']')
 _CELL = re.compile(r"([A-Za-z]{1,3})([0-9]{1,7})")
 _WORKSHEET_PART = re.compile(r"xl/worksheets/[^/]+\.xml")
 _CHUNK = 1 << 20
+RESAVE = "open it in LibreOffice and save it again (what it cannot place is left out)"
 
 
 def regular_file(path: str | os.PathLike[str], what: str = "file") -> Path:
@@ -123,10 +128,30 @@ def book_target(path: str | os.PathLike[str]) -> Path:
 
 def cell_text(value: object) -> object:
     """A text without the characters XML 1.0 cannot hold (control characters but tab and
-    newline, lone surrogates, U+FFFE, U+FFFF); other values unchanged."""
-    if isinstance(value, str) and _ILLEGAL.search(value):
-        return _ILLEGAL.sub("", value)
+    newline, lone surrogates, U+FFFE, U+FFFF; the readers take them out too, so that what is
+    read is what is written); a number Excel cannot hold (not finite, or beyond
+    :data:`MAX_NUMBER`) as its text; other values unchanged."""
+    if isinstance(value, str):
+        return _ILLEGAL.sub("", value) if _ILLEGAL.search(value) else value
+    number = isinstance(value, int | float) and not isinstance(value, bool)
+    if number and not -MAX_NUMBER <= value <= MAX_NUMBER:  # type: ignore[operator]  # (NaN too)
+        return repr(value)
     return value
+
+
+def too_long(value: object) -> bool:
+    """Whether ``value`` is a text longer than a cell holds (:data:`MAX_TEXT`)."""
+    return isinstance(value, str) and len(value) > MAX_TEXT
+
+
+def long_text(where: str, value: str) -> FileProblem:
+    """The refusal of a text too long for a cell, to be written at ``where`` (Sheet!B7)."""
+    return FileProblem(
+        _(
+            "{where}: a text of {count:,} characters, more than a cell holds ({limit:,}, "
+            "Excel's limit); nothing written"
+        ).format(where=where, count=len(value), limit=MAX_TEXT)
+    )
 
 
 def header_text(title: str, room: int = MAX_HEADER - 2) -> str:
@@ -149,15 +174,20 @@ def column_number(letters: str) -> int:
     return number
 
 
-def check_workbook(path: Path, label: str | None = None, *, sheets: bool = True) -> None:
+def check_workbook(
+    path: Path, label: str | None = None, *, sheets: bool = True, book: bool = False
+) -> None:
     """Refuse an archive (``.xlsx``, ``.xlsm``, ``.ods``) beyond the limits, before it is
-    parsed; with ``sheets``, scan every worksheet of an ``.xlsx`` too."""
+    parsed; with ``sheets``, scan every worksheet of an ``.xlsx`` too; with ``book`` (a
+    tournament workbook, which gosheet may save), refuse an ``.xlsx`` holding macros."""
     label = label or str(path)
     check_size(path, MAX_FILE_BYTES, "workbook")
     try:
         with zipfile.ZipFile(path) as archive:
             infos = archive.infolist()
             _check_directory(label, infos)
+            if book and path.suffix.lower() == ".xlsx":
+                refuse_macros(label, [info.filename for info in infos])
             if sheets:
                 _check_sheets(label, archive)
     except zipfile.BadZipFile as error:
@@ -168,6 +198,20 @@ def check_workbook(path: Path, label: str | None = None, *, sheets: bool = True)
         raise FileProblem(
             _("{path}: cannot be read as a workbook ({error})").format(path=label, error=error)
         ) from None
+
+
+def refuse_macros(label: str, names: list[str]) -> None:
+    """Refuse an ``.xlsx`` that holds a VBA project (Excel refuses to open it): only an
+    ``.xlsm`` holds macros. LibreOffice saving it again as ``.xlsx`` leaves them out."""
+    macros = [n for n in names if n.rsplit("/", 1)[-1].casefold() == "vbaproject.bin"]
+    if macros:
+        raise FileProblem(
+            _(
+                "{path}: an .xlsx workbook holding macros ({part}), which Excel refuses to "
+                "open; save it again in LibreOffice as .xlsx (the macros are left out), or as "
+                ".xlsm (Excel 2007-365, macro-enabled) to keep them; nothing read"
+            ).format(path=label, part=macros[0])
+        )
 
 
 def _check_directory(label: str, infos: list[zipfile.ZipInfo]) -> None:
@@ -265,7 +309,10 @@ def _chunks(archive: zipfile.ZipFile, part: str, label: str) -> Iterator[bytes]:
 
 _CELL_REF = re.compile(rb'<c r="([A-Z]{1,3})([1-9][0-9]{0,6})"')
 _HOLDING = re.compile(rb'<c r="([A-Z]{1,3})([0-9]{1,7})"[^>]*(?<!/)>(?!\s*</c>)')
-_ODD_ROW = re.compile(rb'<row r="(?![1-9][0-9]{0,5}")([^"]*)"')
+_ODD_ROW = re.compile(  # a row number that is not one from 1 to 1,048,576
+    rb'<row r="(?![1-9][0-9]{0,5}"|10[0-3][0-9]{4}"|104[0-7][0-9]{3}"|1048[0-4][0-9]{2}"'
+    rb'|10485[0-6][0-9]"|104857[0-6]")([^"]*)"'
+)
 _AREA = re.compile(rb"<(dimension|mergeCell) ([^>]*)>")
 _EMPTY_END = re.compile(rb"\s*</(?:[A-Za-z_][\w.-]*:)?c\s*>")
 
@@ -332,7 +379,7 @@ def _scan_sheet(label: str, sheet: str, chunks: Iterator[bytes]) -> int:
         if tags != len(references) or row_tags != rows or b":c " in data or b":row " in data:
             return _scan_sheet_slowly(label, sheet, itertools.chain(seen, pieces))
         elements += tags + row_tags
-        for odd in _ODD_ROW.findall(data):  # (not 1 to 999,999: checked one by one)
+        for odd in _ODD_ROW.findall(data):
             _row_number(label, sheet, odd)
         for letters in {ref[0] for ref in references if len(ref[0]) == 3}:
             if column_number(letters.decode()) > EXCEL_COLUMNS:
@@ -392,13 +439,13 @@ def _row_number(label: str, sheet: str, text: bytes) -> int:
     if not text.isdigit() or int(text) < 1:
         raise FileProblem(
             f"{label}: sheet '{sheet}': row number {text.decode('utf-8', 'replace')!r} is "
-            "not a row (1, 2, 3 …); the file is damaged"
+            f"not a row (1, 2, 3 …); the file is damaged: {RESAVE}"
         )
     number = int(text)
     if number > EXCEL_ROWS:
         raise FileProblem(
             f"{label}: {sheet}!row {number}: beyond the last row of a sheet "
-            f"({EXCEL_ROWS:,}); the file is damaged"
+            f"({EXCEL_ROWS:,}); the file is damaged: {RESAVE}"
         )
     return number
 
@@ -412,13 +459,13 @@ def _reference(label: str, sheet: str, text: bytes, held: bool = True) -> tuple[
     if match is None or decoded != decoded.upper() or match.group(2).startswith("0"):
         raise FileProblem(
             f"{label}: sheet '{sheet}': {decoded!r} is not a cell reference (like B7); "
-            "the file is damaged"
+            f"the file is damaged: {RESAVE}"
         )
     column, row = column_number(match.group(1)), int(match.group(2))
     if column > EXCEL_COLUMNS or row > EXCEL_ROWS:
         raise FileProblem(
             f"{label}: {sheet}!{decoded}: beyond the last cell of a sheet (XFD{EXCEL_ROWS}); "
-            "the file is damaged"
+            f"the file is damaged: {RESAVE}"
         )
     if held:
         _within(label, sheet, decoded, row, column)

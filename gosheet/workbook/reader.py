@@ -11,6 +11,7 @@ import gc
 import re
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
+from dataclasses import replace
 from functools import lru_cache
 from typing import Any
 
@@ -26,7 +27,9 @@ from gosheet.workbook.columns import Refused, RowReader, Rule
 from gosheet.workbook.headers import match_headers, match_opengotha_headers
 from gosheet.workbook.keep_apart import KEEP_APART, read_keep_apart
 from gosheet.workbook.language import canonical_sheets
+from gosheet.workbook.limits import MAX_TEXT
 from gosheet.workbook.names import NameIndex, name_key, same_player
+from gosheet.workbook.parts.values import ErrorValue
 from gosheet.workbook.port import Rows
 from gosheet.workbook.reading import (
     BookState,
@@ -34,7 +37,9 @@ from gosheet.workbook.reading import (
     ProblemList,
     blank,
     cell_text,
+    error_value,
     int_cell,
+    text_too_long,
 )
 from gosheet.workbook.rounds import look_alikes, read_round, text_of
 from gosheet.workbook.sheets import PLAYERS, SETTINGS, round_number_of, round_sheet_name
@@ -87,6 +92,12 @@ def read_settings(grid: Rows | None, problems: ProblemList) -> tuple[Settings, d
             continue
         rows[field_.attr] = r
         value = row[1] if len(row) > 1 else None
+        if isinstance(value, ErrorValue):
+            problems.add(SETTINGS, r, 1, value, f"{field_.label}: {error_value(value)}")
+            continue
+        if isinstance(value, str) and len(value) > MAX_TEXT:
+            problems.add(SETTINGS, r, 1, f"{value[:20]}…", text_too_long(value))
+            continue
         if blank(value):
             if field_.attr == "rounds":  # Swiss: proposed at the first pairing
                 values["rounds"] = None
@@ -161,8 +172,22 @@ def _registration(value: Any) -> str:
     return status
 
 
+def guarded(rule: Rule) -> Rule:
+    """``rule``, refusing an error value (``#N/A`` …) as one, whatever the column reads."""
+    read = rule.read
+
+    def read_value(value: Any) -> Any:
+        if isinstance(value, ErrorValue):
+            raise Refused(error_value(value))
+        if isinstance(value, str) and len(value) > MAX_TEXT:
+            raise Refused(text_too_long(value), f"{value[:20]}…")
+        return read(value)
+
+    return replace(rule, read=read_value, errors=(*rule.errors, Refused))
+
+
 #: The Players columns that say who a player is, read first (a player twice is told then).
-IDENTITY = (
+IDENTITY: tuple[Rule, ...] = (
     Rule(
         "Name",
         _named,
@@ -175,12 +200,17 @@ IDENTITY = (
     Rule("Club", text_of, blank="", to="club"),
     Rule("EGD PIN", text_of, blank="", to="egd_pin", kept=False),
 )
+IDENTITY = tuple(map(guarded, IDENTITY))
 
 
 def player_details(needs_strength: bool) -> tuple[Rule, ...]:
     """The other Players columns, in the order of their problems. ``needs_strength``: a
     player without a rating needs a rank."""
     no_rank = N_("no rank (nor rating)") if needs_strength else ""
+    return tuple(map(guarded, _details(no_rank)))
+
+
+def _details(no_rank: str) -> tuple[Rule, ...]:
     return (
         Rule(
             "Rating",

@@ -16,18 +16,40 @@ from gosheet.workbook.port import Grid, Rows
 from gosheet.workbook.sheets import cell_name
 
 
+def text_too_long(value: str) -> str:
+    """The problem of a cell holding a text longer than a cell can (Excel's 32,767)."""
+    return _("a text of {count:,} characters; a cell holds at most {limit:,} (Excel)").format(
+        count=len(value), limit=32_767
+    )
+
+
+def error_value(value: Any) -> str:
+    """The problem of a cell holding an error value (``#DIV/0!``, ``#N/A`` …)."""
+    return _(
+        "an error value ({value}): the cell's formula fails; type the value, or correct the formula"
+    ).format(value=value)
+
+
 def blank(value: Any) -> bool:
     """True for an empty cell, or one of spaces only."""
     return value is None or (isinstance(value, str) and value.strip() == "")
 
 
 def cell_text(value: Any) -> str:
-    """A cell as text: whole floats without ``.0``, spaces collapsed, stripped."""
+    """A cell as text: whole floats without ``.0``, spaces collapsed, stripped, without the
+    characters a cell cannot hold (a control character, escaped ``_x0001_`` in the file or
+    not): as gosheet writes it (:func:`gosheet.workbook.limits.cell_text`)."""
     if value is None:
         return ""
     if isinstance(value, float) and value.is_integer():
         value = int(value)
-    return re.sub(r"\s+", " ", str(value)).strip()
+    text = str(value)
+    if _UNHELD.search(text):
+        text = _UNHELD.sub("", text)
+    return re.sub(r"\s+", " ", text).strip()
+
+
+_UNHELD = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
 
 
 def int_cell(value: Any, low: int, high: int | None = None) -> int:

@@ -76,7 +76,7 @@ class XlsxBook(BookPort, SheetRenamer):
         path = limits.regular_file(path, "workbook")
         if path.suffix.lower() not in (".xlsx", ".xlsm"):
             raise FileProblem(f"{path}: not an .xlsx workbook")
-        limits.check_workbook(path)
+        limits.check_workbook(path, book=True)
         try:
             fingerprint = Fingerprint.of(path)  # before the load: a change meanwhile is seen
         except OSError as error:
@@ -294,7 +294,10 @@ def calamine_grids(path: Path) -> Grids | None:
             if type(error).__name__ == "PanicException":
                 return None  # (a duration past chrono's range: as the pure reader, openpyxl)
             raise
-        return {name: [_values(row) for row in rows] for name, rows in raw.items()}
+        grids = {name: [_values(row) for row in rows] for name, rows in raw.items()}
+    from gosheet.workbook.parts.values import with_errors
+
+    return with_errors(grids, path)  # (calamine reads an error value as an empty cell)
 
 
 #: A workbook file this large (bytes) has its sheets parsed on two threads.

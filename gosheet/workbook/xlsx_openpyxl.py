@@ -25,6 +25,8 @@ from gosheet.core.errors import FileProblem, InputError, Problem
 from gosheet.workbook import limits
 from gosheet.workbook.atomic import Fingerprint, backup_path, check_archive, replacing
 from gosheet.workbook.layout import FONT_NAME, content_width, row_heights, wide_header
+from gosheet.workbook.parts.sheet_xml import refuse_long_texts
+from gosheet.workbook.parts.values import ErrorValue, unescape
 from gosheet.workbook.port import Grids
 from gosheet.workbook.sheets import HEADER_COLOUR, SheetData
 
@@ -86,10 +88,22 @@ def within_limits(path: Path) -> Path | io.BytesIO:
 def grids(workbook: Workbook) -> Grids:
     """Every sheet's cell values, row by row, from A1 to the last row and column that hold
     something (as calamine gives them: rows and cells of formatting only add nothing)."""
-    return {
-        ws.title: trimmed([list(row) for row in ws.iter_rows(values_only=True)])
-        for ws in workbook.worksheets
-    }
+    return {ws.title: trimmed(_values(ws)) for ws in workbook.worksheets}
+
+
+def _values(ws: Worksheet) -> list[list[Any]]:
+    """The sheet's values as calamine gives them: an error value (``#N/A`` …) as
+    :class:`ErrorValue`, Excel's escapes (``_x000D_``, ``_x0001_``) undone."""
+    rows = [list(row) for row in ws.iter_rows(values_only=True)]
+    for r, row in enumerate(rows):
+        for c, value in enumerate(row):
+            if type(value) is not str:
+                continue
+            if value[:1] == "#" and ws.cell(r + 1, c + 1).data_type == "e":
+                row[c] = ErrorValue(value)
+            elif "_x" in value:
+                row[c] = unescape(value)
+    return rows
 
 
 def trimmed(rows: list[list[Any]]) -> list[list[Any]]:
@@ -126,6 +140,8 @@ def set_cell(workbook: Workbook, sheet: str, cell: str, value: Any) -> None:
         merged = next(str(m) for m in workbook[sheet].merged_cells.ranges if cell in m)
         message = f"merged with other cells ({merged}), and gosheet writes here: unmerge them"
         raise InputError([Problem(sheet, cell, None, message)])
+    if limits.too_long(value):
+        raise limits.long_text(f"{sheet}!{cell}", value)
     target.value = limits.cell_text(value)
     as_text(target)
 
@@ -139,6 +155,7 @@ def as_text(cell: Any) -> None:
 
 def render_sheet(ws: Worksheet, data: SheetData) -> None:
     """Headers, rows, widths, frozen header, print titles, fit to page width."""
+    refuse_long_texts(data)
     ws.append([limits.cell_text(h) for h in data.headers])
     for row in data.rows:
         ws.append([limits.cell_text(v) for v in row])

@@ -139,8 +139,23 @@ def players_elsewhere(parts: dict[str, bytes]) -> None:
         parts[name] = parts[name].replace(part.encode(), b"xl/elsewhere/p.xml")
 
 
+def vba_smuggled(parts: dict[str, bytes]) -> None:
+    """A VBA project (its part, relationship and content type) in a macro-free ``.xlsx``."""
+    parts["xl/vbaProject.bin"] = b"\xd0\xcf\x11\xe0" + bytes(512)
+    parts["[Content_Types].xml"] = parts["[Content_Types].xml"].replace(
+        b"</Types>",
+        b'<Default Extension="bin" ContentType="application/vnd.ms-office.vbaProject"/></Types>',
+    )
+    parts["xl/_rels/workbook.xml.rels"] = parts["xl/_rels/workbook.xml.rels"].replace(
+        b"</Relationships>",
+        b'<Relationship Id="rIdVba" Type="http://schemas.microsoft.com/office/2006/'
+        b'relationships/vbaProject" Target="vbaProject.bin"/></Relationships>',
+    )
+
+
 END = "</sheetData>"
 WORKBOOKS = [
+    structure_case("vba-project-in-xlsx", vba_smuggled, "xl/vbaProject.bin", ".xlsm"),
     structure_case("doctype-in-workbook-xml", doctype_in_workbook, "cup.xlsx", "document type"),
     structure_case("sheet-outside-worksheets", players_elsewhere, "Players!A1048576"),
     archive_case("zip-bomb-sheet", bombed, "xl/worksheets/sheet2.xml", "unpacks"),

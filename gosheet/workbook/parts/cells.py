@@ -9,7 +9,7 @@ import re
 from typing import Any
 
 from gosheet.core.errors import InputError, Problem
-from gosheet.workbook.limits import column_number
+from gosheet.workbook.limits import column_number, long_text, too_long
 from gosheet.workbook.parts.sheet_xml import cell_xml
 from gosheet.workbook.parts.spans import Enough, Span, Unsupported, attribute, find_spans
 from gosheet.workbook.parts.styles import splice
@@ -53,6 +53,9 @@ def refuse_merged(data: bytes, sheet: str, refs: list[str]) -> None:
 def patch_cells(data: bytes, sheet: str, changes: dict[str, Any]) -> bytes:
     """The sheet's XML with each cell of ``changes`` (reference → value) written."""
     refuse_merged(data, sheet, list(changes))
+    for ref, value in changes.items():
+        if too_long(value):
+            raise long_text(f"{sheet}!{ref}", value)
     wanted: dict[int, dict[int, tuple[str, Any]]] = {}
     for ref, value in changes.items():
         r, c = position(ref)
@@ -118,10 +121,9 @@ def _rows_up_to(
 
 
 def _later(data: bytes, offset: int, wanted: dict[int, Any]) -> bool:
-    """Whether a row wanted may come after ``offset`` (rows out of order)."""
-    numbers = b"|".join(str(n).encode() for n in wanted)
-    pattern = rb"<(?:[\w.-]+:)?row\b[^>]*\sr\s*=\s*[\"'](?:" + numbers + rb")[\"']"
-    return re.compile(pattern).search(data, offset) is not None
+    """Whether a row wanted may come after ``offset`` (rows out of order): its number, as an
+    attribute, anywhere after it (a literal search: a million rows in milliseconds)."""
+    return any(data.find(f"r={q}{n}{q}".encode(), offset) >= 0 for n in wanted for q in "\"'")
 
 
 def _row_with(data: bytes, row: Span, wanted: dict[int, tuple[str, Any]]) -> bytes:

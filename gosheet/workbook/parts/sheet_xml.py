@@ -11,7 +11,6 @@ which says what every cell is, a call per cell."""
 
 from __future__ import annotations
 
-import math
 import re
 from collections.abc import Sequence
 from datetime import date, datetime, time
@@ -49,7 +48,7 @@ def cell_xml(ref: str, value: Any, style: int | None) -> str:
         return f'<c r="{ref}"{s}/>' if s else ""
     if isinstance(value, bool):
         return f'<c r="{ref}"{s} t="b"><v>{int(value)}</v></c>'
-    if isinstance(value, int | float) and math.isfinite(value):
+    if isinstance(value, int | float) and -limits.MAX_NUMBER <= value <= limits.MAX_NUMBER:
         return f'<c r="{ref}"{s}><v>{value!r}</v></c>'
     if isinstance(value, datetime | date) and not isinstance(value, time):
         moment = value if isinstance(value, datetime) else datetime.combine(value, time())
@@ -98,8 +97,7 @@ def column_cells(values: Sequence[Any], letter: str, style: int, numbers: list[s
             f"{start}{n}{ending}" if ending else ""
             for n, ending in zip(numbers, map(endings.__getitem__, values), strict=True)
         ]
-    finite = float not in kinds or all(math.isfinite(v) for v in values if type(v) is float)
-    if kinds <= {int, float, NoneType} and finite:
+    if kinds <= {int, float, NoneType} and _within_excel(values):
         return [
             f'{start}{n}"{s}><v>{v!r}</v></c>'
             if v is not None
@@ -107,6 +105,25 @@ def column_cells(values: Sequence[Any], letter: str, style: int, numbers: list[s
             for n, v in zip(numbers, values, strict=True)
         ]
     return [cell_xml(f"{letter}{n}", v, style) for n, v in zip(numbers, values, strict=True)]
+
+
+def _within_excel(values: Sequence[int | float | None]) -> bool:
+    """Whether every number of ``values`` is one Excel holds (finite, within its range)."""
+    high = limits.MAX_NUMBER
+    return all(-high <= v <= high for v in values if v is not None)
+
+
+def refuse_long_texts(data: SheetData, values: Rows | None = None) -> None:
+    """Refuse (:class:`~gosheet.core.errors.FileProblem`, naming the cell) a sheet with a
+    text longer than a cell holds (Excel's 32,767 characters), before anything is written;
+    ``values``: the columns' :func:`~gosheet.workbook.layout.column_values`, if known."""
+    for index, header in enumerate(data.headers):
+        if limits.too_long(header):
+            raise limits.long_text(f"{data.name}!{column_letter(index)}1", str(header))
+    for index, column in enumerate(column_values(data) if values is None else values):
+        if any(type(v) is str and len(v) > limits.MAX_TEXT for v in column):
+            row, text = next((r, v) for r, v in enumerate(column, 2) if limits.too_long(v))
+            raise limits.long_text(f"{data.name}!{column_letter(index)}{row}", text)
 
 
 def rows_xml(
@@ -154,6 +171,7 @@ def sheet_xml(data: SheetData, styles: Styles) -> bytes:
     ]
     formatted = [bool(c.number_format or c.wrap or c.centre) for c in columns]
     cells = column_values(data)
+    refuse_long_texts(data, cells)
     widths = content_widths(data, cells)
     last_row = len(data.rows) + 1 + (data.blank_rows if any(formatted) else 0)
     out: list[str] = [

@@ -4,7 +4,8 @@ Python, WebAssembly Python), giving the same values cell for cell — text (a ``
 unless ``xml:space="preserve"``, Excel's ``_xHHHH_`` escapes undone, phonetic runs left
 out), numbers, booleans, dates and times by the cell's number format (Excel's built-in date
 formats and calamine's reading of a custom one), the 1900 and 1904 date systems, a formula's
-cached value, nothing for an error. The grid starts at A1 and ends at the last cell that
+cached value, an error value as :class:`ErrorValue` (calamine: an empty cell, which
+:func:`error_cells` makes one). The grid starts at A1 and ends at the last cell that
 holds something; a cell with a style and no value is empty.
 
 :func:`workbook_grids` returns None where calamine refuses the file (an unknown cell type, a
@@ -46,6 +47,43 @@ class Refused(Exception):
     """A workbook calamine refuses too: read it another way."""
 
 
+class ErrorValue(str):
+    """A cell's error value (``#DIV/0!``, ``#N/A``, ``#VALUE!`` …: a formula that fails, or
+    the error typed), as every reader gives it: a text of its own type, which gosheet reads
+    as a bad value of its cell — never as an empty cell, nor as a name."""
+
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return str.__repr__(str(self))
+
+
+#: The error values python-calamine reads (it refuses a workbook with another: ``#SPILL!`` …)
+ERRORS = frozenset({"#DIV/0!", "#N/A", "#VALUE!", "#REF!", "#NAME?", "#NUM!", "#NULL!"})
+_ERROR_CELL = re.compile(
+    rb'<c r="([A-Z]{1,3})([0-9]{1,7})"[^>]*?\st="e"[^>]*(?<!/)>(.*?)</c>', re.DOTALL
+)
+_VALUE = re.compile(rb"<v>([^<]*)</v>")
+
+
+def error_cells(data: bytes) -> dict[tuple[int, int], ErrorValue]:
+    """The error values of a worksheet part's cells (as Excel and LibreOffice write them:
+    ``<c r="B7" t="e"><f>1/0</f><v>#DIV/0!</v></c>``) by 0-based (row, column): python-calamine
+    reads them as empty cells."""
+    if b't="e"' not in data:
+        return {}
+    found = {}
+    for letters, digits, inside in _ERROR_CELL.findall(data):
+        value = _VALUE.search(inside)
+        if value is not None and value.group(1).strip():
+            column = 0
+            for letter in letters:
+                column = column * 26 + letter - 64
+            text = value.group(1).decode("utf-8", "replace").strip()
+            found[(int(digits) - 1, column - 1)] = ErrorValue(text)
+    return found
+
+
 def workbook_grids(path: Path) -> dict[str, Grid] | None:
     """Every worksheet's values by sheet name, in the workbook's order, each a rectangle of
     rows from A1 (``None`` for an empty cell, whole numbers as int, a date as a datetime);
@@ -57,6 +95,25 @@ def workbook_grids(path: Path) -> dict[str, Grid] | None:
         return None
     except (zipfile.BadZipFile, zipfile.LargeZipFile, NotImplementedError, EOFError):
         return None
+
+
+def with_errors(grids: dict[str, Grid], path: Path) -> dict[str, Grid]:
+    """``grids`` (python-calamine's, where an error value is an empty cell) with each
+    sheet's error values (:func:`error_cells`) put back in their cells."""
+    from gosheet.workbook.limits import sheet_parts
+
+    with zipfile.ZipFile(path) as archive:
+        for part, name in sheet_parts(archive).items():
+            grid = grids.get(name)
+            if grid is None:
+                continue
+            for (row, column), value in error_cells(archive.read(part)).items():
+                while len(grid) <= row:
+                    grid.append([None] * len(grid[0]) if grid else [])
+                line = grid[row]
+                line.extend([None] * (column + 1 - len(line)))
+                line[column] = value
+    return grids
 
 
 def _read(archive: zipfile.ZipFile) -> dict[str, Grid]:
@@ -82,9 +139,23 @@ def _read(archive: zipfile.ZipFile) -> dict[str, Grid]:
         if not relation.type.endswith(WORKSHEET):
             continue  # a chart sheet, a dialog or macro sheet: not read (as calamine)
         cells = SheetCells(strings, kinds, is_1904)
-        parse_whole(cells.parser(), archive.read(relation.target))
+        parse_whole(cells.parser(), without_empty_rows(archive.read(relation.target)))
         grids[span.attributes.get("name", "")] = cells.grid()
     return grids
+
+
+_EMPTY_ROW = re.compile(rb'<row r="[0-9]+"[^>/]*(?:/>|>\s*</row>)')
+
+
+def without_empty_rows(data: bytes) -> bytes:
+    """A worksheet part without its empty rows (``<row r="1048576" ht="12.8"/>``: nothing
+    in them, and LibreOffice writes one after a row is deleted — or a sheet may hold a
+    million), taken out by one search in C rather than each seen by expat and Python. Only
+    when every row has its number first (as every office suite writes them): a row without
+    one is numbered after the row before it."""
+    if data.count(b"<row") != data.count(b'<row r="'):
+        return data
+    return _EMPTY_ROW.sub(b"", data)
 
 
 def text_of(pieces: list[str], preserve: bool) -> str:
@@ -92,9 +163,12 @@ def text_of(pieces: list[str], preserve: bool) -> str:
     text = "".join(pieces)
     if not preserve:
         text = text.strip(_TRIM)
-    if "_x" in text:
-        text = _ESCAPE.sub(lambda m: chr(int(m.group(1), 16)), text)
-    return text
+    return unescape(text) if "_x" in text else text
+
+
+def unescape(text: str) -> str:
+    """``text`` with Excel's ``_xHHHH_`` escapes undone (``_x000D_`` → a carriage return)."""
+    return _ESCAPE.sub(lambda m: chr(int(m.group(1), 16)), text)
 
 
 class _Texts:
@@ -329,7 +403,9 @@ class SheetCells:
                 return False
             raise Refused(f"a boolean cell of {text!r}")
         if kind == "e":
-            return None
+            if text not in ERRORS:
+                raise Refused(f"an error value calamine does not read: {text!r}")
+            return ErrorValue(text)
         if kind == "d":
             return iso_value(text)
         raise Refused(f"a cell of type {kind!r}")
