@@ -59,6 +59,14 @@ a FUS and an Oware tournament, ``KINDS``), ``pdf_pages(pdf)`` (pdftotext), ``squ
 ``act(office, book, url, out)`` (a menu action on a document), ``convert(folder, kind,
 *books)`` (``soffice --convert-to``), ``needs_soffice``, ``XLSX`` / ``ODS`` (filters).
 
+``support.excel_made`` — workbooks as Excel writes them (not through openpyxl):
+    ``from_workbook(path) -> Book`` (a saved workbook's cells), Excel's edits on a ``Book``
+    (``delete_rows``, ``insert_rows``, ``sort_rows``, ``move_sheet``, ``copy_sheet``,
+    ``rename_sheet``, ``add_sheet``; ``Sheet.set``, ``Cell`` with a formula, an error, a
+    style), ``write_book(book, path, inline=False)`` (shared or inline strings, dimensions,
+    shared formulas, hidden rows and columns, AutoFilter, frozen panes), ``sheet_part(path,
+    sheet)`` (a sheet's XML bytes); its styles and theme in ``support.excel_styles``.
+
 ``support.results_files`` — results files (.h9, .tou, AGA) read back to compare with
 OpenGotha's.
 

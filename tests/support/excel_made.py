@@ -10,7 +10,8 @@ the shared strings table (or inline strings, ``t="inlineStr"``, as some tools wr
 ``<dimension ref>`` of the used range, ``s=`` style indexes into a ``styles.xml`` with Excel's
 mandatory fills, rows with ``r``, ``spans`` and ``x14ac:dyDescent``, cells with ``r``, numbers
 as ``<v>``, booleans ``t="b"``, errors ``t="e"``, formulas with their cached values
-(``<f>…</f><v>…</v>``, a text one ``t="str"``), an empty sheet as ``<sheetData/>``, hidden rows
+(``<f>…</f><v>…</v>``, a text one ``t="str"``; a formula filled down shared,
+``t="shared"``), an empty sheet as ``<sheetData/>``, hidden rows
 and columns, ``<autoFilter>`` and ``filterMode``, frozen panes, ``docProps`` and a theme.
 """
 
@@ -26,6 +27,8 @@ from typing import Any
 from xml.sax.saxutils import escape
 
 from openpyxl import load_workbook
+
+from support.excel_styles import STYLES, THEME
 
 MAIN = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
 REL = "http://schemas.openxmlformats.org/officeDocument/2006/relationships"
@@ -421,10 +424,45 @@ def number_text(value: int | float) -> str:
     return repr(value)
 
 
-def cell_xml(reference: str, cell: Cell, shared: Callable[[str], int], inline: bool) -> str:
+def shared_formulas(sheet: Sheet) -> dict[tuple[int, int], str]:
+    """The ``<f>`` element of each cell of a formula filled down (Excel's shared formulas: the
+    first cell holds the formula and the range, ``t="shared" ref="K2:K10" si="0"``, the others
+    ``<f t="shared" si="0"/>``): a run of two or more cells of a column whose formulas are the
+    first one's, moved to their rows."""
+    found: dict[tuple[int, int], str] = {}
+    formulas = sorted((c, r) for (r, c), cell in sheet.cells.items() if cell.formula)
+    runs: list[list[tuple[int, int]]] = []
+    for c, r in formulas:
+        run = runs[-1] if runs else None
+        if run and run[-1] == (c, r - 1):
+            first = sheet.cells[(run[0][1], c)].formula or ""
+            if moved_row(first, sheet.name, run[0][1], r) == sheet.cells[(r, c)].formula:
+                run.append((c, r))
+                continue
+        runs.append([(c, r)])
+    index = 0
+    for run in runs:
+        if len(run) < 2:
+            continue
+        (c, top), (_, bottom) = run[0], run[-1]
+        letter = column_letters(c)
+        formula = escape(sheet.cells[(top, c)].formula or "")
+        found[(top, c)] = (
+            f'<f t="shared" ref="{letter}{top}:{letter}{bottom}" si="{index}">{formula}</f>'
+        )
+        for _, r in run[1:]:
+            found[(r, c)] = f'<f t="shared" si="{index}"/>'
+        index += 1
+    return found
+
+
+def cell_xml(
+    reference: str, cell: Cell, shared: Callable[[str], int], inline: bool, element: str = ""
+) -> str:
+    """A cell as Excel writes it; ``element``: its ``<f>`` when it is part of a shared formula."""
     style = f' s="{cell.style}"' if cell.style else ""
     head = f'<c r="{reference}"{style}'
-    formula = f"<f>{escape(cell.formula)}</f>" if cell.formula else ""
+    formula = element or (f"<f>{escape(cell.formula)}</f>" if cell.formula else "")
     value = cell.value
     if cell.error:
         return f'{head} t="e">{formula}<v>{escape(cell.error)}</v></c>'
@@ -456,12 +494,14 @@ def sheet_xml(sheet: Sheet, selected: bool, shared: Callable[[str], int], inline
         else "A1"
     )
     body = []
+    filled = shared_formulas(sheet)
     for r in sorted(rows):
         cells = rows[r]
         spans = f' spans="{min(cells)}:{max(cells)}"' if cells else ""
         hidden = ' hidden="1"' if r in sheet.hidden_rows else ""
         inner = "".join(
-            cell_xml(f"{column_letters(c)}{r}", cells[c], shared, inline) for c in sorted(cells)
+            cell_xml(f"{column_letters(c)}{r}", cells[c], shared, inline, filled.get((r, c), ""))
+            for c in sorted(cells)
         )
         body.append(f'<row r="{r}"{spans}{hidden} x14ac:dyDescent="0.25">{inner}</row>')
     data = f"<sheetData>{''.join(body)}</sheetData>" if body else "<sheetData/>"
@@ -510,73 +550,6 @@ def sheet_xml(sheet: Sheet, selected: bool, shared: Callable[[str], int], inline
         + '<pageMargins left="0.7" right="0.7" top="0.75" bottom="0.75" header="0.3" footer="0.3"/>'
         "</worksheet>"
     )
-
-
-STYLES = (
-    '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\r\n'
-    f'<styleSheet xmlns="{MAIN}" xmlns:mc="{MC}" mc:Ignorable="x14ac x16r2 xr" '
-    f'xmlns:x14ac="{X14AC}" '
-    'xmlns:x16r2="http://schemas.microsoft.com/office/spreadsheetml/2015/02/main" '
-    'xmlns:xr="http://schemas.microsoft.com/office/spreadsheetml/2014/revision">'
-    '<numFmts count="1"><numFmt numFmtId="164" formatCode="0.0"/></numFmts>'
-    '<fonts count="2" x14ac:knownFonts="1">'
-    '<font><sz val="11"/><color theme="1"/><name val="Calibri"/><family val="2"/><scheme '
-    'val="minor"/></font>'
-    '<font><b/><sz val="11"/><color theme="1"/><name val="Calibri"/><family val="2"/><scheme '
-    'val="minor"/></font>'
-    "</fonts>"
-    '<fills count="3"><fill><patternFill patternType="none"/></fill>'
-    '<fill><patternFill patternType="gray125"/></fill>'
-    '<fill><patternFill patternType="solid"><fgColor rgb="FFDDE4EE"/><bgColor indexed="64"/></'
-    "patternFill></fill>"
-    "</fills>"
-    '<borders count="1"><border><left/><right/><top/><bottom/><diagonal/></border></borders>'
-    '<cellStyleXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0"/></cellStyleXfs>'
-    '<cellXfs count="6"><xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/>'
-    '<xf numFmtId="0" fontId="1" fillId="2" borderId="0" xfId="0" applyFont="1" applyFill="1"/>'
-    '<xf numFmtId="0" fontId="0" fillId="2" borderId="0" xfId="0" applyFill="1"/>'
-    '<xf numFmtId="14" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/>'
-    '<xf numFmtId="164" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/>'
-    '<xf numFmtId="20" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/>'
-    "</cellXfs>"
-    '<cellStyles count="1"><cellStyle name="Normal" xfId="0" builtinId="0"/></cellStyles>'
-    '<dxfs count="0"/><tableStyles count="0" defaultTableStyle="TableStyleMedium2" '
-    'defaultPivotStyle="PivotStyleLight16"/></styleSheet>'
-)
-
-THEME = (
-    '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\r\n'
-    '<a:theme xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main" name="Office Theme">'
-    '<a:themeElements><a:clrScheme name="Office"><a:dk1><a:sysClr val="windowText" '
-    'lastClr="000000"/>'
-    '</a:dk1><a:lt1><a:sysClr val="window" lastClr="FFFFFF"/></a:lt1><a:dk2><a:srgbClr '
-    'val="44546A"/>'
-    '</a:dk2><a:lt2><a:srgbClr val="E7E6E6"/></a:lt2><a:accent1><a:srgbClr val="4472C4"/></'
-    "a:accent1>"
-    '<a:accent2><a:srgbClr val="ED7D31"/></a:accent2><a:accent3><a:srgbClr val="A5A5A5"/></'
-    "a:accent3>"
-    '<a:accent4><a:srgbClr val="FFC000"/></a:accent4><a:accent5><a:srgbClr val="5B9BD5"/></'
-    "a:accent5>"
-    '<a:accent6><a:srgbClr val="70AD47"/></a:accent6><a:hlink><a:srgbClr val="0563C1"/></a:hlink>'
-    '<a:folHlink><a:srgbClr val="954F72"/></a:folHlink></a:clrScheme>'
-    '<a:fontScheme name="Office"><a:majorFont><a:latin typeface="Calibri Light"/><a:ea '
-    'typeface=""/>'
-    '<a:cs typeface=""/></a:majorFont><a:minorFont><a:latin typeface="Calibri"/><a:ea typeface=""/>'
-    '<a:cs typeface=""/></a:minorFont></a:fontScheme>'
-    '<a:fmtScheme name="Office"><a:fillStyleLst><a:solidFill><a:schemeClr val="phClr"/></'
-    "a:solidFill>"
-    '<a:solidFill><a:schemeClr val="phClr"/></a:solidFill><a:solidFill><a:schemeClr val="phClr"/>'
-    '</a:solidFill></a:fillStyleLst><a:lnStyleLst><a:ln w="6350"><a:solidFill><a:schemeClr '
-    'val="phClr"/>'
-    '</a:solidFill></a:ln><a:ln w="12700"><a:solidFill><a:schemeClr val="phClr"/></'
-    "a:solidFill></a:ln>"
-    '<a:ln w="19050"><a:solidFill><a:schemeClr val="phClr"/></a:solidFill></a:ln></a:lnStyleLst>'
-    "<a:effectStyleLst><a:effectStyle><a:effectLst/></a:effectStyle><a:effectStyle><a:effectLst/>"
-    "</a:effectStyle><a:effectStyle><a:effectLst/></a:effectStyle></a:effectStyleLst>"
-    '<a:bgFillStyleLst><a:solidFill><a:schemeClr val="phClr"/></a:solidFill><a:solidFill>'
-    '<a:schemeClr val="phClr"/></a:solidFill><a:solidFill><a:schemeClr val="phClr"/></a:solidFill>'
-    "</a:bgFillStyleLst></a:fmtScheme></a:themeElements></a:theme>"
-)
 
 
 # ---------------------------------------------------------------- reading a saved file back
