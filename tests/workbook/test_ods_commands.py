@@ -102,3 +102,15 @@ def test_the_web_page_pairs_an_ods_and_hands_back_an_ods(tmp_path: Path) -> None
     back = tmp_path / "back.ods"
     back.write_bytes(answer.data)
     assert "Round 2" in OdsBook.open(back).grids()
+
+
+def test_an_ods_open_in_libreoffice_is_left_alone(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    ods = demo_copy(tmp_path)
+    before = ods.read_bytes()
+    (tmp_path / ".~lock.demo.ods#").write_text("someone,host,user,02.12.2026 10:00,file:///;")
+    code, _out, err = cli(capsys, "pair", ods)
+    assert code == 5 and "LibreOffice" in err
+    assert ods.read_bytes() == before
+    assert not (tmp_path / "demo.backup.ods").exists()
