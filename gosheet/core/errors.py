@@ -8,7 +8,7 @@ collect all problems and raise them together in one :class:`InputError`.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import date, datetime, time
+from datetime import date, datetime, time, timedelta
 
 from gosheet.i18n.catalog import ngettext
 
@@ -44,7 +44,7 @@ def shown(value: object) -> object:
         return value.date().isoformat() if value.time() == time() else value.isoformat(" ")
     if isinstance(value, date | time):
         return value.isoformat()
-    return value
+    return str(value) if isinstance(value, timedelta) else value
 
 
 class GosheetError(Exception):
