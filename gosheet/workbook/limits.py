@@ -5,10 +5,13 @@ calamine builds anything, :func:`check_workbook` looks at the archive's director
 compression ratios, duplicate names — nothing is extracted) and scans each sheet's XML as a
 stream of bytes for the cell, row, dimension and merge references, without building a tree,
 so a file that would take gigabytes or minutes to load is refused in a fraction of a second
-with a message naming the sheet and the cell. The limits are far above any real tournament
-(docs/workbook.md lists them). :func:`regular_file` refuses a pipe, a folder or a device
-before it is opened; :func:`cell_text` and :func:`header_text` keep what gosheet writes
-valid (XML 1.0 characters only, Excel's 255 characters of a page header).
+with a message naming the sheet and the cell. What counts is what cells hold: an empty row or
+a cell of a style only (LibreOffice's ``<row r="1048576">`` after a row is deleted) is
+anywhere in Excel's sheet, and costs only its parsing (:data:`MAX_ELEMENTS`). The limits
+are far above any real tournament (docs/workbook.md lists them). :func:`regular_file`
+refuses a pipe, a folder or a device before it is opened; :func:`cell_text` and
+:func:`header_text` keep what gosheet writes valid (XML 1.0 characters only, Excel's 255
+characters of a page header).
 """
 
 from __future__ import annotations

@@ -189,3 +189,40 @@ def test_openpyxl_reads_without_the_far_empty_rows(tmp_path: Path, open_book: Pa
     assert players.max_row <= limits.MAX_ROWS and players.max_column < 30
     assert len(players.row_dimensions) <= limits.MAX_ROWS
     assert openpyxl_grids(workbook)["Players"] == XlsxBook.open(far).grids()["Players"]
+
+
+@pytest.mark.parametrize(
+    "rows",
+    [
+        '<row r="1"><c r="A1"><v>1</v></c></row><row r="3"/><row><c><v>2</v></c></row>',
+        '<row r="1"><c r="A1"><v>1</v></c></row><row r="3" ht="9"></row><row r="4"><c r="A4">'
+        "<v>2</v></c></row>",
+    ],
+)
+def test_a_row_without_its_number_follows_the_empty_row_before_it(
+    rows: str, tmp_path: Path
+) -> None:
+    """The pure reader takes empty rows out before parsing only when every row has its
+    number: a row without one is numbered after the row before it, empty or not."""
+    book = raw_book(tmp_path / "b.xlsx", [("S", rows)])
+    assert workbook_grids(book) == {"S": [[1], [None], [None], [2]]}
+    if accelerators.available("python_calamine"):
+        assert read_grids(book) == workbook_grids(book)
+
+
+def test_openpyxl_saves_without_the_far_empty_rows(
+    open_book: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Saved through openpyxl (the fallback), LibreOffice's last empty row is left out
+    (formatting only), and the workbook reads the same."""
+    from safety.hostile import LAST_ROW as LIBREOFFICE_ROW
+    from safety.zips import edited, sheet_edit
+
+    edited(open_book, open_book, sheet_edit("</sheetData>", LIBREOFFICE_ROW + "</sheetData>"))
+    before = XlsxBook.open(open_book).grids()["Players"]
+    monkeypatch.setenv("GOSHEET_XLSX_ENGINE", "openpyxl")
+    assert main(["pair", str(open_book)]) == 0
+    assert LAST_ROW.search(sheet_xml(open_book, "Players")) is None
+    monkeypatch.delenv("GOSHEET_XLSX_ENGINE")
+    assert XlsxBook.open(open_book).grids()["Players"] == before
+    assert main(["check", str(open_book)]) == 0, capsys.readouterr().err
