@@ -215,3 +215,17 @@ def test_a_cell_under_a_merge_is_refused_naming_it() -> None:
     with pytest.raises(InputError) as refused:
         patch_table(merged, {"B1": "x"}, "Players")
     assert [(p.sheet, p.cell) for p in refused.value.problems] == [("Players", "B1")]
+
+
+def test_a_round_paired_again_keeps_one_drop_down_list(tmp_path: Path) -> None:
+    """The results' drop-down list of a round sheet, named after what it says: pairing the
+    round again (or rewriting it) adds none twice."""
+    ods = demo_copy(tmp_path)
+    workbooks.pair(ods)
+    first = parts(ods)["content.xml"]
+    workbooks.pair(ods, again=True)
+    xml = parts(ods)["content.xml"]
+    names = re.findall(rb'<table:content-validation table:name="(gsval-[^"]+)"', xml)
+    assert names and len(names) == len(set(names))
+    assert names == re.findall(rb'<table:content-validation table:name="(gsval-[^"]+)"', first)
+    assert b'table:content-validation-name="' + names[0] + b'"' in xml

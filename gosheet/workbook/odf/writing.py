@@ -35,6 +35,7 @@ NAMESPACES = {
 }
 WANTED = {"table", "automatic-styles", "font-face-decls", "spreadsheet", "content-validations"}
 WANTED |= {"style", "font-face", "number-style", "date-style", "text-style", "body"}
+WANTED |= {"content-validation"}
 #: attributes holding formulas or cell ranges, where a renamed sheet's name is changed
 _REFERENCES = re.compile(
     rb"(\s(?:table|of|office|text|style):(?:formula|cell-range-address|base-cell-address|"
@@ -86,14 +87,15 @@ def new_content(content: bytes, changes: Changes) -> bytes:
     looks = Looks(names)
     by_name = {t.attributes.get("name", ""): t for t in tables}
     current = {changes.renamed.get(n, n).casefold(): n for n in by_name}
-    validations: list[str] = []
+    validations: dict[str, str] = {}
+    known = {s.attributes.get("name") for s in spans if s.name == "content-validation"}
     parts: list[str | bytes] = []
     for name in changes.order:
         if name in changes.rendered:
             data = changes.rendered[name]
             found = validation(data)
-            if found is not None:
-                validations.append(found[1])
+            if found is not None and found[0] not in known:
+                validations[found[0]] = found[1]  # (named after what it says: once)
             parts.append(table_xml(data, looks, found[0] if found else None))
             continue
         old = current.get(name.casefold())
@@ -109,7 +111,7 @@ def new_content(content: bytes, changes: Changes) -> bytes:
     edits = [(tables[0].start, tables[-1].end, tables_xml)]
     edits += _styles_edits(content, spans, looks)
     if validations:
-        edits.append(_validations_edit(sheet, tables[0], validations))
+        edits.append(_validations_edit(sheet, tables[0], list(validations.values())))
     ordered = sorted(enumerate(edits), key=lambda e: (e[1][0], e[1][1], e[0]), reverse=True)
     for _, (start, end, new) in ordered:  # (from the end; at one place, in the order listed)
         content = content[:start] + new + content[end:]
