@@ -8,6 +8,7 @@ collect all problems and raise them together in one :class:`InputError`.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import date, datetime, time, timedelta
 
 from gosheet.i18n.catalog import ngettext
 
@@ -29,7 +30,21 @@ class Problem:
         where = f"{self.sheet}!{self.cell}" if self.cell else self.sheet
         if self.value is None or self.value == "":
             return f"{where}: {self.message}"
-        return f"{where}: {self.value!r}: {self.message}"
+        return f"{where}: {shown(self.value)!r}: {self.message}"
+
+
+def shown(value: object) -> object:
+    """A cell's value as a problem shows it: a date or time as it reads (``2026-01-02``,
+    ``01:00:00``), not as Python writes it.
+
+    >>> shown(datetime(2026, 1, 2)), shown(time(1, 0)), shown(datetime(2026, 1, 2, 9, 30)), shown(5)
+    ('2026-01-02', '01:00:00', '2026-01-02 09:30:00', 5)
+    """
+    if isinstance(value, datetime):
+        return value.date().isoformat() if value.time() == time() else value.isoformat(" ")
+    if isinstance(value, date | time):
+        return value.isoformat()
+    return str(value) if isinstance(value, timedelta) else value
 
 
 class GosheetError(Exception):

@@ -21,6 +21,7 @@ Spellings of Russian, French and Catalan organisers are read too, and rewritten 
 from __future__ import annotations
 
 import re
+from datetime import date, time, timedelta
 
 from gosheet.core.model import Result
 from gosheet.i18n.catalog import _
@@ -88,12 +89,69 @@ def _normalise(text: str) -> str:
     return text
 
 
+TIMES: dict[tuple[int, int] | None, Result] = {
+    (1, 0): Result.WHITE_WINS,
+    (0, 1): Result.BLACK_WINS,
+    (0, 0): Result.BOTH_LOSE,
+    (1, 1): Result.BOTH_WIN,
+}
+"""A time a spreadsheet made of a result typed with a colon (``1:0`` is the time 01:00:00 in
+LibreOffice and Excel, unless the cell is formatted as text), read as that result."""
+
+
+def _hours_minutes(value: time | timedelta) -> tuple[int, int] | None:
+    """A time of day or a duration (an .ods ``PT01H00M00S``) in whole minutes, as hours and
+    minutes; None when seconds are left."""
+    if isinstance(value, timedelta):
+        whole, left = divmod(value, timedelta(minutes=1))
+        return divmod(whole, 60) if not left and whole >= 0 else None
+    return None if value.second or value.microsecond else (value.hour, value.minute)
+
+
+def _typed_by_a_spreadsheet(value: object) -> Result:
+    """A result cell holding a time, a date or a number: what a spreadsheet made of a result
+    typed by hand (``1:0``, ``1/2``) or computed by a formula (``=1-0``). A time of 01:00, 00:01,
+    00:00 or 01:01 is read as the result typed; anything else raises :class:`ResultError`
+    saying what happened and what to type."""
+    if isinstance(value, time | timedelta):
+        minutes = _hours_minutes(value)
+        if minutes in TIMES:
+            return TIMES[minutes]
+        raise ResultError(
+            _(
+                "a time, not a result: the spreadsheet took what was typed for a time; type "
+                "the result as 1-0 or 0-1 (or format the column as text, then type it again)"
+            )
+        )
+    if isinstance(value, date):
+        raise ResultError(
+            _(
+                "a date, not a result: the spreadsheet took what was typed (1/2?) for a date; "
+                "type ½-½ or = for a jigo, 1-0 or 0-1 for a win (or format the column as text, "
+                "then type it again)"
+            )
+        )
+    raise ResultError(
+        _(
+            "a number, not a result (a formula such as =1-0 gives the number 1): type the "
+            'result as text, {codes} (or make the formula give text: ="1-0")'
+        ).format(codes=", ".join(CANONICAL[:3]))
+    )
+
+
 def parse_result(value: object) -> Result | None:
-    """Read a result cell; ``None`` for an empty cell; raise :class:`ResultError`."""
+    """Read a result cell; ``None`` for an empty cell; raise :class:`ResultError`.
+
+    A time a spreadsheet made of ``1:0`` is that result; a date or a number is refused,
+    saying what to type (:func:`_typed_by_a_spreadsheet`):
+
+    >>> parse_result(time(1, 0)).value, parse_result(timedelta(minutes=1)).value
+    ('1-0', '0-1')
+    """
     if value is None:
         return None
-    if isinstance(value, float | int) and not isinstance(value, bool):
-        raise ResultError(not_a_result())
+    if isinstance(value, float | int | date | time | timedelta) and not isinstance(value, bool):
+        return _typed_by_a_spreadsheet(value)
     text = _normalise(str(value))
     if text == "":
         return None

@@ -8,7 +8,6 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 from contextlib import suppress
-from datetime import time, timedelta
 from functools import lru_cache
 from typing import Any
 
@@ -77,29 +76,11 @@ def text_of(value: Any) -> str:
 
 
 def result_of(value: Any) -> Result | None:
-    """:func:`~gosheet.core.results.parse_result`, kept for each text seen; a time that was
-    a result typed ``1:0``, ``0:1`` or ``0:0`` (Excel and LibreOffice make such a text a time
-    of day: :func:`typed_as_time`) is that result."""
+    """:func:`~gosheet.core.results.parse_result`, kept for each text seen (a time that was a
+    result typed ``1:0`` is that result: :data:`~gosheet.core.results.TIMES`)."""
     if type(value) is str and len(value) <= KEPT_LENGTH:
         return _str_result(value)
-    if isinstance(value, time | timedelta):
-        value = typed_as_time(value)
     return parse_result(value)
-
-
-def typed_as_time(value: time | timedelta) -> time | timedelta | str:
-    """What was typed into a cell the spreadsheet made the time ``value``: ``1:0`` for 01:00,
-    ``0:1`` for 00:01, ``0:0`` for 00:00; another time as it is.
-
-    >>> typed_as_time(time(1, 0)), typed_as_time(timedelta(minutes=1)), typed_as_time(time(13))
-    ('1:0', '0:1', datetime.time(13, 0))
-    """
-    if isinstance(value, timedelta):
-        seconds = value.total_seconds()
-    else:
-        seconds = value.hour * 3600 + value.minute * 60 + value.second + value.microsecond / 1e6
-    typed = {0.0: "0:0", 60.0: "0:1", 3600.0: "1:0"}
-    return typed.get(seconds, value)
 
 
 def komi_of(value: Any) -> float:
