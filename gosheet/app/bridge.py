@@ -184,12 +184,13 @@ def opengotha_export(sheets: Grids, name: str) -> tuple[str, list[dict[str, Any]
     book = Path(name or "tournament.xlsx")
     path = book.with_suffix(".xml")
     notes: list[str] = []
-    og = export.to_opengotha(sheets, source=book.name, notes=notes)
+    gosheet_only: list[str] = []
+    og = export.to_opengotha(sheets, source=book.name, notes=notes, gosheet_only=gosheet_only)
     try:
         data = write_opengotha(og)
     except ValueError as error:
         raise InputError([Problem(book.name, "", None, str(error))]) from None
-    lines = opengotha_lines(path, og, notes)
+    lines = opengotha_lines(path, og, notes, gosheet_only)
     return "\n".join(lines), [{"op": "file", "suffix": ".xml", "base64": encoded(data)}]
 
 

@@ -10,6 +10,7 @@ problems raises :class:`~gosheet.core.errors.InputError` with every problem.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -236,19 +237,23 @@ def export_opengotha(
     if target is not None:
         refuse_overwrite(target, replace)
     notes: list[str] = []
+    gosheet_only: list[str] = []
     with on_disk(book, book_name) as path:
-        og = export.to_opengotha(open_book(path).grids(), source=path.name, notes=notes)
+        grids = open_book(path).grids()
+        og = export.to_opengotha(grids, source=path.name, notes=notes, gosheet_only=gosheet_only)
         try:
             data = write_opengotha(og)
         except ValueError as error:
             raise InputError([Problem(path.name, "", None, str(error))]) from None
     written = export.write_file(target, data) if target is not None else Path(name)
-    return Exported(written, data, opengotha_lines(written, og, notes))
+    return Exported(written, data, opengotha_lines(written, og, notes, gosheet_only))
 
 
-def opengotha_lines(path: Path, og: OGTournament, notes: list[str]) -> tuple[str, ...]:
+def opengotha_lines(
+    path: Path, og: OGTournament, notes: list[str], gosheet_only: Sequence[str] = ()
+) -> tuple[str, ...]:
     """What an OpenGotha file's export says: players, games, byes and rounds; the clubs
-    shortened to OpenGotha's four characters."""
+    shortened to OpenGotha's four characters; the settings the file has no place for."""
     rounds = len({g.round_number for g in og.games} | {b.round_number for b in og.byes})
     lines = [
         ngettext(
@@ -269,6 +274,12 @@ def opengotha_lines(path: Path, og: OGTournament, notes: list[str]) -> tuple[str
         lines.append(
             _("OpenGotha's clubs are codes of at most 4 characters; written as: {clubs}").format(
                 clubs=", ".join(notes)
+            )
+        )
+    if gosheet_only:
+        lines.append(
+            _("Kept in gosheet only (OpenGotha's file has no place for them): {settings}").format(
+                settings="; ".join(gosheet_only)
             )
         )
     return tuple(lines)

@@ -35,6 +35,7 @@ from gosheet.formats.opengotha.layout import (
 from gosheet.formats.opengotha.parameter_sets import (
     club_groups_element,
     file_settings,
+    kept_in_gosheet,
     parameter_sets,
     placement_criteria,
 )
@@ -76,6 +77,7 @@ def to_opengotha(
     source: str = "workbook",
     now: dt.datetime | None = None,
     notes: list[str] | None = None,
+    gosheet_only: list[str] | None = None,
 ) -> OGTournament:
     """The OpenGotha tournament of a workbook (its sheets' cell values).
 
@@ -84,7 +86,9 @@ def to_opengotha(
     player without a first name, a country that is not a two-letter code) is reported at once
     in an :class:`InputError`; a workbook of another game than go raises
     :class:`ConsistencyError`. Club names longer than OpenGotha's four characters are
-    shortened, as OpenGotha does, each told once in ``notes`` (``Moscow → Mosc``).
+    shortened, as OpenGotha does, each told once in ``notes`` (``Moscow → Mosc``). The
+    settings the file has no place for are named, with their values, in ``gosheet_only``
+    (:func:`~gosheet.formats.opengotha.parameter_sets.kept_in_gosheet`).
     """
     grids = sheets = canonical_sheets(grids)  # a workbook in any language
     problems = ProblemList(sheets.shown)
@@ -100,6 +104,8 @@ def to_opengotha(
             f"{source}: a tournament of {t.settings.game}; OpenGotha files are for go"
         )
     settings = file_settings(t.settings, len(t.players), state.setting_rows)
+    if gosheet_only is not None:
+        gosheet_only += kept_in_gosheet(t.settings, state.setting_rows)
     now = now or dt.datetime.now()
     if kept is None:
         kept = _fresh_kept(settings, now)

@@ -13,10 +13,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Mapping, Sequence
+from fractions import Fraction
 from typing import Any
 
 from gosheet.core.event import TimeControl, parse_dates
 from gosheet.core.fields import parse_komi, parse_text, true_false
+from gosheet.core.kinds import System
 from gosheet.core.opengotha.parameters import OG_FIELDS
 from gosheet.core.opengotha.values import (
     DUDD_MODES,
@@ -33,7 +35,7 @@ from gosheet.core.opengotha.values import (
     rank_to_xml,
     write_club_groups,
 )
-from gosheet.core.settings import FIELD_BY_LABEL, Settings
+from gosheet.core.settings import FIELD_BY_LABEL, OWN_FIELDS, Settings
 from gosheet.core.systems import system_of
 from gosheet.formats.opengotha.elements import OGElement, OGTournament
 from gosheet.formats.opengotha.layout import (
@@ -56,6 +58,7 @@ __all__ = [
     "Report",
     "club_groups_element",
     "file_settings",
+    "kept_in_gosheet",
     "parameter_sets",
     "placement_criteria",
     "settings_of",
@@ -306,16 +309,45 @@ def _club_groups(og: OGTournament, problem: Report) -> ClubGroups:
 # ---------------------------------------------------------------------------- exporting
 
 
+#: The settings of gosheet's own rules an OpenGotha file holds as they are: the event and
+#: its clock (``GeneralParameterSet`` location, dates, time system, ``bInternet``; the display
+#: set's ``gameFormat``).
+CARRIED = ("location", "dates", "time", "online", "game_format")
+#: Settings of no consequence to OpenGotha, never named as kept in gosheet only.
+_NOT_NAMED = frozenset({"system", "rules", "game", "random_seed", "language"})
+
+
+def _counterparts(settings: Settings) -> dict[str, Any]:
+    """OpenGotha's parameters that do what gosheet's own rules do: the points of a bye and
+    of an absent round (McMahon scores, or Swiss wins), and even games (gosheet's McMahon
+    and Swiss give no handicap: OpenGotha's handicap ceiling 0); FUS's bye is a win, its
+    absent round nothing, its handicaps its own (OpenGotha keeps McMahon's)."""
+    kind = settings.system
+    if kind is System.FUS:
+        return {"mms_bye": Fraction(1), "mms_absent": Fraction(0)}
+    bye, absent = ("nbw_bye", "nbw_absent") if kind is System.SWISS else ("mms_bye", "mms_absent")
+    even = {"hd_ceiling": 0, "hd_correction": 0}  # no handicap, none told in the EGF file
+    return {bye: settings.bye_points, absent: settings.absent_points} | even
+
+
+#: gosheet's own settings the file holds (:data:`CARRIED`, and what :func:`_counterparts`
+#: maps); the others of the Settings sheet, but OpenGotha's own, are kept in gosheet only.
+_MAPPED = frozenset({"name", "rounds", "komi", "bye_points", "absent_points", *CARRIED})
+
+
 def file_settings(settings: Settings, players: int, rows: Mapping[str, int]) -> Settings:
     """The settings an OpenGotha file is written with: the workbook's under OpenGotha's rules.
     A gosheet-rules tournament gets OpenGotha's defaults for its system (FUS, a handicap
-    system OpenGotha does not have: McMahon's), but for the OpenGotha settings its Settings
-    sheet does list (``rows``: the attributes found there)."""
+    system OpenGotha does not have: McMahon's) but for the settings OpenGotha has a place
+    for: name, rounds, komi, the event and its clock (:data:`CARRIED`), what
+    :func:`_counterparts` maps, and the OpenGotha settings its Settings sheet does list
+    (``rows``: the attributes found there)."""
     rounds = settings.rounds_for(players)
     if system_of(settings).opengotha:
         return settings.replace(rounds=rounds)
     system = system_of(settings).opengotha_file
     listed = {f.attr: settings.value(f) for f in OG_FIELDS if f.attr in rows}
+    carried = {attr: getattr(settings, attr) for attr in CARRIED}
     return Settings.preset(
         system,
         "go",
@@ -323,8 +355,29 @@ def file_settings(settings: Settings, players: int, rows: Mapping[str, int]) -> 
         name=settings.name,
         rounds=rounds,
         komi=settings.komi,
-        **listed,
+        **carried,
+        **(_counterparts(settings) | listed),
     )
+
+
+def kept_in_gosheet(settings: Settings, rows: Mapping[str, int]) -> list[str]:
+    """The settings of the Settings sheet (``rows``) that an OpenGotha file has no place for,
+    each with its value (``Tiebreaks SOS, SODOS``): gosheet's own rules' (McMahon groups,
+    tiebreaks, a forfeit's points, FUS's levels and handicaps …) and the event's country;
+    none under OpenGotha's rules but the country. The random seed and the language are not
+    named (nothing of OpenGotha's tournament)."""
+    opengotha = system_of(settings).opengotha
+    named: list[str] = []
+    for f in OWN_FIELDS:
+        if f.attr not in rows or f.attr in _NOT_NAMED:
+            continue
+        if f.attr == "country":
+            if settings.country:
+                named.append(f"{f.label} {settings.country}")
+        elif not opengotha and f.attr not in _MAPPED:
+            text = f.write(settings.value(f))
+            named.append(f"{f.label} {'' if text is None else text}".strip())
+    return named
 
 
 def _komi_text(komi: float) -> str:
