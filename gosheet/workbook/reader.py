@@ -41,7 +41,7 @@ from gosheet.workbook.reading import (
     int_cell,
     text_too_long,
 )
-from gosheet.workbook.rounds import left_out, look_alikes, read_round, text_of
+from gosheet.workbook.rounds import left_out, look_alikes, not_assigned, read_round, text_of
 from gosheet.workbook.sheets import PLAYERS, SETTINGS, round_number_of, round_sheet_name
 
 __all__ = [
@@ -425,9 +425,12 @@ def _read_book(sheets: Mapping[str, Rows]) -> BookState:
             ),
         )
     apart = read_keep_apart(sheets.get(KEEP_APART), index, problems) if roster_readable else ()
-    if not problems.problems and not system.opengotha:  # (OpenGotha's "not assigned" players)
+    if not problems.problems:  # a player in no line of a round: a game's row deleted?
         played = Tournament(settings, state.tournament.players, tuple(rounds))
-        problems.problems += left_out(played, round_sheets, index.labels)
+        if system.opengotha:  # OpenGotha's "not assigned", which its files hold: told
+            state.unassigned = left_out(played, round_sheets, index.labels, not_assigned)
+        else:
+            problems.problems += left_out(played, round_sheets, index.labels)
     if problems.problems:
         raise InputError(problems.problems)
     state.tournament = Tournament(settings, state.tournament.players, tuple(rounds), apart)

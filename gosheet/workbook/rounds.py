@@ -472,7 +472,10 @@ def player_cells(grid: Rows) -> list[tuple[int, int, str]]:
 
 
 def left_out(
-    tournament: Tournament, sheets: Mapping[int, str], labels: Mapping[int, str]
+    tournament: Tournament,
+    sheets: Mapping[int, str],
+    labels: Mapping[int, str],
+    told: Callable[[int, Sequence[str]], str] | None = None,
 ) -> list[Problem]:
     """The players each round sheet lost (a game's row deleted by hand?): a problem each round
     (``sheets``: each round's sheet as named in the workbook) naming them by their ``labels``.
@@ -480,8 +483,9 @@ def left_out(
     Such a player is in no line of the round (no game, no bye), is not marked as not playing it,
     and played (a game or a bye) an earlier round: a player registered later is in no line of
     the rounds before he came, rightly. Not looked at: the last round while it holds the
-    organiser's own lines (``pair`` pairs the others around them). (Under OpenGotha's rules
-    such a player is OpenGotha's "not assigned", which its files hold: not asked here.)"""
+    organiser's own lines (``pair`` pairs the others around them). ``told``: what the problem
+    says (:func:`lost_players`; under OpenGotha's rules, :func:`not_assigned`)."""
+    told = told or lost_players
     lines = organisers_lines(tournament)
     problems = []
     started: set[int] = set()  # the players seen in a line of an earlier round
@@ -499,7 +503,7 @@ def left_out(
                         sheets[rnd.number],
                         "",
                         None,
-                        lost_players(rnd.number, [labels[n] for n in lost]),
+                        told(rnd.number, [labels[n] for n in lost]),
                     )
                 )
         started |= placed
@@ -520,5 +524,22 @@ def lost_players(number: int, names: Sequence[str]) -> str:
         "deleted? Put it back ('gosheet history BOOK' lists the earlier versions, 'gosheet "
         "restore BOOK N' brings one back); if they did not play round {number}, write "
         "{number} in their '{column}' cells",
+        len(names),
+    ).format(players=", ".join(f"'{name}'" for name in names), number=number, column=column)
+
+
+def not_assigned(number: int, names: Sequence[str]) -> str:
+    """Under OpenGotha's rules, what the players ``names`` in no line of round ``number`` are
+    (OpenGotha's "not assigned"), and the ways out if a game's row was deleted."""
+    column = words.local("Not playing", current(), words.PLAYERS)
+    return ngettext(
+        "{players}: in none of this round's lines, not marked as not playing it: OpenGotha's "
+        "'not assigned' (the round counts nothing). If a game's row was deleted, put it back "
+        "('gosheet history BOOK', 'gosheet restore BOOK N'); if absent, write {number} in the "
+        "'{column}' cell",
+        "{players}: in none of this round's lines, not marked as not playing it: OpenGotha's "
+        "'not assigned' (the round counts nothing). If a game's row was deleted, put it back "
+        "('gosheet history BOOK', 'gosheet restore BOOK N'); if absent, write {number} in their "
+        "'{column}' cells",
         len(names),
     ).format(players=", ".join(f"'{name}'" for name in names), number=number, column=column)

@@ -6,7 +6,8 @@ earlier version (``gosheet history`` / ``gosheet restore``).
 
 What stays as it was: a player marked as not playing the round, a player registered after it
 (in no line of the rounds before he came), the last round while it holds the organiser's own
-lines, and an OpenGotha file's players left unpaired ("not assigned") under OpenGotha's rules.
+lines, and an OpenGotha file's players left unpaired under OpenGotha's rules (its "not
+assigned", which ``check`` tells without refusing).
 """
 
 from __future__ import annotations
@@ -131,5 +132,12 @@ def test_opengotha_not_assigned_players_stay_readable(
     readable."""
     book = tmp_path / "og.xlsx"
     cli_ok(capsys, "import", NOT_ASSIGNED, "-o", book)
-    assert "no problems" in cli_ok(capsys, "check", book)
+    out = cli_ok(capsys, "check", book)
+    assert "no problems" in out
+    assert "Left unpaired, though in an earlier round:" in out  # told, not refused
+    [round_3] = [line for line in out.splitlines() if line.startswith("  Round 3:")]
+    for name in ("Bunef Sonegum", "Cevodetzu Ko", "Cemebi Ve"):  # (played round 1 or 2)
+        assert f"'{name}'" in round_3
+    assert "'not assigned'" in round_3 and "gosheet restore" in round_3
+    assert "Cunbigopo To" not in out  # his first round is round 4: registered late
     cli_ok(capsys, "standings", book)
