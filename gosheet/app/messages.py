@@ -239,6 +239,9 @@ def before_next_pair(
         )
         lines += [f"  {m}" for m in missing]
         lines.append("  " + _hint_for(state, missing))
+    if state.unassigned:
+        lines.append(_("Left unpaired, though in an earlier round:"))
+        lines += [f"  {n}" for n in state.unassigned]
     if state.notes:
         lines.append(_("To look at — values outside the tables, which gosheet does not read:"))
         lines += [f"  {n}" for n in state.notes]

@@ -41,7 +41,7 @@ from gosheet.workbook.reading import (
     int_cell,
     text_too_long,
 )
-from gosheet.workbook.rounds import look_alikes, read_round, text_of
+from gosheet.workbook.rounds import left_out, look_alikes, not_assigned, read_round, text_of
 from gosheet.workbook.sheets import PLAYERS, SETTINGS, round_number_of, round_sheet_name
 
 __all__ = [
@@ -394,6 +394,7 @@ def _read_book(sheets: Mapping[str, Rows]) -> BookState:
     index = NameIndex(state.tournament.players)
     numbered = sorted((n, name) for name in sheets if (n := round_number_of(name)) is not None)
     rounds: list[Round] = []
+    round_sheets: dict[int, str] = {}  # each round's sheet, as the workbook names it
     found: dict[str, int] = {}  # each name cell's player: a name comes back in every round
     for expected, (number, name) in enumerate(numbered, start=1):
         if number != expected:
@@ -409,7 +410,7 @@ def _read_book(sheets: Mapping[str, Rows]) -> BookState:
             )
             break
         if roster_readable:  # else every name would be reported as unknown
-            shown = sheets.shown.get(name, name)
+            shown = round_sheets[number] = sheets.shown.get(name, name)
             rounds.append(read_round(shown, number, sheets[name], index, problems, state, found))
     problems.problems += look_alikes(sheets)  # a round under another name
     if settings.rounds is not None and len(numbered) > settings.rounds:
@@ -424,6 +425,12 @@ def _read_book(sheets: Mapping[str, Rows]) -> BookState:
             ),
         )
     apart = read_keep_apart(sheets.get(KEEP_APART), index, problems) if roster_readable else ()
+    if not problems.problems:  # a player in no line of a round: a game's row deleted?
+        played = Tournament(settings, state.tournament.players, tuple(rounds))
+        if system.opengotha:  # OpenGotha's "not assigned", which its files hold: told
+            state.unassigned = left_out(played, round_sheets, index.labels, not_assigned)
+        else:
+            problems.problems += left_out(played, round_sheets, index.labels)
     if problems.problems:
         raise InputError(problems.problems)
     state.tournament = Tournament(settings, state.tournament.players, tuple(rounds), apart)

@@ -137,6 +137,9 @@ class BookState:
     notes: list[Problem] = field(default_factory=list)
     """What does not stop the reading but may be a slip: a value beside or below a round's
     tables (a result typed one column to the right …)."""
+    unassigned: list[Problem] = field(default_factory=list)
+    """OpenGotha's rules: each round's players left unpaired (OpenGotha's "not assigned": in no
+    line, not marked as not playing, though in an earlier round), which ``check`` tells."""
     labels: dict[int, str] = field(default_factory=dict)
     """Each player's name as the round sheets write it (with club or EGD PIN when repeated)."""
 

@@ -201,7 +201,6 @@ WORKING: dict[str, Callable[[Book], None]] = {
     "result as a formula": result_as_formula,
     "hidden, filtered, frozen": hidden_filtered_frozen,
     "sheets moved": sheets_moved,
-    "game row deleted in a round": delete_a_game_row,
     "everything at once": everything,
 }
 
@@ -348,6 +347,21 @@ def type_the_result(book: Book) -> None:
     ws.cells[(2, ws.column("Result"))] = Cell("1-0")
 
 
+def mark_them_absent(book: Book) -> None:
+    """The way out of a game's row deleted in Round 2: its players marked as not playing it."""
+    players, round_2 = book["Players"], book["Round 2"]
+    name, first = players.column("Name"), players.column("First name")
+    seated = {
+        round_2.value(row, round_2.column(header))
+        for row in range(2, round_2.last_row() + 1)
+        for header in ("White", "Black")
+    }
+    for row in range(2, players.last_row() + 1):
+        full = f"{players.value(row, name)} {players.value(row, first) or ''}".strip()
+        if full not in seated:
+            players.set(row, players.column("Not playing"), "2")
+
+
 @dataclass(frozen=True)
 class Refusal:
     edit: Callable[[Book], None]
@@ -366,6 +380,9 @@ REFUSED = {
     ),
     "round sheet renamed": Refusal(
         rename_round, (1,), "Round 2 Sunday", "rename it 'Round 2'", rename_it_back
+    ),
+    "game row deleted in a round": Refusal(
+        delete_a_game_row, (1,), "Round 2", "Put it back", mark_them_absent
     ),
     "error value as a result": Refusal(error_result, (1,), "Round 2!H2", "#N/A", type_the_result),
 }

@@ -1,0 +1,143 @@
+"""A game's row deleted by hand in a round sheet (issue 25's campaign): both players of that game
+are then in no line of the round. ``check``, ``pair`` and ``standings`` refuse the workbook
+(exit 1, nothing written), naming the round's sheet and both players, with two ways out that
+work: the rounds they did not play in their ``Not playing`` cells, or the row back from an
+earlier version (``gosheet history`` / ``gosheet restore``).
+
+What stays as it was: a player marked as not playing the round, a player registered after it
+(in no line of the rounds before he came), the last round while it holds the organiser's own
+lines, and an OpenGotha file's players left unpaired under OpenGotha's rules (its "not
+assigned", which ``check`` tells without refusing).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from openpyxl import load_workbook
+from support.cli import cli, cli_ok, refused
+
+FIXTURES = Path(__file__).parent.parent / "fixtures"
+NOT_ASSIGNED = FIXTURES / "opengotha-exports" / "mm120-4r-export-cases.xml"
+
+
+def delete_game_row(book: Path, sheet: str = "Round 2", row: int = 3) -> tuple[str, str]:
+    """Delete a game's row of ``sheet`` as a spreadsheet does (the rows below move up): the
+    names of its two players."""
+    workbook = load_workbook(book)
+    ws = workbook[sheet]
+    headers = [cell.value for cell in ws[1]]
+    white, black = headers.index("White") + 1, headers.index("Black") + 1
+    names = (str(ws.cell(row, white).value), str(ws.cell(row, black).value))
+    ws.delete_rows(row)
+    workbook.save(book)
+    return names
+
+
+def mark_not_playing(book: Path, round_number: int, names: tuple[str, ...]) -> None:
+    """Write ``round_number`` in the ``Not playing`` cells of the players ``names``."""
+    workbook = load_workbook(book)
+    ws = workbook["Players"]
+    headers = [cell.value for cell in ws[1]]
+    name, first, away = (headers.index(h) + 1 for h in ("Name", "First name", "Not playing"))
+    for row in range(2, ws.max_row + 1):
+        full = f"{ws.cell(row, name).value} {ws.cell(row, first).value or ''}".strip()
+        if full in names:
+            ws.cell(row, away).value = str(round_number)
+    workbook.save(book)
+
+
+def round_players(book: Path, sheet: str) -> set[str]:
+    ws = load_workbook(book)[sheet]
+    headers = [cell.value for cell in ws[1]]
+    columns = [headers.index("White"), headers.index("Black")]
+    return {
+        str(row[c]) for row in ws.iter_rows(min_row=2, values_only=True) for c in columns if row[c]
+    }
+
+
+def test_a_deleted_game_row_is_named_by_check_pair_and_standings(
+    capsys: pytest.CaptureFixture[str], open_book: Path
+) -> None:
+    assert "no problems" in cli_ok(capsys, "check", open_book)
+    white, black = delete_game_row(open_book)
+    for command in ("check", "pair", "standings"):
+        err = refused(capsys, open_book.parent, 1, command, open_book)
+        [line] = [line for line in err.splitlines() if "Round 2:" in line]
+        assert f"'{white}'" in line and f"'{black}'" in line, err
+        assert "Put it back" in line and "gosheet restore" in line, line
+        assert "write 2 in their 'Not playing' cells" in line, line
+    assert "Round 3" not in load_workbook(open_book).sheetnames
+
+
+def test_the_way_out_absent_then_pair(capsys: pytest.CaptureFixture[str], open_book: Path) -> None:
+    names = delete_game_row(open_book)
+    mark_not_playing(open_book, 2, names)
+    assert "no problems" in cli_ok(capsys, "check", open_book)
+    assert "Round 3:" in cli_ok(capsys, "pair", open_book)
+    assert set(names) <= round_players(open_book, "Round 3")  # back in round 3
+
+
+def test_the_way_out_restore_then_pair(capsys: pytest.CaptureFixture[str], open_book: Path) -> None:
+    before = round_players(open_book, "Round 2")
+    cli_ok(capsys, "standings", open_book)  # a version kept in the history
+    delete_game_row(open_book)
+    code, _out, _err = cli(capsys, "pair", open_book)
+    assert code == 1
+    assert "1" in cli_ok(capsys, "history", open_book)
+    cli_ok(capsys, "restore", open_book, 1)
+    assert round_players(open_book, "Round 2") == before
+    assert "Round 3:" in cli_ok(capsys, "pair", open_book)
+
+
+def test_absent_in_advance_and_late_registrant_are_no_problem(
+    capsys: pytest.CaptureFixture[str], open_book: Path
+) -> None:
+    """A player marked as not playing round 3 before its pairing, and one registered after
+    round 2: both in no line of a round, rightly."""
+    workbook = load_workbook(open_book)
+    ws = workbook["Players"]
+    headers = [cell.value for cell in ws[1]]
+    ws.cell(2, headers.index("Not playing") + 1).value = "3"
+    new = ws.max_row + 1
+    for header, value in (("Name", "Latecomer"), ("First name", "Ada"), ("Rank", "5k")):
+        ws.cell(new, headers.index(header) + 1).value = value
+    workbook.save(open_book)
+    assert "Round 3:" in cli_ok(capsys, "pair", open_book)
+    assert "Latecomer Ada" in round_players(open_book, "Round 3")
+    cli_ok(capsys, "simulate", open_book)
+    assert "no problems" in cli_ok(capsys, "check", open_book)
+    assert "Round 4:" in cli_ok(capsys, "pair", open_book)
+
+
+def test_a_game_row_deleted_in_the_last_round_before_its_results(
+    capsys: pytest.CaptureFixture[str], open_book: Path
+) -> None:
+    """The last round without results, one line fewer: the organiser's own lines, as before
+    (``pair`` pairs the others around them)."""
+    cli_ok(capsys, "pair", open_book)
+    names = delete_game_row(open_book, "Round 3")
+    out = cli_ok(capsys, "check", open_book)
+    assert "no problems" in out
+    assert "Round 3:" in cli_ok(capsys, "pair", open_book)
+    assert set(names) <= round_players(open_book, "Round 3")
+
+
+def test_opengotha_not_assigned_players_stay_readable(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """OpenGotha's file holds players left unpaired in rounds 2 and 3 (played before, not
+    marked absent): under OpenGotha's rules that is its "not assigned", and the workbook stays
+    readable."""
+    book = tmp_path / "og.xlsx"
+    cli_ok(capsys, "import", NOT_ASSIGNED, "-o", book)
+    out = cli_ok(capsys, "check", book)
+    assert "no problems" in out
+    assert "Left unpaired, though in an earlier round:" in out  # told, not refused
+    [round_3] = [line for line in out.splitlines() if line.startswith("  Round 3:")]
+    for name in ("Bunef Sonegum", "Cevodetzu Ko", "Cemebi Ve"):  # (played round 1 or 2)
+        assert f"'{name}'" in round_3
+    assert "'not assigned'" in round_3 and "gosheet restore" in round_3
+    assert "Cunbigopo To" not in out  # his first round is round 4: registered late
+    cli_ok(capsys, "standings", book)
