@@ -17,7 +17,7 @@ from xml.etree.ElementTree import Element, tostring
 
 import pytest
 from defusedxml.ElementTree import fromstring  # type: ignore[import-untyped, unused-ignore]
-from hypothesis import HealthCheck, event, given, settings
+from hypothesis import HealthCheck, event, example, given, settings
 from hypothesis import strategies as st
 from openpyxl import load_workbook
 from support.examples import examples
@@ -389,6 +389,9 @@ def edits(draw: st.DrawFn) -> list[Edit]:
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
 )
 @given(edits())
+# found in CI: a garbled gameFormat was kept in the OpenGotha sheet, and the export wrote the
+# EGF game format setting's "full" over it (it is now read as "full", as the results files had it)
+@example(changes=[("garble", ("DPParameterSet", "gameFormat", 0, "tiny"))])
 def test_every_file_gosheet_imports_goes_round(changes: list[Edit]) -> None:
     root = fromstring(BASE.read_bytes())
     for change in changes:

@@ -75,8 +75,15 @@ def event_attributes(general: dict[str, str]) -> frozenset[str]:
 
 
 def holds_game_format(display: dict[str, str]) -> bool:
-    """True when the ``EGF game format`` setting holds the display set's ``gameFormat``."""
-    return display.get("gameFormat") in ("full", "short")
+    """True when the ``EGF game format`` setting holds the display set's ``gameFormat``: any
+    value (a value other than ``short`` is read as ``full``, the default, as the results files
+    then have it)."""
+    return "gameFormat" in display
+
+
+def game_format(display: dict[str, str]) -> str:
+    """The display set's ``gameFormat`` as the ``EGF game format`` setting holds it."""
+    return "short" if display.get("gameFormat") == "short" else "full"
 
 
 #: The player attributes OpenGotha 3.5x always writes that the Players sheet does not show;

@@ -50,6 +50,7 @@ from gosheet.formats.opengotha.layout import (
     REQUIRED_SETS,
     ROOT,
     event_attributes,
+    game_format,
     holds_game_format,
 )
 from gosheet.formats.opengotha.sheet import Kept
@@ -107,7 +108,7 @@ def settings_of(
     general = parameters.get(GENERAL, {})
     values |= _general(general, problem)
     if holds_game_format(display := parameters.get(DISPLAY, {})):
-        values["game_format"] = display["gameFormat"]
+        values["game_format"] = game_format(display)
     given = {"rounds": rounds, "name": name, "komi": komi}
     values |= {attr: value for attr, value in given.items() if value is not None}
     values["categories"] = _categories(og, general, problem)
