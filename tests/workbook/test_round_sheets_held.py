@@ -14,15 +14,12 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
 import pytest
 from openpyxl import Workbook
 from support.books import damage, demo_in, sheet_rows
 from support.cli import cli_ok, problem_line, refused
-from support.excel_client import ExcelClient, remote_opener, run
 
-import gosheet.frontends.excel.buttons as excel
 from gosheet.app import bridge
 from gosheet.i18n import words
 from gosheet.workbook.rounds import holds_a_round, round_like, round_named
@@ -208,6 +205,7 @@ def test_a_round_sheet_in_another_language_than_the_workbooks(
 
 
 # ------------------------------------------------ the buttons: the same message
+# (the Excel buttons: tests/frontends/excel/test_excel_round_sheets.py, which needs xlwings)
 
 
 def test_the_bridge_names_the_sheet(open_book: Path) -> None:
@@ -219,22 +217,6 @@ def test_the_bridge_names_the_sheet(open_book: Path) -> None:
         [problem] = answer["problems"]
         assert problem["sheet"] == "Round 2 Sunday" and problem["cell"] == ""
         assert problem["message"].endswith("rename it 'Round 2'")
-
-
-def test_the_excel_buttons_name_the_sheet_and_write_nothing(
-    open_book: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    monkeypatch.setenv("XLWINGS_LICENSE_KEY", "noncommercial")
-    remote: Callable[[dict[str, Any]], Any] = remote_opener()
-    damage(open_book, renamed("Round 2", "Round 2 Sunday"))
-    client = ExcelClient.from_file(open_book)
-    for entry in (excel.pair, excel.standings):
-        message, sent = run(remote, client, entry)
-        assert [a["func"] for a in sent] == ["alert"], sent
-        assert "Round 2 Sunday: holds a round" in message
-        assert "rename it 'Round 2'" in message
-    message, _sent = run(remote, client, excel.check)
-    assert "rename it 'Round 2'" in message
 
 
 def test_the_problem_in_each_language() -> None:
