@@ -22,7 +22,7 @@ from pathlib import Path
 
 import pytest
 from openpyxl import load_workbook
-from support.books import BOOK
+from support.books import BOOK, leftovers
 from support.cli import cli
 
 POSIX = pytest.mark.skipif(os.name != "posix", reason="SIGKILL: POSIX")
@@ -34,15 +34,6 @@ code = main(["pair", sys.argv[1]])
 print("done", flush=True)
 sys.exit(code)
 """
-
-
-def leftovers(folder: Path) -> list[str]:
-    """gosheet's temporary and lock files in ``folder`` and its history folder."""
-    found = []
-    for place in (folder, folder / "cup.history"):
-        if place.is_dir():
-            found += [p.name for p in place.iterdir() if p.name.endswith((".tmp", ".lock"))]
-    return found
 
 
 def start(book: Path) -> subprocess.Popen[str]:

@@ -97,6 +97,15 @@ def play_rounds(path: Path, rounds: int) -> Path:
     return path
 
 
+def leftovers(folder: Path) -> list[str]:
+    """gosheet's temporary and lock files in ``folder`` and its history folder."""
+    found = []
+    for place in (folder, folder / "cup.history"):
+        if place.is_dir():
+            found += [p.name for p in place.iterdir() if p.name.endswith((".tmp", ".lock"))]
+    return found
+
+
 def damage(path: Path, change: Callable[[Workbook], Any]) -> None:
     """Open the saved workbook with openpyxl, ``change`` it and save it again."""
     workbook = load_workbook(path)

@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 from openpyxl import load_workbook
-from support.books import BACKUP, BOOK
+from support.books import BACKUP, BOOK, leftovers
 from support.cli import cli, cli_ok, refused
 
 from gosheet.app import actions
@@ -61,15 +61,6 @@ def held(path: Path, how: str = "flock", until: str = "stdin") -> Iterator[None]
 
 def rounds_in(book: Path) -> int:
     return sum(name.startswith("Round ") for name in load_workbook(book).sheetnames)
-
-
-def leftovers(folder: Path) -> list[str]:
-    """gosheet's temporary and lock files in ``folder`` and its history folder."""
-    found = []
-    for place in (folder, folder / "cup.history"):
-        if place.is_dir():
-            found += [p.name for p in place.iterdir() if p.name.endswith((".tmp", ".lock"))]
-    return found
 
 
 # ------------------------------------------------------- someone else's work
