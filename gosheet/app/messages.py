@@ -11,14 +11,16 @@ from typing import TYPE_CHECKING
 
 from gosheet.app.printing import Printed
 from gosheet.app.ratings import Filled
+from gosheet.core.criteria import label
 from gosheet.core.errors import Problem
-from gosheet.core.explain import Explanation
+from gosheet.core.explain import ExplainedGame, Explanation
 from gosheet.core.games import game_of
 from gosheet.core.groups import groups_made
 from gosheet.core.model import Player, Round
 from gosheet.core.settings import McMahonGroups
 from gosheet.core.systems import system_of
-from gosheet.i18n.catalog import N_, _, ngettext
+from gosheet.i18n import words
+from gosheet.i18n.catalog import N_, _, current, ngettext
 from gosheet.workbook.atomic import backup_path
 from gosheet.workbook.names import labels
 from gosheet.workbook.reading import BookState, Missing
@@ -309,9 +311,13 @@ def filled_note(done: Done) -> str:
 
 
 def explanation_text(explanation: Explanation, players: Sequence[Player]) -> str:
-    """Each game's value under every criterion, and the verdict."""
+    """Each game's value under every criterion that applies to the round, each named (and,
+    most important first, beside its best value), then what the criteria mean and the
+    verdict, in the command's language."""
     names: Mapping[int, str] = labels(players)
-    criteria = [c.name for c in explanation.criteria]
+    language = current()
+    shown = [explanation.criteria[k] for k in explanation.applying]
+    named = [words.text(label(c), language) for c in shown]
     order = (
         _("OpenGotha's criteria, a pair's cost is 1 + their sum")
         if explanation.summed
@@ -319,14 +325,12 @@ def explanation_text(explanation: Explanation, players: Sequence[Player]) -> str
     )
     lines = [
         _("Round {number}: {order}: {criteria}").format(
-            number=explanation.round_number, order=order, criteria=", ".join(criteria)
+            number=explanation.round_number, order=order, criteria=", ".join(named)
         )
     ]
     for game in explanation.games:
-        values = _("not allowed") if game.values is None else " ".join(str(v) for v in game.values)
-        if explanation.summed and game.weight is not None:
-            values += f" = {game.weight}"
-        lines.append(f"  {game.table:>3}  {names[game.white]} – {names[game.black]}: {values}")
+        lines.append(f"  {game.table:>3}  {names[game.white]} – {names[game.black]}: ")
+        lines[-1] += game_values(explanation, game, named)
     candidates = explanation.bye_candidates()
     if candidates:
         listed = ", ".join(f"{names[n]} {w}" for n, w in candidates)
@@ -336,8 +340,31 @@ def explanation_text(explanation: Explanation, players: Sequence[Player]) -> str
                 players=listed
             )
         )
+    lines.append(_("What the criteria mean (the best value in brackets):"))
+    for criterion, name in zip(shown, named, strict=True):
+        rule = words.text(criterion.rule, language)
+        best = explanation.best(criterion)
+        lines.append(
+            "  " + _("{criterion} ({best}): {rule}").format(criterion=name, best=best, rule=rule)
+        )
     lines.append(explanation.verdict())
     return "\n".join(lines)
+
+
+def game_values(explanation: Explanation, game: ExplainedGame, named: Sequence[str]) -> str:
+    """A game's values under the criteria that apply, each after its name (and, packed, over
+    its best value): ``same MMS 1/1, MMS gap 60/64, …``."""
+    if game.values is None:
+        return _("not allowed (they have met)")
+    values = [game.values[k] for k in explanation.applying]
+    if explanation.packed:
+        bests = [explanation.best(explanation.criteria[k]) for k in explanation.applying]
+        text = ", ".join(f"{n} {v}/{b}" for n, v, b in zip(named, values, bests, strict=True))
+    else:
+        text = ", ".join(f"{n} {v}" for n, v in zip(named, values, strict=True))
+    if explanation.summed and game.weight is not None:
+        text += " " + _("(cost {weight})").format(weight=game.weight)
+    return text
 
 
 def explain_saved(path: Path) -> str:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from gosheet.core.criteria import about_the_bye
 from gosheet.core.errors import ConsistencyError
 from gosheet.core.matching import Criterion, SummedWeights
 from gosheet.core.model import Tournament
@@ -47,6 +48,17 @@ class Explanation:
             and self.recorded_weight is not None
             and self.recorded_weight == self.best_weight
         )
+
+    @property
+    def applying(self) -> tuple[int, ...]:
+        """The criteria (their places in :attr:`criteria`) that decide something in this
+        round: not those about the bye in a round without one."""
+        return tuple(k for k, c in enumerate(self.criteria) if self.byes or not about_the_bye(c))
+
+    def best(self, criterion: Criterion) -> int:
+        """A criterion's best value: its bound (higher is better), or 0 for FUS's level
+        difference, the one criterion not packed (lower is better)."""
+        return criterion.bound if self.packed else 0
 
     def bye_candidates(self, shown: int = 8) -> list[tuple[int, int]]:
         """The players with the least weights for the bye, least first and, among equals,

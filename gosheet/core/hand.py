@@ -26,20 +26,23 @@ from gosheet.core.matching import Criterion, LexicographicWeights, maximum_match
 from gosheet.core.model import Game, Player, Round, Tournament
 from gosheet.core.pairing import Pairing, Weighing, check_can_pair
 from gosheet.i18n.catalog import _
+from gosheet.i18n.words import N_w
 
 KEEP_APART = Criterion(
     "keep apart",
     1,
-    "Players of the Keep apart sheet never meet while it can be avoided (above every "
-    "criterion but the number of games).",
+    N_w(
+        "Players of the Keep apart sheet never meet while it can be avoided (above every "
+        "criterion but the number of games)."
+    ),
 )
 OTHER_CLUB = Criterion(
-    "other club", 1, "Avoid same club: opponents from different clubs where the scores allow."
+    "other club", 1, N_w("Avoid same club: opponents from different clubs where the scores allow.")
 )
 OTHER_COUNTRY = Criterion(
     "other country",
     1,
-    "Avoid same country: opponents from different countries where the scores allow.",
+    N_w("Avoid same country: opponents from different countries where the scores allow."),
 )
 
 

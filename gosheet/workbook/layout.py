@@ -4,11 +4,12 @@ of :mod:`gosheet.workbook.parts`): the font, the columns' widths, the rows' heig
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from types import NoneType
 from typing import Any
 
 from gosheet.workbook.port import Rows
-from gosheet.workbook.sheets import SheetData
+from gosheet.workbook.sheets import Note, SheetData
 
 FONT_NAME = "Arial"
 """A named font on every cell: Arial holds Latin, Cyrillic and Greek, and LibreOffice on Linux
@@ -18,11 +19,7 @@ takes its metric twin Liberation Sans — never a serif fallback (issue 14)."""
 def content_width(data: SheetData, index: int) -> float:
     """A column's width in characters: the layout's, or its longest text (numbers included)
     and two characters of padding; a wrapped column keeps its width, and none passes 60."""
-    column = data.columns[index]
-    if column.wrap:
-        return column.width
-    cells = [row[index] for row in data.rows if index < len(row)]
-    return _width(column.width, column.header, _longest(cells))
+    return content_widths(data)[index]
 
 
 def column_values(data: SheetData) -> list[Sequence[Any]]:
@@ -38,10 +35,22 @@ def content_widths(data: SheetData, values: Rows | None = None) -> list[float]:
     """Every column's :func:`content_width`, read column by column; ``values``: the columns'
     :func:`column_values`, when they are known already."""
     values = column_values(data) if values is None else values
+    if data.notes:
+        values = _without_notes(values, data.notes)
     return [
         column.width if column.wrap else _width(column.width, column.header, _longest(cells))
         for column, cells in zip(data.columns, values, strict=True)
     ]
+
+
+def _without_notes(values: Rows, notes: Sequence[Note]) -> Rows:
+    """The columns' values without the notes' (a note is merged across columns: it widens
+    none of them)."""
+    columns = [list(cells) for cells in values]
+    for note in notes:
+        if note.first < len(columns) and note.row < len(columns[note.first]):
+            columns[note.first][note.row] = None
+    return columns
 
 
 def _longest(cells: Sequence[Any]) -> int:
@@ -74,14 +83,67 @@ def row_heights(data: SheetData) -> dict[int, int]:
     cell (not every office suite recomputes row heights when it opens a file)."""
     wrapped = [i for i, c in enumerate(data.columns) if c.wrap]
     heights: dict[int, int] = {}
-    if not wrapped:
-        return heights
-    for r, row in enumerate(data.rows, start=2):
-        lines = 1
-        for i in wrapped:
-            text = str(row[i]) if i < len(row) and row[i] is not None else ""
-            per_line = max(1, int(data.columns[i].width * 1.1))
-            lines = max(lines, -(-len(text) // per_line))
-        if lines > 1:
-            heights[r] = 15 * lines
+    if wrapped:
+        for r, row in enumerate(data.rows, start=2):
+            lines = 1
+            for i in wrapped:
+                text = str(row[i]) if i < len(row) and row[i] is not None else ""
+                lines = max(lines, _lines(text, data.columns[i].width))
+            if lines > 1:
+                heights[r] = 15 * lines
+    if data.notes:
+        widths = content_widths(data)
+        for note in data.notes:
+            row = data.rows[note.row] if note.row < len(data.rows) else []
+            text = str(row[note.first]) if note.first < len(row) else ""
+            width = sum(widths[note.first : note.last + 1])
+            # every note row's height is set: an office suite sizes a merged cell's row as
+            # if its text wrapped in its first column alone
+            lines = _lines(text, width)
+            heights[note.row + 2] = max(heights.get(note.row + 2, 15), 15 * lines)
     return heights
+
+
+def _lines(text: str, width: float) -> int:
+    """The lines a text takes wrapped in ``width`` characters (at least one)."""
+    per_line = max(1, int(width * 1.3))
+    return max(1, -(-len(text) // per_line))
+
+
+# ------------------------------------------------------------------ the printed page
+
+MIN_SCALE = 0.8
+"""A sheet is fitted to the page's width only if that keeps its 10 pt text at 8 pt or more;
+wider, it prints at full size on pages side by side, its first columns on each."""
+PAGE_POINTS = {False: 523.0, True: 720.0}
+"""The printable width of a page, portrait (False) and landscape (True), in points: the
+narrower of A4 and Letter, inside margins of half an inch (:data:`MARGINS`)."""
+MARGINS = {"left": 0.5, "right": 0.5, "top": 0.75, "bottom": 0.75, "header": 0.3, "footer": 0.3}
+"""The margins of every printed sheet, in inches."""
+
+
+@dataclass(frozen=True)
+class PageSetup:
+    """How a sheet prints: the page's orientation, and whether it is scaled down to the
+    page's width (``scale``: the scale that takes, 1 when it fits as it is)."""
+
+    landscape: bool
+    fit_width: bool
+    scale: float
+
+
+def column_points(width: float) -> float:
+    """A column's width in characters (Excel's) in points, as Excel and LibreOffice print it."""
+    return (width * 7 + 5) * 0.75
+
+
+def page_setup(data: SheetData, widths: Sequence[float] | None = None) -> PageSetup:
+    """Portrait when the sheet fits a portrait page's width at :data:`MIN_SCALE` or more (and
+    it does not ask for landscape), else landscape; scaled to the page's width when that
+    keeps it legible, else printed at full size over pages side by side."""
+    widths = content_widths(data) if widths is None else widths
+    natural = sum(column_points(w) for w in widths) or 1.0
+    landscape = data.landscape or natural * MIN_SCALE > PAGE_POINTS[False]
+    scale = min(1.0, PAGE_POINTS[landscape] / natural)
+    fit = scale >= MIN_SCALE
+    return PageSetup(landscape, fit, scale if fit else 1.0)

@@ -28,6 +28,7 @@ from gosheet.workbook.edits import Edits
 from gosheet.workbook.locks import holding, refuse_if_busy
 from gosheet.workbook.odf.cells import read_tables
 from gosheet.workbook.odf.package import grids_of, read_book
+from gosheet.workbook.odf.pages import Pages, styles_of
 from gosheet.workbook.parts.spans import Unsupported, check_well_formed
 from gosheet.workbook.port import BookPort, CellValue, Grids, SheetRenamer
 from gosheet.workbook.reader import BookState
@@ -129,9 +130,13 @@ class OdsBook(BookPort, SheetRenamer):
         edits = self._edits
         changes = Changes(list(edits.order), edits.rendered, edits.patches, self._renamed)
         try:
-            content = new_content(self._content, changes)
+            pages = Pages(styles_of(self.path)) if edits.rendered else None
+            content = new_content(self._content, changes, pages)
             check_well_formed(content)
             read_tables(content)
+            styles = pages.new_styles() if pages is not None else None
+            if styles is not None:
+                check_well_formed(styles)
         except Unsupported as why:
             raise FileProblem(
                 _(
@@ -142,7 +147,7 @@ class OdsBook(BookPort, SheetRenamer):
         keep = backup_path(target.resolve()) if backup else None
         history = action if backup else None
         with replacing(target, expected=expected, backup=keep, history=history) as temporary:
-            write_archive(self.path, content, temporary)
+            write_archive(self.path, content, temporary, styles)
             check_archive(temporary, target)
         saved = target.resolve()
         if same:

@@ -124,6 +124,19 @@ class Column:
     number_format: str | None = None
     wrap: bool = False  # long text wraps inside the column's width
     centre: bool = False
+    left: bool = False  # numbers too start at the left (beside the column before, not after)
+    top: bool = False  # at the top of a row made high by a wrapped text (a note beside it)
+
+
+@dataclass(frozen=True)
+class Note:
+    """A long text of a row (0-based in :attr:`SheetData.rows`) in its cell of column
+    ``first``, merged with the cells to its right up to column ``last`` and wrapped there (the
+    notes below the Explain sheet's games): it widens no column."""
+
+    row: int
+    first: int
+    last: int
 
 
 @dataclass(frozen=True)
@@ -146,6 +159,8 @@ class SheetData:
     landscape: bool = False
     dropdown: Dropdown | None = None
     blank_rows: int = 0  # rows below the data that get the columns' formats too
+    notes: tuple[Note, ...] = ()
+    title_columns: int = 0  # the first columns, repeated on every page of a sheet too wide
 
     @property
     def headers(self) -> list[str]:

@@ -8,8 +8,10 @@ numbers). ``language``: the workbook's; by default the settings' ``Language``.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import replace
 from typing import Any
 
+from gosheet.core.criteria import label
 from gosheet.core.explain import Explanation
 from gosheet.core.fields import parse_yes_no
 from gosheet.core.games import game_of
@@ -19,6 +21,7 @@ from gosheet.core.results import CANONICAL
 from gosheet.core.settings import FIELD_BY_LABEL, Settings
 from gosheet.core.systems import system_of
 from gosheet.i18n import words
+from gosheet.i18n.catalog import speaking
 from gosheet.i18n.words import N_w
 from gosheet.workbook.headers import match_opengotha_headers
 from gosheet.workbook.names import labels
@@ -34,6 +37,7 @@ from gosheet.workbook.sheets import (
     SETTINGS_HEADERS,
     Column,
     Dropdown,
+    Note,
     SheetData,
     player_headers,
     round_headers,
@@ -49,7 +53,9 @@ def settings_sheet(settings: Settings, language: str | None = None) -> SheetData
     language = language or settings.language
     widths = dict(zip(SETTINGS_HEADERS, (26, 16, 70), strict=True))
     columns = tuple(
-        Column(words.local(h, language, words.SETTINGS_HEADERS), widths[h], wrap=True)
+        # the values start at the left, beside their setting: a number is not set against
+        # the explanation that follows it ("1925421652 Seed of the lot")
+        Column(words.local(h, language, words.SETTINGS_HEADERS), widths[h], wrap=True, left=True)
         for h in SETTINGS_HEADERS
     )
     return SheetData(
@@ -92,6 +98,8 @@ PLAYER_WIDTHS = {
 }
 # text columns: "2,4" typed later stays two rounds, not 2.4; a PIN keeps its leading zeros
 TEXT_COLUMNS = ("Not playing", "EGD PIN", "Registration")
+# centred: a number is not set against the text of the next column ("2280 Berlin")
+CENTRED_COLUMNS = ("Rank", "Rating", "Tier", "Group", "MMS correction", "Fixed table")
 
 
 def players_sheet(
@@ -118,7 +126,13 @@ def players_sheet(
         i for i, h in enumerate(extra_headers) if not match_opengotha_headers([h]).keys() & taken
     ]
     columns = [
-        Column(header(h), PLAYER_WIDTHS[h], TEXT if h in TEXT_COLUMNS else None) for h in headers
+        Column(
+            header(h),
+            PLAYER_WIDTHS[h],
+            TEXT if h in TEXT_COLUMNS else None,
+            centre=h in CENTRED_COLUMNS,
+        )
+        for h in headers
     ]
     columns += [
         Column(header(str(extra_headers[i])), max(10, len(str(extra_headers[i])) + 2)) for i in keep
@@ -238,56 +252,82 @@ def _explain_words(language: str) -> Callable[[str], str]:
 def explain_sheet(
     tournament: Tournament, explanation: Explanation, language: str | None = None
 ) -> SheetData:
-    """``Explain``: each game of a round, its value under each criterion of the
-    system (most important first), then what the criteria mean (the criteria's names and
-    rules are the pairing systems', in English)."""
+    """``Explain``: each game of a round, its value under each criterion that applies to the
+    round (most important first; none about the bye in a round without one), then the
+    verdict, the bye and what the criteria mean — names and rules in ``language``, each long
+    text merged across the columns and wrapped (:class:`Note`), so that no column grows wide
+    and the sheet prints legibly."""
     language = language or tournament.settings.language
     word = _explain_words(language)
     players = labels(tournament.players)
     left, right = game_of(tournament.settings.game).sides
-    names = [c.name for c in explanation.criteria]
+    shown = [explanation.criteria[k] for k in explanation.applying]
+    names = [words.text(label(c), language) for c in shown]
     packed = explanation.packed
-    columns = (
-        # not centred: the notes under the games (the verdict, the bye, the criteria) are
-        # long texts in these columns, and must run to the right, not be cut on the left
-        Column(word("Table"), 7),
-        Column(word(left), 22),
-        Column(word(right), 22),
-        *(Column(word(name), max(10, len(name) + 2)) for name in names),
-        *((Column(word("Weight"), 16),) if packed else ()),
-    )
+    columns = [
+        # the numbers apart from the texts beside them: the tables centred, the best values
+        # below the names at the left (not against the rules that follow)
+        Column(word("Table"), 7, centre=True, top=True),
+        Column(word(left), 22, top=True),
+        Column(word(right), 22, left=True, top=True),
+        *(Column(name, _header_width(name), centre=True, top=True) for name in names),
+        *((Column(word("Weight"), 16, top=True),) if packed else ()),
+    ]
+    if len(columns) < 5:  # the notes need room beside the names (FUS: one criterion)
+        columns[-1] = replace(columns[-1], width=max(columns[-1].width, 40))
     rows: Grid = []
     for game in explanation.games:
         values: list[Any] = (
-            list(game.values) if game.values is not None else [word("not allowed")] * len(names)
+            [game.values[k] for k in explanation.applying]
+            if game.values is not None
+            else [word("not allowed")] * len(names)
         )
         # weights pass 15 digits: as text, so that no spreadsheet rounds them
         weight = [str(game.weight) if game.weight is not None else None] if packed else []
         rows.append([game.table, players[game.white], players[game.black], *values, *weight])
     for bye in explanation.byes:
         rows.append([word(BYE_LABEL), players[bye]])
+    last = len(columns) - 1
+    notes: list[Note] = []
+
+    def note(first: int, *cells: Any) -> None:
+        notes.append(Note(len(rows), first, last))
+        rows.append(list(cells))
+
     number = explanation.round_number
     rows.append([])
-    rows.append([f"{word(f'Round {number}:')} {explanation.verdict()}"])
+    with speaking(language):  # the workbook's language, whatever the command's
+        verdict = explanation.verdict()
+    note(0, f"{word(f'Round {number}:')} {verdict}")
     rows.append([])
     if explanation.bye_weights:
-        rows += bye_rows(explanation, players, language)
+        for line in bye_rows(explanation, players, language):
+            if line and line[0] == word("Bye") and line[1] == word("Candidate"):
+                note(3, *line)
+            else:
+                rows.append(line)
         rows.append([])
-    if explanation.summed:  # OpenGotha: the weight of each criterion, summed
-        rows.append([None, word("Criterion"), word("Weight"), word(SUMMED_RULE)])
-    else:
-        rows.append([None, word("Criterion"), word("Best value"), word(ORDERED_RULE)])
-    for criterion in explanation.criteria:  # from the second column: names need its width
-        best = 0 if not packed else criterion.bound
-        rows.append([None, word(criterion.name), best, criterion.rule])
+    rule = word(SUMMED_RULE if explanation.summed else ORDERED_RULE)
+    best = word("Weight" if explanation.summed else "Best value")
+    note(3, None, word("Criterion"), best, rule)
+    for criterion, name in zip(shown, names, strict=True):
+        note(3, None, name, explanation.best(criterion), words.text(criterion.rule, language))
     name = tournament.settings.name
     return SheetData(
         words.local(EXPLAIN, language, words.SHEETS),
-        columns,
+        tuple(columns),
         rows,
         title=words.titled("{name} — why round {n} was paired so", language, name=name, n=number),
         landscape=True,
+        notes=tuple(notes),
+        title_columns=3,
     )
+
+
+def _header_width(header: str) -> float:
+    """A criterion's column: its name on two lines at most, its longest word whole."""
+    longest = max((len(w) for w in header.split()), default=0)
+    return float(max(9, longest + 2, (len(header) + 1) // 2 + 2))
 
 
 SUMMED_RULE = "Rule (a pair's cost is 1 + the sum)"

@@ -18,13 +18,21 @@ from openpyxl.utils import get_column_letter
 from openpyxl.utils.exceptions import InvalidFileException
 from openpyxl.worksheet.datavalidation import DataValidation
 from openpyxl.worksheet.header_footer import HeaderFooterItem
+from openpyxl.worksheet.page import PageMargins
 from openpyxl.worksheet.properties import PageSetupProperties
 from openpyxl.worksheet.worksheet import Worksheet
 
 from gosheet.core.errors import FileProblem, InputError, Problem
 from gosheet.workbook import limits
 from gosheet.workbook.atomic import Fingerprint, backup_path, check_archive, replacing
-from gosheet.workbook.layout import FONT_NAME, content_width, row_heights, wide_header
+from gosheet.workbook.layout import (
+    FONT_NAME,
+    MARGINS,
+    content_widths,
+    page_setup,
+    row_heights,
+    wide_header,
+)
 from gosheet.workbook.parts.sheet_xml import refuse_long_texts
 from gosheet.workbook.parts.values import ErrorValue, unescape
 from gosheet.workbook.port import Grids
@@ -163,34 +171,32 @@ def render_sheet(ws: Worksheet, data: SheetData) -> None:
         for cell in cells:
             as_text(cell)
             cell.font = BODY_FONT
+    widths = content_widths(data)
     for index, column in enumerate(data.columns, start=1):
         letter = get_column_letter(index)
-        ws.column_dimensions[letter].width = content_width(data, index - 1)
+        ws.column_dimensions[letter].width = widths[index - 1]
         header = ws.cell(row=1, column=index)
         header.font, header.fill, header.border = HEADER_FONT, HEADER_FILL, HEADER_BORDER
         header.alignment = Alignment(wrap_text=True, vertical="center")
-        if not (column.number_format or column.wrap or column.centre):
+        if not (column.number_format or column.wrap or column.centre or column.left or column.top):
             continue
         alignment = Alignment(
             wrap_text=column.wrap or None,
-            vertical="top" if column.wrap else None,
-            horizontal="center" if column.centre else None,
+            vertical="top" if column.wrap or column.top else None,
+            horizontal="center" if column.centre else "left" if column.left else None,
         )
         for r in range(2, len(data.rows) + data.blank_rows + 2):
             cell = ws.cell(row=r, column=index)
             if column.number_format:
                 cell.number_format = column.number_format
             cell.alignment = alignment
-    if wide_header(data):
+    merge_notes(ws, data)
+    if wide_header(data, widths):
         ws.row_dimensions[1].height = 30
     for number, height in row_heights(data).items():
         ws.row_dimensions[number].height = height
     ws.freeze_panes = "A2"
-    ws.print_title_rows = "1:1"
-    ws.page_setup.orientation = "landscape" if data.landscape else "portrait"
-    ws.page_setup.fitToWidth = 1
-    ws.page_setup.fitToHeight = 0
-    ws.sheet_properties.pageSetUpPr = PageSetupProperties(fitToPage=True)
+    print_setup(ws, data, widths)
     if data.title:
         _centre(ws.oddHeader).text = limits.header_text(data.title)
     _centre(ws.oddFooter).text = "&P / &N"
@@ -205,6 +211,39 @@ def render_sheet(ws: Worksheet, data: SheetData) -> None:
         )
         validation.add(f"{letter}2:{letter}{dropdown.rows + 1}")
         ws.add_data_validation(validation)
+
+
+NOTE_ALIGNMENT = Alignment(wrap_text=True, vertical="top", horizontal="left")
+
+
+def merge_notes(ws: Worksheet, data: SheetData) -> None:
+    """Each note's cell wrapped, and merged with those to its right."""
+    for note in data.notes:
+        number = note.row + 2
+        ws.cell(row=number, column=note.first + 1).alignment = NOTE_ALIGNMENT
+        if note.last > note.first:
+            ws.merge_cells(
+                start_row=number,
+                start_column=note.first + 1,
+                end_row=number,
+                end_column=note.last + 1,
+            )
+
+
+def print_setup(ws: Worksheet, data: SheetData, widths: list[float]) -> None:
+    """The header row on every page, the orientation, the margins, and fit to the page's
+    width where that stays legible (:func:`~gosheet.workbook.layout.page_setup`); a sheet
+    too wide has its :attr:`~SheetData.title_columns` on every page instead."""
+    setup = page_setup(data, widths)
+    ws.print_title_rows = "1:1"
+    if not setup.fit_width and data.title_columns:
+        ws.print_title_cols = f"A:{get_column_letter(data.title_columns)}"
+    ws.page_setup.orientation = "landscape" if setup.landscape else "portrait"
+    ws.page_margins = PageMargins(**MARGINS)
+    if setup.fit_width:
+        ws.page_setup.fitToWidth = 1
+        ws.page_setup.fitToHeight = 0
+    ws.sheet_properties.pageSetUpPr = PageSetupProperties(fitToPage=setup.fit_width)
 
 
 def _centre(item: HeaderFooterItem | None) -> Any:

@@ -40,6 +40,7 @@ from gosheet.workbook.layout import (
     column_values,
     content_width,
     content_widths,
+    page_setup,
     row_heights,
     wide_header,
 )
@@ -93,12 +94,13 @@ def reference_sheet_xml(data: SheetData, styles: Styles) -> bytes:
     ]
     formatted = [bool(c.number_format or c.wrap or c.centre) for c in columns]
     heights = row_heights(data)
+    setup = page_setup(data)  # (its choices: tests/frontends/libreoffice/test_workbook_print)
     last_row = len(data.rows) + 1 + (data.blank_rows if any(formatted) else 0)
     out = [
         '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n'
         '<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" '
         'xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships">'
-        '<sheetPr><pageSetUpPr fitToPage="1"/></sheetPr>'
+        f'<sheetPr><pageSetUpPr fitToPage="{int(setup.fit_width)}"/></sheetPr>'
         f'<dimension ref="A1:{letters[-1] if letters else "A"}{max(last_row, 1)}"/>'
         '<sheetViews><sheetView workbookViewId="0"><pane ySplit="1" topLeftCell="A2" '
         'activePane="bottomLeft" state="frozen"/><selection pane="bottomLeft" activeCell="A2" '
@@ -139,10 +141,11 @@ def reference_sheet_xml(data: SheetData, styles: Styles) -> bytes:
             f'showErrorMessage="0" sqref="{letter}2:{letter}{dropdown.rows + 1}">'
             f"<formula1>{values}</formula1></dataValidation></dataValidations>"
         )
-    orientation = "landscape" if data.landscape else "portrait"
+    orientation = "landscape" if setup.landscape else "portrait"
+    fit = ' fitToWidth="1" fitToHeight="0"' if setup.fit_width else ""
     out.append(
-        '<pageMargins left="0.75" right="0.75" top="1" bottom="1" header="0.5" footer="0.5"/>'
-        f'<pageSetup orientation="{orientation}" fitToWidth="1" fitToHeight="0"/><headerFooter>'
+        '<pageMargins left="0.5" right="0.5" top="0.75" bottom="0.75" header="0.3" '
+        f'footer="0.3"/><pageSetup orientation="{orientation}"{fit}/><headerFooter>'
     )
     if data.title:
         out.append(f"<oddHeader>{escape('&C' + limits.header_text(data.title))}</oddHeader>")

@@ -36,20 +36,27 @@ from gosheet.core.opengotha.info import (
     utf16_units,
 )
 from gosheet.core.settings import Settings
+from gosheet.i18n.words import N_w
 
 #: The criteria in the order of OpenGotha's weight dumps, with their rule in words.
 RULES = {
-    "baseDuplicateGameCost": "avoid duplicates: the weight if the two have never met",
-    "baseRandomCost": "random: a number from the two names, 0 to the weight",
-    "baseBWBalanceCost": "colour balance (even games): the weight if their White/Black balances "
-    "have opposite signs, half if one is 0 and the other at least 2",
-    "mainCategoryCost": "categories: f(weight, category distance / categories)",
-    "mainScoreDiffCost": "score difference: f(weight, group distance / groups), same category",
-    "mainDUDDCost": "draw-up/draw-down between groups: who (top, middle, bottom) and whether it "
-    "repeats or makes up an earlier one",
-    "mainSeedCost": "seeding in a group: split and slip, fold or random",
-    "secHandiCost": "handicap: f(weight, MMS distance), waived for strong players",
-    "secGeoCost": "geography: more for different clubs and countries, waived for strong players",
+    "baseDuplicateGameCost": N_w("avoid duplicates: the weight if the two have never met"),
+    "baseRandomCost": N_w("random: a number from the two names, 0 to the weight"),
+    "baseBWBalanceCost": N_w(
+        "colour balance (even games): the weight if their White/Black balances "
+        "have opposite signs, half if one is 0 and the other at least 2"
+    ),
+    "mainCategoryCost": N_w("categories: f(weight, category distance / categories)"),
+    "mainScoreDiffCost": N_w("score difference: f(weight, group distance / groups), same category"),
+    "mainDUDDCost": N_w(
+        "draw-up/draw-down between groups: who (top, middle, bottom) and whether it "
+        "repeats or makes up an earlier one"
+    ),
+    "mainSeedCost": N_w("seeding in a group: split and slip, fold or random"),
+    "secHandiCost": N_w("handicap: f(weight, MMS distance), waived for strong players"),
+    "secGeoCost": N_w(
+        "geography: more for different clubs and countries, waived for strong players"
+    ),
 }
 CRITERIA = tuple(RULES)
 if TYPE_CHECKING:

@@ -36,6 +36,7 @@ from gosheet.core.model import Game, Player, Tournament
 from gosheet.core.pairing import PairCost, Pairing, Weighing, check_can_pair, choose_colours
 from gosheet.core.settings import Settings
 from gosheet.core.systems.fus_levels import FusRecord, fus_records, players_order
+from gosheet.i18n.words import N_w
 
 
 @dataclass(frozen=True)
@@ -86,7 +87,10 @@ def weigh(tournament: Tournament) -> Weighing:
     criterion = Criterion(
         "level difference",
         widest,
-        "lower is better: the handicaps are made as small as possible, read from the leaders down",
+        N_w(
+            "lower is better: the handicaps are made as small as possible, read from the "
+            "leaders down"
+        ),
     )
     met = tournament.have_met()
     values: dict[tuple[int, int], tuple[int, ...]] = {

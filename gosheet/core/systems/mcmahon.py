@@ -31,34 +31,42 @@ from gosheet.core.pairing import (
 )
 from gosheet.core.scorecard import PlayerRecord
 from gosheet.core.scoring import records
+from gosheet.i18n.words import N_w
 
 CRITERIA_RULES = (
     (
         "games",
-        "As many games as possible: a technical win only for a player "
-        "left without an opponent (seed).",
+        N_w(
+            "As many games as possible: a technical win only for a player left without an "
+            "opponent (seed)."
+        ),
     ),
-    ("bye to a new player", "A technical win goes to a player who has not had one."),
+    ("bye to a new player", N_w("A technical win goes to a player who has not had one.")),
     (
         "bye to the lowest",
-        "The player left over is the lowest in the table "
-        "(seed: going down the table, the last one remains).",
+        N_w(
+            "The player left over is the lowest in the table (seed: going down the table, the "
+            "last one remains)."
+        ),
     ),
     (
         "same MMS",
-        "As many pairs as possible of players with the same McMahon score (seed: "
-        "«пары складывались по возможности из людей с одинаковым количеством очков ММ»).",
+        N_w("As many pairs as possible of players with the same McMahon score (seed)."),
     ),
     (
         "MMS gap",
-        "Opponents with the same or the closest McMahon score; gaps are "
-        "squared, so two games one point apart beat one two points apart.",
+        N_w(
+            "Opponents with the same or the closest McMahon score; gaps are squared, so two "
+            "games one point apart beat one two points apart."
+        ),
     ),
     (
         "table order",
-        "Each player with the next one down the table (seed: the first with the "
-        "second); distances are squared, so that going down the table, each player "
-        "takes the nearest one still free.",
+        N_w(
+            "Each player with the next one down the table (seed: the first with the second); "
+            "distances are squared, so that going down the table, each player takes the "
+            "nearest one still free."
+        ),
     ),
 )
 

@@ -26,11 +26,12 @@ from gosheet.core.matching import Criterion, LexicographicWeights
 from gosheet.core.model import Game, Player, Tournament
 from gosheet.core.pairing import PairCost, Pairing, Weighing, check_can_pair, explain
 from gosheet.i18n.catalog import _
+from gosheet.i18n.words import N_w
 
 CRITERION = Criterion(
     "Berger table",
     1,
-    "1 for the pair the Berger tables give this round (all play all: no other pair is made)",
+    N_w("1 for the pair the Berger tables give this round (all play all: no other pair is made)"),
 )
 
 

@@ -25,30 +25,37 @@ from gosheet.core.matching import Criterion, LexicographicWeights
 from gosheet.core.model import Game, Outcome, Player, Tournament
 from gosheet.core.pairing import PairCost, Pairing, Weighing, check_can_pair, explain
 from gosheet.core.scoring import records
+from gosheet.i18n.words import N_w
 
 FIRST, SECOND = "first", "second"
 
 CRITERIA = (
-    ("games", "Everybody plays; one bye only with an odd count."),
-    ("no repeat", "Never the same pair twice while it can be avoided."),
-    ("one bye each", "No second bye while it can be avoided."),
-    ("bye to the lowest", "The bye to the lowest-ranked player of the lowest score group."),
+    ("games", N_w("Everybody plays; one bye only with an odd count.")),
+    ("no repeat", N_w("Never the same pair twice while it can be avoided.")),
+    ("one bye each", N_w("No second bye while it can be avoided.")),
+    ("bye to the lowest", N_w("The bye to the lowest-ranked player of the lowest score group.")),
     (
         "first-move rules",
-        "Nobody moves first (or second) three times running, nor more "
-        "than twice more often than the other way.",
+        N_w(
+            "Nobody moves first (or second) three times running, nor more "
+            "than twice more often than the other way."
+        ),
     ),
     (
         "score gap",
-        "Opponents from the same score group, else the nearest scores (gaps squared: "
-        "a floater meets the next group down, never skips one).",
+        N_w(
+            "Opponents from the same score group, else the nearest scores (gaps squared: "
+            "a floater meets the next group down, never skips one)."
+        ),
     ),
-    ("floaters", "Nobody floats down (or up) to another score group twice running."),
-    ("first-move balance", "Each player gets the first move he is due where possible."),
+    ("floaters", N_w("Nobody floats down (or up) to another score group twice running.")),
+    ("first-move balance", N_w("Each player gets the first move he is due where possible.")),
     (
         "halves",
-        "Inside a score group, the top half against the bottom half in order "
-        "(A–F, B–G …); a floater is the last of its group and meets the first of the next.",
+        N_w(
+            "Inside a score group, the top half against the bottom half in order "
+            "(A–F, B–G …); a floater is the last of its group and meets the first of the next."
+        ),
     ),
 )
 

@@ -57,10 +57,12 @@ class Looks:
             self.added[name] = body.replace("{name}", name)
         return name
 
-    def table(self) -> str:
+    def table(self, master: str | None = None) -> str:
+        """A table's style (``master``: the master page it prints with)."""
+        page = f' style:master-page-name="{escape(master)}"' if master else ""
         return self._style(
             "gsta",
-            '<style:style style:name="{name}" style:family="table">'
+            f'<style:style style:name="{{name}}" style:family="table"{page}>'
             '<style:table-properties table:display="true" style:writing-mode="lr-tb"/>'
             "</style:style>",
         )
@@ -107,6 +109,8 @@ class Looks:
         code: str | None = None,
         wrap: bool = False,
         centre: bool = False,
+        left: bool = False,
+        top: bool = False,
     ) -> str:
         """A cell style: the header's, or a body cell's with its number format, wrapping and
         centring; the font is gosheet's (:data:`~gosheet.workbook.layout.FONT_NAME`, 10 pt)."""
@@ -119,8 +123,11 @@ class Looks:
             )
         elif wrap:
             cell.append(' fo:wrap-option="wrap" style:vertical-align="top"')
+        elif top:
+            cell.append(' style:vertical-align="top"')
         cell.append("/>")
-        paragraph = '<style:paragraph-properties fo:text-align="center"/>' if centre else ""
+        align = "center" if centre else "start" if left else ""
+        paragraph = f'<style:paragraph-properties fo:text-align="{align}"/>' if align else ""
         weight = (
             ' fo:font-weight="bold" style:font-weight-asian="bold" style:font-weight-complex="bold"'
             if header

@@ -13,10 +13,16 @@ from datetime import date, datetime, time
 from typing import Any
 
 from gosheet.workbook import limits
-from gosheet.workbook.layout import column_values, content_widths, row_heights, wide_header
+from gosheet.workbook.layout import (
+    column_values,
+    content_widths,
+    page_setup,
+    row_heights,
+    wide_header,
+)
 from gosheet.workbook.odf.looks import DATE_CODE, Looks
 from gosheet.workbook.parts.spans import escape
-from gosheet.workbook.sheets import SheetData, column_letter
+from gosheet.workbook.sheets import Note, SheetData, column_letter
 
 _SPACES = re.compile(r"  +|^ |\t")
 
@@ -124,20 +130,52 @@ def validation(data: SheetData) -> tuple[str, str] | None:
     return name, f'<table:content-validation table:name="{name}" {body}/>'
 
 
-def table_xml(data: SheetData, looks: Looks, validation_name: str | None = None) -> str:
-    """The ``<table:table>`` of ``data``; the styles it needs are added to ``looks``."""
+def spread(cells: list[str], note: Note, style: str) -> None:
+    """The note's cell of a row styled ``style`` (wrapped), spanning its columns: the cells
+    under it covered (they are empty)."""
+    if note.first >= len(cells):
+        return
+    span = note.last - note.first + 1
+    spanned = f' table:number-columns-spanned="{span}" table:number-rows-spanned="1"'
+    cells[note.first] = cells[note.first].replace(
+        "<table:table-cell", "<table:table-cell" + style + spanned, 1
+    )
+    del cells[note.first + 1 : note.last + 1]
+    covered = ["<table:covered-table-cell/>"] * (span - 1)
+    cells[note.first + 1 : note.first + 1] = covered
+
+
+def table_xml(
+    data: SheetData,
+    looks: Looks,
+    validation_name: str | None = None,
+    master: str | None = None,
+) -> str:
+    """The ``<table:table>`` of ``data``; the styles it needs are added to ``looks``;
+    ``master``: the master page it prints with."""
     columns = data.columns
     values = column_values(data)
     widths = content_widths(data, values)
     header_style = f' table:style-name="{looks.cell(header=True)}"'
     date_style = f' table:style-name="{looks.cell(code=DATE_CODE)}"'
-    body = [looks.cell(code=c.number_format, wrap=c.wrap, centre=c.centre) for c in columns]
-    out = [f'<table:table table:name="{escape(data.name)}" table:style-name="{looks.table()}">']
-    out.extend(
+    body = [
+        looks.cell(code=c.number_format, wrap=c.wrap, centre=c.centre, left=c.left, top=c.top)
+        for c in columns
+    ]
+    notes = {n.row + 2: n for n in data.notes}
+    note_style = f' table:style-name="{looks.cell(wrap=True, left=True)}"' if notes else ""
+    style = looks.table(master)
+    out = [f'<table:table table:name="{escape(data.name)}" table:style-name="{style}">']
+    columns_xml = [
         f'<table:table-column table:style-name="{looks.column(w)}" '
         f'table:default-cell-style-name="{b}"/>'
         for w, b in zip(widths, body, strict=True)
-    )
+    ]
+    repeated = data.title_columns if not page_setup(data, widths).fit_width else 0
+    if repeated:  # the first columns on every page of a sheet too wide for one
+        columns_xml.insert(repeated, "</table:table-header-columns>")
+        columns_xml.insert(0, "<table:table-header-columns>")
+    out.extend(columns_xml)
     high = 30.0 if wide_header(data, widths) else None
     out.append(f'<table:table-header-rows><table:table-row table:style-name="{looks.row(high)}">')
     out.append(row([cell(h, header_style) for h in data.headers]))
@@ -149,6 +187,8 @@ def table_xml(data: SheetData, looks: Looks, validation_name: str | None = None)
         style = looks.row(heights[r]) if r in heights else plain
         out.append(f'<table:table-row table:style-name="{style}">')
         cells = [cell(v, "", date_style) for v in line[: len(columns)]]
+        if r in notes:
+            spread(cells, notes[r], note_style)
         if validation_name and dropdown is not None and r - 1 <= dropdown.rows:
             while len(cells) <= dropdown.column:
                 cells.append("<table:table-cell/>")

@@ -19,6 +19,7 @@ from typing import Any
 
 from gosheet.workbook.odf.looks import FONT_FACE, Looks
 from gosheet.workbook.odf.package import CONTENT, MIMETYPE
+from gosheet.workbook.odf.pages import STYLES, Pages
 from gosheet.workbook.odf.patching import patch_table
 from gosheet.workbook.odf.tables import table_xml, validation
 from gosheet.workbook.parts.spans import Span, Unsupported, attribute, find_spans
@@ -66,8 +67,9 @@ def check_namespaces(content: bytes) -> None:
             raise Unsupported(f"the prefix {prefix}: is not bound as LibreOffice binds it")
 
 
-def new_content(content: bytes, changes: Changes) -> bytes:
-    """``content.xml`` with ``changes`` made."""
+def new_content(content: bytes, changes: Changes, pages: Pages | None = None) -> bytes:
+    """``content.xml`` with ``changes`` made; the page styles of the tables written whole
+    added to ``pages``."""
     check_namespaces(content)
     spans = find_spans(content, WANTED)
     sheet = next((s for s in spans if s.name == "spreadsheet" and s.depth == 2), None)
@@ -96,7 +98,8 @@ def new_content(content: bytes, changes: Changes) -> bytes:
             found = validation(data)
             if found is not None and found[0] not in known:
                 validations[found[0]] = found[1]  # (named after what it says: once)
-            parts.append(table_xml(data, looks, found[0] if found else None))
+            master = pages.master(data) if pages is not None else None
+            parts.append(table_xml(data, looks, found[0] if found else None, master))
             continue
         old = current.get(name.casefold())
         if old is None:
@@ -182,9 +185,11 @@ def renamed_in_references(content: bytes, old: str, new: str) -> bytes:
     return _REFERENCES.sub(change, content)
 
 
-def write_archive(source: Path, content: bytes, target: Path) -> None:
-    """The ``.ods`` at ``source`` with ``content`` as its ``content.xml``, written to
-    ``target``: the ``mimetype`` first and stored, every other part as it was."""
+def write_archive(source: Path, content: bytes, target: Path, styles: bytes | None = None) -> None:
+    """The ``.ods`` at ``source`` with ``content`` as its ``content.xml`` (and ``styles`` as
+    its ``styles.xml``, if given), written to ``target``: the ``mimetype`` first and
+    stored, every other part as it was."""
+    new_parts = {CONTENT: content, **({STYLES: styles} if styles is not None else {})}
     with zipfile.ZipFile(source) as old, zipfile.ZipFile(target, "w") as new:
         mimetype = zipfile.ZipInfo("mimetype", (1980, 1, 1, 0, 0, 0))
         mimetype.compress_type = zipfile.ZIP_STORED
@@ -192,7 +197,7 @@ def write_archive(source: Path, content: bytes, target: Path) -> None:
         for info in old.infolist():
             if info.filename == "mimetype":
                 continue
-            data = content if info.filename == CONTENT else old.read(info.filename)
+            data = new_parts.get(info.filename) or old.read(info.filename)
             copy = zipfile.ZipInfo(info.filename, info.date_time)
             copy.compress_type = info.compress_type
             copy.external_attr = info.external_attr

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from gosheet.workbook.layout import page_setup
 from gosheet.workbook.parts.archive import Member, write_archive
 from gosheet.workbook.parts.cells import patch_cells
 from gosheet.workbook.parts.package import (
@@ -34,7 +35,7 @@ from gosheet.workbook.parts.spans import (
     find_spans,
 )
 from gosheet.workbook.parts.styles import Styles, splice
-from gosheet.workbook.sheets import SheetData
+from gosheet.workbook.sheets import SheetData, column_letter
 
 STYLES_TYPE = RELATIONSHIPS + "/styles"
 
@@ -197,11 +198,11 @@ def _workbook(
                     text, "localSheetId", str(changes.order.index(_renamed(sheet, changes)))
                 )
             names.append(text)
-    for name in changes.rendered:
+    for name, sheet_data in changes.rendered.items():
         index = changes.order.index(name)
         names.append(
             f'<definedName name="_xlnm.Print_Titles" localSheetId="{index}">'
-            f"{escape(_quoted(name))}!$1:$1</definedName>".encode()
+            f"{escape(print_titles(_quoted(name), sheet_data))}</definedName>".encode()
         )
     block_text = b"<definedNames>" + b"".join(names) + b"</definedNames>" if names else b""
     if defined is not None:
@@ -228,6 +229,15 @@ def _workbook(
         tag = attribute(data[calc.start : calc.end], "fullCalcOnLoad", "1")
         edits.append((calc.start, calc.end, tag))
     return splice(data, edits)
+
+
+def print_titles(quoted: str, data: SheetData) -> str:
+    """What every printed page of a sheet repeats: its header row, and its
+    :attr:`~SheetData.title_columns` when it is too wide to fit the page legibly."""
+    rows = f"{quoted}!$1:$1"
+    if not data.title_columns or page_setup(data).fit_width:
+        return rows
+    return f"{quoted}!$A:${column_letter(data.title_columns - 1)},{rows}"
 
 
 def _renamed(old: str, changes: Changes) -> str:

@@ -20,8 +20,10 @@ from typing import Any
 from gosheet.workbook import limits
 from gosheet.workbook.layout import (
     FONT_NAME,
+    MARGINS,
     column_values,
     content_widths,
+    page_setup,
     row_heights,
     wide_header,
 )
@@ -30,6 +32,8 @@ from gosheet.workbook.parts.styles import CellFormat, Styles
 from gosheet.workbook.port import Rows
 from gosheet.workbook.sheets import HEADER_COLOUR, SheetData, column_letter
 
+NOTE = CellFormat(FONT_NAME, wrap=True, vertical="top", horizontal="left")
+"""A note merged across columns (:class:`~gosheet.workbook.sheets.Note`)."""
 HEADER = CellFormat(
     FONT_NAME, bold=True, fill=HEADER_COLOUR, bottom_border=True, wrap=True, vertical="center"
 )
@@ -132,10 +136,12 @@ def rows_xml(
     body: list[int],
     out: list[str],
     values: Rows | None = None,
+    note_style: int | None = None,
 ) -> None:
     """The data rows of ``data`` (from row 2), each cell as :func:`cell_xml` writes it with
-    its column's letters and style, appended to ``out``; ``values``: the columns'
-    :func:`~gosheet.workbook.layout.column_values`, when they are known already."""
+    its column's letters and style (a note's: ``note_style``), appended to ``out``;
+    ``values``: the columns' :func:`~gosheet.workbook.layout.column_values`, when they are
+    known already."""
     heights = row_heights(data)
     numbers = [str(r) for r in range(2, len(data.rows) + 2)]
     values = column_values(data) if values is None else values
@@ -143,6 +149,11 @@ def rows_xml(
         column_cells(column, letter, style, numbers)
         for column, letter, style in zip(values, letters, body, strict=True)
     ]
+    for note in data.notes:
+        if note.first < len(cells) and note.row < len(numbers):
+            value = values[note.first][note.row]
+            ref = f"{letters[note.first]}{numbers[note.row]}"
+            cells[note.first][note.row] = cell_xml(ref, value, note_style)
     rows = zip(*cells, strict=True) if cells else [() for _ in numbers]
     join = "".join
     for r, row in enumerate(rows, start=2):
@@ -163,22 +174,23 @@ def sheet_xml(data: SheetData, styles: Styles) -> bytes:
                 FONT_NAME,
                 number_format=c.number_format,
                 wrap=c.wrap,
-                vertical="top" if c.wrap else None,
-                horizontal="center" if c.centre else None,
+                vertical="top" if c.wrap or c.top else None,
+                horizontal="center" if c.centre else "left" if c.left else None,
             )
         )
         for c in columns
     ]
-    formatted = [bool(c.number_format or c.wrap or c.centre) for c in columns]
+    formatted = [bool(c.number_format or c.wrap or c.centre or c.left or c.top) for c in columns]
     cells = column_values(data)
     refuse_long_texts(data, cells)
     widths = content_widths(data, cells)
+    setup = page_setup(data, widths)
     last_row = len(data.rows) + 1 + (data.blank_rows if any(formatted) else 0)
     out: list[str] = [
         '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n'
         '<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" '
         'xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships">'
-        '<sheetPr><pageSetUpPr fitToPage="1"/></sheetPr>'
+        f'<sheetPr><pageSetUpPr fitToPage="{int(setup.fit_width)}"/></sheetPr>'
         f'<dimension ref="A1:{letters[-1] if letters else "A"}{max(last_row, 1)}"/>'
         '<sheetViews><sheetView workbookViewId="0"><pane ySplit="1" topLeftCell="A2" '
         'activePane="bottomLeft" state="frozen"/><selection pane="bottomLeft" activeCell="A2" '
@@ -195,13 +207,21 @@ def sheet_xml(data: SheetData, styles: Styles) -> bytes:
     out.append(f'<row r="1"{high}>')
     out.extend(cell_xml(f"{letters[i]}1", h, header_style) for i, h in enumerate(data.headers))
     out.append("</row>")
-    rows_xml(data, letters, body, out, cells)
+    rows_xml(data, letters, body, out, cells, styles.index(NOTE) if data.notes else None)
     for r in range(len(data.rows) + 2, last_row + 1):
         blank = "".join(
             cell_xml(f"{letters[i]}{r}", None, body[i]) for i in range(len(columns)) if formatted[i]
         )
         out.append(f'<row r="{r}">{blank}</row>')
     out.append("</sheetData>")
+    merged = [n for n in data.notes if n.last > n.first]
+    if merged:
+        out.append(f'<mergeCells count="{len(merged)}">')
+        out.extend(
+            f'<mergeCell ref="{letters[n.first]}{n.row + 2}:{letters[n.last]}{n.row + 2}"/>'
+            for n in merged
+        )
+        out.append("</mergeCells>")
     dropdown = data.dropdown
     if dropdown is not None and dropdown.rows:
         letter = column_letter(dropdown.column)
@@ -211,10 +231,11 @@ def sheet_xml(data: SheetData, styles: Styles) -> bytes:
             f'showErrorMessage="0" sqref="{letter}2:{letter}{dropdown.rows + 1}">'
             f"<formula1>{values}</formula1></dataValidation></dataValidations>"
         )
-    orientation = "landscape" if data.landscape else "portrait"
+    orientation = "landscape" if setup.landscape else "portrait"
+    margins = " ".join(f'{side}="{inches}"' for side, inches in MARGINS.items())
+    fit = ' fitToWidth="1" fitToHeight="0"' if setup.fit_width else ""
     out.append(
-        '<pageMargins left="0.75" right="0.75" top="1" bottom="1" header="0.5" footer="0.5"/>'
-        f'<pageSetup orientation="{orientation}" fitToWidth="1" fitToHeight="0"/><headerFooter>'
+        f'<pageMargins {margins}/><pageSetup orientation="{orientation}"{fit}/><headerFooter>'
     )
     if data.title:
         out.append(f"<oddHeader>{escape('&C' + limits.header_text(data.title))}</oddHeader>")
