@@ -133,8 +133,11 @@ class PageSetup:
 
 
 def column_points(width: float) -> float:
-    """A column's width in characters (Excel's) in points, as Excel and LibreOffice print it."""
-    return (width * 7 + 5) * 0.75
+    """A column's width in characters in points, as printed: the wider of Excel's (a digit of
+    Arial 10, 7 pixels, and 5 of padding) and LibreOffice's (a digit of Liberation Sans 10,
+    5.56 points) — the workbook's default font is Arial 10
+    (:func:`gosheet.workbook.template.plain_font`)."""
+    return max((width * 7 + 5) * 0.75, width * 5.56 + 3.75)
 
 
 def page_setup(data: SheetData, widths: Sequence[float] | None = None) -> PageSetup:

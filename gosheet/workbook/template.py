@@ -19,6 +19,7 @@ from gosheet.core.errors import FileProblem
 from gosheet.core.model import Player
 from gosheet.core.settings import Settings
 from gosheet.workbook.language import InLanguage
+from gosheet.workbook.layout import FONT_NAME
 from gosheet.workbook.port import Rows
 from gosheet.workbook.sheets import PLAYERS, SETTINGS
 from gosheet.workbook.writer import players_sheet, settings_sheet
@@ -44,6 +45,7 @@ def template_path() -> Path:
 def build_template() -> Workbook:
     """Settings with their defaults and explanations, and an empty Players sheet."""
     workbook = Workbook()
+    plain_font(workbook)
     default = workbook.active
     assert default is not None
     workbook.remove(default)
@@ -53,6 +55,20 @@ def build_template() -> Workbook:
     workbook.properties.creator = "gosheet"
     workbook.properties.title = "Go tournament"
     return workbook
+
+
+def plain_font(workbook: Workbook) -> None:
+    """The workbook's default font gosheet's (Arial 10, not Calibri 11): the unit of the
+    columns' widths is its digits' width, and LibreOffice without Calibri (or Carlito) widens
+    every column a third (DejaVu Sans), printing each sheet smaller."""
+    from openpyxl.styles import Font
+    from openpyxl.utils.indexed_list import IndexedList
+
+    font = Font(name=FONT_NAME, size=10, family=2)
+    workbook._fonts = IndexedList([font])  # type: ignore[attr-defined]  # (no public setter)
+    for style in workbook._named_styles:  # type: ignore[attr-defined]
+        if style.name == "Normal":
+            style.font = font
 
 
 def new_book(

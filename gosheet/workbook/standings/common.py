@@ -26,8 +26,8 @@ WIDTHS: dict[str, float] = {
     "Rating": 7,
     "Club": 12,
     "Country": 8,
-    "Start MMS": 10,
-    "Start level": 8,
+    "Start MMS": 7,
+    "Start level": 7,
     "Wins": 7,
     "MMS": 7,
     "Points": 7,
@@ -35,8 +35,9 @@ WIDTHS: dict[str, float] = {
     "Losses": 7,
     "FUS coefficient": 12,
 }
-KIND_WIDTHS: dict[Kind, float] = {Kind.ROUND: 9, Kind.STEP: 7}
+KIND_WIDTHS: dict[Kind, float] = {Kind.ROUND: 7, Kind.STEP: 7}  # "20+/w": the widest
 CENTRED = (Kind.GROUP, Kind.PLACE, Kind.ROUND, Kind.STEP)  # a place apart from the name
+CENTRED_KEYS = ("Rating",)  # a number apart from the club after it ("2280 Berlin")
 NUMBERS = (Kind.START, Kind.SCORE)  # the columns whose values may be fractions
 
 
@@ -81,7 +82,7 @@ def columns_of(model: StandingsModel, language: str) -> tuple[Column, ...]:
         Column(
             words.local(c.key, language, words.STANDINGS),
             WIDTHS.get(c.key) or KIND_WIDTHS.get(c.kind) or max(8, len(c.key) + 2),
-            centre=c.kind in CENTRED,
+            centre=c.kind in CENTRED or c.key in CENTRED_KEYS,
         )
         for c in model.columns
     )
@@ -110,4 +111,6 @@ def sheet_of(model: StandingsModel, tournament: Tournament, language: str = "en"
         lines,
         title=finished(tournament, language),
         landscape=True,
+        # too wide for a page (many rounds): the places and names on every page
+        title_columns=next((k + 1 for k, c in enumerate(model.columns) if c.key == "Name"), 0),
     )
