@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -10,8 +12,15 @@ from support.books import play_rounds
 from support.cli import cli, cli_ok
 from support.paths import DEMO_ROSTER
 
+from gosheet.app.messages import explanation_text
 from gosheet.core.explain import explain_round
+from gosheet.core.model import Player, Result, Tournament
+from gosheet.core.settings import Settings
+from gosheet.core.systems import pair_next_round
 from gosheet.frontends.cli import main
+from gosheet.i18n import words
+from gosheet.i18n.catalog import speaking
+from gosheet.workbook.writer import explain_sheet
 from gosheet.workbook.xlsx import XlsxBook
 
 
@@ -134,3 +143,80 @@ def test_explain_says_why_the_bye_went_to_whom_under_opengothas_rules(
     assert "the last of them in OpenGotha's list" in rows[header][3]
     assert rows[header + 1][:4] == ["Bye", tournament.player(bye).name, least, "gets the bye"]
     assert len(rows[header + 1 : header + 1 + len(candidates)]) == len(candidates)
+
+
+def _even(count: int = 8) -> Tournament:
+    """``count`` players, two rounds played (White wins): no bye."""
+    players = tuple(
+        Player(n, f"Player{n:02}", "Anna", rank=5 - n, club=("Berlin", "Lyon")[n % 2])
+        for n in range(1, count + 1)
+    )
+    t = Tournament(Settings(rounds=3), players)
+    for _ in range(2):
+        played = pair_next_round(t).as_round()
+        games = tuple(replace(g, result=Result.WHITE_WINS) for g in played.games)
+        t = t.with_round(replace(played, games=games))
+    return t
+
+
+BYE_CRITERIA = ("games", "bye to a new player", "bye to the lowest")
+
+
+def test_each_value_is_named_and_no_bye_criterion_without_a_bye() -> None:
+    """Issue 27: "bye to the lowest: 89" for a game with no bye. Each value comes after its
+    criterion's name and over its best value; a round without a bye shows none of the
+    criteria that only choose who sits out."""
+    t = _even()
+    explanation = explain_round(t, 2)
+    assert not explanation.byes
+    text = explanation_text(explanation, t.players)
+    first_game = text.splitlines()[1]
+    assert re.search(r"same MMS \d+/1, MMS gap \d+/\d+, table order \d+/\d+$", first_game)
+    header, game = text.splitlines()[:2]
+    for name in BYE_CRITERIA:
+        assert name not in header and f"{name} " not in game and f"\n  {name} (" not in text
+    sheet = explain_sheet(t, explanation)
+    assert [c.header for c in sheet.columns][3:] == ["same MMS", "MMS gap", "table order", "Weight"]
+    legend = [row[1] for row in sheet.rows if len(row) > 3 and row[0] is None]
+    assert legend == ["Criterion", "same MMS", "MMS gap", "table order"]
+
+
+def test_with_a_bye_its_criteria_are_shown() -> None:
+    t = _even(7)
+    explanation = explain_round(t, 2)
+    assert explanation.byes
+    text = explanation_text(explanation, t.players)
+    assert all(f"{name} " in text.splitlines()[1] for name in BYE_CRITERIA)
+
+
+@pytest.mark.parametrize("language", ["en", "ru", "fr", "ca"])
+def test_the_legend_is_in_the_language_asked_and_quotes_nothing_foreign(language: str) -> None:
+    """The English legend quoted the Russian founding text; now each language its own."""
+    t = _even(7)
+    explanation = explain_round(t, 2)
+    with speaking(language):
+        text = explanation_text(explanation, t.players)
+    sheet = explain_sheet(t, explanation, language)
+    legend = " ".join(str(c) for row in sheet.rows for c in row if isinstance(c, str))
+    headers = " ".join(c.header for c in sheet.columns)
+    cyrillic = re.compile("[А-Яа-яЁё]")
+    for shown in (text, legend, headers):
+        if language == "ru":
+            assert "As many pairs" not in shown and "table order" not in shown
+            assert cyrillic.search(shown)
+        else:
+            assert not cyrillic.search(shown.replace("Кузнецов", "")), shown
+    if language != "en":
+        english = words.text(
+            "As many pairs as possible of players with the same McMahon score (seed).", "en"
+        )
+        assert english not in text and english not in legend
+        assert words.text("table order", language) != "table order"
+
+
+def test_opengothas_criteria_by_the_names_of_its_pairing_parameters(tmp_path: Path) -> None:
+    path = played(tmp_path, "--rules", "opengotha", "--rounds", "5", rounds=2)
+    tournament = XlsxBook.open(path).read().tournament
+    text = explanation_text(explain_round(tournament, 2), tournament.players)
+    assert "avoid duplicates" in text and "geography" in text
+    assert "baseDuplicateGameCost" not in text and "secGeoCost" not in text

@@ -76,7 +76,10 @@ def test_the_organisers_formatting_and_parts_kept(tmp_path: Path) -> None:
     assert set(after) == set(before)
     for name in before:
         if name == "styles.xml":  # gosheet's page styles added, nothing else changed
-            added = rb'<style:(page-layout|master-page) style:name="gs(pl|mp)-[0-9a-f]{10}".*?</style:\1>'
+            added = (
+                rb'<style:(page-layout|master-page) style:name="gs(pl|mp)-[0-9a-f]{10}"'
+                rb".*?</style:\1>"
+            )
             assert re.search(added, after[name])
             assert re.sub(added, b"", after[name]) == before[name]
         elif name != "content.xml":
