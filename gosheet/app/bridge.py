@@ -19,7 +19,9 @@ answer::
     {"ok": true, "message": "Round 2 paired: 5 games",
      "operations": [
         {"op": "render", "sheet": "Round 2", "index": 3, "columns": [...], "rows": [[...]],
-         "title": "...", "landscape": false, "blank_rows": 0,
+         "title": "...", "landscape": false, "fit_width": true, "blank_rows": 0,
+         "notes": [{"row": 14, "first": 0, "last": 9}], "heights": {"16": 30},
+         "title_columns": 0,
          "dropdown": {"column": 7, "values": ["1-0", ...], "rows": 5} | null},
         {"op": "set", "sheet": "Players", "cell": "G2", "value": 1},
         {"op": "rename", "sheet": "Round 1", "name": "Тур 1"}, ...]}
@@ -64,8 +66,9 @@ from gosheet.app.printing import SUFFIX, Printed
 from gosheet.core.errors import GosheetError, InputError
 from gosheet.i18n.catalog import N_, _, current
 from gosheet.workbook import limits
+from gosheet.workbook.layout import page_setup, row_heights
 from gosheet.workbook.port import BookPort, CellValue, Grids, SheetRenamer
-from gosheet.workbook.sheets import Column, Dropdown, SheetData
+from gosheet.workbook.sheets import Column, Dropdown, Note, SheetData
 
 # What LibreOffice's macros say themselves (gosheet/frontends/libreoffice/macros/), word for
 # word: they talk to gosheet only through this bridge, so their words come in the answer ("words").
@@ -114,6 +117,7 @@ class RecordingBook(BookPort, SheetRenamer):
         return self.sheets
 
     def render(self, data: SheetData, index: int | None = None) -> None:
+        setup = page_setup(data)  # (the office suite prints it as the files say)
         self.operations.append(
             {
                 "op": "render",
@@ -122,8 +126,12 @@ class RecordingBook(BookPort, SheetRenamer):
                 "columns": [asdict(c) for c in data.columns],
                 "rows": data.rows,
                 "title": data.title,
-                "landscape": data.landscape,
+                "landscape": setup.landscape,
+                "fit_width": setup.fit_width,
                 "blank_rows": data.blank_rows,
+                "notes": [asdict(n) for n in data.notes],
+                "heights": note_heights(data),
+                "title_columns": data.title_columns,
                 "dropdown": None if data.dropdown is None else asdict(data.dropdown),
             }
         )
@@ -284,6 +292,13 @@ def run(text: str) -> tuple[str, int]:
     return json.dumps(in_language(answer), ensure_ascii=False, default=str), code
 
 
+def note_heights(data: SheetData) -> dict[str, int]:
+    """The heights (points) of the rows of ``data``'s notes, by row number: Calc sizes the
+    other rows itself, but no row of a merged cell."""
+    noted = {n.row + 2 for n in data.notes}
+    return {str(r): h for r, h in row_heights(data).items() if r in noted}
+
+
 def sheet_data(operation: dict[str, Any]) -> SheetData:
     """The :class:`SheetData` of a ``render`` operation (undoes :meth:`RecordingBook.render`)."""
     dropdown = operation.get("dropdown")
@@ -297,6 +312,8 @@ def sheet_data(operation: dict[str, Any]) -> SheetData:
         if dropdown is None
         else Dropdown(dropdown["column"], tuple(dropdown["values"]), dropdown["rows"]),
         blank_rows=int(operation.get("blank_rows", 0)),
+        notes=tuple(Note(**n) for n in operation.get("notes") or ()),
+        title_columns=int(operation.get("title_columns") or 0),
     )
 
 

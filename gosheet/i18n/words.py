@@ -142,6 +142,14 @@ ROUNDS: Table = {
     "Komi": ("Коми", "Komi", "Komi"),
     "Result": ("Результат", "Résultat", "Resultat"),
     "Rounds: {n}": ("Туров: {n}", "Rondes : {n}", "Rondes: {n}"),
+    "White club": ("Клуб белых", "Club Blanc", "Club blanques"),
+    "White country": ("Страна белых", "Pays Blanc", "País blanques"),
+    "Black club": ("Клуб чёрных", "Club Noir", "Club negres"),
+    "Black country": ("Страна чёрных", "Pays Noir", "País negres"),
+    "First player club": ("Клуб первого игрока", "Club premier joueur", "Club primer jugador"),
+    "First player country": ("Страна первого игрока", "Pays premier joueur", "País primer jugador"),
+    "Second player club": ("Клуб второго игрока", "Club second joueur", "Club segon jugador"),
+    "Second player country": ("Страна второго игрока", "Pays second joueur", "País segon jugador"),
 }
 
 #: The Keep apart sheet's columns.

@@ -26,6 +26,7 @@ from gosheet.workbook.reading import BookState, ProblemList, Sheets, blank, cell
 from gosheet.workbook.sheets import (
     BYE_LABEL,
     FIRST_PLAYER,
+    ORIGIN_HEADERS,
     SECOND_PLAYER,
     cell_name,
     column_letter,
@@ -197,22 +198,27 @@ def round_held(sheet: str, number: int | None, numbers: Sequence[int]) -> Proble
     )
 
 
-def stray(row: int, column: int, value: Any, result_column: int, beside: bool) -> str:
-    """What a value outside the tables may be: ``beside``, in a column without a header; else
-    in a row without a table and players."""
-    text = cell_text(value)
-    looks_like_result = False
+def looks_like_result(value: Any) -> bool:
+    """Whether a cell reads as a game's result (``1-0``, ``B+`` …)."""
     with suppress(ResultError):
-        looks_like_result = parse_result(text) is not None
+        return result_of(cell_text(value)) is not None
+    return False
+
+
+def stray(row: int, column: int, value: Any, result_column: int, beside: bool) -> str:
+    """What a value outside the tables may be: ``beside``, in a column without a header (or
+    a result in a column of the players' clubs or countries); else in a row without a table
+    and players."""
+    result_like = looks_like_result(value)
     if beside:
-        if column == result_column + 1 or looks_like_result:
+        if column == result_column + 1 or result_like:
             into = cell_name(row, result_column)
             return _(
                 "beside the table, not read: a result typed one column to the right? "
                 "(it belongs in {cell})"
             ).format(cell=into)
         return _("beside the table, in a column without a header: not read")
-    if column == result_column or looks_like_result:
+    if column == result_column or result_like:
         return _(
             "in a row without a table number nor players (below or between the tables): not "
             "read — a result typed in the wrong row?"
@@ -335,6 +341,11 @@ class Strays:
         self.sheet = sheet
         self.named = [bool(normalise_header(h)) for h in headers]
         self.without_header = [c for c, named in enumerate(self.named) if not named]
+        self.origins = [  # the players' clubs and countries: no result is typed there
+            c
+            for c, h in enumerate(headers)
+            if isinstance(h, str) and words.canonical(h, words.ROUNDS) in ORIGIN_HEADERS
+        ]
         self.at_result = at_result
         self.notes = state.notes
 
@@ -350,6 +361,9 @@ class Strays:
                 self.note(r, c, row[c], beside=True)
         for c in self.without_header:  # a column without a header
             if c < size and not blank(row[c]):
+                self.note(r, c, row[c], beside=True)
+        for c in self.origins:  # a result typed into a club's or a country's column
+            if c < size and type(row[c]) is str and looks_like_result(row[c]):
                 self.note(r, c, row[c], beside=True)
 
     def below(self, row: Sequence[Any], r: int) -> None:
@@ -396,7 +410,7 @@ def read_round(
     byes: list[int] = []
     for r in range(1, len(grid)):
         row = grid[r]
-        if strays.without_header or len(row) > width:
+        if strays.without_header or strays.origins or len(row) > width:
             strays.beside(row, r)
         cells = row if len(row) >= reach else [*row, *([None] * (reach - len(row)))]
         table_cell = cells[at_table]

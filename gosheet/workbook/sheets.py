@@ -71,6 +71,25 @@ def round_headers(settings: Settings) -> tuple[str, ...]:
     return tuple(h.replace("rank", label) for h in ROUND_HEADERS)
 
 
+def round_origins(settings: Settings, clubs: bool, countries: bool) -> tuple[str, ...]:
+    """The columns a round sheet adds at its end when the roster has clubs (``clubs``) or
+    countries: each player's club and country, for the organiser to see (issue 27).
+    gosheet never reads them back (the games are read by the other columns' headers).
+
+    >>> round_origins(Settings(), True, False)
+    ('White club', 'Black club')
+    """
+    kinds = [kind for kind, wanted in (("club", clubs), ("country", countries)) if wanted]
+    return tuple(f"{side} {kind}" for side in game_of(settings.game).sides for kind in kinds)
+
+
+ORIGIN_HEADERS = tuple(
+    f"{side} {kind}"
+    for side in ("White", "Black", FIRST_PLAYER, SECOND_PLAYER)
+    for kind in ("club", "country")
+)
+"""Every header of :func:`round_origins`, in English."""
+
 ROUNDS_IN_FORCE_RE = re.compile(r"^\s*rounds\s*:\s*(\d+)\s*$", re.IGNORECASE)
 
 

@@ -41,6 +41,7 @@ from gosheet.workbook.sheets import (
     SheetData,
     player_headers,
     round_headers,
+    round_origins,
     round_sheet_name,
     rounds_in_force_header,
 )
@@ -215,6 +216,7 @@ def round_sheet(tournament: Tournament, pairing: Pairing, language: str | None =
         in_force = rounds_in_force_header(settings.rounds_for(len(tournament.players)))
         columns = (*columns, Column(words.local(in_force, language, words.ROUNDS), 11, centre=True))
         rows = [[*row, None] for row in rows]
+    columns = with_origins(columns, rows, tournament, pairing, language)
     number = pairing.round_number
     return SheetData(
         words.local(round_sheet_name(number), language, words.SHEETS),
@@ -223,6 +225,48 @@ def round_sheet(tournament: Tournament, pairing: Pairing, language: str | None =
         title=words.titled("{name} — round {n}", language, name=settings.name, n=number),
         dropdown=Dropdown(headers.index("Result"), CANONICAL, len(pairing.games)),
     )
+
+
+def with_origins(
+    columns: tuple[Column, ...],
+    rows: Grid,
+    tournament: Tournament,
+    pairing: Pairing,
+    language: str,
+) -> tuple[Column, ...]:
+    """The columns of a round sheet and its rows (changed in place) with the players' clubs
+    and countries at the end, when the roster has them (:func:`round_origins`): after the
+    columns gosheet reads, so that a result typed one column to the right is still seen."""
+    players = {p.number: p for p in tournament.players}
+    clubs = any(p.club for p in tournament.players)
+    origins = round_origins(tournament.settings, clubs, any(p.country for p in tournament.players))
+    if not origins:
+        return columns
+    lines: list[tuple[int, int | None]] = [(g.white, g.black) for g in pairing.games]
+    lines += [(bye, None) for bye in pairing.byes]
+    for row, (first, second) in zip(rows, lines, strict=True):
+        row += origin_cells(origins, [players[first], players.get(second or 0)])
+    return (*columns, *(origin_column(h, language) for h in origins))
+
+
+def origin_column(header: str, language: str) -> Column:
+    """A round sheet's column of the players' clubs or countries (:func:`round_origins`)."""
+    country = header.endswith("country")
+    return Column(words.local(header, language, words.ROUNDS), 9 if country else 14, centre=country)
+
+
+def origin_cells(origins: Sequence[str], sides: Sequence[Player | None]) -> list[Any]:
+    """The clubs and countries of a line's two players (the first, then the second), as
+    ``origins`` orders them; a bye's line, the first player's alone."""
+    half = len(origins) // 2
+    cells: list[Any] = []
+    for player in sides:
+        for header in origins[:half]:
+            value = None
+            if player is not None:
+                value = player.club if header.endswith("club") else player.country
+            cells.append(value or None)
+    return cells
 
 
 BYE_RULE = N_w(

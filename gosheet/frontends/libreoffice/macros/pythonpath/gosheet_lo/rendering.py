@@ -15,6 +15,7 @@ PAGE_PROPERTIES = (  # of an existing page style, given back on a failure
     "Size",
     "ScaleToPagesX",
     "ScaleToPagesY",
+    "PageScale",
     "HeaderIsOn",
     "FooterIsOn",
     "RightPageHeaderContent",
@@ -46,6 +47,7 @@ def render_sheet(document: Any, sheet: Any, operation: dict[str, Any]) -> None:
 
     last = len(rows) + int(operation.get("blank_rows") or 0)  # last formatted row
     centre = uno.Enum("com.sun.star.table.CellHoriJustify", "CENTER")
+    left = uno.Enum("com.sun.star.table.CellHoriJustify", "LEFT")
     for i, column in enumerate(columns):
         sheet.getColumns().getByIndex(i).setPropertyValue(
             "Width", round(float(column.get("width") or 12) * WIDTH_PER_CHARACTER)
@@ -62,9 +64,14 @@ def render_sheet(document: Any, sheet: Any, operation: dict[str, Any]) -> None:
             body.setPropertyValue("VertJustify", 1)  # CellVertJustify2.TOP
         if column.get("centre"):
             body.setPropertyValue("HoriJustify", centre)
+        elif column.get("left"):
+            body.setPropertyValue("HoriJustify", left)
+        if column.get("top"):
+            body.setPropertyValue("VertJustify", 1)  # CellVertJustify2.TOP
     sheet.getCellRangeByPosition(0, 0, width - 1, len(table) - 1).getRows().setPropertyValue(
         "OptimalHeight", True
     )
+    merge_notes(sheet, operation, left)
 
     dropdown = operation.get("dropdown")
     if isinstance(dropdown, dict) and int(dropdown.get("rows") or 0) > 0:
@@ -85,6 +92,21 @@ def render_sheet(document: Any, sheet: Any, operation: dict[str, Any]) -> None:
     title_rows.Sheet = sheet.getRangeAddress().Sheet
     sheet.setTitleRows(title_rows)  # row 1 repeated on every printed page
     sheet.setPrintTitleRows(True)
+
+
+def merge_notes(sheet: Any, operation: dict[str, Any], left: Any) -> None:
+    """Each note (a long text below a table) merged with the cells to its right, wrapped, its
+    row as high as its lines (Calc sizes no merged cell's row)."""
+    for note in operation.get("notes") or ():
+        row = int(note["row"]) + 1
+        cells = sheet.getCellRangeByPosition(int(note["first"]), row, int(note["last"]), row)
+        cells.merge(True)
+        cells.setPropertyValue("IsTextWrapped", True)
+        cells.setPropertyValue("VertJustify", 1)  # CellVertJustify2.TOP
+        cells.setPropertyValue("HoriJustify", left)
+    rows = sheet.getRows()
+    for number, points in (operation.get("heights") or {}).items():
+        rows.getByIndex(int(number) - 1).setPropertyValue("Height", round(float(points) * 35.28))
 
 
 def set_up_page(
@@ -113,8 +135,20 @@ def set_up_page(
         size.Width, size.Height = size.Height, size.Width
     style.setPropertyValue("IsLandscape", landscape)
     style.setPropertyValue("Size", size)
-    style.setPropertyValue("ScaleToPagesX", 1)
-    style.setPropertyValue("ScaleToPagesY", 0)
+    if operation.get("fit_width", True):  # only where the text stays legible (8 pt)
+        style.setPropertyValue("ScaleToPagesX", 1)
+        style.setPropertyValue("ScaleToPagesY", 0)
+    else:
+        style.setPropertyValue("ScaleToPagesX", 0)
+        style.setPropertyValue("ScaleToPagesY", 0)
+        style.setPropertyValue("PageScale", 100)
+        repeated = int(operation.get("title_columns") or 0)
+        if repeated:  # the first columns on every page of a sheet too wide for one
+            columns = uno_module().createUnoStruct("com.sun.star.table.CellRangeAddress")
+            columns.Sheet = sheet.getRangeAddress().Sheet
+            columns.EndColumn = repeated - 1
+            sheet.setTitleColumns(columns)
+            sheet.setPrintTitleColumns(True)
     style.setPropertyValue("HeaderIsOn", True)
     style.setPropertyValue("FooterIsOn", True)
     header = style.getPropertyValue("RightPageHeaderContent")
