@@ -191,6 +191,10 @@ def test_demo_writes_a_whole_tournament_in_its_language(
             "Handicap",
             "Komi",
             "Result",
+            "White club",  # the roster's clubs and countries (issue 27)
+            "White country",
+            "Black club",
+            "Black country",
         )
     ]
     tables = [row[0] for row in round1.iter_rows(min_row=2, values_only=True)]

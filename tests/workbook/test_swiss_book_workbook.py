@@ -140,7 +140,8 @@ def test_oware_sheets_speak_of_first_and_second_player(oware_book: Path) -> None
     ]
     for number in (1, 2, 3):
         header = [c.value for c in workbook[f"Round {number}"][1]]
-        assert header == ["Table", "First player", "Second player", "Result"]
+        assert header[:4] == ["Table", "First player", "Second player", "Result"]
+        assert header[4:] == ["First player club", "Second player club"]  # the roster's clubs
     labels = [row[0] for row in workbook["Settings"].iter_rows(values_only=True)]
     assert "Komi" not in labels and "McMahon groups" not in labels
     assert setting(oware_book, "Game") == "oware"

@@ -90,7 +90,7 @@ def test_round_sheet_layout(tmp_path: Path) -> None:
     ]
     sheet = workbook["Round 1"]
     header = [c.value for c in sheet[1]]
-    assert header == list(ROUND_HEADERS)
+    assert header == [*ROUND_HEADERS, "White club", "White country", "Black club", "Black country"]
     for needed in ("Table", "White", "Black", "Handicap", "Komi", "Result"):
         assert needed in header
     rows = [[c.value for c in row] for row in sheet.iter_rows(min_row=2)]

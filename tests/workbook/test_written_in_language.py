@@ -21,7 +21,7 @@ from gosheet.i18n import catalog, words
 from gosheet.workbook.language import InLanguage
 from gosheet.workbook.port import BookPort, CellValue, Grids
 from gosheet.workbook.reader import read_book
-from gosheet.workbook.sheets import SheetData, round_headers
+from gosheet.workbook.sheets import SheetData, round_headers, round_origins
 from gosheet.workbook.writer import explain_sheet, round_sheet, settings_sheet
 from gosheet.workbook.xlsx import XlsxBook
 
@@ -63,7 +63,7 @@ def test_a_round_sheet_is_written_in_the_language_with_no_wrapper(
     data = round_sheet(before, done.pairing, language)
     name = words.local(f"Round {number}", language, words.SHEETS)
     assert data.name == name != f"Round {number}"
-    english = round_headers(before.settings)
+    english = [*round_headers(before.settings), *round_origins(before.settings, True, True)]
     assert data.headers == [words.local(h, language, words.ROUNDS) for h in english]
     word = {"ru": "тур", "fr": "ronde", "ca": "ronda"}[language]
     assert data.title == f"{before.settings.name} — {word} {number}"

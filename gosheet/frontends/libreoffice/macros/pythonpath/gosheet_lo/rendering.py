@@ -9,7 +9,10 @@ from .calc import number_format_key, to_calc, uno_module
 from .changes import Changes
 
 HEADER_COLOR = 0xDDE4EE
-WIDTH_PER_CHARACTER = 247  # 1/100 mm per character of column width (as Calc reads .xlsx)
+WIDTH_PER_CHARACTER = 247  # 1/100 mm per character of column width (as Calc reads .xlsx
+# whose default font is Calibri 11, with DejaVu Sans in its place)
+WIDTH_PER_ARIAL_CHARACTER = 196  # the same, the default font Arial 10 (gosheet's template):
+# a digit of Liberation Sans 10, 5.56 pt
 PAGE_PROPERTIES = (  # of an existing page style, given back on a failure
     "IsLandscape",
     "Size",
@@ -48,9 +51,10 @@ def render_sheet(document: Any, sheet: Any, operation: dict[str, Any]) -> None:
     last = len(rows) + int(operation.get("blank_rows") or 0)  # last formatted row
     centre = uno.Enum("com.sun.star.table.CellHoriJustify", "CENTER")
     left = uno.Enum("com.sun.star.table.CellHoriJustify", "LEFT")
+    unit = character_width(document)
     for i, column in enumerate(columns):
         sheet.getColumns().getByIndex(i).setPropertyValue(
-            "Width", round(float(column.get("width") or 12) * WIDTH_PER_CHARACTER)
+            "Width", round(float(column.get("width") or 12) * unit)
         )
         if last < 1:
             continue
@@ -92,6 +96,20 @@ def render_sheet(document: Any, sheet: Any, operation: dict[str, Any]) -> None:
     title_rows.Sheet = sheet.getRangeAddress().Sheet
     sheet.setTitleRows(title_rows)  # row 1 repeated on every printed page
     sheet.setPrintTitleRows(True)
+
+
+def character_width(document: Any) -> int:
+    """The width (1/100 mm) of a character of column width in this document: a digit of its
+    default font, which Calc counts the widths of an .xlsx in."""
+    try:
+        default = document.getStyleFamilies().getByName("CellStyles").getByName("Default")
+        font = str(default.getPropertyValue("CharFontName"))
+        size = float(default.getPropertyValue("CharHeight"))
+    except Exception:  # a document without the style: Calc's own default
+        return WIDTH_PER_CHARACTER
+    if font in ("Arial", "Liberation Sans") and size == 10:
+        return WIDTH_PER_ARIAL_CHARACTER
+    return WIDTH_PER_CHARACTER
 
 
 def merge_notes(sheet: Any, operation: dict[str, Any], left: Any) -> None:
