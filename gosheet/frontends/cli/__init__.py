@@ -30,6 +30,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "check": ("tournament", "check"),
     "pair": ("tournament", "pair"),
     "standings": ("tournament", "standings"),
+    "merge": ("tournament", "merge"),
     "simulate": ("demo", "simulate"),
     "explain": ("tournament", "explain"),
     "history": ("history", "history"),
