@@ -36,6 +36,7 @@ VERBS = {
     "rename": N_("rename the player"),
     "fill_ratings": N_("fill Players from the rating list"),
     "print_pack": N_("make the print pack"),
+    "merge_copies": N_("take in the helpers' copies"),
 }
 
 

@@ -95,8 +95,9 @@ def test_results_typed_differently_change_nothing(office: Office, tmp_path: Path
     found = merged_in_office(office, book, [anna, ben], tmp_path / "out.ods")
     outcome = found["outcome"]
     assert not outcome["ok"]
-    assert "Round 2!H2: results typed differently: 1-0 in anna.ods, 0-1 in ben.ods" in (
-        outcome["message"]
+    assert (
+        "Round 2!H2: results typed differently: 1-0 in anna.ods, 0-1 in ben.ods"
+        in (outcome["message"])
     )
     assert not found["state"]["modified"] and not found["state"]["undo"]
     assert results(tmp_path / "out.ods") == results(book)
