@@ -34,7 +34,7 @@ from gosheet.app.files import Source, on_disk
 from gosheet.app.workbooks import Edited, edit
 from gosheet.core.errors import FileProblem, InputError, Problem
 from gosheet.core.model import Player, Result, Round, Tournament
-from gosheet.i18n.catalog import _, ngettext
+from gosheet.i18n.catalog import _, ngettext, use
 from gosheet.workbook.books import open_book
 from gosheet.workbook.language import localized
 from gosheet.workbook.names import name_key, same_player
@@ -118,7 +118,7 @@ def merge(book: BookPort, copies: Sequence[Copy], book_name: str) -> Merged:
     problems: list[Problem] = []
     cells = _result_cells(state, book_name)
     for place, copy in enumerate(copies):
-        copy_state = _read(copy, problems)
+        copy_state = _read(copy, problems, port.language)
         if copy_state is None:
             continue
         found = differences(state.tournament, copy_state.tournament)
@@ -148,13 +148,16 @@ def merge(book: BookPort, copies: Sequence[Copy], book_name: str) -> Merged:
     return Merged(tournament, book_name, counts, already, missing, changed)
 
 
-def _read(copy: Copy, problems: list[Problem]) -> BookState | None:
-    """The copy read; its problems into ``problems``, each naming the copy."""
+def _read(copy: Copy, problems: list[Problem], language: str) -> BookState | None:
+    """The copy read; its problems into ``problems``, each naming the copy. The messages
+    stay in the workbook's ``language`` (reading a copy speaks the copy's)."""
     try:
         return read_book(copy.sheets)
     except InputError as error:
         problems += [replace(p, sheet=f"{copy.name}: {p.sheet}") for p in error.problems]
         return None
+    finally:
+        use(language)
 
 
 def _result_cells(state: BookState, book_name: str) -> dict[tuple[int, int], _Cell]:
@@ -242,23 +245,26 @@ def differences(book: Tournament, copy: Tournament) -> list[str]:
 
 
 def _players(book: Sequence[Player], copy: Sequence[Player]) -> tuple[dict[int, int], list[str]]:
-    """Each player of the copy → BOOK's number of him; the names of those BOOK has not."""
+    """Each player of the copy → BOOK's number of him (the same name, club and EGD PIN, else
+    the one player nothing tells apart from him); the names of those BOOK has not."""
+    by_name: dict[str, list[Player]] = {}
+    for p in book:
+        by_name.setdefault(name_key(p.name), []).append(p)
     numbers: dict[int, int] = {}
     strangers = []
     for player in copy:
-        exact = [
-            p.number
-            for p in book
-            if name_key(p.name) == name_key(player.name)
-            and name_key(p.club) == name_key(player.club)
-            and p.egd_pin == player.egd_pin
-        ]
-        found = exact or [p.number for p in book if same_player(p, player)]
+        namesakes = by_name.get(name_key(player.name), [])
+        exact = [p.number for p in namesakes if _identity(p) == _identity(player)]
+        found = exact or [p.number for p in namesakes if same_player(p, player)]
         if len(found) == 1:
             numbers[player.number] = found[0]
         else:
             strangers.append(player.name)
     return numbers, strangers
+
+
+def _identity(player: Player) -> tuple[str, str, str]:
+    return name_key(player.name), name_key(player.club), player.egd_pin
 
 
 def _rounds_differ(book: Tournament, copy: Tournament, numbers: dict[int, int]) -> list[str]:
