@@ -174,14 +174,19 @@ def test_an_unreadable_copy_is_named_with_its_cells(tmp_path: Path) -> None:
     assert said[1].startswith("typo.xlsx: Round 3!H3: 'won': not a result code")
 
 
-def test_an_ods_workbook_and_its_copies(tmp_path: Path) -> None:
+def test_an_ods_workbook_and_its_copies_ods_and_xlsx(tmp_path: Path) -> None:
     book = demo_copy(tmp_path)  # made by LibreOffice: round 1 played, 4 rounds in all
     workbooks.pair(book)
     anna = typed(copy_of(book, "anna.ods"), {"H2": "W+", "H3": "n+"}, sheet="Round 2")
     ben = typed(copy_of(book, "ben.ods"), {"H4": "½"}, sheet="Round 2")
-    done = merge_files(book, [anna, ben], names=["anna.ods", "ben.ods"]).done
-    assert done.taken == (("anna.ods", 2), ("ben.ods", 1))
-    assert result_column(book, "Round 2")[:3] == ["1-0", "0-1", "½-½"]
+    (tmp_path / "carl").mkdir()
+    carl = demo_copy(tmp_path / "carl", ".xlsx")  # the same tournament, written by gosheet
+    workbooks.pair(carl)  # round 2 paired there as in the workbook (the same seed)
+    typed(carl, {"H5": "0-1!"}, sheet="Round 2")
+    names = ["anna.ods", "ben.ods", "carl.xlsx"]
+    done = merge_files(book, [anna, ben, carl], names=names).done
+    assert done.taken == (("anna.ods", 2), ("ben.ods", 1), ("carl.xlsx", 1))
+    assert result_column(book, "Round 2")[:4] == ["1-0", "0-1", "½-½", "0-1!"]
     assert (tmp_path / "demo.backup.ods").exists()
 
 

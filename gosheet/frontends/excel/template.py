@@ -197,7 +197,7 @@ def fill_control_sheet(ws: Worksheet) -> None:
         cell.alignment = Alignment(wrap_text=True, vertical="center")
     ws[f"A{NOTE_ROW}"] = (
         "The same from a terminal: gosheet ratings fill | pair | standings | check | explain "
-        "| print BOOK.xlsm; gosheet merge BOOK.xlsm COPY…. "
+        "| print BOOK.xlsm; gosheet merge BOOK.xlsm COPY1 COPY2. "
         "To mail the tournament without macros: gosheet excel-template BOOK.xlsm BOOK.xlsx"
     )
     ws.cell(row=PROBLEM_TITLE_ROW, column=1, value="Problems found by the last check")

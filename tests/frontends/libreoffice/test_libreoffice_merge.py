@@ -74,18 +74,23 @@ def test_the_menu_merges_the_copies_as_the_command_does(office: Office, tmp_path
     book = paired(tmp_path)
     anna = copy_of(book, "anna.ods", {"H2": "W+", "H3": "n+"})
     ben = copy_of(book, "ben.ods", {"H3": "0-1", "H4": "="})
-    found = merged_in_office(office, book, [anna, ben], tmp_path / "out.ods")
+    (tmp_path / "carl").mkdir()
+    carl = demo_copy(tmp_path / "carl", ".xlsx")  # an .xlsx copy: read in LibreOffice's Python
+    workbooks.pair(carl)  # round 2 as in the workbook (the same seed)
+    carl = copy_of(carl, "carl.xlsx", {"H5": "1-0!"})
+    found = merged_in_office(office, book, [anna, ben, carl], tmp_path / "out.ods")
     outcome = found["outcome"]
     assert outcome["ok"], outcome
     assert outcome["message"].startswith(
-        "3 results taken from the copies (2 from anna.ods, 1 from ben.ods); 11 already in demo.ods."
+        "4 results taken from the copies (2 from anna.ods, 1 from ben.ods, 1 from carl.xlsx); "
+        "11 already in demo.ods."
     )
     assert found["state"]["undo"][0] == "gosheet: Merge helpers' copies"
     by_command = tmp_path / "command.ods"
     shutil.copyfile(book, by_command)
-    assert main(["merge", str(by_command), str(anna), str(ben)]) == 0
+    assert main(["merge", str(by_command), str(anna), str(ben), str(carl)]) == 0
     assert results(tmp_path / "out.ods") == results(by_command)
-    assert results(by_command)[:3] == ["1-0", "0-1", "½-½"]
+    assert results(by_command)[:4] == ["1-0", "0-1", "½-½", "1-0!"]
 
 
 def test_results_typed_differently_change_nothing(office: Office, tmp_path: Path) -> None:
