@@ -16,6 +16,7 @@ from support.books import demo_in
 from support.ods_files import demo_copy
 
 from gosheet.app import workbooks
+from gosheet.app.bridge import handle
 from gosheet.app.merging import merge_bytes, merge_files
 from gosheet.core.errors import FileProblem, InputError
 from gosheet.core.model import Result
@@ -213,3 +214,28 @@ def test_the_command(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None
     assert f"Round 3!H2: results typed differently: 1-0 in cup.xlsx, 0-1 in {ben}" in err
     assert book.read_bytes() == before
     assert main(["merge", str(book), str(tmp_path / "none.xlsx")]) == 5
+
+
+def test_the_bridge_merges_the_copies_it_is_given(tmp_path: Path) -> None:
+    """The JSON contract the office suites' macros use: ``"copies"``, the copies' paths; the
+    answer's operations set the result cells and render the Standings."""
+    book = paired(tmp_path)
+    anna = typed(copy_of(book, "anna.xlsx"), {"H2": "W+", "H3": "0-1"})
+    sheets = open_book(book).grids()
+    request = {"action": "merge", "sheets": sheets, "name": str(book), "copies": [str(anna)]}
+    answer, code = handle(request)
+    assert code == 0 and answer["ok"], answer
+    assert answer["message"].startswith("2 results taken from the copies (2 from anna.xlsx)")
+    sets = [(o["sheet"], o["cell"], o["value"]) for o in answer["operations"] if o["op"] == "set"]
+    assert sets == [("Round 3", "H2", "1-0"), ("Round 3", "H3", "0-1")]
+    assert [o["sheet"] for o in answer["operations"] if o["op"] == "render"] == ["Standings"]
+    answer, code = handle({"action": "merge", "sheets": sheets, "copies": []})
+    assert code == 2 and not answer["ok"]
+    assert answer["message"] == "no copy given: choose the helpers' copies of the workbook"
+    conflict = typed(copy_of(book, "ben.xlsx"), {"H2": "0-1"})
+    answer, code = handle({**request, "copies": [str(anna), str(conflict)]})
+    assert code == 1 and not answer["ok"]
+    assert [p["text"] for p in answer["problems"]] == [
+        "Round 3!H2: results typed differently: 1-0 in anna.xlsx, 0-1 in ben.xlsx; make them "
+        "agree, then merge again"
+    ]
