@@ -40,10 +40,10 @@ class Published:
 
 def site_pages(tournament: Tournament) -> dict[str, bytes]:
     """Each page's file name and HTML (UTF-8), in the tournament's language."""
-    from gosheet.formats.pack.view import pack_of
     from gosheet.formats.site import pages  # Jinja2, loaded only here
+    from gosheet.formats.site.view import site_of
 
-    return {name: html.encode("utf-8") for name, html in pages(pack_of(tournament)).items()}
+    return {name: html.encode("utf-8") for name, html in pages(site_of(tournament)).items()}
 
 
 def publish(book: Source, folder: Path | None, *, book_name: str = "tournament.xlsx") -> Published:

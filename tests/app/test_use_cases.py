@@ -28,6 +28,8 @@ from gosheet.app.publishing import publish
 from gosheet.app.tournaments import Choices, import_roster, new_tournament
 from gosheet.core.errors import FileProblem, InputError
 from gosheet.core.systems import SWISS, system_of
+from gosheet.formats.addresses import player_page
+from gosheet.workbook.names import labels
 from gosheet.workbook.xlsx import XlsxBook
 
 
@@ -156,14 +158,15 @@ def test_the_print_pack_is_a_pdf(tmp_path: Path, open_book: Path) -> None:
 def test_the_pages_as_bytes_and_in_a_folder(tmp_path: Path, open_book: Path) -> None:
     held = publish(open_book.read_bytes(), None)
     names = {"index.html", "round-1.html", "round-2.html", "standings.html", "crosstable.html"}
+    names |= {player_page(name) for name in labels(held.tournament.players).values()}
     assert set(held.pages) == names and held.folder is None
     assert all(page.lstrip().startswith(b"<!doctype html>") for page in held.pages.values())
-    assert held.message() == "Made 5 pages: open index.html."
+    assert held.message() == f"Made {len(names)} pages: open index.html."
     site = tmp_path / "site"
     written = publish(open_book, site)
     assert written.pages == held.pages
     assert {p.name for p in site.iterdir()} == names
-    assert written.message() == f"Wrote 5 pages in {site}: open {site / 'index.html'}."
+    assert written.message() == f"Wrote {len(names)} pages in {site}: open {site / 'index.html'}."
 
 
 def test_the_demo_as_bytes(tmp_path: Path) -> None:

@@ -536,8 +536,10 @@ def test_the_macros_call_the_real_bridge(
         ("Players", "C4", "3x")
     ]
     pages = bridge.call_gosheet("publish", XlsxBook.open(book).grids(), str(book))
+    count = 3 + len(XlsxBook.open(book).read().tournament.players)  # and a page a player
     assert pages["message"] == (
-        f"Wrote 3 pages in {tmp_path / 'cup.site'}: open {tmp_path / 'cup.site' / 'index.html'}."
+        f"Wrote {count} pages in {tmp_path / 'cup.site'}: "
+        f"open {tmp_path / 'cup.site' / 'index.html'}."
     )
 
 
