@@ -22,8 +22,8 @@ workbook whose language is French, ``B`` is White; in every other, ``B`` is Blac
 
 >>> parse_result("B+", "fr").value, parse_result("N+", "fr").value, parse_result("B+").value
 ('1-0', '0-1', '0-1')
->>> parse_result("B+!", "fr").value, parse_result("N+ff", "fr").value, parse_result("b+r", "fr").value
-('1-0!', '0-1!', '1-0')
+>>> [parse_result(typed, "fr").value for typed in ("B+!", "N+ff", "b+r")]
+['1-0!', '0-1!', '1-0']
 """
 
 from __future__ import annotations
