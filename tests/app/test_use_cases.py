@@ -93,9 +93,9 @@ def test_a_roster_with_problems_names_each_one(tmp_path: Path) -> None:
 def test_import_tells_a_roster_from_an_opengotha_file(tmp_path: Path) -> None:
     roster = tmp_path / "roster.csv"
     roster.write_text(ROSTER_CSV, encoding="utf-8")
-    with pytest.raises(OptionError, match="--until-round is for an OpenGotha"):
+    with pytest.raises(OptionError, match="'--until-round' is for an OpenGotha"):
         import_tournament(roster, tmp_path / "cup.xlsx", until_round=1)
-    with pytest.raises(OptionError, match="--system does not apply to an OpenGotha file"):
+    with pytest.raises(OptionError, match="'--system' does not apply to an OpenGotha file"):
         import_tournament(fixture(TOULOUSE), tmp_path / "cup.xlsx", Choices(system="fus"))
     made = import_tournament(fixture(TOULOUSE), tmp_path / "cup.xlsx", until_round=2)
     assert system_of(made.settings).opengotha
