@@ -97,3 +97,24 @@ def test_a_french_not_a_result_message_names_b_and_n_as_the_french_mean_them() -
         catalog.use("en")
     message = str(refused.value)
     assert "B+ (blanc)" in message and "N+ (noir)" in message
+
+
+def test_opengotha_export_of_a_french_workbook_gives_b_to_white(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """The export reads the workbook as every command does: ``B+`` typed in a French
+    workbook (not rewritten yet) is White's win in OpenGotha's file."""
+    from gosheet.formats.opengotha.reading import read_opengotha
+
+    book = french_or_other(tmp_path, "fr")
+    typed_into_round_1(book, "fr")
+    out = tmp_path / "coupe.xml"
+    cli_ok(capsys, "export", book, "-o", out)
+    exported = read_opengotha(out.read_bytes())
+    first = sorted((g for g in exported.games if g.round_number == 1), key=lambda g: g.table_number)
+    assert [g.result for g in first[:4]] == [
+        "RESULT_WHITEWINS",
+        "RESULT_BLACKWINS",
+        "RESULT_WHITEWINS_BYDEF",
+        "RESULT_BLACKWINS_BYDEF",
+    ]
