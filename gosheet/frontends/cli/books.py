@@ -63,12 +63,14 @@ def find_workbook(book: Path, command: str) -> Path:
         return book
     if suffix in ROSTER_SUFFIXES or suffix in OPENGOTHA_SUFFIXES:
         raise FileProblem(not_a_workbook(book, command))
-    if suffix or book.is_file():  # another suffix: the workbook layer says what to do
+    if book.is_file():  # another suffix: the workbook layer says what to do
         return book
-    found = [book.with_name(book.name + s) for s in WORKBOOK_SUFFIXES]
+    found = [book.with_name(book.name + s) for s in WORKBOOK_SUFFIXES]  # "Noël.2026" too
     there = [path for path in found if path.is_file()]
     if len(there) == 1:
         return there[0]
+    if suffix and not there:
+        return book
     if there:
         raise FileProblem(
             _("{book}: {found} are there; name the one to use: 'gosheet {command} {first}'").format(

@@ -120,6 +120,12 @@ def test_a_workbook_named_without_its_suffix_is_found(
         assert f"Saved {book}" in cli_ok(capsys, "pair", tmp_path / "cup")
 
 
+def test_a_name_with_a_dot_is_found_too(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    book = tmp_path / "Noël.2026.xlsx"
+    cli_ok(capsys, "import", roster_in(tmp_path / "in"), "-o", book)
+    assert cli_ok(capsys, "check", tmp_path / "Noël.2026").startswith(f"{book}: no problems")
+
+
 def test_two_workbooks_of_that_name_are_refused_naming_both(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
