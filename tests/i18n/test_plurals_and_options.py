@@ -32,7 +32,7 @@ SAME_IN_ENGLISH = {
 OPTION = re.compile(r"(?<![\w-])--[a-z][\w-]*|\{option\}")
 BEFORE = re.compile(r"'(?:gosheet [\w ]*)?$")
 """What stands before a quoted option: its quote, or a quoted command's beginning."""
-AFTER = re.compile(r"^[\w\- ]*'")
+AFTER = re.compile(r"^[\w\-{} ]*'")
 
 
 def quoted(text: str) -> bool:
