@@ -66,6 +66,8 @@ def run(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     misspelt(parser, sys.argv[1:] if argv is None else argv)
     args = parser.parse_args(argv)
+    if getattr(args, "language", None):  # new, import, demo: their refusals in it too
+        use(args.language)
     if books.takes_a_workbook(args):
         args.book = books.find_workbook(args.book, books.typed(args))
     try:

@@ -196,3 +196,24 @@ def test_the_way_out_in_every_language(
     assert f"'gosheet import {roster} -o {tmp_path / 'roster.xlsx'}'" in said
     assert f"'gosheet pair {tmp_path / 'roster.xlsx'}'" in said
     assert f"'gosheet new {tmp_path / 'cup.xlsx'}'" in str(refused.value)
+
+
+@pytest.mark.parametrize(
+    ("language", "said"),
+    [
+        ("en", "use '--force' to replace it"),
+        ("ru", "чтобы заменить его, укажите '--force'"),
+        ("fr", "utilisez '--force' pour le remplacer"),
+        ("ca", "'--force'"),
+    ],
+)
+def test_a_refusal_speaks_the_language_asked_for(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, language: str, said: str
+) -> None:
+    """``--language`` is the language of messages from the start (an existing file's refusal
+    too), the option quoted as typed."""
+    book = tmp_path / "cup.xlsx"
+    cli_ok(capsys, "new", book)
+    code, _out, err = cli(capsys, "new", book, "--language", language)
+    catalog.use("en")
+    assert code == 5 and said in err
