@@ -60,7 +60,7 @@ def find_workbook(book: Path, command: str) -> Path:
     :class:`~gosheet.core.errors.FileProblem` with the way out."""
     suffix = book.suffix.lower()
     if suffix in WORKBOOK_SUFFIXES:
-        return book
+        return book if book.exists() else another_suffix(book, command)
     if suffix in ROSTER_SUFFIXES or suffix in OPENGOTHA_SUFFIXES:
         raise FileProblem(not_a_workbook(book, command))
     if book.is_file():  # another suffix: the workbook layer says what to do
@@ -82,6 +82,20 @@ def find_workbook(book: Path, command: str) -> Path:
             "{book}: no such workbook ({found}); a new tournament: 'gosheet new {target}', or "
             "from a roster: 'gosheet import ROSTER -o {target}'"
         ).format(book=book, found=listed(found), target=found[0])
+    )
+
+
+def another_suffix(book: Path, command: str) -> Path:
+    """``cup.xlsx`` that is not there, when ``cup.ods`` (or ``cup.xlsm``) is: refused naming
+    it; else ``book`` itself (the workbook layer says the file is missing)."""
+    others = [book.with_suffix(s) for s in WORKBOOK_SUFFIXES if s != book.suffix.lower()]
+    there = [path for path in others if path.is_file()]
+    if not there:
+        return book
+    raise FileProblem(
+        _("{book}: no such file; {found} is there: 'gosheet {command} {first}'").format(
+            book=book, found=listed(there), command=command, first=there[0]
+        )
     )
 
 

@@ -139,6 +139,17 @@ def test_two_workbooks_of_that_name_are_refused_naming_both(
     assert snapshot(tmp_path) == before
 
 
+def test_a_workbook_named_with_another_suffix_names_the_one_there(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    cli_ok(capsys, "import", roster_in(tmp_path / "in"), "-o", tmp_path / "cup.xlsx")
+    code, _out, err = cli(capsys, "pair", tmp_path / "cup.ods")
+    assert code == 5
+    assert (
+        f"cup.ods: no such file; cup.xlsx is there: 'gosheet pair {tmp_path / 'cup.xlsx'}'" in err
+    )
+
+
 def test_no_workbook_of_that_name(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     code, _out, err = cli(capsys, "pair", tmp_path / "cup")
     assert code == 5
