@@ -91,7 +91,7 @@ MACRO_WORDS = (
     N_("Export FFG results (.tou)"),
     N_("Export to OpenGotha (.xml)"),
     N_("gosheet refused the workbook."),
-    N_("{count} cell(s) are marked in red; a comment at each says what is wrong."),
+    N_("Cells marked in red: {count}; a comment at each says what is wrong."),
     N_("Print pack made."),
     N_("Done."),
     N_("Written to {path}."),

@@ -12,7 +12,7 @@ from pathlib import Path
 
 from gosheet.app.files import Source, on_disk
 from gosheet.core.model import Tournament
-from gosheet.i18n.catalog import _, ngettext
+from gosheet.i18n.catalog import ngettext
 
 INDEX = "index.html"
 
@@ -33,9 +33,11 @@ class Published:
                 "Made {count} pages: open {index}.",
                 len(self.pages),
             ).format(count=len(self.pages), index=INDEX)
-        return _("Wrote {count} pages in {folder}: open {index}.").format(
-            count=len(self.pages), folder=self.folder, index=self.folder / INDEX
-        )
+        return ngettext(
+            "Wrote {count} page in {folder}: open {index}.",
+            "Wrote {count} pages in {folder}: open {index}.",
+            len(self.pages),
+        ).format(count=len(self.pages), folder=self.folder, index=self.folder / INDEX)
 
 
 def site_pages(tournament: Tournament) -> dict[str, bytes]:

@@ -99,7 +99,7 @@ def perform(action: str, document: Any, copies: list[str] | None = None) -> dict
                 marked = mark_problems(document, problems, changes)
             if marked:
                 message += "\n\n" + say(
-                    "{count} cell(s) are marked in red; a comment at each says what is wrong.",
+                    "Cells marked in red: {count}; a comment at each says what is wrong.",
                     count=marked,
                 )
         raise Failure(message, problems)
