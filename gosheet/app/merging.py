@@ -75,10 +75,7 @@ class Merged:
     def message(self) -> str:
         total = sum(count for _name, count in self.taken)
         from_each = ", ".join(
-            ngettext("{count} from {copy}", "{count} from {copy}", count).format(
-                count=count, copy=name
-            )
-            for name, count in self.taken
+            _("{count} from {copy}").format(count=count, copy=name) for name, count in self.taken
         )
         head = ngettext(
             "{count} result taken from the copies ({each})",
@@ -86,7 +83,7 @@ class Merged:
             total,
         ).format(count=total, each=from_each)
         already = ngettext(
-            "{count} already in {book}", "{count} already in {book}", self.already
+            "{count} was already in {book}", "{count} were already in {book}", self.already
         ).format(count=self.already, book=self.book)
         lines = [_("{taken}; {already}.").format(taken=head, already=already)]
         if self.missing:

@@ -66,7 +66,7 @@ def test_results_from_two_copies_are_taken_into_the_workbook(tmp_path: Path) -> 
     message = done.message()
     assert message.startswith(
         "5 results taken from the copies (3 from copy-anna.xlsx, 2 from copy-ben.xlsx); "
-        "22 already in cup.xlsx."
+        "22 were already in cup.xlsx."
     )
     assert "results still missing" in message and "Standings updated." in message
     results = result_column(book)

@@ -83,7 +83,7 @@ def test_the_menu_merges_the_copies_as_the_command_does(office: Office, tmp_path
     assert outcome["ok"], outcome
     assert outcome["message"].startswith(
         "4 results taken from the copies (2 from anna.ods, 1 from ben.ods, 1 from carl.xlsx); "
-        "11 already in demo.ods."
+        "11 were already in demo.ods."
     )
     assert found["state"]["undo"][0] == "gosheet: Merge helpers' copies"
     by_command = tmp_path / "command.ods"
