@@ -9,13 +9,13 @@ from __future__ import annotations
 
 import gc
 import re
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import replace
 from functools import lru_cache
 from typing import Any
 
-from gosheet.core.errors import InputError
+from gosheet.core.errors import InputError, Problem
 from gosheet.core.model import Player, Round, Tournament
 from gosheet.core.ranks import parse_rank
 from gosheet.core.settings import FIELD_BY_LABEL, MAX_ROUNDS, Settings
@@ -41,8 +41,22 @@ from gosheet.workbook.reading import (
     int_cell,
     text_too_long,
 )
+from gosheet.workbook.registration import (
+    FOOTER,
+    HEADER_ROWS,
+    first_filled,
+    header_row,
+    row_kind,
+    tail_start,
+)
 from gosheet.workbook.rounds import left_out, look_alikes, not_assigned, read_round, text_of
-from gosheet.workbook.sheets import PLAYERS, SETTINGS, round_number_of, round_sheet_name
+from gosheet.workbook.sheets import (
+    PLAYERS,
+    SETTINGS,
+    cell_name,
+    round_number_of,
+    round_sheet_name,
+)
 
 __all__ = [
     "MMS_CORRECTION",
@@ -272,22 +286,53 @@ def twin_of(identity: dict[str, Any], namesakes: list[tuple[int, Player]]) -> in
 
 
 def roster_columns(
-    grid: Rows | None, problems: ProblemList, rounds: int | None
+    grid: Rows | None, problems: ProblemList, rounds: int | None, head: int = 0
 ) -> dict[str, int] | None:
-    """Each Players column's key → its column; None (the problems told) if the roster cannot
-    be read."""
+    """Each Players column's key → its column (``head``: the header row); None (the problems
+    told) if the roster cannot be read."""
     if grid is None:
         problems.add(PLAYERS, -1, 0, None, _("the sheet is missing"))
         return None
     if not grid:
         problems.add(PLAYERS, 0, 0, None, _("the header row is missing"))
         return None
-    columns = match_headers(list(grid[0]))
-    og_columns = match_opengotha_headers(list(grid[0]))
+    columns = match_headers(list(grid[head]))
+    og_columns = match_opengotha_headers(list(grid[head]))
     if rounds is None:
         og_columns.pop("Registration", None)
     columns |= {k: v for k, v in og_columns.items() if k not in columns}
     return columns
+
+
+def no_name_header() -> str:
+    """The problem of a roster whose first rows hold no Name header."""
+    return _("no 'Name' column in the header row (looked for in the first {count} rows)").format(
+        count=HEADER_ROWS
+    )
+
+
+def above_header(grid: Rows, head: int, problems: ProblemList) -> list[Problem]:
+    """What the rows above the header row hold (a title, a date): not read, and said."""
+    sheet = problems.shown.get(PLAYERS, PLAYERS)
+    said = _("above the header row (row {row}): not read").format(row=head + 1)
+    found = [(r, first_filled(row)) for r, row in enumerate(grid[:head])]
+    return [
+        Problem(sheet, cell_name(r, c), cell_text(value), said)
+        for r, (c, value) in found
+        if value is not None
+    ]
+
+
+def not_a_player(problems: ProblemList, r: int, row: Sequence[Any], kind: str) -> Problem:
+    """A footer or a section title, not read as a player: said."""
+    column, value = first_filled(row)
+    said = (
+        _("read as a footer, not as a player")
+        if kind == FOOTER
+        else _("read as a section title, not as a player")
+    )
+    sheet = problems.shown.get(PLAYERS, PLAYERS)
+    return Problem(sheet, cell_name(r, column), cell_text(value), said)
 
 
 def read_players(
@@ -305,17 +350,21 @@ def read_players(
 
     The columns are read by their rules (:data:`IDENTITY`, :func:`player_details`)."""
     state = BookState(Tournament())
-    columns = roster_columns(grid, problems, rounds)
+    head = header_row(grid) if grid else 0
+    columns = roster_columns(grid, problems, rounds, head)
     if grid is None or columns is None:
         return state
     state.player_columns = columns
+    state.header_row = head
     if "Name" not in columns:
-        problems.add(PLAYERS, 0, 0, None, _("no 'Name' column in the header row"))
+        problems.add(PLAYERS, head, 0, None, no_name_header())
     no_strength = "Rank" not in columns and "Rating" not in columns
     if needs_strength and no_strength:
-        problems.add(PLAYERS, 0, 0, None, _("no 'Rank' (or 'Rating') column in the header row"))
+        problems.add(PLAYERS, head, 0, None, _("no 'Rank' (or 'Rating') column in the header row"))
     if "Name" not in columns or (needs_strength and no_strength):
         return state
+    state.notes += above_header(grid, head, problems)
+    tail = tail_start(grid, columns["Name"])
 
     reader = RowReader(PLAYERS, columns, problems)
     details, absent = reader.present(player_details(needs_strength))
@@ -325,12 +374,16 @@ def read_players(
     identity_steps, detail_steps = reader.steps(IDENTITY), reader.steps(details)
     players: list[Player] = []
     seen: dict[str, list[tuple[int, Player]]] = {}  # name → its players so far, and their rows
-    for r in range(1, len(grid)):
+    for r in range(head + 1, len(grid)):
         row = grid[r]
         cells = list(row[:width])
         cells += [None] * (width + 1 - len(cells))
         who = pick_identity(cells)
         if blank(who[0]) and all(blank(v) for v in row):
+            continue
+        kind = row_kind(row, columns["Name"], r >= tail) if len(columns) > 1 else None
+        if kind is not None:
+            state.notes.append(not_a_player(problems, r, row, kind))
             continue
         values = reader.read_row(identity_steps, who, r, absent.copy())
         if values is None:

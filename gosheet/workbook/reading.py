@@ -126,6 +126,7 @@ class BookState:
     tournament: Tournament
     player_rows: dict[int, int] = field(default_factory=dict)  # player → 0-based row
     player_columns: dict[str, int] = field(default_factory=dict)  # canonical → column
+    header_row: int = 0  # the Players sheet's (0-based): a title may stand above it
     result_fixes: list[tuple[str, str, str]] = field(default_factory=list)  # sheet, cell, code
     result_cells: dict[tuple[int, int], tuple[str, str]] = field(default_factory=dict)
     """(round, table) → (sheet, cell) of each game's result."""
