@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
+from gosheet.app.checkin import left_out_note, refuse_nobody_confirmed
 from gosheet.app.messages import before_next_pair, fewer_groups_note, missing_results
 from gosheet.app.printing import Printed, print_pack
 from gosheet.app.ratings import Filled, fill_ratings
@@ -111,6 +112,7 @@ def pair(book: BookPort, again: bool = False) -> Done:
     missing = [m for m in state.missing if m.round <= len(grouped.rounds)]
     if missing:
         raise ConsistencyError(missing_results(state, missing))
+    refuse_nobody_confirmed(state, grouped, grids.language)
     proposed = None
     if settings.rounds is None:  # Swiss: round(1.3 · log2 N) now; round robin: N − 1 or N
         registered = sum(1 for p in grouped.players if p.plays_in(1))
@@ -118,9 +120,9 @@ def pair(book: BookPort, again: bool = False) -> Done:
         settings = replace(settings, rounds=proposed)
         grouped = replace(grouped, settings=settings)
     system = system_of(settings)
-    notes: tuple[str, ...] = ()
+    notes = left_out_note(state, grouped, len(grouped.rounds) + 1)
     if system.mcmahon_groups:
-        notes = fewer_groups_note(settings.mcmahon_groups, grouped.players)
+        notes += fewer_groups_note(settings.mcmahon_groups, grouped.players)
         grouped = replace(grouped, players=assign_groups(settings.mcmahon_groups, grouped.players))
     pairing = pair_around(grouped, system.pair, lines)
     paired = grouped.with_round(pairing.as_round())

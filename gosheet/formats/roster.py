@@ -229,8 +229,10 @@ def read_roster(
         raise InputError([Problem(path.name, "", None, "the roster is empty")])
     head = header_row(grid)
     language = headers_language(grid[head])  # gosheet's Players words in any language, too
+    typed = list(grid[head])
     grid[head] = [words.canonical(h, words.PLAYERS, language or "en") or h for h in grid[head]]
     known = match_headers(list(grid[head]))
+    known.pop("Confirmed", None)  # kept as typed, as the organiser's own column (read, too)
     where = path.name if sheet is None else f"{path.name}: {sheet}"
     problems = ProblemList({PLAYERS: where})  # the reader names the sheet "Players"
     state = read_players(grid, problems, needs_strength)
@@ -239,7 +241,9 @@ def read_roster(
     extra_columns = [
         i for i, header in enumerate(grid[head]) if i not in known.values() and header is not None
     ]
-    extra_headers = tuple(str(grid[head][i]) for i in extra_columns)
+    extra_headers = tuple(
+        str(typed[i] if grid[head][i] == "Confirmed" else grid[head][i]) for i in extra_columns
+    )
     player_rows = sorted(state.player_rows.values())
     extra_values = tuple(
         tuple(grid[r][i] if i < len(grid[r]) else None for i in extra_columns) for r in player_rows

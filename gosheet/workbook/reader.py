@@ -16,6 +16,7 @@ from functools import lru_cache
 from typing import Any
 
 from gosheet.core.errors import InputError, Problem
+from gosheet.core.fields import parse_yes_no
 from gosheet.core.model import Player, Round, Tournament
 from gosheet.core.ranks import parse_rank
 from gosheet.core.settings import FIELD_BY_LABEL, MAX_ROUNDS, Settings
@@ -179,6 +180,24 @@ def _mms_correction(value: Any) -> int:
         raise Refused(message.format(low=low, high=high)) from None
 
 
+#: What an organiser types in the Confirmed column (folded: lower case, no accents), besides
+#: the yes and no of the settings (:func:`~gosheet.core.fields.parse_yes_no`); a blank cell
+#: is "not confirmed" (a box not ticked).
+CONFIRMED = frozenset(("x", "✓", "✔", "☑", "+", "ok", "fin", "confirmed", "here", "present"))
+NOT_CONFIRMED = frozenset(("-", "–", "—", "pre", "absent", "not confirmed"))
+
+
+def _confirmed(value: Any) -> bool:
+    if isinstance(value, bool):
+        return value
+    text = text_of(value).casefold()
+    if text in CONFIRMED:
+        return True
+    if text in NOT_CONFIRMED:
+        return False
+    return parse_yes_no(text)
+
+
 def _registration(value: Any) -> str:
     status = REGISTRATION.get(text_of(value).casefold())
     if status is None:
@@ -261,6 +280,13 @@ def _details(no_rank: str) -> tuple[Rule, ...]:
             to="registration",
         ),
         Rule("Country", text_of, blank="", to="country"),
+        Rule(
+            "Confirmed",
+            _confirmed,
+            N_("expected yes (or x, ✓) or no; a blank cell: not confirmed"),
+            to="confirmed",
+            errors=(ValueError, TypeError),
+        ),
     )
 
 
@@ -395,6 +421,8 @@ def read_players(
             continue
         reader.read_row(detail_steps, pick_details(cells), r, values)  # (no rule here stops)
         number = len(players) + 1
+        if values.pop("confirmed") is not True and "Confirmed" in columns:
+            state.unconfirmed.add(number)
         if values.pop("registration") == "PRE" and rounds is not None:
             state.preliminary[number] = values["not_playing"]
             values["not_playing"] |= frozenset(range(1, rounds + 1))
@@ -404,6 +432,26 @@ def read_players(
         state.player_rows[number] = r
     state.tournament = Tournament(players=tuple(players))
     return state
+
+
+def not_confirmed(state: BookState, rounds: list[Round], count: int) -> Tournament:
+    """The tournament whose players not confirmed (the Confirmed column) play no round but
+    those they are in a line of: each is left out of every round to pair, as OpenGotha's
+    players registered PRE are (:attr:`BookState.preliminary` keeps his own Not playing)."""
+    if not state.unconfirmed:
+        return state.tournament
+    placed: dict[int, set[int]] = {}
+    for rnd in rounds:
+        for number in {p for game in rnd.games for p in (game.white, game.black)} | set(rnd.byes):
+            placed.setdefault(number, set()).add(rnd.number)
+    every = frozenset(range(1, max(count, len(rounds) + 1) + 1))
+    players = list(state.tournament.players)
+    for i, player in enumerate(players):
+        if player.number in state.unconfirmed and player.number not in state.preliminary:
+            state.preliminary[player.number] = player.not_playing
+            out = player.not_playing | (every - placed.get(player.number, set()))
+            players[i] = replace(player, not_playing=out)
+    return replace(state.tournament, players=tuple(players))
 
 
 @contextmanager
@@ -478,6 +526,7 @@ def _read_book(sheets: Mapping[str, Rows]) -> BookState:
             ),
         )
     apart = read_keep_apart(sheets.get(KEEP_APART), index, problems) if roster_readable else ()
+    state.tournament = not_confirmed(state, rounds, settings.rounds or MAX_ROUNDS)
     if not problems.problems:  # a player in no line of a round: a game's row deleted?
         played = Tournament(settings, state.tournament.players, tuple(rounds))
         if system.opengotha:  # OpenGotha's "not assigned", which its files hold: told
