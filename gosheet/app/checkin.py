@@ -37,7 +37,7 @@ def left_out_note(state: BookState, tournament: Tournament, number: int) -> tupl
         return ()
     return (
         ngettext(
-            "Left out of round {number}, not confirmed: {players}.",
+            "Left out of round {number}, not confirmed ({count}): {players}.",
             "Left out of round {number}, not confirmed ({count}): {players}.",
             len(names),
         ).format(number=number, count=len(names), players=", ".join(names)),
@@ -50,9 +50,10 @@ def refuse_nobody_confirmed(state: BookState, tournament: Tournament, language: 
     if not players or not state.unconfirmed or len(state.unconfirmed) < len(players):
         return
     column = words.local("Confirmed", language, words.PLAYERS)
+    sheet = words.local("Players", language, words.SHEETS)
     raise ConsistencyError(
         _(
-            "Nobody is confirmed in the '{column}' column of the Players sheet: type yes (or "
+            "Nobody is confirmed in the '{column}' column of the '{sheet}' sheet: type yes (or "
             "x) there for each player who came, or delete the column to pair everyone."
-        ).format(column=column)
+        ).format(column=column, sheet=sheet)
     )

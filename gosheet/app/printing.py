@@ -16,7 +16,7 @@ from gosheet.app.files import OptionError, Source, on_disk
 from gosheet.core.model import Tournament
 from gosheet.formats.pack import WHAT, pack_pdf
 from gosheet.formats.pack.checkin import CHECKIN, checkin_pdf
-from gosheet.i18n.catalog import _
+from gosheet.i18n.catalog import _, ngettext
 from gosheet.workbook.atomic import replacing
 from gosheet.workbook.port import BookPort
 from gosheet.workbook.reader import read_book
@@ -37,9 +37,12 @@ class Printed:
     def written(self) -> str:
         """What the command line says once the PDF is written: where, the round, the parts."""
         if self.what == (CHECKIN,):
-            return _("Wrote {path}: the check-in list of {count} players.").format(
-                path=self.path, count=len(self.tournament.players)
-            )
+            count = len(self.tournament.players)
+            return ngettext(
+                "Wrote {path}: the check-in list of {count} player.",
+                "Wrote {path}: the check-in list of {count} players.",
+                count,
+            ).format(path=self.path, count=count)
         return _("Wrote {path}: round {number}, {parts}.").format(
             path=self.path, number=self.round_number, parts=", ".join(self.what)
         )

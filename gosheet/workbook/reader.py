@@ -22,7 +22,7 @@ from gosheet.core.ranks import parse_rank
 from gosheet.core.settings import FIELD_BY_LABEL, MAX_ROUNDS, Settings
 from gosheet.core.systems import system_of
 from gosheet.i18n import words
-from gosheet.i18n.catalog import N_, _
+from gosheet.i18n.catalog import N_, _, ngettext
 from gosheet.i18n.words import local
 from gosheet.workbook.columns import Refused, RowReader, Rule
 from gosheet.workbook.headers import match_headers, match_opengotha_headers
@@ -332,9 +332,11 @@ def roster_columns(
 
 def no_name_header() -> str:
     """The problem of a roster whose first rows hold no Name header."""
-    return _("no 'Name' column in the header row (looked for in the first {count} rows)").format(
-        count=HEADER_ROWS
-    )
+    return ngettext(
+        "no 'Name' column in the header row (looked for in the first {count} row)",
+        "no 'Name' column in the header row (looked for in the first {count} rows)",
+        HEADER_ROWS,
+    ).format(count=HEADER_ROWS)
 
 
 def above_header(grid: Rows, head: int, problems: ProblemList) -> list[Problem]:

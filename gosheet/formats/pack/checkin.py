@@ -10,6 +10,7 @@ A document of its own, before round 1: it needs no round paired.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from gosheet.core.model import Player, Tournament
 from gosheet.formats.pack.language import printing
@@ -20,6 +21,7 @@ from gosheet.workbook.names import labels
 #: The part's name in ``--what``.
 CHECKIN = "checkin"
 BOX = "☐"  # U+2610 BALLOT BOX, in DejaVu Sans
+BOX_SIZE = 22  # points: a box a pen ticks
 
 
 def checkin_table(tournament: Tournament, language: str | None = None) -> Table:
@@ -46,10 +48,13 @@ def _details(player: Player, countries: bool) -> list[str]:
 
 def checkin_note(language: str) -> str:
     """What to do with the ticks."""
-    return printing(language)(
-        "Tick each player as he arrives; then type yes (or x) in the Confirmed column of the "
-        "Players sheet: round 1 is paired without the players not confirmed."
-    )
+    _p = printing(language)
+    column = words.local("Confirmed", language, words.PLAYERS)
+    sheet = words.local("Players", language, words.SHEETS)
+    return _p(
+        "Tick each player as he arrives; then type yes (or x) in the '{column}' column of "
+        "the '{sheet}' sheet: round 1 is paired without the players not confirmed."
+    ).format(column=column, sheet=sheet)
 
 
 def checkin_pdf(tournament: Tournament, language: str | None = None) -> bytes:
@@ -84,7 +89,7 @@ def _render(table: Table, language: str) -> bytes:
         pdf._title(table.title),
         pdf._note(checkin_note(language)),
         Spacer(1, 4),
-        pdf.flow_table(table, pdf.LARGE, size[0] - 2 * pdf.MARGIN),
+        _boxed(pdf.flow_table(table, pdf.LARGE, size[0] - 2 * pdf.MARGIN)),
     ]
 
     class Numbered(pdf._NumberedCanvas):
@@ -93,3 +98,21 @@ def _render(table: Table, language: str) -> bytes:
     Numbered.language = language
     doc.build(list(flowables), canvasmaker=Numbered)
     return out.getvalue()
+
+
+def _boxed(flow: Any) -> Any:
+    """The boxes large enough to tick, centred; a line under each player."""
+    from reportlab.platypus import TableStyle
+
+    from gosheet.formats.pack import pdf
+
+    flow.setStyle(
+        TableStyle(
+            [
+                ("FONT", (0, 1), (0, -1), pdf.FONT, BOX_SIZE, BOX_SIZE),
+                ("ALIGN", (0, 0), (0, -1), "CENTER"),
+                ("LINEBELOW", (0, 1), (-1, -1), 0.3, "#AAAAAA"),
+            ]
+        )
+    )
+    return flow
