@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import csv
 import io
+from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import date, datetime
 from pathlib import Path
@@ -166,12 +167,13 @@ def _spreadsheet(path: Path) -> dict[str, list[list[Any]]]:
     from gosheet.workbook.parts.values import workbook_grids
 
     try:
+        sheets: Mapping[str, list[list[Any]]] | None
         if suffix == ".ods":
             sheets = ods.all_sheets(path, limits.MAX_ROWS, limits.MAX_COLUMNS)
         else:
             sheets = workbook_grids(path)
-            if sheets is None:
-                raise ValueError("not a workbook gosheet can read")
+        if sheets is None:
+            raise ValueError("not a workbook gosheet can read")
         return {
             name: [[_as_pandas(value) for value in row] for row in grid]
             for name, grid in sheets.items()

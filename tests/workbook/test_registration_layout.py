@@ -55,8 +55,7 @@ def test_the_header_row_is_found_below_a_title() -> None:
     assert state.player_rows == {1: 3, 2: 4, 3: 6, 4: 7}  # (0-based rows: written in place)
     said = [str(note) for note in state.notes]
     assert said == [
-        "Players!A1: 'Tournoi de Noël 2026 — inscriptions': above the header row (row 3): "
-        "not read",
+        "Players!A1: 'Tournoi de Noël 2026 — inscriptions': above the header row (row 3): not read",
         "Players!A6: 'Late registrations': read as a section title, not as a player",
         "Players!A10: 'Total': read as a footer, not as a player",
         "Players!A11: '4 inscrits': read as a footer, not as a player",

@@ -121,11 +121,11 @@ def test_players_kept_as_a_registration_list_in_libreoffice(
         {
             "do": "type",
             "sheet": "Players",
-            "cells": {f"A{count + 6}": f"=COUNTA(A4:A{count + 4})-1&\" players\""},
+            "cells": {f"A{count + 6}": f'=COUNTA(A4:A{count + 4})-1&" players"'},
         },
     )
     out = cli_ok(capsys, "check", book)
-    assert f"Players!A1: 'Open de printemps — inscrits': above the header row (row 3)" in out
+    assert "Players!A1: 'Open de printemps — inscrits': above the header row (row 3)" in out
     assert "Players!A7: 'Late registrations': read as a section title, not as a player" in out
     assert f"Players!A{count + 6}: '{count} players': read as a footer, not as a player" in out
     out = cli_ok(capsys, "pair", book)
