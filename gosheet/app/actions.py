@@ -69,9 +69,10 @@ def _write_groups(book: BookPort, state: BookState, sheets: Sheets, grouped: Tou
     player is first paired; the organiser may still move a player by hand."""
     column = state.player_columns.get("Group")
     if column is None:
-        column = len(sheets[PLAYERS][0])
+        head = state.header_row  # (a title may stand above it)
+        column = len(sheets[PLAYERS][head])
         header = words.local("Group", sheets.language, words.PLAYERS)
-        book.set_cell(PLAYERS, cell_name(0, column), header)
+        book.set_cell(PLAYERS, cell_name(head, column), header)
     for old, new in zip(state.tournament.players, grouped.players, strict=True):
         if old.group is None:
             book.set_cell(PLAYERS, cell_name(state.player_rows[new.number], column), new.group)

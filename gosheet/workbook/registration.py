@@ -35,6 +35,9 @@ SECTION = "section"
 _FOOTER_WORD = re.compile(
     r"(total|totals|totaux|totale|sum|somme|suma|count|итого|всего|сумма)\b", re.IGNORECASE
 )
+#: What a footer's first cell may start with, unfolded (:data:`_FOOTER_WORD` decides).
+_FOOTER_START = re.compile(r"(tot|sum|som|count|ито|все|сум)", re.IGNORECASE)
+_FOOTER_INITIALS = frozenset("TtSsCcИиВвСс")
 #: A count of the players, alone in its row: "6 inscrits", "45 players", "12 игроков".
 _COUNT = re.compile(r"\d+\s+\D.*")
 
@@ -92,6 +95,14 @@ def row_kind(row: Sequence[Any], name_column: int, tail: bool) -> str | None:
     in its row (the first cell of a merge across the row), in another column than the names,
     or of two words or more, or ending with ":" (a name alone in its row, one word, is still
     a player, whose missing rank is told)."""
+    name = row[name_column] if name_column < len(row) else None
+    if (  # (nearly every row: a name, and more beside it; its words are not a footer's)
+        type(name) is str
+        and name[:1].isalpha()
+        and len(row) - row.count(None) - row.count("") > 1
+        and (name[0] not in _FOOTER_INITIALS or not _FOOTER_START.match(name))
+    ):
+        return None
     if footer_like(row, name_column):
         filled = [v for v in row if not blank(v)]
         if tail or not _numbers_only(filled):
