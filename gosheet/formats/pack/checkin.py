@@ -21,7 +21,7 @@ from gosheet.workbook.names import labels
 #: The part's name in ``--what``.
 CHECKIN = "checkin"
 BOX = "☐"  # U+2610 BALLOT BOX, in DejaVu Sans
-BOX_SIZE = 22  # points: a box a pen ticks
+BOX_SIZE = 18  # points: a box a pen ticks
 
 
 def checkin_table(tournament: Tournament, language: str | None = None) -> Table:
@@ -58,7 +58,8 @@ def checkin_note(language: str) -> str:
 
 
 def checkin_pdf(tournament: Tournament, language: str | None = None) -> bytes:
-    """The check-in list's PDF (A4 portrait; landscape when too wide)."""
+    """The check-in list's PDF (A4 portrait, the type made smaller when the list is wide:
+    more players a page beat larger names)."""
     from gosheet.formats.pack.loading import reportlab_loadable
 
     with reportlab_loadable():  # (Pillow, which reportlab imports, may not be importable)
@@ -72,19 +73,19 @@ def _language(tournament: Tournament) -> str:
 def _render(table: Table, language: str) -> bytes:
     from io import BytesIO
 
-    from reportlab.lib.pagesizes import A4, landscape
+    from reportlab.lib.pagesizes import A4
     from reportlab.platypus import BaseDocTemplate, Frame, PageTemplate, Spacer
     from reportlab.platypus.flowables import Flowable
 
     from gosheet.formats.pack import pdf
 
     pdf.register_fonts()
-    wide = sum(pdf.column_widths(table, pdf.LARGE)) > A4[0] - 2 * pdf.MARGIN
-    size = landscape(A4) if wide else A4
+    size = A4
     out = BytesIO()
     doc = BaseDocTemplate(out, pagesize=size, title=table.title, author="gosheet")
     frame = Frame(pdf.MARGIN, pdf.MARGIN, size[0] - 2 * pdf.MARGIN, size[1] - 2 * pdf.MARGIN)
-    doc.addPageTemplates([PageTemplate("checkin", [frame], pagesize=size)])
+    on_page = pdf._header(table.title)  # the list's title on every page, top and bottom
+    doc.addPageTemplates([PageTemplate("checkin", [frame], onPage=on_page, pagesize=size)])
     flowables: Sequence[Flowable] = [
         pdf._title(table.title),
         pdf._note(checkin_note(language)),
