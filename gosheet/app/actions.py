@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
-from gosheet.app.checkin import left_out_note, refuse_nobody_confirmed
+from gosheet.app.checkin import check_note, left_out_note, refuse_nobody_confirmed
 from gosheet.app.messages import before_next_pair, fewer_groups_note, missing_results
 from gosheet.app.printing import Printed, print_pack
 from gosheet.app.ratings import Filled, fill_ratings
@@ -210,7 +210,8 @@ def check(book: BookPort) -> Done:
     t = state.tournament
     lines = organisers_lines(t)
     rounds_left = len(t.rounds) - (lines is not None) < t.settings.rounds_for(len(t.players))
-    return Done(t, notes=tuple(before_next_pair(state, rounds_left, lines)))
+    notes = (*before_next_pair(state, rounds_left, lines), *check_note(state, t))
+    return Done(t, notes=notes)
 
 
 def split_name(new: str, player: Player) -> tuple[str, str]:

@@ -44,6 +44,21 @@ def left_out_note(state: BookState, tournament: Tournament, number: int) -> tupl
     )
 
 
+def check_note(state: BookState, tournament: Tournament) -> tuple[str, ...]:
+    """``check``'s words on the players not confirmed, whom the next ``pair`` leaves out."""
+    number = len(tournament.rounds) + 1
+    names = not_confirmed(state, tournament, number)
+    if not names:
+        return ()
+    return (
+        ngettext(
+            "Not confirmed, left out of round {number} by the next pair ({count}): {players}.",
+            "Not confirmed, left out of round {number} by the next pair ({count}): {players}.",
+            len(names),
+        ).format(number=number, count=len(names), players=", ".join(names)),
+    )
+
+
 def refuse_nobody_confirmed(state: BookState, tournament: Tournament, language: str) -> None:
     """A round where nobody would play because nobody is confirmed: refused, with what to do."""
     players = tournament.players

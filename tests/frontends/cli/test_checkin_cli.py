@@ -53,8 +53,12 @@ def test_pair_leaves_out_who_is_not_confirmed(
 ) -> None:
     roster = checked_in(tmp_path)
     cli_ok(capsys, "import", roster, "-o", tmp_path / "cup.xlsx")
-    out = cli_ok(capsys, "pair", tmp_path / "cup.xlsx")
     absent = names(roster, wanted=False)
+    out = cli_ok(capsys, "check", tmp_path / "cup.xlsx")
+    assert out.splitlines()[-1] == (
+        f"Not confirmed, left out of round 1 by the next pair ({len(absent)}): {', '.join(absent)}."
+    )
+    out = cli_ok(capsys, "pair", tmp_path / "cup.xlsx")
     assert out.splitlines()[0] == (
         f"Left out of round 1, not confirmed ({len(absent)}): {', '.join(absent)}."
     )
