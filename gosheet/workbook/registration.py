@@ -31,12 +31,12 @@ FOOTER = "footer"
 SECTION = "section"
 
 #: The first word of a footer's first cell (folded: no accents, lower case), in the languages
-#: organisers write their lists in.
+#: organisers write their lists in (not "Sum" nor "Suma": surnames too).
 _FOOTER_WORD = re.compile(
-    r"(total|totals|totaux|totale|sum|somme|suma|count|итого|всего|сумма)\b", re.IGNORECASE
+    r"(total|totals|totaux|totale|somme|count|итого|всего|сумма)\b", re.IGNORECASE
 )
 #: What a footer's first cell may start with, unfolded (:data:`_FOOTER_WORD` decides).
-_FOOTER_START = re.compile(r"(tot|sum|som|count|ито|все|сум)", re.IGNORECASE)
+_FOOTER_START = re.compile(r"(tot|som|count|ито|все|сум)", re.IGNORECASE)
 _FOOTER_INITIALS = frozenset("TtSsCcИиВвСс")
 #: A count of the players, alone in its row: "6 inscrits", "45 players", "12 игроков".
 _COUNT = re.compile(r"\d+\s+\D.*")
