@@ -14,6 +14,7 @@ import secrets
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from gosheet.app.files import OptionError, Source, on_disk, refuse_overwrite, saved
 from gosheet.app.messages import fewer_groups_note
@@ -24,6 +25,9 @@ from gosheet.core.systems import REGISTRY, default_system, system_of
 from gosheet.i18n import words
 from gosheet.i18n.catalog import _, ngettext, system_language
 from gosheet.workbook import limits
+
+if TYPE_CHECKING:  # (pandas: the roster module is imported only to read a roster)
+    from gosheet.formats.roster import Roster
 
 # Imported by the functions that need them, not with this module (which ``check`` and ``pair``
 # load through the command line): gosheet.formats.roster (pandas), gosheet.workbook.template.
@@ -191,7 +195,21 @@ def import_roster(
     ).format(path=path, players=len(players))
     line += rounds_note(settings, len(players), choices.rounds)
     line += "".join(" " + note for note in groups_notes(settings, players))
-    return Made(path, settings, tuple(players), (line,), data)
+    return Made(path, settings, tuple(players), (line, *roster_notes(read)), data)
+
+
+def roster_notes(read: Roster) -> tuple[str, ...]:
+    """What the organiser should know of how the roster was read: the sheet (of several),
+    the header row (below a title), the rows that are not players (a footer, a section
+    title)."""
+    lines = []
+    if read.sheet is not None:
+        lines.append(
+            _("Read the sheet '{sheet}' (the first that holds a roster).").format(sheet=read.sheet)
+        )
+    if read.header_row:
+        lines.append(_("The header row is row {row}.").format(row=read.header_row + 1))
+    return (*lines, *(f"  {note}" for note in read.notes))
 
 
 def groups_notes(settings: Settings, players: Sequence[Player]) -> tuple[str, ...]:
