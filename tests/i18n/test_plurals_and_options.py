@@ -22,6 +22,8 @@ SAME_IN_ENGLISH = {
     "… and {count} more not found or ambiguous.",
     "The marks of the last check ({count}) were taken off.",
     "{count} players of the Players sheet have this name: write {which}",  # always 2 or more
+    "Left out of round {number}, not confirmed ({count}): {players}.",  # ru: не подтверждён/ы
+    "Not confirmed, left out of round {number} by the next pair ({count}): {players}.",
 }
 """Plural messages whose English words do not change with the number (other languages' do)."""
 
