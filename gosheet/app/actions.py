@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
+from gosheet.app.checkin import check_note, left_out_note, refuse_nobody_confirmed
 from gosheet.app.messages import before_next_pair, fewer_groups_note, missing_results
 from gosheet.app.printing import Printed, print_pack
 from gosheet.app.ratings import Filled, fill_ratings
@@ -68,9 +69,10 @@ def _write_groups(book: BookPort, state: BookState, sheets: Sheets, grouped: Tou
     player is first paired; the organiser may still move a player by hand."""
     column = state.player_columns.get("Group")
     if column is None:
-        column = len(sheets[PLAYERS][0])
+        head = state.header_row  # (a title may stand above it)
+        column = len(sheets[PLAYERS][head])
         header = words.local("Group", sheets.language, words.PLAYERS)
-        book.set_cell(PLAYERS, cell_name(0, column), header)
+        book.set_cell(PLAYERS, cell_name(head, column), header)
     for old, new in zip(state.tournament.players, grouped.players, strict=True):
         if old.group is None:
             book.set_cell(PLAYERS, cell_name(state.player_rows[new.number], column), new.group)
@@ -111,6 +113,7 @@ def pair(book: BookPort, again: bool = False) -> Done:
     missing = [m for m in state.missing if m.round <= len(grouped.rounds)]
     if missing:
         raise ConsistencyError(missing_results(state, missing))
+    refuse_nobody_confirmed(state, grouped, grids.language)
     proposed = None
     if settings.rounds is None:  # Swiss: round(1.3 · log2 N) now; round robin: N − 1 or N
         registered = sum(1 for p in grouped.players if p.plays_in(1))
@@ -118,9 +121,9 @@ def pair(book: BookPort, again: bool = False) -> Done:
         settings = replace(settings, rounds=proposed)
         grouped = replace(grouped, settings=settings)
     system = system_of(settings)
-    notes: tuple[str, ...] = ()
+    notes = left_out_note(state, grouped, len(grouped.rounds) + 1)
     if system.mcmahon_groups:
-        notes = fewer_groups_note(settings.mcmahon_groups, grouped.players)
+        notes += fewer_groups_note(settings.mcmahon_groups, grouped.players)
         grouped = replace(grouped, players=assign_groups(settings.mcmahon_groups, grouped.players))
     pairing = pair_around(grouped, system.pair, lines)
     paired = grouped.with_round(pairing.as_round())
@@ -145,9 +148,9 @@ def _without_last_round(tournament: Tournament, names: list[str]) -> tuple[Tourn
     if entered:
         raise ConsistencyError(
             ngettext(
-                "Round {number} already has {count} result(s): a round with results is "
+                "Round {number} already has {count} result: a round with results is "
                 "never paired again",
-                "Round {number} already has {count} result(s): a round with results is "
+                "Round {number} already has {count} results: a round with results is "
                 "never paired again",
                 entered,
             ).format(number=last.number, count=entered)
@@ -207,7 +210,8 @@ def check(book: BookPort) -> Done:
     t = state.tournament
     lines = organisers_lines(t)
     rounds_left = len(t.rounds) - (lines is not None) < t.settings.rounds_for(len(t.players))
-    return Done(t, notes=tuple(before_next_pair(state, rounds_left, lines)))
+    notes = (*before_next_pair(state, rounds_left, lines), *check_note(state, t))
+    return Done(t, notes=notes)
 
 
 def split_name(new: str, player: Player) -> tuple[str, str]:

@@ -15,7 +15,8 @@ from pathlib import Path
 from gosheet.app.files import OptionError, Source, on_disk
 from gosheet.core.model import Tournament
 from gosheet.formats.pack import WHAT, pack_pdf
-from gosheet.i18n.catalog import _
+from gosheet.formats.pack.checkin import CHECKIN, checkin_pdf
+from gosheet.i18n.catalog import _, ngettext
 from gosheet.workbook.atomic import replacing
 from gosheet.workbook.port import BookPort
 from gosheet.workbook.reader import read_book
@@ -35,6 +36,13 @@ class Printed:
 
     def written(self) -> str:
         """What the command line says once the PDF is written: where, the round, the parts."""
+        if self.what == (CHECKIN,):
+            count = len(self.tournament.players)
+            return ngettext(
+                "Wrote {path}: the check-in list of {count} player.",
+                "Wrote {path}: the check-in list of {count} players.",
+                count,
+            ).format(path=self.path, count=count)
         return _("Wrote {path}: round {number}, {parts}.").format(
             path=self.path, number=self.round_number, parts=", ".join(self.what)
         )
@@ -51,10 +59,11 @@ class Printed:
         ).format(number=self.round_number, path=self.path)
 
 
-def pack_path(workbook: str | Path) -> Path:
-    """The pack beside its workbook: ``cup.xlsx`` → ``cup.pack.pdf``."""
+def pack_path(workbook: str | Path, what: tuple[str, ...] = WHAT) -> Path:
+    """The pack beside its workbook: ``cup.xlsx`` → ``cup.pack.pdf`` (the check-in list:
+    ``cup.checkin.pdf``)."""
     path = Path(workbook)
-    return path.with_name(path.stem + SUFFIX)
+    return path.with_name(path.stem + (".checkin.pdf" if what == (CHECKIN,) else SUFFIX))
 
 
 def make_pack(
@@ -70,12 +79,16 @@ def parts_of(text: str) -> tuple[str, ...]:
     """The parts a comma-separated list names (``pairings,slips``); an unknown part, or none,
     raises :class:`~gosheet.app.files.OptionError`."""
     what = tuple(w.strip().lower() for w in text.split(",") if w.strip())
-    unknown = [w for w in what if w not in WHAT]
+    unknown = [w for w in what if w not in (*WHAT, CHECKIN)]
     if unknown or not what:
         raise OptionError(
-            _("--what: {parts}; choose from {choices}").format(
-                parts=", ".join(unknown) or _("nothing"), choices=", ".join(WHAT)
+            _("'--what': {parts}; choose from {choices}").format(
+                parts=", ".join(unknown) or _("nothing"), choices=", ".join((*WHAT, CHECKIN))
             )
+        )
+    if CHECKIN in what and len(what) > 1:
+        raise OptionError(
+            _("'--what checkin': the check-in list is a document of its own; print it alone")
         )
     return what
 
@@ -94,7 +107,10 @@ def print_file(
 
     with on_disk(book, book_name) as path:
         tournament = open_book(path).read().tournament
-    printed = make_pack(tournament, round_number, what)
+    if what == (CHECKIN,):
+        printed = Printed(tournament, 0, checkin_pdf(tournament), what=what)
+    else:
+        printed = make_pack(tournament, round_number, what)
     if target is None:
         return printed
     with replacing(Path(target)) as temporary:  # a full disk: nothing of it left

@@ -12,7 +12,7 @@ from pathlib import Path
 
 from gosheet.app.files import Source, on_disk
 from gosheet.core.model import Tournament
-from gosheet.i18n.catalog import _, ngettext
+from gosheet.i18n.catalog import ngettext
 
 INDEX = "index.html"
 
@@ -33,17 +33,19 @@ class Published:
                 "Made {count} pages: open {index}.",
                 len(self.pages),
             ).format(count=len(self.pages), index=INDEX)
-        return _("Wrote {count} pages in {folder}: open {index}.").format(
-            count=len(self.pages), folder=self.folder, index=self.folder / INDEX
-        )
+        return ngettext(
+            "Wrote {count} page in {folder}: open {index}.",
+            "Wrote {count} pages in {folder}: open {index}.",
+            len(self.pages),
+        ).format(count=len(self.pages), folder=self.folder, index=self.folder / INDEX)
 
 
 def site_pages(tournament: Tournament) -> dict[str, bytes]:
     """Each page's file name and HTML (UTF-8), in the tournament's language."""
-    from gosheet.formats.pack.view import pack_of
     from gosheet.formats.site import pages  # Jinja2, loaded only here
+    from gosheet.formats.site.view import site_of
 
-    return {name: html.encode("utf-8") for name, html in pages(pack_of(tournament)).items()}
+    return {name: html.encode("utf-8") for name, html in pages(site_of(tournament)).items()}
 
 
 def publish(book: Source, folder: Path | None, *, book_name: str = "tournament.xlsx") -> Published:

@@ -22,7 +22,7 @@ from typing import Any
 from gosheet.workbook.odf.cells import OdsError, iso_date, iso_duration, read_tables
 from gosheet.workbook.odf.package import content_of
 
-__all__ = ["OdsError", "TooLarge", "first_sheet", "iso_date", "iso_duration"]
+__all__ = ["OdsError", "TooLarge", "all_sheets", "first_sheet", "iso_date", "iso_duration"]
 
 
 class TooLarge(OdsError):
@@ -47,3 +47,17 @@ def first_sheet(path: Path, max_rows: int, max_columns: int) -> list[list[Any]]:
     if rows > max_rows or columns > max_columns:
         raise TooLarge(rows, columns)
     return tables[0].grid("")
+
+
+def all_sheets(path: Path, max_rows: int, max_columns: int) -> dict[str, list[list[Any]]]:
+    """Every sheet's values by its name, in the file's order, as :func:`first_sheet` gives the
+    first (:class:`TooLarge` for a sheet beyond the bounds)."""
+    with zipfile.ZipFile(path) as archive:
+        content = content_of(archive)
+    sheets: dict[str, list[list[Any]]] = {}
+    for table in read_tables(content, breaks=False):
+        rows, columns = table.size()
+        if rows > max_rows or columns > max_columns:
+            raise TooLarge(rows, columns)
+        sheets.setdefault(table.name, table.grid(""))
+    return sheets

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import csv
 import io
+from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import date, datetime
 from pathlib import Path
@@ -27,6 +28,8 @@ from gosheet.workbook import limits
 from gosheet.workbook.headers import match_headers
 from gosheet.workbook.language import headers_language
 from gosheet.workbook.reader import ProblemList, read_players
+from gosheet.workbook.registration import header_key, header_row
+from gosheet.workbook.sheets import PLAYERS
 
 SPREADSHEET_SUFFIXES = (".xlsx", ".xlsm", ".xls", ".ods")
 
@@ -37,6 +40,9 @@ class Roster:
     extra_headers: tuple[str, ...]
     extra_values: tuple[tuple[Any, ...], ...]
     language: str | None = None  # of its headers, when they are not English (``Фамилия`` …)
+    header_row: int = 0  # 0-based: a title and blank rows may stand above it
+    sheet: str | None = None  # of a workbook of several sheets, the one read
+    notes: tuple[Problem, ...] = ()  # the rows not read as players: a title, a footer …
 
 
 def decode(data: bytes, encoding: str | None = None) -> str:
@@ -76,13 +82,14 @@ NA_TEXTS = frozenset(
 ) | frozenset(("<NA>", "N/A", "NA", "NULL", "NaN", "None", "n/a", "nan", "null"))
 
 
-def _rows(path: Path, encoding: str | None) -> list[list[Any]]:
-    """The roster's cells, row by row, every row as wide as the widest."""
+def _rows(path: Path, encoding: str | None) -> tuple[str | None, list[list[Any]]]:
+    """The roster's cells, row by row, every row as wide as the widest; of a workbook of
+    several sheets, the sheet read (:func:`roster_sheet`)."""
     limits.check_size(path, limits.MAX_ROSTER_BYTES, "roster")
     if path.suffix.lower() in SPREADSHEET_SUFFIXES:
         if path.suffix.lower() != ".xls":  # a zip archive: checked before calamine opens it
             limits.check_workbook(path, sheets=path.suffix.lower() != ".ods")
-        return _spreadsheet(path)
+        return roster_sheet(_spreadsheet(path))
     try:
         text = decode(path.read_bytes(), encoding)
     except (UnicodeDecodeError, LookupError) as error:
@@ -94,7 +101,7 @@ def _rows(path: Path, encoding: str | None) -> list[list[Any]]:
         delimiter = ","
     pandas = accelerators.load("pandas")
     if pandas is None:
-        return _csv_rows(path, text, delimiter)
+        return None, _csv_rows(path, text, delimiter)
     try:
         frame = pandas.read_csv(
             io.StringIO(text),
@@ -106,7 +113,22 @@ def _rows(path: Path, encoding: str | None) -> list[list[Any]]:
         )
     except (pandas.errors.ParserError, pandas.errors.EmptyDataError) as error:
         raise FileProblem(f"{path}: cannot be read as a CSV roster ({error})") from error
-    return [list(row) for row in frame.itertuples(index=False, name=None)]
+    return None, [list(row) for row in frame.itertuples(index=False, name=None)]
+
+
+def roster_sheet(sheets: dict[str, list[list[Any]]]) -> tuple[str | None, list[list[Any]]]:
+    """The sheet that holds the roster: the first whose first rows hold a Name header (else
+    the first sheet); its name when the workbook has several sheets, else None."""
+    if not sheets:
+        return None, []
+    names = list(sheets)
+    chosen = next((name for name in names if _has_header(sheets[name])), names[0])
+    return (chosen if len(names) > 1 else None), sheets[chosen]
+
+
+def _has_header(grid: list[list[Any]]) -> bool:
+    head = header_row(grid)
+    return any(header_key(_cell(value)) == "Name" for value in (grid[head] if grid else []))
 
 
 def _csv_rows(path: Path, text: str, delimiter: str) -> list[list[Any]]:
@@ -119,17 +141,22 @@ def _csv_rows(path: Path, text: str, delimiter: str) -> list[list[Any]]:
         raise FileProblem(f"{path}: cannot be read as a CSV roster ({error})") from error
 
 
-def _spreadsheet(path: Path) -> list[list[Any]]:
-    """The first sheet of an ``.xlsx``/``.xlsm``/``.xls``/``.ods`` roster, as pandas reads it
+def _spreadsheet(path: Path) -> dict[str, list[list[Any]]]:
+    """The sheets of an ``.xlsx``/``.xlsm``/``.xls``/``.ods`` roster, as pandas reads them
     through python-calamine (``read_excel``: whole numbers as int, dates as datetime, the
     texts of :data:`NA_TEXTS` and empty cells as no value)."""
     pandas = accelerators.load("pandas")
     if pandas is not None and accelerators.available("python_calamine"):
         try:
-            frame = pandas.read_excel(path, engine="calamine", header=None, dtype=object)
+            frames = pandas.read_excel(
+                path, engine="calamine", header=None, dtype=object, sheet_name=None
+            )
         except Exception as error:  # calamine raises its own error types
             raise FileProblem(f"{path}: cannot be read as a spreadsheet ({error})") from error
-        return [list(row) for row in frame.itertuples(index=False, name=None)]
+        return {
+            str(name): [list(row) for row in frame.itertuples(index=False, name=None)]
+            for name, frame in frames.items()
+        }
     suffix = path.suffix.lower()
     if suffix == ".xls":
         raise FileProblem(
@@ -140,14 +167,17 @@ def _spreadsheet(path: Path) -> list[list[Any]]:
     from gosheet.workbook.parts.values import workbook_grids
 
     try:
+        sheets: Mapping[str, list[list[Any]]] | None
         if suffix == ".ods":
-            grid = ods.first_sheet(path, limits.MAX_ROWS, limits.MAX_COLUMNS)
+            sheets = ods.all_sheets(path, limits.MAX_ROWS, limits.MAX_COLUMNS)
         else:
             sheets = workbook_grids(path)
-            if sheets is None:
-                raise ValueError("not a workbook gosheet can read")
-            grid = next(iter(sheets.values()), [])
-        return [[_as_pandas(value) for value in row] for row in grid]
+        if sheets is None:
+            raise ValueError("not a workbook gosheet can read")
+        return {
+            name: [[_as_pandas(value) for value in row] for row in grid]
+            for name, grid in sheets.items()
+        }
     except ods.TooLarge as size:
         _refuse_size(path, size.rows, size.columns)
         raise
@@ -194,27 +224,38 @@ def read_roster(
     ``encoding`` names a CSV file's encoding when the guess would be wrong.
     """
     path = limits.regular_file(path, "roster")
-    cells = _rows(path, encoding)
+    sheet, cells = _rows(path, encoding)
     _refuse_size(path, len(cells), max((len(row) for row in cells), default=0))
     grid = [[_cell(v) for v in row] for row in cells]
     if not grid:
         raise InputError([Problem(path.name, "", None, "the roster is empty")])
-    language = headers_language(grid[0])  # gosheet's Players words in any language, too
-    grid[0] = [words.canonical(h, words.PLAYERS, language or "en") or h for h in grid[0]]
-    known = match_headers(list(grid[0]))
-    problems = ProblemList()
+    head = header_row(grid)
+    language = headers_language(grid[head])  # gosheet's Players words in any language, too
+    typed = list(grid[head])
+    grid[head] = [words.canonical(h, words.PLAYERS, language or "en") or h for h in grid[head]]
+    known = match_headers(list(grid[head]))
+    known.pop("Confirmed", None)  # kept as typed, as the organiser's own column (read, too)
+    where = path.name if sheet is None else f"{path.name}: {sheet}"
+    problems = ProblemList({PLAYERS: where})  # the reader names the sheet "Players"
     state = read_players(grid, problems, needs_strength)
     if problems.problems:
-        # the reader names the sheet "Players"; here the sheet is the file
-        raise InputError(
-            [Problem(path.name, p.cell, p.value, p.message) for p in problems.problems]
-        )
+        raise InputError(problems.problems)
     extra_columns = [
-        i for i, header in enumerate(grid[0]) if i not in known.values() and header is not None
+        i for i, header in enumerate(grid[head]) if i not in known.values() and header is not None
     ]
-    extra_headers = tuple(str(grid[0][i]) for i in extra_columns)
+    extra_headers = tuple(
+        str(typed[i] if grid[head][i] == "Confirmed" else grid[head][i]) for i in extra_columns
+    )
     player_rows = sorted(state.player_rows.values())
     extra_values = tuple(
         tuple(grid[r][i] if i < len(grid[r]) else None for i in extra_columns) for r in player_rows
     )
-    return Roster(state.tournament.players, extra_headers, extra_values, language)
+    return Roster(
+        state.tournament.players,
+        extra_headers,
+        extra_values,
+        language,
+        header_row=head,
+        sheet=sheet,
+        notes=tuple(state.notes),
+    )

@@ -121,6 +121,7 @@ PLAYERS: Table = {
     "Group": ("Группа", "Groupe", "Grup"),
     "Not playing": ("Не играет", "Ne joue pas", "No juga"),
     "Registration": ("Регистрация", "Inscription", "Inscripció"),
+    "Confirmed": ("Подтверждён", "Confirmé", "Confirmat"),
     "EGD PIN": ("EGD PIN", "EGD PIN", "EGD PIN"),
     "MMS correction": ("Поправка ММ", "Correction MMS", "Correcció MMS"),
     "Fixed table": ("Постоянный стол", "Table fixe", "Taula fixa"),

@@ -31,6 +31,7 @@ from gosheet.i18n import catalog, words
 from gosheet.workbook.keep_apart import KEEP_APART as KEEP_APART_SHEET
 from gosheet.workbook.port import BookPort, CellValue, Grid, Grids, SheetRenamer
 from gosheet.workbook.reading import Sheets, cell_text
+from gosheet.workbook.registration import header_row
 from gosheet.workbook.sheets import (
     BYE_LABEL,
     BYE_RESULT,
@@ -178,7 +179,8 @@ def in_english(sheet: str, grid: Sequence[Sequence[CellValue]], language: str) -
     table = header_table(sheet)
     if not rows or table is None:
         return rows
-    rows[0] = [words.canonical(h, table, language) or h for h in rows[0]]
+    head = header_row(rows, language) if sheet == PLAYERS else 0  # a title may stand above
+    rows[head] = [words.canonical(h, table, language) or h for h in rows[head]]
     if sheet == SETTINGS:
         for row in rows[1:]:
             if row:
@@ -278,9 +280,10 @@ class InLanguage:
         language = self.language
         read = self.read[english] if self.read is not None else []  # its words in English
         changes: list[tuple[int, int, Any]] = []
-        for c, cell in enumerate(read[0] if read else []):
+        head = header_row(read) if english == PLAYERS and read else 0
+        for c, cell in enumerate(read[head] if read else []):
             if words.canonical(cell, table, "en", ["en"]) is not None:  # one of gosheet's
-                changes.append((0, c, words.local(cell, language, table)))
+                changes.append((head, c, words.local(cell, language, table)))
         if english == SETTINGS:
             for r, row in enumerate(grid[1:], start=1):
                 label = read[r][0] if r < len(read) and read[r] else None

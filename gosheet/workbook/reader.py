@@ -9,19 +9,20 @@ from __future__ import annotations
 
 import gc
 import re
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import replace
 from functools import lru_cache
 from typing import Any
 
-from gosheet.core.errors import InputError
+from gosheet.core.errors import InputError, Problem
+from gosheet.core.fields import parse_yes_no
 from gosheet.core.model import Player, Round, Tournament
 from gosheet.core.ranks import parse_rank
 from gosheet.core.settings import FIELD_BY_LABEL, MAX_ROUNDS, Settings
 from gosheet.core.systems import system_of
 from gosheet.i18n import words
-from gosheet.i18n.catalog import N_, _
+from gosheet.i18n.catalog import N_, _, ngettext
 from gosheet.i18n.words import local
 from gosheet.workbook.columns import Refused, RowReader, Rule
 from gosheet.workbook.headers import match_headers, match_opengotha_headers
@@ -41,8 +42,22 @@ from gosheet.workbook.reading import (
     int_cell,
     text_too_long,
 )
+from gosheet.workbook.registration import (
+    FOOTER,
+    HEADER_ROWS,
+    first_filled,
+    header_row,
+    row_kind,
+    tail_start,
+)
 from gosheet.workbook.rounds import left_out, look_alikes, not_assigned, read_round, text_of
-from gosheet.workbook.sheets import PLAYERS, SETTINGS, round_number_of, round_sheet_name
+from gosheet.workbook.sheets import (
+    PLAYERS,
+    SETTINGS,
+    cell_name,
+    round_number_of,
+    round_sheet_name,
+)
 
 __all__ = [
     "MMS_CORRECTION",
@@ -165,6 +180,24 @@ def _mms_correction(value: Any) -> int:
         raise Refused(message.format(low=low, high=high)) from None
 
 
+#: What an organiser types in the Confirmed column (folded: lower case, no accents), besides
+#: the yes and no of the settings (:func:`~gosheet.core.fields.parse_yes_no`); a blank cell
+#: is "not confirmed" (a box not ticked).
+CONFIRMED = frozenset(("x", "✓", "✔", "☑", "+", "ok", "fin", "confirmed", "here", "present"))
+NOT_CONFIRMED = frozenset(("-", "–", "—", "pre", "absent", "not confirmed"))
+
+
+def _confirmed(value: Any) -> bool:
+    if isinstance(value, bool):
+        return value
+    text = text_of(value).casefold()
+    if text in CONFIRMED:
+        return True
+    if text in NOT_CONFIRMED:
+        return False
+    return parse_yes_no(text)
+
+
 def _registration(value: Any) -> str:
     status = REGISTRATION.get(text_of(value).casefold())
     if status is None:
@@ -247,6 +280,13 @@ def _details(no_rank: str) -> tuple[Rule, ...]:
             to="registration",
         ),
         Rule("Country", text_of, blank="", to="country"),
+        Rule(
+            "Confirmed",
+            _confirmed,
+            N_("expected yes (or x, ✓) or no; a blank cell: not confirmed"),
+            to="confirmed",
+            errors=(ValueError, TypeError),
+        ),
     )
 
 
@@ -272,22 +312,55 @@ def twin_of(identity: dict[str, Any], namesakes: list[tuple[int, Player]]) -> in
 
 
 def roster_columns(
-    grid: Rows | None, problems: ProblemList, rounds: int | None
+    grid: Rows | None, problems: ProblemList, rounds: int | None, head: int = 0
 ) -> dict[str, int] | None:
-    """Each Players column's key → its column; None (the problems told) if the roster cannot
-    be read."""
+    """Each Players column's key → its column (``head``: the header row); None (the problems
+    told) if the roster cannot be read."""
     if grid is None:
         problems.add(PLAYERS, -1, 0, None, _("the sheet is missing"))
         return None
     if not grid:
         problems.add(PLAYERS, 0, 0, None, _("the header row is missing"))
         return None
-    columns = match_headers(list(grid[0]))
-    og_columns = match_opengotha_headers(list(grid[0]))
+    columns = match_headers(list(grid[head]))
+    og_columns = match_opengotha_headers(list(grid[head]))
     if rounds is None:
         og_columns.pop("Registration", None)
     columns |= {k: v for k, v in og_columns.items() if k not in columns}
     return columns
+
+
+def no_name_header() -> str:
+    """The problem of a roster whose first rows hold no Name header."""
+    return ngettext(
+        "no 'Name' column in the header row (looked for in the first {count} row)",
+        "no 'Name' column in the header row (looked for in the first {count} rows)",
+        HEADER_ROWS,
+    ).format(count=HEADER_ROWS)
+
+
+def above_header(grid: Rows, head: int, problems: ProblemList) -> list[Problem]:
+    """What the rows above the header row hold (a title, a date): not read, and said."""
+    sheet = problems.shown.get(PLAYERS, PLAYERS)
+    said = _("above the header row (row {row}): not read").format(row=head + 1)
+    found = [(r, first_filled(row)) for r, row in enumerate(grid[:head])]
+    return [
+        Problem(sheet, cell_name(r, c), cell_text(value), said)
+        for r, (c, value) in found
+        if value is not None
+    ]
+
+
+def not_a_player(problems: ProblemList, r: int, row: Sequence[Any], kind: str) -> Problem:
+    """A footer or a section title, not read as a player: said."""
+    column, value = first_filled(row)
+    said = (
+        _("read as a footer, not as a player")
+        if kind == FOOTER
+        else _("read as a section title, not as a player")
+    )
+    sheet = problems.shown.get(PLAYERS, PLAYERS)
+    return Problem(sheet, cell_name(r, column), cell_text(value), said)
 
 
 def read_players(
@@ -305,17 +378,21 @@ def read_players(
 
     The columns are read by their rules (:data:`IDENTITY`, :func:`player_details`)."""
     state = BookState(Tournament())
-    columns = roster_columns(grid, problems, rounds)
+    head = header_row(grid) if grid else 0
+    columns = roster_columns(grid, problems, rounds, head)
     if grid is None or columns is None:
         return state
     state.player_columns = columns
+    state.header_row = head
     if "Name" not in columns:
-        problems.add(PLAYERS, 0, 0, None, _("no 'Name' column in the header row"))
+        problems.add(PLAYERS, head, 0, None, no_name_header())
     no_strength = "Rank" not in columns and "Rating" not in columns
     if needs_strength and no_strength:
-        problems.add(PLAYERS, 0, 0, None, _("no 'Rank' (or 'Rating') column in the header row"))
+        problems.add(PLAYERS, head, 0, None, _("no 'Rank' (or 'Rating') column in the header row"))
     if "Name" not in columns or (needs_strength and no_strength):
         return state
+    state.notes += above_header(grid, head, problems)
+    tail = tail_start(grid, columns["Name"])
 
     reader = RowReader(PLAYERS, columns, problems)
     details, absent = reader.present(player_details(needs_strength))
@@ -325,12 +402,16 @@ def read_players(
     identity_steps, detail_steps = reader.steps(IDENTITY), reader.steps(details)
     players: list[Player] = []
     seen: dict[str, list[tuple[int, Player]]] = {}  # name → its players so far, and their rows
-    for r in range(1, len(grid)):
+    for r in range(head + 1, len(grid)):
         row = grid[r]
         cells = list(row[:width])
         cells += [None] * (width + 1 - len(cells))
         who = pick_identity(cells)
         if blank(who[0]) and all(blank(v) for v in row):
+            continue
+        kind = row_kind(row, columns["Name"], r >= tail) if len(columns) > 1 else None
+        if kind is not None:
+            state.notes.append(not_a_player(problems, r, row, kind))
             continue
         values = reader.read_row(identity_steps, who, r, absent.copy())
         if values is None:
@@ -342,6 +423,8 @@ def read_players(
             continue
         reader.read_row(detail_steps, pick_details(cells), r, values)  # (no rule here stops)
         number = len(players) + 1
+        if values.pop("confirmed") is not True and "Confirmed" in columns:
+            state.unconfirmed.add(number)
         if values.pop("registration") == "PRE" and rounds is not None:
             state.preliminary[number] = values["not_playing"]
             values["not_playing"] |= frozenset(range(1, rounds + 1))
@@ -351,6 +434,26 @@ def read_players(
         state.player_rows[number] = r
     state.tournament = Tournament(players=tuple(players))
     return state
+
+
+def not_confirmed(state: BookState, rounds: list[Round], count: int) -> Tournament:
+    """The tournament whose players not confirmed (the Confirmed column) play no round but
+    those they are in a line of: each is left out of every round to pair, as OpenGotha's
+    players registered PRE are (:attr:`BookState.preliminary` keeps his own Not playing)."""
+    if not state.unconfirmed:
+        return state.tournament
+    placed: dict[int, set[int]] = {}
+    for rnd in rounds:
+        for number in {p for game in rnd.games for p in (game.white, game.black)} | set(rnd.byes):
+            placed.setdefault(number, set()).add(rnd.number)
+    every = frozenset(range(1, max(count, len(rounds) + 1) + 1))
+    players = list(state.tournament.players)
+    for i, player in enumerate(players):
+        if player.number in state.unconfirmed and player.number not in state.preliminary:
+            state.preliminary[player.number] = player.not_playing
+            out = player.not_playing | (every - placed.get(player.number, set()))
+            players[i] = replace(player, not_playing=out)
+    return replace(state.tournament, players=tuple(players))
 
 
 @contextmanager
@@ -411,7 +514,11 @@ def _read_book(sheets: Mapping[str, Rows]) -> BookState:
             break
         if roster_readable:  # else every name would be reported as unknown
             shown = round_sheets[number] = sheets.shown.get(name, name)
-            rounds.append(read_round(shown, number, sheets[name], index, problems, state, found))
+            rounds.append(
+                read_round(
+                    shown, number, sheets[name], index, problems, state, found, sheets.language
+                )
+            )
     problems.problems += look_alikes(sheets)  # a round under another name
     if settings.rounds is not None and len(numbered) > settings.rounds:
         row = setting_rows.get("rounds", -1)
@@ -425,6 +532,7 @@ def _read_book(sheets: Mapping[str, Rows]) -> BookState:
             ),
         )
     apart = read_keep_apart(sheets.get(KEEP_APART), index, problems) if roster_readable else ()
+    state.tournament = not_confirmed(state, rounds, settings.rounds or MAX_ROUNDS)
     if not problems.problems:  # a player in no line of a round: a game's row deleted?
         played = Tournament(settings, state.tournament.players, tuple(rounds))
         if system.opengotha:  # OpenGotha's "not assigned", which its files hold: told

@@ -126,6 +126,7 @@ class BookState:
     tournament: Tournament
     player_rows: dict[int, int] = field(default_factory=dict)  # player → 0-based row
     player_columns: dict[str, int] = field(default_factory=dict)  # canonical → column
+    header_row: int = 0  # the Players sheet's (0-based): a title may stand above it
     result_fixes: list[tuple[str, str, str]] = field(default_factory=list)  # sheet, cell, code
     result_cells: dict[tuple[int, int], tuple[str, str]] = field(default_factory=dict)
     """(round, table) → (sheet, cell) of each game's result."""
@@ -134,6 +135,9 @@ class BookState:
     """OpenGotha's rules: each player registered PRE (not confirmed), with the rounds written
     in his Not playing cell; such a player is never paired, so his ``not_playing`` in the
     tournament holds every round."""
+    unconfirmed: set[int] = field(default_factory=set)
+    """The players not confirmed in the Players sheet's Confirmed column (a blank cell, or
+    no), when it has one: left out of every round to pair (:func:`.reader.not_confirmed`)."""
     notes: list[Problem] = field(default_factory=list)
     """What does not stop the reading but may be a slip: a value beside or below a round's
     tables (a result typed one column to the right …)."""

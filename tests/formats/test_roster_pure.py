@@ -30,10 +30,10 @@ def cells(path: Path, pure: bool) -> object:
 
     def read() -> object:
         try:
-            rows = roster._rows(path, None)
+            sheet, rows = roster._rows(path, None)
         except FileProblem as problem:
             return ("refused", str(problem))
-        return [[(type(c).__name__, c) for c in map(roster._cell, row)] for row in rows]
+        return sheet, [[(type(c).__name__, c) for c in map(roster._cell, row)] for row in rows]
 
     if pure:
         with accelerators.pure():

@@ -34,6 +34,9 @@ The edits (rows and columns are numbered as the organiser sees them: row 1, colu
     locale, the cell's format respected); → what each cell holds then (as ``read``)
 ``formula``
     ``{"sheet", "cell", "formula"}`` — ``XCell.setFormula``
+``merge``
+    ``{"sheet", "range"}`` — Format ▸ Merge Cells on the range (``XMergeable``): a title
+    across a roster's columns
 ``sheet``
     ``{"op": "insert"|"copy"|"move"|"rename"|"remove", "name", "to", "at"}``
 ``style``
@@ -280,6 +283,9 @@ def _editor(uno_driver: Any) -> Any:  # noqa: C901  (one method an edit)
             cell = self.sheet(step["sheet"]).getCellRangeByName(step["cell"])
             cell.setFormula(step["formula"])
             return self.do_read(step)
+
+        def do_merge(self, step: dict[str, Any]) -> None:
+            self.keep(self.sheet(step["sheet"]).getCellRangeByName(step["range"])).merge(True)
 
         def do_sheet(self, step: dict[str, Any]) -> dict[str, Any]:
             sheets = self.document.getSheets()

@@ -35,7 +35,8 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         "--what",
         default=",".join(WHAT),
         metavar="PARTS",
-        help="the parts, comma-separated: " + ",".join(WHAT) + " (default: all)",
+        help="the parts, comma-separated: " + ",".join(WHAT) + " (default: all); or checkin "
+        "alone: the check-in list (every player, a box to tick)",
     )
     site = sub.add_parser(
         "publish",
@@ -49,7 +50,7 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
 def print_pack(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     """``gosheet print BOOK.xlsx [-o PACK.pdf] [--round N] [--what …]``."""
     what = parts_of(args.what)
-    target = args.output or pack_path(args.book)
+    target = args.output or pack_path(args.book, what)
     printed = print_file(args.book, target, round_number=args.round, what=what)
     print(printed.written(), file=sys.stdout)
     return 0
