@@ -12,12 +12,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from contextlib import ExitStack
 from pathlib import Path
+from typing import Any
 
 from jinja2 import Environment, PackageLoader, select_autoescape
 from markupsafe import Markup
 
 from gosheet.core.errors import FileProblem
 from gosheet.core.model import Tournament
+from gosheet.formats.addresses import address, round_page
 from gosheet.formats.pack.language import Gettext, cell, printing
 from gosheet.formats.pack.view import Pack, pack_of
 from gosheet.workbook.atomic import replacing
@@ -55,19 +57,42 @@ def in_text(gettext: Gettext) -> Callable[[str], Markup]:
     return _p
 
 
-def pages(pack: Pack) -> dict[str, str]:
-    """Each page's file name and HTML, in the pack's language."""
+QR_SIZE = 160  # CSS pixels: about 4 cm on paper, 1 mm a module for a long address
+
+
+def qr_block(_p: Gettext, url: str | None, page: str) -> dict[str, Any]:
+    """What the ``qr.html`` partial shows on ``page`` (its file name; ``""``: the site
+    itself): a QR code of the page's own address under the site's address ``url``, so that
+    the page printed and pinned to the wall leads to the page online. Nothing without
+    ``url``."""
+    if url is None:
+        return {"qr": None, "qr_address": ""}
+    from gosheet.formats.qr import svg
+
+    here = address(url, page)
+    label = _p("QR code of this page: {address}").format(address=here)
+    return {"qr": Markup(svg(here, QR_SIZE, label)), "qr_address": here}
+
+
+def pages(pack: Pack, url: str | None = None) -> dict[str, str]:
+    """Each page's file name and HTML, in the pack's language; with the site's address
+    ``url``, the index and each round's page carry a QR code of their own address."""
     env = environment()
     _p = printing(pack.language)
     env.globals.update(_p=in_text(_p), lang=pack.language)
-    out = {"index.html": env.get_template("index.html").render(pack=pack, page_title=_p("Index"))}
-    round_page = env.get_template("round.html")
+    out = {
+        "index.html": env.get_template("index.html").render(
+            pack=pack, page_title=_p("Index"), **qr_block(_p, url, "")
+        )
+    }
+    round_template = env.get_template("round.html")
     for view in pack.rounds:
-        out[f"round-{view.number}.html"] = round_page.render(
+        out[f"round-{view.number}.html"] = round_template.render(
             pack=pack,
             view=view,
             current=view.number,
             page_title=_p("Round {number}").format(number=view.number),
+            **qr_block(_p, url, round_page(view.number)),
         )
     tables = env.get_template("tables.html")
     out["standings.html"] = tables.render(
@@ -83,8 +108,9 @@ def pages(pack: Pack) -> dict[str, str]:
     return out
 
 
-def publish(tournament: Tournament, folder: Path) -> list[Path]:
-    """Write the pages into ``folder`` (made if missing); the files written."""
+def publish(tournament: Tournament, folder: Path, url: str | None = None) -> list[Path]:
+    """Write the pages into ``folder`` (made if missing); the files written (``url``: the
+    site's address, for the QR codes)."""
     folder = Path(folder)
     if folder.exists() and not folder.is_dir():
         raise FileProblem(f"{folder}: not a folder")
@@ -94,7 +120,7 @@ def publish(tournament: Tournament, folder: Path) -> list[Path]:
         raise FileProblem(f"{folder}: cannot write the pages ({error.strerror})") from error
     written = []
     with ExitStack() as pages_in_place:  # every page written before any takes its name
-        for name, html in pages(pack_of(tournament)).items():
+        for name, html in pages(pack_of(tournament), url).items():
             target = folder / name
             temporary = pages_in_place.enter_context(replacing(target))
             temporary.write_text(html, encoding="utf-8")

@@ -11,6 +11,11 @@ from pathlib import Path
 from gosheet.app.printing import pack_path, parts_of, print_file
 from gosheet.formats.pack import WHAT
 
+URL_HELP = (
+    "the address the published pages have (https://…): QR codes to them on the pairing "
+    "lists and result slips, and on the round pages and the index"
+)
+
 
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """The two commands' options."""
@@ -37,6 +42,7 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         metavar="PARTS",
         help="the parts, comma-separated: " + ",".join(WHAT) + " (default: all)",
     )
+    pack.add_argument("--url", default=None, metavar="BASE", help=URL_HELP)
     site = sub.add_parser(
         "publish",
         help="the tournament's web pages, one folder: index, each round's pairings, "
@@ -44,20 +50,22 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     )
     site.add_argument("book", type=Path, metavar="BOOK.xlsx")
     site.add_argument("-o", "--output", type=Path, required=True, metavar="SITE/")
+    site.add_argument("--url", default=None, metavar="BASE", help=URL_HELP)
 
 
 def print_pack(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
-    """``gosheet print BOOK.xlsx [-o PACK.pdf] [--round N] [--what …]``."""
+    """``gosheet print BOOK.xlsx [-o PACK.pdf] [--round N] [--what …] [--url BASE]``."""
     what = parts_of(args.what)
     target = args.output or pack_path(args.book)
-    printed = print_file(args.book, target, round_number=args.round, what=what)
+    printed = print_file(args.book, target, round_number=args.round, what=what, url=args.url)
     print(printed.written(), file=sys.stdout)
     return 0
 
 
 def publish(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
-    """``gosheet publish BOOK.xlsx -o SITE/``."""
+    """``gosheet publish BOOK.xlsx -o SITE/ [--url BASE]``."""
     from gosheet.app.publishing import publish as publish_pages
 
-    print(publish_pages(args.book, args.output).message(), file=sys.stdout)
+    published = publish_pages(args.book, args.output, url=args.url)
+    print(published.message(), file=sys.stdout)
     return 0
