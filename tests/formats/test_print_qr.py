@@ -15,12 +15,10 @@ import tempfile
 from pathlib import Path
 
 import pytest
-import zxingcpp
-from PIL import Image
 from support.cli import cli
+from support.codes import read_codes, rendered
 from support.printing import (
     CHROMIUM,
-    TIMEOUT,
     WITHOUT_CHROMIUM,
     chromium,
     field_book,
@@ -36,23 +34,6 @@ BASE = "https://go.example.org/cup-2026/"
 browser = pytest.mark.skipif(
     WITHOUT_CHROMIUM, reason="Chromium is not installed: apt-get install chromium"
 )
-
-
-def read_codes(picture: Path) -> list[str]:
-    """Every QR code a picture holds, as a reader decodes it."""
-    found = zxingcpp.read_barcodes(Image.open(picture).convert("L"))
-    return [code.text for code in found if code.format == zxingcpp.BarcodeFormat.QRCode]
-
-
-def rendered(pdf: Path, dpi: int = 100) -> list[Path]:
-    """The PDF's pages as pictures, in order."""
-    folder = Path(tempfile.mkdtemp(prefix="gosheet-qr-png-"))
-    subprocess.run(
-        ["pdftoppm", "-r", str(dpi), "-png", str(pdf), str(folder / "p")],
-        check=True,
-        timeout=TIMEOUT,
-    )
-    return sorted(folder.glob("p-*.png"))
 
 
 @functools.cache

@@ -134,6 +134,7 @@ function press(action) {
     options: JSON.stringify({
       system: element("system").value,
       rounds: element("rounds").value,
+      url: element("url").value,
     }),
   });
 }
