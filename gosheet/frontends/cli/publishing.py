@@ -12,8 +12,12 @@ from gosheet.app.printing import pack_path, parts_of, print_file
 from gosheet.formats.pack import WHAT
 
 URL_HELP = (
-    "the address the published pages have (https://…): QR codes to them on the pairing "
-    "lists and result slips, and on the round pages and the index"
+    "the address the published pages have (https://…): a QR code to the round's page on "
+    "the pairing lists, and one to each player's page on the result slips"
+)
+SITE_URL_HELP = (
+    "the address the pages will have (https://…): each round's page and the index carry a "
+    "QR code of their own address"
 )
 
 
@@ -50,7 +54,7 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     )
     site.add_argument("book", type=Path, metavar="BOOK.xlsx")
     site.add_argument("-o", "--output", type=Path, required=True, metavar="SITE/")
-    site.add_argument("--url", default=None, metavar="BASE", help=URL_HELP)
+    site.add_argument("--url", default=None, metavar="BASE", help=SITE_URL_HELP)
 
 
 def print_pack(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
