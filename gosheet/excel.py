@@ -9,10 +9,20 @@ from gosheet.frontends.excel.buttons import (
     check,
     explain,
     fill_ratings,
+    merge_copies,
     pair,
     print_pack,
     simulate,
     standings,
 )
 
-__all__ = ["check", "explain", "fill_ratings", "pair", "print_pack", "simulate", "standings"]
+__all__ = [
+    "check",
+    "explain",
+    "fill_ratings",
+    "merge_copies",
+    "pair",
+    "print_pack",
+    "simulate",
+    "standings",
+]

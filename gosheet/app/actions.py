@@ -145,9 +145,9 @@ def _without_last_round(tournament: Tournament, names: list[str]) -> tuple[Tourn
     if entered:
         raise ConsistencyError(
             ngettext(
-                "Round {number} already has {count} result(s): a round with results is "
+                "Round {number} already has {count} result: a round with results is "
                 "never paired again",
-                "Round {number} already has {count} result(s): a round with results is "
+                "Round {number} already has {count} results: a round with results is "
                 "never paired again",
                 entered,
             ).format(number=last.number, count=entered)

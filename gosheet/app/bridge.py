@@ -7,12 +7,16 @@ the workbook's cell values and an action as JSON on standard input of
 request::
 
     {"action": "pair" | "standings" | "check" | "simulate" | "explain" | "fill_ratings"
-               | "print_pack" | "publish" | "export_egf" | "export_ffg" | "export_opengotha",
+               | "print_pack" | "publish" | "export_egf" | "export_ffg" | "export_opengotha"
+               | "merge",
      "sheets": {"Settings": [[...], ...], "Players": [[...]], "Round 1": [[...]], ...},
-     "name": "/cups/cup.ods"}
+     "name": "/cups/cup.ods",
+     "copies": ["/mail/cup-anna.ods", "/mail/cup-ben.xlsx"]}
 
 (``name``, optional: the workbook's file, which the messages of the files made beside it
-name.)
+name; ``copies``, for ``merge`` only: the helpers' copies of the workbook, whose results
+are taken into it — ``set`` operations on the round sheets' result cells, and the Standings
+rendered: :mod:`gosheet.app.merging`.)
 
 answer::
 
@@ -59,6 +63,7 @@ from pathlib import Path
 from typing import Any
 
 from gosheet.app import actions
+from gosheet.app.files import OptionError
 from gosheet.app.messages import summary
 from gosheet.app.printing import SUFFIX, Printed
 from gosheet.core.errors import GosheetError, InputError
@@ -76,13 +81,17 @@ MACRO_WORDS = (
     N_("Check the workbook"),
     N_("Explain the last round"),
     N_("Simulate results"),
+    N_("Merge helpers' copies"),
+    N_("Choose the helpers' copies of the workbook"),
+    N_("Workbooks"),
+    N_("No copy chosen; nothing was changed."),
     N_("Print pack"),
     N_("Publish pages"),
     N_("Export EGF results (.h9)"),
     N_("Export FFG results (.tou)"),
     N_("Export to OpenGotha (.xml)"),
     N_("gosheet refused the workbook."),
-    N_("{count} cell(s) are marked in red; a comment at each says what is wrong."),
+    N_("Cells marked in red: {count}; a comment at each says what is wrong."),
     N_("Print pack made."),
     N_("Done."),
     N_("Written to {path}."),
@@ -194,6 +203,9 @@ def opengotha_export(sheets: Grids, name: str) -> tuple[str, list[dict[str, Any]
     return "\n".join(lines), [{"op": "file", "suffix": ".xml", "base64": encoded(data)}]
 
 
+MERGE = "merge"
+"""The action that reads other files, the helpers' copies (``"copies"``: their paths)."""
+
 FileAction = Callable[[Grids, str], tuple[str, list[dict[str, Any]]]]
 #: The actions that make files beside the workbook and change none of its cells: the
 #: message and the ``file`` operations, from the sheets and the workbook's file name.
@@ -205,12 +217,23 @@ FILE_ACTIONS: dict[str, FileAction] = {
 }
 
 
+def merge_copies(book: RecordingBook, copies: object, name: str) -> str:
+    """ "Merge helpers' copies": the results typed in the copies (their paths) into the
+    workbook's cells (``set`` operations) and its Standings; the message."""
+    from gosheet.app.merging import merge, read_copy
+
+    if not isinstance(copies, list) or not copies or not all(isinstance(c, str) for c in copies):
+        raise OptionError(_("no copy given: choose the helpers' copies of the workbook"))
+    read = [read_copy(Path(copy)) for copy in copies]
+    return merge(book, read, Path(name).name or _("the workbook")).message()
+
+
 def handle(request: dict[str, Any]) -> tuple[dict[str, Any], int]:
     """Run one request; the answer and the exit code the command should give."""
     action = request.get("action")
     sheets = request.get("sheets")
     name = request.get("name")
-    if action not in actions.ACTIONS and action not in FILE_ACTIONS:
+    if action not in actions.ACTIONS and action not in FILE_ACTIONS and action != MERGE:
         message = _("unknown action {action}").format(action=repr(action))
         return {"ok": False, "message": message, "problems": []}, 2
     shape = shape_problem(sheets)
@@ -223,6 +246,9 @@ def handle(request: dict[str, Any]) -> tuple[dict[str, Any], int]:
         if action in FILE_ACTIONS:
             message, files = FILE_ACTIONS[action](book.grids(), str(name or ""))
             return {"ok": True, "message": message, "operations": files}, 0
+        if action == MERGE:
+            message = merge_copies(book, request.get("copies"), str(name or ""))
+            return {"ok": True, "message": message, "operations": book.operations}, 0
         done = actions.ACTIONS[action](book)
     except InputError as error:
         problems = [

@@ -32,7 +32,7 @@ class Demo:
 
     def message(self) -> str:
         return ngettext(
-            "Wrote {path}: {players} players, {rounds} rounds paired and played (simulated "
+            "Wrote {path}: {players} players, {rounds} round paired and played (simulated "
             "results), standings in the Standings sheet.",
             "Wrote {path}: {players} players, {rounds} rounds paired and played (simulated "
             "results), standings in the Standings sheet.",
@@ -56,7 +56,7 @@ def demo(
 
     if not 1 <= rounds <= MAX_ROUNDS:
         raise OptionError(
-            _("--rounds: expected a whole number from 1 to {most}").format(most=MAX_ROUNDS)
+            _("'--rounds': expected a whole number from 1 to {most}").format(most=MAX_ROUNDS)
         )
     if target is not None:
         refuse_overwrite(target, replace)
@@ -87,7 +87,9 @@ def study(
 ) -> str:
     """Both systems over the same simulated fields: a table of the measures."""
     if tournaments < 1 or players < 2 or not 1 <= rounds <= MAX_ROUNDS:
-        raise OptionError(_("a study needs --tournaments ≥ 1, --players ≥ 2, 1 ≤ --rounds ≤ 99"))
+        raise OptionError(
+            _("a study needs '--tournaments' ≥ 1, '--players' ≥ 2, 1 ≤ '--rounds' ≤ 99")
+        )
     lines = [
         f"{tournaments} tournaments of {players} players, {rounds} rounds; "
         f"true strength = rating + N(0, {rating_noise:g}); seed {seed}",

@@ -25,6 +25,7 @@ from gosheet.formats.opengotha import convert, export
 from gosheet.formats.opengotha.elements import OGTournament
 from gosheet.formats.opengotha.xml import read_opengotha, write_opengotha
 from gosheet.formats.results import ResultsFile, format_of, results_file
+from gosheet.i18n import counts
 from gosheet.i18n.catalog import N_, _, ngettext
 from gosheet.workbook import limits
 from gosheet.workbook.books import open_book
@@ -79,7 +80,7 @@ def import_tournament(
                 path, target, choices, until_round=until_round, replace=replace, name=name
             )
         if until_round is not None:
-            raise OptionError(_("--until-round is for an OpenGotha tournament file (.xml)"))
+            raise OptionError(_("'--until-round' is for an OpenGotha tournament file (.xml)"))
         return import_roster(path, target, choices, encoding=encoding, replace=replace, name=name)
 
 
@@ -95,7 +96,7 @@ def not_applying(choices: Choices, encoding: str | None) -> None:
         if value is not None:
             raise OptionError(
                 _(
-                    "{option} does not apply to an OpenGotha file: the file's own settings do "
+                    "'{option}' does not apply to an OpenGotha file: the file's own settings do "
                     "(its placement criteria choose McMahon or Swiss)"
                 ).format(option=option)
             )
@@ -125,7 +126,7 @@ def import_opengotha(
     rounds = choices.rounds if choices.rounds is not None else og.number_of_rounds
     if until_round is not None and until_round > rounds:
         raise OptionError(
-            _("--until-round: the tournament has {rounds} rounds").format(rounds=rounds)
+            _("'--until-round': the tournament has {rounds}").format(rounds=counts.rounds(rounds))
         )
     imported = convert.from_opengotha(
         og,
@@ -147,15 +148,15 @@ def check_opengotha_choices(choices: Choices, until_round: int | None) -> None:
     """The rounds, ``until_round`` and komi an OpenGotha file may be imported with."""
     if choices.rounds is not None and not 1 <= choices.rounds <= convert.MAX_ROUNDS:
         raise OptionError(
-            _("--rounds: OpenGotha plays 1 to {most} rounds").format(most=convert.MAX_ROUNDS)
+            _("'--rounds': OpenGotha plays 1 to {most} rounds").format(most=convert.MAX_ROUNDS)
         )
     if until_round is not None and until_round < 0:
-        raise OptionError(_("--until-round: 0 or more (0: the players and settings alone)"))
+        raise OptionError(_("'--until-round': 0 or more (0: the players and settings alone)"))
     if choices.komi is not None:
         try:
             parse_komi(choices.komi)
         except ValueError as error:
-            raise OptionError(f"--komi: {error}") from None
+            raise OptionError(f"'--komi': {error}") from None
 
 
 def imported_lines(
@@ -169,27 +170,24 @@ def imported_lines(
     kind = REGISTRY[t.settings.system].title  # McMahon or Swiss (OpenGotha's rules)
     ahead = organisers_lines(t)  # a bye (or games) set in a round not yet paired
     lines = [
-        ngettext(
-            "Wrote {path}: {players} players, OpenGotha's {kind} over {rounds} rounds; "
-            "{played} round(s) played ({games} games, {byes} byes).",
-            "Wrote {path}: {players} players, OpenGotha's {kind} over {rounds} rounds; "
-            "{played} round(s) played ({games} games, {byes} byes).",
-            len(t.rounds) - (ahead is not None),
+        _(
+            "Wrote {path}: {players}, OpenGotha's {kind} over {rounds}; {played} played "
+            "({games}, {byes})."
         ).format(
             path=path,
-            players=len(t.players),
+            players=counts.players(len(t.players)),
             kind=kind,
-            rounds=t.settings.rounds,
-            played=len(t.rounds) - (ahead is not None),
-            games=games,
-            byes=byes,
+            rounds=counts.rounds(t.settings.rounds or 0),
+            played=counts.rounds(len(t.rounds) - (ahead is not None)),
+            games=counts.games(games),
+            byes=counts.byes(byes),
         )
     ]
     if imported.games_dropped:
         lines.append(
             ngettext(
-                "{count} game(s) and bye(s) after round {number} left out.",
-                "{count} game(s) and bye(s) after round {number} left out.",
+                "{count} game or bye after round {number} left out.",
+                "{count} games and byes after round {number} left out.",
                 imported.games_dropped,
             ).format(count=imported.games_dropped, number=until_round)
         )
@@ -212,10 +210,13 @@ def imported_lines(
     if ahead is not None:
         lines.append(
             _(
-                "Round {number} was begun before it was paired ({games} game(s), {byes} "
-                "bye(s) set, as OpenGotha allows): the next 'gosheet pair' pairs round {number} "
-                "around them."
-            ).format(number=ahead.number, games=len(ahead.games), byes=len(ahead.byes))
+                "Round {number} was begun before it was paired ({games}, {byes} set, as "
+                "OpenGotha allows): the next 'gosheet pair' pairs round {number} around them."
+            ).format(
+                number=ahead.number,
+                games=counts.games(len(ahead.games)),
+                byes=counts.byes(len(ahead.byes)),
+            )
         )
     elif t.settings.rounds is not None and len(t.rounds) < t.settings.rounds:
         lines.append(
@@ -256,18 +257,14 @@ def opengotha_lines(
     shortened to OpenGotha's four characters; the settings the file has no place for."""
     rounds = len({g.round_number for g in og.games} | {b.round_number for b in og.byes})
     lines = [
-        ngettext(
-            "Wrote {path}: {players} players, {games} games and {byes} byes in {rounds} "
-            "round(s); OpenGotha opens it (File ▸ Open).",
-            "Wrote {path}: {players} players, {games} games and {byes} byes in {rounds} "
-            "round(s); OpenGotha opens it (File ▸ Open).",
-            rounds,
+        _(
+            "Wrote {path}: {players}, {games}, {byes}, {rounds}; OpenGotha opens it (File ▸ Open)."
         ).format(
             path=path,
-            players=len(og.players),
-            games=len(og.games),
-            byes=len(og.byes),
-            rounds=rounds,
+            players=counts.players(len(og.players)),
+            games=counts.games(len(og.games)),
+            byes=counts.byes(len(og.byes)),
+            rounds=counts.rounds(rounds),
         )
     ]
     if notes:
@@ -318,22 +315,22 @@ def results_lines(path: Path, made: ResultsFile, kind: str) -> tuple[str, ...]:
     will miss (EGD PINs, dates, the location, results not entered)."""
     table = made.table
     lines = [
-        ngettext(
-            "Wrote {path}: {what}, {players} players over {rounds} round(s), in {encoding}.",
-            "Wrote {path}: {what}, {players} players over {rounds} round(s), in {encoding}.",
-            table.rounds,
-        ).format(
+        _("Wrote {path}: {what}, {players}, {rounds}, in {encoding}.").format(
             path=path,
             what=_(RESULTS_NAMES[kind]),
-            players=len(table.lines),
-            rounds=table.rounds,
+            players=counts.players(len(table.lines)),
+            rounds=counts.rounds(table.rounds),
             encoding=made.encoding,
         )
     ]
     if kind == "egf":
         pins = sum(1 for line in table.lines if line.player.egd_pin)
         lines.append(
-            _("EGD PINs: {pins} of {players} players.").format(pins=pins, players=len(table.lines))
+            ngettext(
+                "EGD PINs: {pins} of {players} player.",
+                "EGD PINs: {pins} of {players} players.",
+                len(table.lines),
+            ).format(pins=pins, players=len(table.lines))
         )
     if not table.settings.dates:
         lines.append(_("'Dates' is empty in Settings: today's date was written."))
@@ -362,8 +359,8 @@ def results_lines(path: Path, made: ResultsFile, kind: str) -> tuple[str, ...]:
         games = pending // 2 or pending
         lines.append(
             ngettext(
-                "{count} game(s) without a result, written as '?'.",
-                "{count} game(s) without a result, written as '?'.",
+                "{count} game without a result, written as '?'.",
+                "{count} games without a result, written as '?'.",
                 games,
             ).format(count=games)
         )

@@ -36,7 +36,7 @@ class OptionError(GosheetError):
 def refuse_overwrite(path: Path, replace: bool) -> None:
     """Refuse to write over ``path`` unless ``replace`` (the command line's ``--force``)."""
     if path.exists() and not replace:
-        raise FileProblem(_("{path} exists already; use --force to replace it").format(path=path))
+        raise FileProblem(_("{path} exists already; use '--force' to replace it").format(path=path))
 
 
 @contextmanager

@@ -18,6 +18,7 @@ from gosheet.core.groups import groups_made
 from gosheet.core.model import Player, Round
 from gosheet.core.settings import McMahonGroups
 from gosheet.core.systems import system_of
+from gosheet.i18n import counts
 from gosheet.i18n.catalog import N_, _, ngettext
 from gosheet.workbook.atomic import backup_path
 from gosheet.workbook.names import labels
@@ -36,6 +37,7 @@ VERBS = {
     "rename": N_("rename the player"),
     "fill_ratings": N_("fill Players from the rating list"),
     "print_pack": N_("make the print pack"),
+    "merge_copies": N_("take in the helpers' copies"),
 }
 
 
@@ -55,9 +57,9 @@ def summary(action: str, done: Done | Explanation | Filled | Printed) -> str:
     t = done.tournament
     if done.pairing is not None:
         p = done.pairing
-        games = ngettext("{games} games", "{games} games", len(p.games)).format(games=len(p.games))
+        games = counts.games(len(p.games))
         if p.byes:
-            byes = ngettext("{byes} bye(s)", "{byes} bye(s)", len(p.byes)).format(byes=len(p.byes))
+            byes = counts.byes(len(p.byes))
             head = _("Round {number} paired: {games}, {byes}.").format(
                 number=p.round_number, games=games, byes=byes
             )
@@ -66,16 +68,14 @@ def summary(action: str, done: Done | Explanation | Filled | Printed) -> str:
         return "\n".join([head, *done.notes])
     if action == "simulate":
         return ngettext(
-            "{count} empty result(s) filled.",
-            "{count} empty result(s) filled.",
+            "{count} empty result filled.",
+            "{count} empty results filled.",
             done.filled_results,
         ).format(count=done.filled_results)
     if action == "check":
-        head = ngettext(
-            "No problems: {players} players, {rounds} round(s) paired.",
-            "No problems: {players} players, {rounds} round(s) paired.",
-            len(t.rounds),
-        ).format(players=len(t.players), rounds=len(t.rounds))
+        head = _("No problems: {players}, {rounds} paired.").format(
+            players=counts.players(len(t.players)), rounds=counts.rounds(len(t.rounds))
+        )
         return "\n".join([head, *done.notes])
     return _("Standings updated.")
 
@@ -106,8 +106,8 @@ def rewritten(done: Done) -> str:
     if not done.changed_results:
         return ""
     return ngettext(
-        "{count} result(s) rewritten in the standard form.",
-        "{count} result(s) rewritten in the standard form.",
+        "{count} result rewritten in the standard form.",
+        "{count} results rewritten in the standard form.",
         done.changed_results,
     ).format(count=done.changed_results)
 
@@ -150,7 +150,7 @@ def no_show_hint(round_number: int, none_entered: bool) -> str:
         "A player who did not come: type 1-0! or 0-1! in his game's Result (his opponent "
         "wins by forfeit); or, as no result of Round {number} is entered yet, write "
         "{number} in his 'Not playing' cell (Players sheet) and pair the round anew "
-        "without him: gosheet pair --again."
+        "without him: 'gosheet pair --again'."
     ).format(number=round_number)
 
 
@@ -262,8 +262,15 @@ def saved_note(saved: Path) -> str:
 def checked(book: object, done: Done) -> list[str]:
     """``check``'s report: no problems, the players and rounds, then what to know."""
     t = done.tournament
-    head = _("{book}: no problems. {players} players, {paired} of {rounds} rounds paired.").format(
-        book=book, players=len(t.players), paired=len(t.rounds), rounds=t.settings.rounds
+    head = ngettext(
+        "{book}: no problems. {players}, {paired} of {rounds} round paired.",
+        "{book}: no problems. {players}, {paired} of {rounds} rounds paired.",
+        t.settings.rounds or 0,
+    ).format(
+        book=book,
+        players=counts.players(len(t.players)),
+        paired=len(t.rounds),
+        rounds=t.settings.rounds,
     )
     return [head, *done.notes]
 
@@ -276,7 +283,7 @@ def pairing_lines(done: Done) -> list[str]:
     left, right = (_(side) for side in game_of(done.tournament.settings.game).short)
     lines = [
         ngettext(
-            "Round {number}: {count} games", "Round {number}: {count} games", len(pairing.games)
+            "Round {number}: {count} game", "Round {number}: {count} games", len(pairing.games)
         ).format(number=pairing.round_number, count=len(pairing.games))
     ]
     if done.proposed_rounds is not None:
@@ -302,8 +309,8 @@ def filled_note(done: Done) -> str:
     """``simulate``: how many results of the last round were filled."""
     last = done.tournament.rounds[-1].number
     return ngettext(
-        "Round {number}: {count} empty result(s) filled.",
-        "Round {number}: {count} empty result(s) filled.",
+        "Round {number}: {count} empty result filled.",
+        "Round {number}: {count} empty results filled.",
         done.filled_results,
     ).format(number=last, count=done.filled_results)
 
@@ -348,9 +355,9 @@ def explain_saved(path: Path) -> str:
 def renamed(old: str, new: str, cells: int) -> str:
     """``rename``: the player renamed, and how many cells of the round sheets."""
     return ngettext(
-        "Renamed '{old}' to '{new}' in the Players sheet and in {cells} cell(s) of the "
+        "Renamed '{old}' to '{new}' in the Players sheet and in {cells} cell of the "
         "round sheets; Standings rewritten.",
-        "Renamed '{old}' to '{new}' in the Players sheet and in {cells} cell(s) of the "
+        "Renamed '{old}' to '{new}' in the Players sheet and in {cells} cells of the "
         "round sheets; Standings rewritten.",
         cells,
     ).format(old=old, new=new, cells=cells)

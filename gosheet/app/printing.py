@@ -79,7 +79,7 @@ def parts_of(text: str) -> tuple[str, ...]:
     unknown = [w for w in what if w not in WHAT]
     if unknown or not what:
         raise OptionError(
-            _("--what: {parts}; choose from {choices}").format(
+            _("'--what': {parts}; choose from {choices}").format(
                 parts=", ".join(unknown) or _("nothing"), choices=", ".join(WHAT)
             )
         )

@@ -34,9 +34,11 @@ class Published:
                 "Made {count} pages: open {index}.",
                 len(self.pages),
             ).format(count=len(self.pages), index=INDEX)
-        return _("Wrote {count} pages in {folder}: open {index}.").format(
-            count=len(self.pages), folder=self.folder, index=self.folder / INDEX
-        )
+        return ngettext(
+            "Wrote {count} page in {folder}: open {index}.",
+            "Wrote {count} pages in {folder}: open {index}.",
+            len(self.pages),
+        ).format(count=len(self.pages), folder=self.folder, index=self.folder / INDEX)
 
 
 def site_base(url: str | None) -> str | None:
@@ -64,7 +66,7 @@ def site_base(url: str | None) -> str | None:
     ):
         raise OptionError(
             _(
-                "--url: {url} is not the address of a site; give it as "
+                "'--url': {url} is not the address of a site; give it as "
                 "https://example.org/cup/ (http:// or https://, no ? or #)"
             ).format(url=url)
         )
@@ -75,10 +77,10 @@ def site_pages(tournament: Tournament, url: str | None = None) -> dict[str, byte
     """Each page's file name and HTML (UTF-8), in the tournament's language; with the
     site's address ``url``, each round's page and the index carry a QR code of their own
     address."""
-    from gosheet.formats.pack.view import pack_of
     from gosheet.formats.site import pages  # Jinja2, loaded only here
+    from gosheet.formats.site.view import site_of
 
-    made = pages(pack_of(tournament), url)
+    made = pages(site_of(tournament), url)
     return {name: html.encode("utf-8") for name, html in made.items()}
 
 

@@ -22,7 +22,7 @@ from gosheet.core.errors import ConsistencyError, FileProblem, InputError, Probl
 from gosheet.formats.ratings import cache
 from gosheet.formats.ratings.lists import KINDS, Rated
 from gosheet.formats.ratings.match import ListIndex
-from gosheet.i18n import words
+from gosheet.i18n import counts, words
 from gosheet.i18n.catalog import N_, _, ngettext
 from gosheet.workbook.language import localized
 from gosheet.workbook.port import BookPort
@@ -56,19 +56,17 @@ class FillReport:
         """What was done: the cells filled (each player's with ``details``), then who was
         not found or is ambiguous with the closest candidates (the first ``shown``)."""
         out = [
-            ngettext(
-                "Filled {cells} cell(s) of {players} player(s).",
-                "Filled {cells} cell(s) of {players} player(s).",
-                self.cells,
-            ).format(cells=self.cells, players=len(self.filled))
+            _("Filled {cells} ({players}).").format(
+                cells=counts.cells(self.cells), players=counts.players(len(self.filled))
+            )
         ]
         if details:
             out += [f"  {text}" for text in self.filled]
         if self.unchanged:
             out.append(
                 ngettext(
-                    "{count} player(s) already complete.",
-                    "{count} player(s) already complete.",
+                    "{count} player already complete.",
+                    "{count} players already complete.",
                     self.unchanged,
                 ).format(count=self.unchanged)
             )
@@ -122,9 +120,11 @@ class Filled:
 def list_summary(c: cache.Cached) -> str:
     """``EGD list of 2024-05-12: 7 players (from …)``."""
     date = c.date.isoformat() if c.date else _("date not given")
-    return _("{kind} list of {date}: {players} players (from {source})").format(
-        kind=c.kind.upper(), date=date, players=c.players, source=c.source
-    )
+    return ngettext(
+        "{kind} list of {date}: {players} player (from {source})",
+        "{kind} list of {date}: {players} players (from {source})",
+        c.players,
+    ).format(kind=c.kind.upper(), date=date, players=c.players, source=c.source)
 
 
 def describe(p: Rated) -> str:

@@ -22,7 +22,7 @@ from gosheet.core.model import Player
 from gosheet.core.settings import McMahonGroups, Settings
 from gosheet.core.systems import REGISTRY, default_system, system_of
 from gosheet.i18n import words
-from gosheet.i18n.catalog import _, system_language
+from gosheet.i18n.catalog import _, ngettext, system_language
 from gosheet.workbook import limits
 
 # Imported by the functions that need them, not with this module (which ``check`` and ``pair``
@@ -114,9 +114,12 @@ def rounds_note(settings: Settings, players: int, given: int | None) -> str:
             "'Rounds' is left empty: the first pairing proposes {rule} for the N players "
             "registered then."
         ).format(rule=system.rounds_rule)
-    return " " + _(
+    return " " + ngettext(
+        "{rounds} round proposed for {players} players ({rule}); change 'Rounds' in the "
+        "Settings sheet if you like.",
         "{rounds} rounds proposed for {players} players ({rule}); change 'Rounds' in the "
-        "Settings sheet if you like."
+        "Settings sheet if you like.",
+        settings.rounds,
     ).format(rounds=settings.rounds, players=players, rule=system.rounds_rule)
 
 
@@ -138,9 +141,12 @@ def new_tournament(
     book = new_book(settings, template=choices.template)
     path, data = saved(book, target, name, "new")
     if settings.rounds:
-        wrote = _(
+        wrote = ngettext(
+            "Wrote {path}: an empty {system} tournament of {rounds} round; add the players "
+            "in the Players sheet.",
             "Wrote {path}: an empty {system} tournament of {rounds} rounds; add the players "
-            "in the Players sheet."
+            "in the Players sheet.",
+            settings.rounds,
         ).format(path=path, system=settings.system, rounds=settings.rounds)
     else:
         wrote = _(
@@ -180,7 +186,9 @@ def import_roster(
         settings, players, read.extra_headers, read.extra_values, template=choices.template
     )
     path, data = saved(book, target, name, "import")
-    line = _("Wrote {path}: {players} players.").format(path=path, players=len(players))
+    line = ngettext(
+        "Wrote {path}: {players} player.", "Wrote {path}: {players} players.", len(players)
+    ).format(path=path, players=len(players))
     line += rounds_note(settings, len(players), choices.rounds)
     line += "".join(" " + note for note in groups_notes(settings, players))
     return Made(path, settings, tuple(players), (line,), data)

@@ -97,7 +97,7 @@ def check_can_pair(tournament: Tournament) -> int:
     """The number of the round to pair next, or :class:`ConsistencyError`."""
     number = tournament.next_round_number
     incomplete = [
-        ngettext("Round {number} ({count} game(s))", "Round {number} ({count} game(s))", n).format(
+        ngettext("Round {number} ({count} game)", "Round {number} ({count} games)", n).format(
             number=r.number, count=n
         )
         for r in tournament.rounds
@@ -114,7 +114,8 @@ def check_can_pair(tournament: Tournament) -> int:
     if number > total:
         raise ConsistencyError(
             ngettext(
-                "all {total} rounds are paired; raise 'Rounds' in the Settings sheet to add one",
+                "the tournament's only round ({total}) is paired; raise 'Rounds' in the Settings "
+                "sheet to add one",
                 "all {total} rounds are paired; raise 'Rounds' in the Settings sheet to add one",
                 total,
             ).format(total=total)

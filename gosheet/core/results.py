@@ -16,6 +16,14 @@ Spellings of Russian, French and Catalan organisers are read too, and rewritten 
 
 >>> [parse_result(t).value for t in ("1/2", "ничья", "победа белых", "Ч+", "victoire noir")]
 ['½-½', '½-½', '1-0', '0-1', '0-1']
+
+A French organiser writes ``B+`` for *blanc* (White) and ``N+`` for *noir* (Black): in a
+workbook whose language is French, ``B`` is White; in every other, ``B`` is Black, as in English.
+
+>>> parse_result("B+", "fr").value, parse_result("N+", "fr").value, parse_result("B+").value
+('1-0', '0-1', '0-1')
+>>> [parse_result(typed, "fr").value for typed in ("B+!", "N+ff", "b+r")]
+['1-0!', '0-1!', '1-0']
 """
 
 from __future__ import annotations
@@ -60,7 +68,8 @@ _add(Result.BOTH_WIN, "1-1", "bothwin")
 _add(Result.JIGO_BY_FORFEIT, "½-½!", "1/2-1/2!", "0.5-0.5!", "=!", "jigo!", "½-½ff", "=ff")
 _add(Result.BOTH_WIN_BY_FORFEIT, "1-1!", "1-1ff")
 # What organisers type in Russian, French and Catalan (spaces are taken out first). Beware:
-# Cyrillic "б+" is White (белые), Latin "B+" Black; a French "N+" is Black (noir).
+# Cyrillic "б+" is White (белые), Latin "B+" Black (but White in a French workbook:
+# _IN_LANGUAGE); "N+" is Black (noir) in every language.
 _add(Result.WHITE_WINS, "б+", "белые", "победабелых", "выигралибелые", "белыевыиграли")
 _add(Result.WHITE_WINS, "blanc", "blancs", "blancgagne", "victoireblanc", "victoiredublanc")
 _add(Result.WHITE_WINS, "victoiredeblanc", "victoiredesblancs", "blanques", "guanyenblanques")
@@ -74,6 +83,20 @@ _add(Result.JIGO, "1/2", "0.5", "ничья", "вничью", "nul", "matchnul",
 _add(Result.JIGO, "egalite", "taules", "empat")
 _add(Result.BOTH_LOSE, "обапроиграли", "doubledéfaite", "doubledefaite", "perdenelsdos")
 _add(Result.BOTH_WIN, "обавыиграли", "doublevictoire", "guanyenelsdos")
+_add(Result.BLACK_WINS, "n")
+_add(Result.BLACK_WINS_BY_FORFEIT, "n+f", "n+ff", "n+forfeit", "n!", "n+!")
+_add(Result.WHITE_WINS_BY_FORFEIT, "w+!")
+_add(Result.BLACK_WINS_BY_FORFEIT, "b+!")
+
+#: Each language's own reading of a spelling that another language reads otherwise: in French,
+#: ``B`` is *blanc* (White) — the Black of English and of every other language — and ``N``
+#: *noir* (Black).
+_IN_LANGUAGE: dict[str, dict[str, Result]] = {
+    "fr": {
+        **dict.fromkeys(("b", "b+"), Result.WHITE_WINS),
+        **dict.fromkeys(("b!", "b+!", "b+f", "b+ff", "b+forfeit"), Result.WHITE_WINS_BY_FORFEIT),
+    },
+}
 
 
 class ResultError(ValueError):
@@ -85,7 +108,7 @@ def _normalise(text: str) -> str:
     text = re.sub(r"[\u2010-\u2015\u2212:]", "-", text)  # dashes, minus, colon
     text = text.replace(",", ".")
     text = re.sub(r"\s+", "", text)
-    text = re.sub(r"^(w|b)\+(r|res|resign|t|time|\d+(\.\d+)?)$", r"\1+", text)
+    text = re.sub(r"^(w|b|n)\+(r|res|resign|t|time|\d+(\.\d+)?)$", r"\1+", text)
     return text
 
 
@@ -139,8 +162,11 @@ def _typed_by_a_spreadsheet(value: object) -> Result:
     )
 
 
-def parse_result(value: object) -> Result | None:
-    """Read a result cell; ``None`` for an empty cell; raise :class:`ResultError`.
+def parse_result(value: object, language: str = "en") -> Result | None:
+    """Read a result cell of a workbook in ``language`` (its ``Language`` setting: ``B+`` is
+    White in French, Black in any other); ``None`` for an empty cell; raise
+    :class:`ResultError`. Every front end, a workbook's reader and a command comparing the
+    results of two workbooks read results with this, in the workbook's language.
 
     A time a spreadsheet made of ``1:0`` is that result; a date or a number is refused,
     saying what to type (:func:`_typed_by_a_spreadsheet`):
@@ -155,7 +181,7 @@ def parse_result(value: object) -> Result | None:
     text = _normalise(str(value))
     if text == "":
         return None
-    result = _SPELLINGS.get(text)
+    result = _IN_LANGUAGE.get(language, {}).get(text) or _SPELLINGS.get(text)
     if result is None:
         raise ResultError(not_a_result())
     return result

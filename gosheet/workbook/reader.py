@@ -411,7 +411,11 @@ def _read_book(sheets: Mapping[str, Rows]) -> BookState:
             break
         if roster_readable:  # else every name would be reported as unknown
             shown = round_sheets[number] = sheets.shown.get(name, name)
-            rounds.append(read_round(shown, number, sheets[name], index, problems, state, found))
+            rounds.append(
+                read_round(
+                    shown, number, sheets[name], index, problems, state, found, sheets.language
+                )
+            )
     problems.problems += look_alikes(sheets)  # a round under another name
     if settings.rounds is not None and len(numbered) > settings.rounds:
         row = setting_rows.get("rounds", -1)

@@ -76,12 +76,18 @@ def text_of(value: Any) -> str:
     return "" if value is None else cell_text(value)
 
 
-def result_of(value: Any) -> Result | None:
-    """:func:`~gosheet.core.results.parse_result`, kept for each text seen (a time that was a
-    result typed ``1:0`` is that result: :data:`~gosheet.core.results.TIMES`)."""
+def result_of(value: Any, language: str = "en") -> Result | None:
+    """:func:`~gosheet.core.results.parse_result` in the workbook's ``language`` (``B+`` is
+    White in French), kept for each text seen (a time that was a result typed ``1:0`` is that
+    result: :data:`~gosheet.core.results.TIMES`)."""
     if type(value) is str and len(value) <= KEPT_LENGTH:
-        return _str_result(value)
-    return parse_result(value)
+        return _str_result(value, language)
+    return parse_result(value, language)
+
+
+def results_in(language: str) -> Callable[[Any], Result | None]:
+    """How the result cells of a workbook in ``language`` are read (:func:`result_of`)."""
+    return lambda value: result_of(value, language)
 
 
 def komi_of(value: Any) -> float:
@@ -271,9 +277,12 @@ class RoundNames:
         return read
 
 
-def game_rules(columns: dict[str, int], names: RoundNames, tables: set[int]) -> tuple[Rule, ...]:
+def game_rules(
+    columns: dict[str, int], names: RoundNames, tables: set[int], language: str = "en"
+) -> tuple[Rule, ...]:
     """A round sheet's columns, in the order of their problems: ``names`` finds the players,
-    ``tables`` holds the tables of the round so far."""
+    ``tables`` holds the tables of the round so far, ``language`` is the workbook's (its
+    results are read in it: :func:`results_in`)."""
 
     def new_table(table: int) -> str | None:
         twice = table in tables
@@ -296,7 +305,7 @@ def game_rules(columns: dict[str, int], names: RoundNames, tables: set[int]) -> 
         ),
         player("white"),
         player("black"),
-        Rule("result", result_of),
+        Rule("result", results_in(language)),
         Rule("handicap", _handicap, N_("not a handicap (0 to 9 stones)"), blank=0),
         Rule("komi", komi_of, N_("not a komi (a number such as 6.5)"), blank=0.0),
     )
@@ -367,17 +376,19 @@ def read_round(
     problems: ProblemList,
     state: BookState,
     found: dict[str, int] | None = None,
+    language: str = "en",
 ) -> Round:
     """One round sheet's games and byes; its problems into ``problems``, where its results
     are and what to look at into ``state``. ``found``: the player of each name cell read so
     far (as typed), shared by the round sheets of one workbook, which add to it.
+    ``language``: the workbook's, in which its results are read (``B+`` is White in French).
 
     The columns are read by their rules (:func:`game_rules`)."""
     col = round_columns(sheet, grid, problems)
     if col is None:
         return Round(number)
     names = RoundNames(index, {} if found is None else found)
-    rules = game_rules(col, names, set())
+    rules = game_rules(col, names, set(), language)
     reader = RowReader(sheet, col, problems)
     tabled, absent = reader.present(rules)
     untabled = tabled[1:]  # an organiser's line without a table: pair gives it one

@@ -89,7 +89,7 @@ def test_the_command_reads_standard_input(played: Path) -> None:
     answer = json.loads(run.stdout)
     assert answer == {
         "ok": True,
-        "message": "No problems: 23 players, 3 round(s) paired.",
+        "message": "No problems: 23 players, 3 rounds paired.",
         "operations": [],
     }
 

@@ -65,7 +65,7 @@ def test_the_bridge_fills_players_from_the_cached_list() -> None:
     assert code == 0 and answer["ok"], answer
     assert answer["message"].splitlines() == [
         "From the EGD list of 2024-05-12: 7 players (from allworld_lp.html):",
-        "Filled 4 cell(s) of 1 player(s).",
+        "Filled 4 cells (1 player).",
         "Not found: Nobody Here — no close name",
         "Fill in the EGD PIN (FFG licence, AGA ID) of those and fill again.",
     ]

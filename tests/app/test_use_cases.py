@@ -28,6 +28,8 @@ from gosheet.app.publishing import publish
 from gosheet.app.tournaments import Choices, import_roster, new_tournament
 from gosheet.core.errors import FileProblem, InputError
 from gosheet.core.systems import SWISS, system_of
+from gosheet.formats.addresses import player_page
+from gosheet.workbook.names import labels
 from gosheet.workbook.xlsx import XlsxBook
 
 
@@ -93,9 +95,9 @@ def test_a_roster_with_problems_names_each_one(tmp_path: Path) -> None:
 def test_import_tells_a_roster_from_an_opengotha_file(tmp_path: Path) -> None:
     roster = tmp_path / "roster.csv"
     roster.write_text(ROSTER_CSV, encoding="utf-8")
-    with pytest.raises(OptionError, match="--until-round is for an OpenGotha"):
+    with pytest.raises(OptionError, match="'--until-round' is for an OpenGotha"):
         import_tournament(roster, tmp_path / "cup.xlsx", until_round=1)
-    with pytest.raises(OptionError, match="--system does not apply to an OpenGotha file"):
+    with pytest.raises(OptionError, match="'--system' does not apply to an OpenGotha file"):
         import_tournament(fixture(TOULOUSE), tmp_path / "cup.xlsx", Choices(system="fus"))
     made = import_tournament(fixture(TOULOUSE), tmp_path / "cup.xlsx", until_round=2)
     assert system_of(made.settings).opengotha
@@ -129,7 +131,7 @@ def test_the_results_files(tmp_path: Path, open_book: Path, name: str, kind: str
     made = export_results(open_book, tmp_path / name, kind)
     assert made.path.read_bytes() == made.data
     assert made.lines[0].startswith(f"Wrote {made.path}: ")
-    assert "9 players over 2 round(s)" in made.lines[0]
+    assert "9 players, 2 rounds" in made.lines[0]
     held = export_results(open_book.read_bytes(), None, kind, name=name)
     assert held.path == Path(name) and b"Ivanova" in held.data
 
@@ -142,7 +144,7 @@ def test_the_aga_results_file_as_bytes(open_book: Path) -> None:
 
 def test_the_print_pack_is_a_pdf(tmp_path: Path, open_book: Path) -> None:
     assert parts_of(" Pairings , slips") == ("pairings", "slips")
-    with pytest.raises(OptionError, match="--what: bogus; choose from"):
+    with pytest.raises(OptionError, match="'--what': bogus; choose from"):
         parts_of("pairings,bogus")
     printed = print_file(open_book.read_bytes(), None, what=("pairings",))
     assert printed.pdf.startswith(b"%PDF-") and printed.path is None
@@ -156,18 +158,19 @@ def test_the_print_pack_is_a_pdf(tmp_path: Path, open_book: Path) -> None:
 def test_the_pages_as_bytes_and_in_a_folder(tmp_path: Path, open_book: Path) -> None:
     held = publish(open_book.read_bytes(), None)
     names = {"index.html", "round-1.html", "round-2.html", "standings.html", "crosstable.html"}
+    names |= {player_page(name) for name in labels(held.tournament.players).values()}
     assert set(held.pages) == names and held.folder is None
     assert all(page.lstrip().startswith(b"<!doctype html>") for page in held.pages.values())
-    assert held.message() == "Made 5 pages: open index.html."
+    assert held.message() == f"Made {len(names)} pages: open index.html."
     site = tmp_path / "site"
     written = publish(open_book, site)
     assert written.pages == held.pages
     assert {p.name for p in site.iterdir()} == names
-    assert written.message() == f"Wrote 5 pages in {site}: open {site / 'index.html'}."
+    assert written.message() == f"Wrote {len(names)} pages in {site}: open {site / 'index.html'}."
 
 
 def test_the_demo_as_bytes(tmp_path: Path) -> None:
-    with pytest.raises(OptionError, match="--rounds: expected a whole number from 1 to"):
+    with pytest.raises(OptionError, match="'--rounds': expected a whole number from 1 to"):
         demo(None, rounds=0)
     played = demo(None, rounds=2, language="fr", name="demo.xlsx")
     assert played.data is not None and played.path == Path("demo.xlsx")

@@ -31,6 +31,7 @@ from gosheet.core.settings import Settings
 from gosheet.formats.pack import pack_of
 from gosheet.formats.pack.pdf import FONTS
 from gosheet.formats.site import pages
+from gosheet.formats.site.view import site_of
 from gosheet.i18n import build, words
 
 browser = pytest.mark.skipif(
@@ -309,7 +310,7 @@ def test_the_pages_speak_the_language(made: dict[str, Made]) -> None:
         for page in site.glob("*.html"):
             source = page.read_text(encoding="utf-8")
             assert f'<html lang="{code}">' in source, page
-            text = re.sub(r"<style>.*</style>", "", source, flags=re.S)
+            text = re.sub(r"<(style|script)>.*</\1>", "", source, flags=re.S)  # not shown
             text = html.unescape(re.sub(r"<[^>]+>", " ", text))
             left = [w for w in language.english if re.search(rf"\b{w}\b", text)]
             assert not left, f"English words in {code}/{page.name}: {left}"
@@ -328,11 +329,11 @@ def test_a_message_of_the_pack_in_the_language() -> None:
 
 def test_the_pages_escape_names_in_every_language() -> None:
     player = Player(1, "<b>Bold</b> & Co", "Ann")
-    site = pages(pack_of(Tournament(Settings(name="Cup <i>", language="fr"), (player,))))
+    site = pages(site_of(Tournament(Settings(name="Cup <i>", language="fr"), (player,))))
     assert '<html lang="fr">' in site["index.html"]
     assert "&lt;b&gt;Bold&lt;/b&gt; &amp; Co" in site["index.html"]
     assert "<b>" not in site["index.html"] and "Cup &lt;i&gt;" in site["standings.html"]
-    assert "Joueurs : 1 ; rondes appariées : 0." in site["index.html"]
+    assert "<p>1 joueur, 0 ronde appariée.</p>" in site["index.html"]
 
 
 def test_every_letter_is_in_the_font() -> None:

@@ -1,6 +1,7 @@
 """``gosheet publish``: the pages of the demo, a FUS and an Oware tournament, opened in a
 real headless Chromium at a phone's width: every player is there, nothing is wider than the
-screen, a screenshot is drawn; the pages need no script and escape what they show.
+screen, a screenshot is drawn; the pages need no script (the index's search field aside) and
+escape what they show. The pages on phones at length: test_publish_phones.py.
 
 Chromium (Debian's ``chromium``) missing skips the browser's tests, unless
 ``GOSHEET_REQUIRE_SOFFICE=1`` (CI, which installs it), which makes them fail instead."""
@@ -24,10 +25,11 @@ from support.printing import (
 
 from gosheet.core.model import Player, Tournament
 from gosheet.core.settings import Settings
-from gosheet.formats.pack import pack_of
+from gosheet.formats.addresses import player_page, round_page
 from gosheet.formats.site import pages
+from gosheet.formats.site.view import site_of
 
-# A page of the test's own (the published pages have no script) that holds the pages in
+# A page of the test's own that holds the pages in
 # frames of a phone's width and writes, once all are loaded, each one's width and text.
 browser = pytest.mark.skipif(
     WITHOUT_CHROMIUM, reason="Chromium is not installed: apt-get install chromium"
@@ -39,25 +41,31 @@ def made() -> dict[str, Made]:
     return made_once()
 
 
-def test_one_folder_no_script(made: dict[str, Made]) -> None:
+def test_one_folder_a_page_a_player(made: dict[str, Made]) -> None:
+    """The index, the rounds, the standings, the crosstable and a page per player, each
+    named by :mod:`gosheet.formats.addresses`; nothing fetched; the only script is the
+    index's search field, inside the page."""
     site = made["demo"].site
     assert sorted(p.name for p in site.iterdir()) == sorted(
         [
             "index.html",
             "standings.html",
             "crosstable.html",
-            *(f"round-{n}.html" for n in range(1, 6)),
+            *(round_page(n) for n in range(1, 6)),
+            *(player_page(name) for name in made["demo"].names),
         ]
     )
     for page in site.iterdir():
         text = page.read_text(encoding="utf-8")
-        assert "<script" not in text and "<style>" in text
+        assert "<style>" in text
+        assert ("<script" in text) == (page.name == "index.html"), page.name
+        assert "<script src" not in text
         assert not re.search(r'(src|href)="(https?:)?//', text)  # nothing fetched
 
 
 def test_names_are_escaped() -> None:
     player = Player(1, "<b>Bold</b> & Co", "Ann")
-    site = pages(pack_of(Tournament(Settings(name="Cup <i>"), (player,))))
+    site = pages(site_of(Tournament(Settings(name="Cup <i>"), (player,))))
     assert "&lt;b&gt;Bold&lt;/b&gt; &amp; Co" in site["index.html"]
     assert "<b>" not in site["index.html"] and "Cup &lt;i&gt;" in site["standings.html"]
 

@@ -56,7 +56,7 @@ def test_a_russian_workbook_speaks_russian_under_the_c_locale(tmp_path: Path) ->
     book = _book(tmp_path, "ru")
     checked = _gosheet("check", book, cwd=tmp_path)
     assert checked.returncode == 0, checked.stderr
-    assert f"{book}: проблем нет. Игроков — 9, сведено туров: 0 из 3." in checked.stdout
+    assert f"{book}: проблем нет. 9 игроков, сведено туров: 0 из 3." in checked.stdout
 
     paired = _gosheet("pair", book, cwd=tmp_path)
     assert paired.returncode == 0, paired.stderr
@@ -94,7 +94,7 @@ def test_a_bad_result_in_a_french_workbook_is_reported_in_french_at_its_sheet(
     assert err.splitlines() == [
         "gosheet: 1 problème trouvé",
         "  Ronde 1!H3: '2-0': n'est pas un code de résultat (utilisez 1-0, 0-1, ½-½, 0-0, "
-        "1-0!, 0-1!, 0-0! ; ou W+, B+, =)",
+        "1-0!, 0-1!, 0-0! ; ou B+ (blanc), N+ (noir), =)",
     ]
     code, _out, err = cli(capsys, "pair", book)
     assert code == 1 and "Ronde 1!H3: '2-0': n'est pas un code de résultat" in err

@@ -56,12 +56,19 @@ def open_page(browser: Any, url: str, *, ready: bool = True, **context: Any) -> 
     return opened
 
 
-def press(opened: Opened, action: str) -> dict[str, Any]:
+def press(opened: Opened, action: str, files: list[Path] | None = None) -> dict[str, Any]:
     """Press a button, wait for its answer: the verdict, the lines shown, the download's
-    name and bytes (None: nothing downloaded)."""
+    name and bytes (None: nothing downloaded). ``files``: what the button asks for (Merge
+    helpers' copies), chosen in the file chooser it opens."""
     page = opened.page
     before = len(opened.downloads)
-    page.click(f"button[data-action={action}]")
+    if files is None:
+        page.click(f"button[data-action={action}]")
+    else:
+        with page.expect_file_chooser() as chooser:
+            page.click(f"button[data-action={action}]")
+        assert chooser.value.is_multiple()
+        chooser.value.set_files([str(f) for f in files])
     page.wait_for_selector(READY, timeout=ACTION_MS)
     if page.get_attribute("body", "data-downloaded"):  # the event may come a moment later
         for _ in range(200):

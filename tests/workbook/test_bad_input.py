@@ -365,7 +365,7 @@ def test_result_spellings_are_rewritten_in_the_standard_form(
     previous = open_book.read_bytes()
     code, out, err = cli(capsys, "standings", open_book)
     assert code == 0, err
-    assert "8 result(s) rewritten" in out
+    assert "8 results rewritten" in out
     assert (open_book.parent / BACKUP).read_bytes() == previous
     wb = load_workbook(open_book)
     for sheet, expected in NORMALISED.items():

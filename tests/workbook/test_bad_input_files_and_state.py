@@ -226,7 +226,7 @@ def test_simulate_fills_only_the_empty_results(
     damage(open_book, change)
     code, out, err = cli(capsys, "simulate", open_book)
     assert code == 0, err
-    assert "1 result(s) rewritten" in out  # jigo → ½-½
+    assert "1 result rewritten" in out  # jigo → ½-½
     wb = load_workbook(open_book)
     rows = rows_of(wb["Round 3"])
     games = [r for r in rows if isinstance(r["Table"], int)]

@@ -271,7 +271,7 @@ def test_results_typed_by_hand_come_back_in_the_standard_form(
     made(open_book, results_typed)
     typed = [r[7] for r in load_workbook(open_book)["Round 2"].iter_rows(values_only=True)]
     assert set(TYPED) <= set(typed)
-    assert "4 result(s) rewritten in the standard form" in cli_ok(capsys, "pair", open_book)
+    assert "4 results rewritten in the standard form" in cli_ok(capsys, "pair", open_book)
     after = [r[7] for r in load_workbook(open_book)["Round 2"].iter_rows(values_only=True)]
     assert after == [STANDARD[TYPED.index(v)] if v in TYPED else v for v in typed]
 

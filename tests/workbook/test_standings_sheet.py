@@ -21,6 +21,7 @@ from gosheet.core.settings import McMahonGroups, Settings
 from gosheet.core.standings_table import Kind, standings_model
 from gosheet.formats.pack.view import pack_of
 from gosheet.formats.site import pages
+from gosheet.formats.site.view import site_of
 from gosheet.i18n import words
 from gosheet.workbook.port import Grid
 from gosheet.workbook.sheets import STANDINGS
@@ -103,7 +104,7 @@ def test_the_print_and_the_pages_title_each_group(tmp_path: Path) -> None:
     assert [t.title for t in pack.standings] == [f"Group {n}" for n in numbers]
     assert sum(len(t.rows) for t in pack.standings) == len(PLAYERS)
     assert len(pack.crosstable.rows) == len(PLAYERS)
-    html = pages(pack)["standings.html"]
+    html = pages(site_of(tournament))["standings.html"]
     assert all(f"<h2>Group {n}</h2>" in html for n in numbers)
     french = pack_of(tournament, "fr")
     assert [t.title for t in french.standings] == [f"Groupe {n}" for n in numbers]

@@ -25,7 +25,7 @@ from gosheet.core.games import game_of
 from gosheet.core.matching import Criterion, LexicographicWeights
 from gosheet.core.model import Game, Player, Tournament
 from gosheet.core.pairing import PairCost, Pairing, Weighing, check_can_pair, explain
-from gosheet.i18n.catalog import _
+from gosheet.i18n.catalog import _, ngettext
 
 CRITERION = Criterion(
     "Berger table",
@@ -73,7 +73,11 @@ def _schedule(tournament: Tournament, number: int) -> list[tuple[Player | None, 
     m = len(seated) + len(seated) % 2
     if number > m - 1:
         raise ConsistencyError(
-            _("round robin: every one of the {rounds} rounds is paired").format(rounds=m - 1)
+            ngettext(
+                "round robin: its {rounds} round is paired",
+                "round robin: every one of the {rounds} rounds is paired",
+                m - 1,
+            ).format(rounds=m - 1)
         )
     at: list[Player | None] = [*seated, *([None] * (m - len(seated)))]
     return [(at[a], at[b]) for a, b in berger_round(m, number)]

@@ -85,6 +85,7 @@ from gosheet.formats.opengotha.sheet import (
     parameter_rows,
     section_rank,
 )
+from gosheet.i18n.catalog import _
 from gosheet.workbook.language import InLanguage
 from gosheet.workbook.reader import MMS_CORRECTION, cell_text, name_key
 from gosheet.workbook.sheets import PLAYERS
@@ -317,15 +318,20 @@ def _last_round(paired: set[int], rounds: int | None, problems: _Problems) -> in
             problems.add(
                 f"round {r}",
                 None,
-                f"round {r} has no game and no bye, but round {last} has: gosheet plays the "
-                f"rounds in order (import the rounds before it with --until-round {r - 1})",
+                _(
+                    "round {number} has no game and no bye, but round {last} has: gosheet plays "
+                    "the rounds in order (import the rounds before it with '--until-round "
+                    "{before}')"
+                ).format(number=r, last=last, before=r - 1),
             )
     if rounds is not None and last > rounds:
         problems.add(
             "",
             rounds,
-            f"rounds: fewer than the {last} rounds played (keep the first ones with "
-            f"--until-round {rounds})",
+            _(
+                "rounds: fewer than the {last} rounds played (keep the first ones with "
+                "'--until-round {rounds}')"
+            ).format(last=last, rounds=rounds),
         )
     return last
 

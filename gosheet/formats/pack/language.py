@@ -8,7 +8,8 @@ Two sources, as in docs/languages.md:
   and the club's site say what the workbook says;
 - every other word — titles, the slips, ``page N of M``, the site's navigation and legend —
   is a message of the ``printing`` gettext domain, marked ``_p("…")`` where it is written,
-  with ``_p = printing(language)``.
+  with ``_p = printing(language)``; a message with a count, ``ngettext_p("…", "…", n)``
+  with ``ngettext_p = printing_plural(language)``.
 
 English is the messages themselves: a pack in English is exactly what it always was.
 """
@@ -21,6 +22,7 @@ from gosheet.i18n import words
 from gosheet.i18n.catalog import translator
 
 Gettext = Callable[[str], str]
+Ngettext = Callable[[str, str, int], str]
 
 
 def printing(language: str) -> Gettext:
@@ -30,6 +32,16 @@ def printing(language: str) -> Gettext:
     'Crosstable'
     """
     return translator(language, "printing").gettext
+
+
+def printing_plural(language: str) -> Ngettext:
+    """``ngettext_p``: the form of a message of the ``printing`` domain for a count, in
+    ``language`` (Russian has three).
+
+    >>> printing_plural("en")("{count} round paired", "{count} rounds paired", 1)
+    '{count} round paired'
+    """
+    return translator(language, "printing").ngettext
 
 
 def header(english: str, language: str) -> str:

@@ -1,10 +1,14 @@
-"""``gosheet publish``: the tournament's pages for the club's site — an index, each round's
-pairings (by table and by name), the standings and the crosstable — in one folder that
-holds everything it needs (the style sheet is inside each page, no script, no font to
-fetch): readable on a phone, printable. Jinja2 templates (``templates/``) with every
-value escaped. The pages speak the tournament's language (``<html lang="…">``): the
-templates mark their words ``{{ _p("…") }}``, messages of the ``printing`` domain
-(:mod:`gosheet.formats.pack.language`).
+"""``gosheet publish``: the tournament's pages for the club's site — an index that finds a
+player by name, each round's pairings (by table and by name), the standings, the crosstable
+and a page per player (his games, his next game, his line of the standings) — in one folder
+that holds everything it needs (the style sheet is inside each page, no font to fetch; the
+index's search field is a few lines of script inside it, and the index works without them):
+readable on a phone without scrolling sideways (but the crosstable), printable. The pages'
+names come from :mod:`gosheet.formats.addresses`, their contents from
+:mod:`gosheet.formats.site.view`. Jinja2 templates (``templates/``) with every value
+escaped. The pages speak the tournament's language (``<html lang="…">``): the templates mark
+their words ``{{ _p("…") }}`` and ``{{ ngettext_p("…", "…", n) }}``, messages of the
+``printing`` domain (:mod:`gosheet.formats.pack.language`).
 """
 
 from __future__ import annotations
@@ -19,9 +23,15 @@ from markupsafe import Markup
 
 from gosheet.core.errors import FileProblem
 from gosheet.core.model import Tournament
-from gosheet.formats.addresses import address, round_page
-from gosheet.formats.pack.language import Gettext, cell, printing
-from gosheet.formats.pack.view import Pack, pack_of
+from gosheet.formats.addresses import (
+    CROSSTABLE_PAGE,
+    INDEX_PAGE,
+    STANDINGS_PAGE,
+    address,
+    round_page,
+)
+from gosheet.formats.pack.language import Gettext, Ngettext, cell, printing, printing_plural
+from gosheet.formats.site.view import Site, site_of
 from gosheet.workbook.atomic import replacing
 from gosheet.workbook.sheets import BYE_RESULT
 
@@ -51,8 +61,7 @@ def in_text(gettext: Gettext) -> Callable[[str], Markup]:
     ``.format(…)`` escapes the values it puts in."""
 
     def _p(message: str) -> Markup:
-        text = gettext(message).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
-        return Markup(text.replace('"', "&quot;"))
+        return _escaped(gettext(message))
 
     return _p
 
@@ -74,37 +83,63 @@ def qr_block(_p: Gettext, url: str | None, page: str) -> dict[str, Any]:
     return {"qr": Markup(svg(here, QR_SIZE, label)), "qr_address": here}
 
 
-def pages(pack: Pack, url: str | None = None) -> dict[str, str]:
-    """Each page's file name and HTML, in the pack's language; with the site's address
+def _escaped(text: str) -> Markup:
+    text = text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+    return Markup(text.replace('"', "&quot;"))
+
+
+def in_text_plural(ngettext: Ngettext) -> Callable[[str, str, int], Markup]:
+    """The templates' ``ngettext_p``: :func:`in_text`'s for a message with a count."""
+
+    def ngettext_p(singular: str, plural: str, count: int) -> Markup:
+        return _escaped(ngettext(singular, plural, count))
+
+    return ngettext_p
+
+
+def pages(site: Site, url: str | None = None) -> dict[str, str]:
+    """Each page's file name and HTML, in the site's language; with the site's address
     ``url``, the index and each round's page carry a QR code of their own address."""
+    pack = site.pack
     env = environment()
     _p = printing(pack.language)
-    env.globals.update(_p=in_text(_p), lang=pack.language)
+    env.globals.update(
+        _p=in_text(_p),
+        ngettext_p=in_text_plural(printing_plural(pack.language)),
+        lang=pack.language,
+        site=site,
+        pack=pack,
+        round_page=round_page,
+        index_page=INDEX_PAGE,
+        standings_page=STANDINGS_PAGE,
+        crosstable_page=CROSSTABLE_PAGE,
+    )
     out = {
-        "index.html": env.get_template("index.html").render(
-            pack=pack, page_title=_p("Index"), **qr_block(_p, url, "")
+        INDEX_PAGE: env.get_template("index.html").render(
+            page_title=_p("Index"), **qr_block(_p, url, "")
         )
     }
     round_template = env.get_template("round.html")
-    for view in pack.rounds:
-        out[f"round-{view.number}.html"] = round_template.render(
-            pack=pack,
+    for view in site.rounds:
+        out[round_page(view.number)] = round_template.render(
             view=view,
             current=view.number,
             page_title=_p("Round {number}").format(number=view.number),
             **qr_block(_p, url, round_page(view.number)),
         )
-    tables = env.get_template("tables.html")
-    out["standings.html"] = tables.render(
-        pack=pack, tables=pack.standings, current="standings", page_title=_p("Standings")
+    out[STANDINGS_PAGE] = env.get_template("standings.html").render(
+        current="standings", page_title=_p("Standings")
     )
-    out["crosstable.html"] = tables.render(
-        pack=pack,
+    out[CROSSTABLE_PAGE] = env.get_template("tables.html").render(
         tables=[pack.crosstable],
+        links=[site.crosstable_links],
         current="crosstable",
         page_title=_p("Crosstable"),
         legend=legend(pack.language),
     )
+    player_template = env.get_template("player.html")
+    for page in site.players:
+        out[page.player.page] = player_template.render(page=page, page_title=page.player.name)
     return out
 
 
@@ -120,7 +155,7 @@ def publish(tournament: Tournament, folder: Path, url: str | None = None) -> lis
         raise FileProblem(f"{folder}: cannot write the pages ({error.strerror})") from error
     written = []
     with ExitStack() as pages_in_place:  # every page written before any takes its name
-        for name, html in pages(pack_of(tournament), url).items():
+        for name, html in pages(site_of(tournament), url).items():
             target = folder / name
             temporary = pages_in_place.enter_context(replacing(target))
             temporary.write_text(html, encoding="utf-8")

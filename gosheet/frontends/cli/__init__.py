@@ -18,7 +18,8 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from gosheet.app.files import OptionError
-from gosheet.core.errors import GosheetError
+from gosheet.core.errors import GosheetError, InputError
+from gosheet.frontends.cli import books
 from gosheet.frontends.cli.parser import build_parser
 from gosheet.i18n.catalog import N_, _, use
 
@@ -30,6 +31,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "check": ("tournament", "check"),
     "pair": ("tournament", "pair"),
     "standings": ("tournament", "standings"),
+    "merge": ("tournament", "merge"),
     "simulate": ("demo", "simulate"),
     "explain": ("tournament", "explain"),
     "history": ("history", "history"),
@@ -58,14 +60,43 @@ def handler(command: str) -> Handler:
 
 
 def run(argv: Sequence[str] | None = None) -> int:
-    """Parse the command line and run its command's handler."""
+    """Parse the command line and run its command's handler. A misspelt command is a usage
+    error naming the closest one; the workbook a command is given is found as the organiser
+    means it (:mod:`gosheet.frontends.cli.books`)."""
     use("en")  # until --language or the workbook's Language says otherwise
     parser = build_parser()
+    misspelt(parser, sys.argv[1:] if argv is None else argv)
     args = parser.parse_args(argv)
+    if getattr(args, "language", None):  # new, import, demo: their refusals in it too
+        use(args.language)
+    if books.takes_a_workbook(args):
+        args.book = books.find_workbook(args.book, books.typed(args))
     try:
         return handler(args.command)(parser, args)
     except OptionError as error:  # an option that does not fit: a usage error (exit 2)
         parser.error(str(error))
+    except InputError as error:
+        if not books.takes_a_workbook(args):
+            raise
+        refused = books.roster_given(error, args.book, books.typed(args))
+        if refused is None:
+            raise
+        raise refused from None
+
+
+def misspelt(parser: argparse.ArgumentParser, argv: Sequence[str]) -> None:
+    """A first word that is no command but close to one (``pari``): a usage error (exit 2)
+    saying which was meant."""
+    word = next((w for w in argv if not w.startswith("-")), None)
+    if word is None or word in COMMANDS or argv[0].startswith("-"):
+        return
+    closest = books.closest_command(word, COMMANDS)
+    if closest is not None:
+        parser.error(
+            _("'{typed}' is not a gosheet command; did you mean 'gosheet {command}'?").format(
+                typed=word, command=closest
+            )
+        )
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -39,7 +39,7 @@ def _excel_lite(parser: argparse.ArgumentParser, args: argparse.Namespace) -> in
     from gosheet.frontends.excel import lite, lite_wheel
 
     if not args.lite:
-        raise OptionError(_("--wheel-url goes with --lite"))
+        raise OptionError(_("'--wheel-url' goes with '--lite'"))
     saved = lite.write(args.source, args.out, args.wheel_url)
     wrote = _(
         "Wrote {path} for xlwings Lite: open it in Excel; the xlwings Lite pane lists "

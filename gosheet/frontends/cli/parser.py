@@ -139,6 +139,16 @@ def build_parser() -> argparse.ArgumentParser:
                 "it) — only while none of its results is entered",
             )
 
+    mrg = sub.add_parser(
+        "merge",
+        help="take the results helpers typed in copies of the workbook into it (a result "
+        "typed differently in two places is refused, naming its cell; nothing changed)",
+    )
+    mrg.add_argument("book", type=Path, metavar="BOOK.xlsx")
+    mrg.add_argument(
+        "copies", type=Path, nargs="+", metavar="COPY", help="the helpers' copies (.xlsx, .ods)"
+    )
+
     sim = sub.add_parser(
         "simulate",
         help="fill the current round's empty results from the players' strength; "

@@ -64,7 +64,7 @@ def ratings(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
         _say(_("Stored {list}").format(list=stored))
         return 0
     if action == "add" and not (args.name or args.pin):
-        parser.error(_("ratings add: give a name ('Name Firstname') or --pin"))
+        parser.error(_("ratings add: give a name ('Name Firstname') or '--pin'"))
     rating_list, cached = cache.load(args.list)
     index = ListIndex(rating_list)
     with editing(args.book) as book:

@@ -1,6 +1,6 @@
-"""The commands on a tournament workbook: new, check, pair, standings, simulate, explain — one
-handler each, ``(parser, args) -> exit code``, over :mod:`gosheet.app.workbooks` (a new
-tournament: :mod:`gosheet.app.tournaments`) and the words of :mod:`gosheet.app.messages`."""
+"""The commands on a tournament workbook: new, check, pair, standings, merge, simulate,
+explain — one handler each, ``(parser, args) -> exit code``, over :mod:`gosheet.app.workbooks`
+(a new tournament: :mod:`gosheet.app.tournaments`) and the words of :mod:`gosheet.app.messages`."""
 
 from __future__ import annotations
 
@@ -72,6 +72,15 @@ def standings(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     """``gosheet standings BOOK.xlsx``."""
     edited = workbooks.update_standings(args.book)
     say(rewritten(edited.done), saved_note(saved_path(edited)))
+    return 0
+
+
+def merge(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
+    """``gosheet merge BOOK.xlsx COPY…``: the results typed in helpers' copies."""
+    from gosheet.app.merging import merge_files
+
+    edited = merge_files(args.book, args.copies)
+    say(edited.done.message(), saved_note(saved_path(edited)))
     return 0
 
 

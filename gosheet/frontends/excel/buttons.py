@@ -18,12 +18,14 @@ Each function may also be given a Book (tests, or a Python prompt with
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from contextlib import suppress
 from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from gosheet.app import actions
+from gosheet.app.merging import Merged, merge, read_copy
 from gosheet.app.messages import problem_list, rewritten, summary, unexpected
 from gosheet.app.printing import Printed, pack_path
 from gosheet.app.ratings import Filled
@@ -39,6 +41,7 @@ from gosheet.frontends.excel.xlwings_book import (
 )
 from gosheet.i18n import words
 from gosheet.i18n.catalog import _, current, ngettext
+from gosheet.workbook.port import BookPort
 from gosheet.workbook.sheets import EXPLAIN, PLAYERS, STANDINGS, round_sheet_name
 
 if TYPE_CHECKING:
@@ -120,13 +123,55 @@ def _caller(book: xw.Book | None) -> xw.Book:
     return xw.Book.caller()
 
 
-def _run(action: str, book: xw.Book | None) -> str:
+def merge_copies(book: xw.Book | None = None, copies: Sequence[str | Path] | None = None) -> str:
+    """Button "Merge helpers' copies": the results typed in copies of the workbook (chosen
+    in Excel's Open dialog, or given: a Python prompt, xlwings Lite's files, the tests) taken
+    into it, and Standings rewritten (:mod:`gosheet.app.merging`)."""
     port = XlwingsBook(_caller(book))
+    if copies is None:
+        kinds = f"{_('Workbooks')} (*.xlsx;*.xlsm;*.ods),*.xlsx;*.xlsm;*.ods"
+        copies = port.pick_files(_("Choose the helpers' copies of the workbook"), kinds)
+        if copies is None:
+            return _tell(port, _no_open_dialog(), critical=True)
+        if not copies:
+            return _tell(port, _("No copy chosen; nothing was changed."))
+    chosen = [Path(copy) for copy in copies]
+    name = Path(str(port.book.fullname)).name
+
+    def merged(pending: BookPort) -> Merged:
+        return merge(pending, [read_copy(copy) for copy in chosen], name)
+
+    return _press("merge_copies", port, merged)
+
+
+def _no_open_dialog() -> str:
+    return _(
+        "This Excel offers gosheet no Open dialog: run 'gosheet merge BOOK.xlsx COPY…' in a "
+        "terminal, or, in xlwings Lite, drop the copies on Files → Import/Export first; "
+        "nothing was changed."
+    )
+
+
+def _run(action: str, book: xw.Book | None) -> str:
+    return _press(action, XlwingsBook(_caller(book)), actions.ACTIONS[action])
+
+
+def _press(
+    action: str,
+    port: XlwingsBook,
+    act: Callable[[BookPort], actions.Done | Explanation | Filled | Printed | Merged],
+) -> str:
+    """Run ``act`` on the workbook, its writes held back until it has succeeded; the
+    message shown."""
     pending = Deferred(port)
     try:
-        done = actions.ACTIONS[action](pending)
+        done = act(pending)
     except InputError as error:
-        advice = _("nothing was changed. 'Check the workbook' marks them")
+        advice = (
+            _("nothing was changed")
+            if action == "merge_copies"
+            else _("nothing was changed. 'Check the workbook' marks them")
+        )
         return _tell(
             port, problem_list(list(error.problems), advice, SHOWN_PROBLEMS), critical=True
         )
@@ -147,6 +192,9 @@ def _run(action: str, book: xw.Book | None) -> str:
         )
     if isinstance(done, Printed):
         return _tell(port, _write_pack(port, done))
+    if isinstance(done, Merged):
+        port.activate(_shown(round_sheet_name(len(done.tournament.rounds))))
+        return _tell(port, done.message() + _skipped(port))
     message = summary(action, done)
     if isinstance(done, Filled):
         port.activate(_shown(PLAYERS))

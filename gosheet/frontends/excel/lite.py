@@ -24,7 +24,8 @@ task pane. ``gosheet excel-template --lite [SOURCE] OUT.xlsx`` writes a workbook
   names the URL, and the wheel is written beside OUT, for the club to put there.
 
 ``main.py`` holds one script per action — Pair next round, Update standings, Check the
-workbook, Explain the last round, Simulate results, Fill from rating list — each calling
+workbook, Explain the last round, Simulate results, Fill from rating list, Merge helpers'
+copies — each calling
 :func:`gosheet.frontends.excel.lite_run.run`, which presses the ``.xlsm``'s button
 (:mod:`gosheet.frontends.excel.buttons`) on Lite's book.
 """
@@ -97,6 +98,15 @@ SCRIPTS = (
         "rating list dropped on xlwings Lite's Files → Import/Export (EGD allworld_lp.html, "
         "FFG echelle.txt or AGA TDListN.txt), and names whoever was not found. What is "
         "typed is never replaced.",
+    ),
+    Script(
+        "merge_helpers_copies",
+        "Merge helpers' copies",
+        "merge_copies",
+        "Takes in the results typed in the helpers' copies of this workbook dropped on "
+        "xlwings Lite's Files → Import/Export (.xlsx or .ods); a result typed differently in "
+        "two places is refused, naming its cell, and nothing is changed. Then rewrites "
+        "Standings.",
     ),
 )
 

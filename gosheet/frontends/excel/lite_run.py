@@ -12,6 +12,9 @@ is not among what Lite carries out), so the button is handed the book without it
 (:class:`WithoutAlerts`) and the message is printed instead: Lite shows what a script
 prints in its output pane, under the editor.
 
+"Merge helpers' copies" takes the copies from there too: every workbook (``.xlsx``,
+``.xlsm``, ``.ods``) dropped on Files → Import/Export is a helper's copy.
+
 "Fill from rating list" takes the list from Lite's own files: a rating list (EGD
 ``allworld_lp.html``, FFG ``echelle.txt``, AGA ``TDListN.txt``) dropped on xlwings Lite's
 Files → Import/Export is under ``/data``; it is read into gosheet's rating cache (a folder
@@ -23,7 +26,7 @@ from __future__ import annotations
 import os
 import tempfile
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from gosheet.frontends.excel import buttons
 
@@ -32,7 +35,8 @@ if TYPE_CHECKING:
 
 LITE_FILES = Path("/data")  # xlwings Lite's Files → Import/Export
 LIST_SUFFIXES = (".html", ".htm", ".txt", ".csv")
-ACTIONS = ("pair", "standings", "check", "explain", "simulate", "fill_ratings")
+ACTIONS = ("pair", "standings", "check", "explain", "simulate", "fill_ratings", "merge_copies")
+COPY_SUFFIXES = (".xlsx", ".xlsm", ".ods")
 
 
 def run(action: str, book: xw.Book, files: Path = LITE_FILES) -> str:
@@ -42,7 +46,10 @@ def run(action: str, book: xw.Book, files: Path = LITE_FILES) -> str:
         raise ValueError(f"not a gosheet action: {action}")
     if action == "fill_ratings":
         lists_from(files)
-    message: str = getattr(buttons, action)(WithoutAlerts(book))
+    if action == "merge_copies":
+        message = merge_from(book, files)
+    else:
+        message = getattr(buttons, action)(WithoutAlerts(book))
     print(message)
     return message
 
@@ -69,6 +76,22 @@ class _AppWithoutAlert:
         if name == "alert":
             raise AttributeError("xlwings Lite shows no alert: the message is printed")
         return getattr(self._app, name)
+
+
+def merge_from(book: xw.Book, files: Path) -> str:
+    """Merge helpers' copies: every workbook in ``files`` (Lite's imported files) is a copy."""
+    from gosheet.i18n.catalog import _
+
+    try:
+        copies = sorted(p for p in files.rglob("*") if p.suffix.lower() in COPY_SUFFIXES)
+    except OSError:
+        copies = []
+    if not copies:
+        return _(
+            "No copy among xlwings Lite's files: drop the helpers' copies of the workbook on "
+            "Files → Import/Export first; nothing was changed."
+        )
+    return buttons.merge_copies(cast("xw.Book", WithoutAlerts(book)), copies)
 
 
 def lists_from(files: Path) -> list[str]:

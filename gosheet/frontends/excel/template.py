@@ -4,9 +4,9 @@ An ``.xlsm`` made by gosheet is the tournament workbook plus three things:
 
 - xlwings' standalone VBA project (``xl/vbaProject.bin``, BSD licence, see
   ``templates/LICENSE-xlwings.txt``), whose ``RunPython`` starts Python;
-- a ``Control`` sheet, first, with six buttons — Fill from rating list, Pair
+- a ``Control`` sheet, first, with seven buttons — Fill from rating list, Pair
   next round, Update standings, Check the workbook, Explain the last round, Print
-  pack — and
+  pack, Merge helpers' copies — and
   below them the list of problems the last check found (from row 13, where every
   gosheet ``.xlsm`` has it);
 - a ``_xlwings.conf`` sheet, last: xlwings' optional per-workbook settings
@@ -75,7 +75,7 @@ CODE_NAMES = {CONTROL: "Sheet1", XLWINGS_CONF: "Sheet2"}
 # Control sheet layout, 1-based rows (the buttons' drawing is anchored to these rows)
 CONTROL_WIDTHS = {"A": 30.0, "B": 90.0, "C": 16.0}
 BUTTON_ROW_HEIGHT = 30.0  # points
-NOTE_ROW = 10  # the same from a terminal (below the last button, row 8)
+NOTE_ROW = 10  # the same from a terminal (below the last button, row 9)
 PROBLEM_TITLE_ROW = 11
 # "Where", "Problem", "Marked"; the list starts below. Fixed: the .xlsm files made before
 # have their list there, and a check takes the old marks off from there.
@@ -147,6 +147,14 @@ BUTTONS = (
         "pairings by table and by name, result slips, standings and crosstable. The "
         "workbook is not changed.",
     ),
+    Button(
+        "Merge helpers' copies",
+        "merge_copies",
+        9,
+        "Asks for the copies of this workbook helpers typed results in, and takes their "
+        "results in; a result typed differently in two places is refused, naming its cell, "
+        "and nothing is changed. Then rewrites Standings.",
+    ),
 )
 
 
@@ -189,7 +197,7 @@ def fill_control_sheet(ws: Worksheet) -> None:
         cell.alignment = Alignment(wrap_text=True, vertical="center")
     ws[f"A{NOTE_ROW}"] = (
         "The same from a terminal: gosheet ratings fill | pair | standings | check | explain "
-        "| print BOOK.xlsm. "
+        "| print BOOK.xlsm; gosheet merge BOOK.xlsm COPY1 COPY2. "
         "To mail the tournament without macros: gosheet excel-template BOOK.xlsm BOOK.xlsx"
     )
     ws.cell(row=PROBLEM_TITLE_ROW, column=1, value="Problems found by the last check")

@@ -223,6 +223,18 @@ class XlwingsBook(BookPort, SheetRenamer):
     def alert(self, message: str, critical: bool = False) -> None:
         self.book.app.alert(message, "gosheet", mode="critical" if critical else "info")
 
+    def pick_files(self, title: str, kinds: str) -> list[str] | None:
+        """Files chosen in Excel's Open dialog, several at once (``kinds``: what the dialog
+        offers, as ``Workbooks (*.xlsx;*.ods),*.xlsx;*.ods``): their paths, ``[]`` when
+        cancelled; None where Excel offers no such dialog (Excel on the web, xlwings
+        Server, a Mac)."""
+        if not self.windows:
+            return None
+        chosen = self.book.app.api.GetOpenFilename(kinds, 1, title, None, True)
+        if not isinstance(chosen, list | tuple):  # False: cancelled
+            return []
+        return [str(path) for path in chosen]
+
     def activate(self, sheet: str) -> None:
         with suppress(Exception):
             self.book.sheets[sheet].activate()

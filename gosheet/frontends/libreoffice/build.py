@@ -65,6 +65,8 @@ EXPORTS = (
     ("ExportFFG", "Export FFG results (.t~ou)"),
     ("ExportOpenGotha", "Export to ~OpenGotha (.xml)"),
 )
+# (macro, menu title): the helpers' copies, in the menu only (it asks for files)
+COPIES = ("MergeCopies", "Merge helpers' cop~ies…")
 REHEARSAL = ("SimulateResults", "Si~mulate results (rehearsal)")
 
 
@@ -110,6 +112,7 @@ def menu_entries() -> list[tuple[str, str]]:
     separator = ("private:separator", "")
     return [
         *((script_url(f), title) for f, title, _ in ACTIONS),
+        (script_url(COPIES[0]), COPIES[1]),
         separator,
         *((script_url(f), title) for f, title in EXPORTS),
         separator,

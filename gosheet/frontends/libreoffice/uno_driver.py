@@ -21,9 +21,9 @@ skipped):
     what a menu entry or toolbar button does: dispatch the URL to the
     document's frame; → ``state``, ``result`` (the macro's return value), ``seconds``
     (how long it took, seen from the driver)
-``{"do": "invoke", "url": URL}``
-    ``XScriptProvider.getScript(URL).invoke()`` through the document's script
-    provider; → ``result``
+``{"do": "invoke", "url": URL, "args": [...]}``
+    ``XScriptProvider.getScript(URL).invoke(args)`` through the document's script
+    provider (``args``, optional: texts, numbers); → ``result``
 ``{"do": "cell", "sheet": S, "cell": "H2"}``
     → ``value`` (number or text, ``None`` when empty), ``back_color``,
     ``note`` (the cell's comment)
@@ -175,7 +175,7 @@ class Driver:
     def do_invoke(self, step: dict[str, Any]) -> dict[str, Any]:
         self.document.getCurrentController().getFrame().activate()
         script = self.document.getScriptProvider().getScript(step["url"])
-        result = script.invoke((), (), ())
+        result = script.invoke(tuple(step.get("args") or ()), (), ())
         return {"result": plain(result[0])}
 
     def do_cell(self, step: dict[str, Any]) -> dict[str, Any]:

@@ -19,6 +19,7 @@ from gosheet.core.errors import FileProblem
 from gosheet.frontends.web import runtime
 from gosheet.frontends.web.wheels import wheels
 from gosheet.frontends.web.words import table
+from gosheet.i18n.catalog import _
 
 STATIC = ("index.html", "page.js", "page.css", "worker.js")
 """The page's own files, in ``gosheet/frontends/web/static/``."""
@@ -67,7 +68,11 @@ def prepared(folder: Path, replace: bool) -> None:
         raise FileProblem(f"{folder} is a file, not a folder")
     if folder.is_dir() and any(folder.iterdir()):
         if not (folder / MARK).is_file() and not replace:
-            raise FileProblem(f"{folder} holds other files; choose an empty folder or use --force")
+            raise FileProblem(
+                _("{folder} holds other files; choose an empty folder or use '--force'").format(
+                    folder=folder
+                )
+            )
         for part in ("pyodide", "wheels"):
             shutil.rmtree(folder / part, ignore_errors=True)
     folder.mkdir(parents=True, exist_ok=True)

@@ -14,7 +14,7 @@ from __future__ import annotations
 import io
 import json
 import zipfile
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field
 from pathlib import Path, PurePath
 
@@ -116,6 +116,20 @@ def explain(data: bytes, name: str) -> Answer:
     return Answer(0, said(text), name, workbook_type(name), edited.data)
 
 
+def merge(data: bytes, name: str, copies: Sequence[tuple[bytes, str]] = ()) -> Answer:
+    """Merge helpers' copies: the results typed in ``copies`` (bytes, file name) taken into
+    the workbook, downloaded under its own name."""
+    from gosheet.app.merging import merge_bytes
+
+    if not copies:
+        from gosheet.app.files import OptionError
+        from gosheet.i18n.catalog import _
+
+        raise OptionError(_("no copy given: choose the helpers' copies of the workbook"))
+    edited = merge_bytes(data, name, copies)
+    return Answer(0, said(edited.done.message()), name, workbook_type(name), edited.data)
+
+
 def print_pack(data: bytes, name: str, url: str | None = None) -> Answer:
     from gosheet.app.printing import pack_path, print_file
 
@@ -186,6 +200,7 @@ ACTIONS: dict[str, Action] = {
     "check": check,
     "explain": explain,
     "simulate": simulate,
+    "merge": merge,
     "print": print_pack,
     "publish": publish,
     "h9": export_results_file(".h9"),
@@ -201,6 +216,7 @@ BUTTONS = {
     "check": "Check the workbook",
     "explain": "Explain the last round",
     "simulate": "Simulate results",
+    "merge": "Merge helpers' copies",
     "print": "Print pack",
     "publish": "Publish pages",
     "h9": "EGF results (.h9)",
@@ -217,16 +233,23 @@ MEMORY = (
 
 
 def run(
-    action: str, data: bytes, name: str, language: str = "en", options: Options | None = None
+    action: str,
+    data: bytes,
+    name: str,
+    language: str = "en",
+    options: Options | None = None,
+    copies: Sequence[tuple[bytes, str]] = (),
 ) -> Answer:
     """The action ``action`` on the file ``name`` (its bytes): its answer, whatever happens
-    (``options``: a new tournament's)."""
+    (``options``: a new tournament's; ``copies``: Merge helpers' copies', bytes and name)."""
     catalog.use(language if language in catalog.LANGUAGES else "en")
     try:
         if action == "new" and options is not None:
             return new_tournament(data, name, options)
         if action in ("print", "publish") and options is not None and options.url:
             return (print_pack if action == "print" else publish)(data, name, options.url)
+        if action == "merge":
+            return merge(data, name, copies)
         return ACTIONS[action](data, name)
     except GosheetError as error:  # OptionError too: what the command prints, its exit code
         return Answer(error.exit_code, said(f"gosheet: {error}"))
@@ -253,12 +276,20 @@ def options_of(text: str) -> Options:
 
 
 def run_file(
-    action: str, source: str, name: str, language: str, target: str, options: str = "{}"
+    action: str,
+    source: str,
+    name: str,
+    language: str,
+    target: str,
+    options: str = "{}",
+    copies: str = "[]",
 ) -> str:
     """:func:`run` on the file at ``source`` (in Pyodide's memory), the download written to
-    ``target``, ``options`` a new tournament's as JSON (``{"system": "swiss", "rounds": 5}``):
-    the answer as JSON."""
-    answer = run(action, Path(source).read_bytes(), name, language, options_of(options))
+    ``target``, ``options`` a new tournament's as JSON (``{"system": "swiss", "rounds": 5}``),
+    ``copies`` the helpers' copies as JSON (``[["/work/copy-1-0", "cup-anna.xlsx"], …]``: each
+    file in Pyodide's memory and its name): the answer as JSON."""
+    given = [(Path(path).read_bytes(), str(copy)) for path, copy in json.loads(copies or "[]")]
+    answer = run(action, Path(source).read_bytes(), name, language, options_of(options), given)
     if answer.data is not None:
         Path(target).write_bytes(answer.data)
     return answer.json()

@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from gosheet.core.errors import FileProblem
+from gosheet.i18n.catalog import _
 
 VERSION = "314.0.8"
 """The Pyodide release the page runs (``pyodide`` on npm)."""
@@ -100,8 +101,10 @@ def download(url: str) -> bytes:
             return data
     except OSError as error:
         raise FileProblem(
-            f"Pyodide {VERSION} could not be downloaded from {url} ({error}); give the "
-            f"tarball with --pyodide (npm pack pyodide@{VERSION})"
+            _(
+                "Pyodide {version} could not be downloaded from {url} ({error}); give the "
+                "tarball with '--pyodide' ('npm pack pyodide@{version}')"
+            ).format(version=VERSION, url=url, error=error)
         ) from error
 
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 from gosheet.frontends.web.runner import BUTTONS
 from gosheet.i18n.catalog import LANGUAGES, translator
 
-MENU = ("pair", "standings", "check", "explain", "simulate", "print")
+MENU = ("pair", "standings", "check", "explain", "simulate", "merge", "print")
 """The buttons whose words are the LibreOffice menu's (translated by the catalog)."""
 
 # key: English, Russian, French, Catalan
@@ -44,6 +44,16 @@ WORDS: dict[str, tuple[str, str, str, str]] = {
         "Trieu o deixeu anar un llibre (.xlsx, .xlsm, .ods) o una llista de jugadors (.csv, .xlsx)",
     ),
     "none": ("No file chosen.", "Файл не выбран.", "Aucun fichier choisi.", "Cap fitxer triat."),
+    "copies": (
+        "Merge helpers' copies: choose the copies of this workbook (several at once) in "
+        "which helpers typed results.",
+        "Объединить копии помощников: выберите копии этой книги (можно несколько сразу), "
+        "в которые помощники вносили результаты.",
+        "Fusionner les copies des assistants : choisissez les copies de ce classeur "
+        "(plusieurs à la fois) où des assistants ont saisi des résultats.",
+        "Fusionar les còpies dels ajudants: trieu les còpies d'aquest llibre (diverses alhora) "
+        "on els ajudants han escrit resultats.",
+    ),
     "round": ("The round", "Тур", "La ronde", "La ronda"),
     "files": (
         "Print, publish, export",

@@ -68,7 +68,7 @@ def test_until_round(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None
             capsys, "import", fixture("notsimplemm"), "-o", book, "--until-round", k
         )
         assert code == 0, err
-        assert f"{k} round(s) played ({games} games" in text
+        assert f"{k} rounds played ({games} games" in text
         assert f"The next 'gosheet pair' makes round {k + 1}." in text
         names = load_workbook(book).sheetnames
         assert [n for n in names if n.startswith("Round")] == [

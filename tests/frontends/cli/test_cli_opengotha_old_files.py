@@ -23,7 +23,7 @@ def test_import_and_export_an_older_opengotha_file(
         )
     )
     text = cli_ok(capsys, "import", old, "-o", book)
-    assert "4 players" in text and "2 round(s) played (3 games, 1 byes)" in text
+    assert "4 players" in text and "2 rounds played (3 games, 1 bye)" in text
     assert "ISO-8859-1" in text and "tournament.dtd" in text and "3.5x" in text
     assert "no problems" in cli_ok(capsys, "check", book)
     cli_ok(capsys, "export", book, "-o", out)

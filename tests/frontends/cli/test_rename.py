@@ -33,7 +33,7 @@ def test_rename_everywhere(capsys: pytest.CaptureFixture[str], open_book: Path) 
     before = _names_in_rounds(open_book)
     assert before.count("Kowalski Piotr") == 2
     out = cli_ok(capsys, "rename", open_book, "kowalski piotr", "Kowalska Petra")
-    assert "2 cell(s) of the round sheets" in out and "Standings rewritten" in out
+    assert "2 cells of the round sheets" in out and "Standings rewritten" in out
     _, players = sheet_table(open_book, "Players")
     assert [(p["Name"], p["First name"]) for p in players if p["Rank"] == "3d"] == [
         ("Kowalska", "Petra")

@@ -71,6 +71,7 @@ ARGUMENTS = {
     "check": ["check", "x.xlsx"],
     "pair": ["pair", "x.xlsx", "--again"],
     "standings": ["standings", "x.xlsx"],
+    "merge": ["merge", "x.xlsx", "copy-anna.xlsx", "copy-ben.ods"],
     "simulate": ["simulate", "x.xlsx"],
     "explain": ["explain", "x.xlsx", "--round", "1"],
     "history": ["history", "x.xlsx"],

@@ -245,7 +245,7 @@ def test_scoring_in_the_workbook_draw_typed_as_equals(
             ws.cell(row=row, column=result, value="1-0" if first == "B" else "0-1")
     workbook.save(book)
     out = cli_ok(capsys, "standings", book)
-    assert "1 result(s) rewritten" in out
+    assert "1 result rewritten" in out
     assert "½-½" in [r[3] for r in round_tables(book, 1)]
 
     def points() -> dict[str, Any]:

@@ -76,7 +76,7 @@ def test_the_button_fills_players_as_gosheet_ratings_fill_does(
 
     assert message.splitlines()[:2] == [
         "From the EGD list of 2024-05-12: 7 players (from allworld_lp.html):",
-        "Filled 7 cell(s) of 2 player(s).",
+        "Filled 7 cells (2 players).",
     ]
     assert "Ambiguous: Dubois Luc — Dubois Luc 2d Pari FR 12345678; " in message
     assert "12345679" in message
@@ -90,7 +90,7 @@ def test_the_button_fills_players_as_gosheet_ratings_fill_does(
     assert client.alerts[-1][:4] == [message, "gosheet", "ok", "info"]
 
     message, sent = run(remote, client, excel.fill_ratings)  # again: nothing left to fill
-    assert "Filled 0 cell(s) of 0 player(s).\n2 player(s) already complete." in message
+    assert "Filled 0 cells (0 players).\n2 players already complete." in message
     assert {a["func"] for a in sent} <= {"alert", "activateSheet"}
 
 

@@ -45,7 +45,7 @@ from gosheet.workbook.sheets import PLAYERS, SETTINGS, STANDINGS
 from gosheet.workbook.template import new_book
 from gosheet.workbook.xlsx import XlsxBook
 
-ENTRIES = {"fill_ratings", "pair", "standings", "check", "explain", "print_pack"}
+ENTRIES = {"fill_ratings", "pair", "standings", "check", "explain", "print_pack", "merge_copies"}
 
 
 def vba_modules(path: Path) -> dict[str, str]:
@@ -109,7 +109,7 @@ def test_the_buttons_call_the_gosheet_entry_points() -> None:
     path = xlsm_template_path()
     macros = vml_macros(path)
     assert macros == button_macros(path)
-    assert len(macros) == 6
+    assert len(macros) == 7
     for macro in macros:
         match = re.fullmatch(
             r"'RunPython\(\"(import gosheet\.excel; gosheet\.excel\.(\w+)\(\))\"\)'", macro
@@ -125,9 +125,10 @@ def test_the_buttons_call_the_gosheet_entry_points() -> None:
         "check",
         "explain",
         "print_pack",
+        "merge_copies",
     ]
     assert macros[0] == "'RunPython(\"import gosheet.excel; gosheet.excel.fill_ratings()\")'"
-    assert macros[-1] == "'RunPython(\"import gosheet.excel; gosheet.excel.print_pack()\")'"
+    assert macros[-1] == "'RunPython(\"import gosheet.excel; gosheet.excel.merge_copies()\")'"
 
 
 def test_the_template_has_the_control_sheet_first_and_the_tournament_sheets() -> None:
@@ -143,6 +144,7 @@ def test_the_template_has_the_control_sheet_first_and_the_tournament_sheets() ->
         "Check the workbook",
         "Explain the last round",
         "Print pack",
+        "Merge helpers' copies",
     ]
     with zipfile.ZipFile(xlsm_template_path()) as archive:
         vml = next(archive.read(n).decode() for n in archive.namelist() if n.endswith(".vml"))
@@ -158,6 +160,7 @@ def test_the_template_has_the_control_sheet_first_and_the_tournament_sheets() ->
     assert "ratings fill" in str(control["A10"].value)  # the same from a terminal
     assert "explain" in str(control["A10"].value)
     assert "print BOOK" in str(control["A10"].value)
+    assert "gosheet merge BOOK.xlsm COPY" in str(control["A10"].value)
     # the sheets' code names are those of the VBA project's document modules
     assert workbook.code_name == "ThisWorkbook"
     assert control.sheet_properties.codeName == "Sheet1"

@@ -141,7 +141,7 @@ def test_pair_through_xlwings_gives_what_gosheet_pair_gives(
     message, sent = run(remote, client, excel.pair)
 
     assert message.startswith("Round 3 paired: 5 games")
-    assert "1 result(s) rewritten" in message
+    assert "1 result rewritten" in message
     expected = load_workbook(on_file)
     assert [s.name for s in client.sheets] == expected.sheetnames
     for name in ("Round 3", STANDINGS, PLAYERS, "Round 2", "Settings"):
@@ -313,7 +313,7 @@ def test_check_marks_every_bad_cell_and_a_clean_check_takes_the_marks_off(
     # all correct: no marks, no list, and the message says so
     round2.values[(1, 7)] = "1-0"
     message, _ = run(remote, client, excel.check)
-    assert message.startswith("No problems: 10 players, 2 round(s) paired.")
+    assert message.startswith("No problems: 10 players, 2 rounds paired.")
     assert "marks of the last check (1) were taken off" in message
     assert all(c is None for s in client.sheets for c in s.colors.values())
     assert all(not s.notes for s in client.sheets)

@@ -302,13 +302,13 @@ def test_the_scripts_say_what_they_did(ran: dict[str, Any]) -> None:
     fill = outcome(ran, "fill")[0]
     assert message_of(fill).splitlines()[:2] == [
         "From the EGD list of 2024-05-12: 7 players (from allworld_lp.html):",
-        "Filled 7 cell(s) of 2 player(s).",
+        "Filled 7 cells (2 players).",
     ]
     assert fill["active"] == PLAYERS
     needs_pure_matching("pair")
     pair, _ = outcome(ran, "pair")
     assert message_of(pair).startswith("Round 3 paired: 5 games")
-    assert "1 result(s) rewritten" in message_of(pair)
+    assert "1 result rewritten" in message_of(pair)
     assert pair["active"] == "Round 3"
     assert pair["frozen"]["Round 3"] == "1:1"
     assert all([r, 8] in pair["text"]["Round 3"] for r in range(2, 7))  # Result (H) as text

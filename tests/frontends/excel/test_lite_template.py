@@ -116,7 +116,7 @@ def test_the_workbook_carries_main_py_requirements_and_gosheet(
     control = book[CONTROL]
     headers = [control.cell(row=PROBLEM_HEADER_ROW, column=c).value for c in (1, 2, 3)]
     assert tuple(headers) == PROBLEM_HEADERS
-    assert [control.cell(row=r, column=1).value for r in range(3, 9)] == [
+    assert [control.cell(row=r, column=1).value for r in range(3, 10)] == [
         s.title for s in lite.SCRIPTS
     ]
     with zipfile.ZipFile(out) as archive:

@@ -28,6 +28,7 @@ from gosheet.frontends.cli import main
 from gosheet.frontends.libreoffice import build, carried, uno_driver
 from gosheet.frontends.libreoffice.build import (
     ACTIONS,
+    COPIES,
     EXPORTS,
     MACRO_FILE,
     MACRO_PACKAGE,
@@ -170,6 +171,7 @@ def test_menu_and_toolbar_dispatch_the_macros_script_urls() -> None:
     expected = [script_url(function) for function, _, _ in ACTIONS]
     assert urls(ui["OfficeMenuBar"]) == [
         *expected,
+        script_url(COPIES[0]),
         "private:separator",
         *(script_url(function) for function, _ in EXPORTS),
         "private:separator",
@@ -199,6 +201,7 @@ def test_menu_and_toolbar_dispatch_the_macros_script_urls() -> None:
         "~Explain the last round",  # after Check, before the rehearsal
         "P~rint pack",
         "P~ublish pages",
+        "Merge helpers' cop~ies…",  # in the menu only: it asks for the copies
         "",
         "Export EGF results (.~h9)",
         "Export FFG results (.t~ou)",
@@ -208,6 +211,7 @@ def test_menu_and_toolbar_dispatch_the_macros_script_urls() -> None:
     ]
     assert [f.__name__ for f in gosheet_macros.g_exportedScripts] == [
         *(f for f, _, _ in ACTIONS),
+        COPIES[0],
         *(f for f, _ in EXPORTS),
         REHEARSAL[0],
     ]
@@ -302,6 +306,7 @@ def test_the_macro_script_runs_as_libreoffice_runs_it(unpacked: Path) -> None:
     assert found["outcome"]["message"].startswith("Open a gosheet workbook")
     assert found["exported"] == [
         *(f for f, _, _ in ACTIONS),
+        COPIES[0],
         *(f for f, _ in EXPORTS),
         REHEARSAL[0],
     ]
@@ -440,6 +445,7 @@ def test_g_exported_scripts_is_a_plain_assignment_libreoffice_can_read() -> None
             "ExplainRound",
             "PrintPack",
             "PublishPages",
+            "MergeCopies",
             "ExportEGF",
             "ExportFFG",
             "ExportOpenGotha",
@@ -531,8 +537,10 @@ def test_the_macros_call_the_real_bridge(
         ("Players", "C4", "3x")
     ]
     pages = bridge.call_gosheet("publish", XlsxBook.open(book).grids(), str(book))
+    count = 3 + len(XlsxBook.open(book).read().tournament.players)  # and a page a player
     assert pages["message"] == (
-        f"Wrote 3 pages in {tmp_path / 'cup.site'}: open {tmp_path / 'cup.site' / 'index.html'}."
+        f"Wrote {count} pages in {tmp_path / 'cup.site'}: "
+        f"open {tmp_path / 'cup.site' / 'index.html'}."
     )
 
 
@@ -582,7 +590,7 @@ def test_a_failure_is_a_message_never_a_traceback(monkeypatch: pytest.MonkeyPatc
         "action": "pair",
     }
 
-    def broken(action: str, document: Any) -> dict[str, Any]:
+    def broken(action: str, document: Any, copies: list[str] | None = None) -> dict[str, Any]:
         raise KeyError("operations")
 
     monkeypatch.setattr(actions, "find_document", lambda args, context: object())

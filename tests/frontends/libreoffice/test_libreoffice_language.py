@@ -74,3 +74,21 @@ def test_a_change_of_language_renames_the_sheets_in_libreoffice(
     assert "Тур 3" in found["state"]["sheets"]
     assert found["state"]["active"] == "Тур 3"
     catalog.use("en")
+
+
+def test_a_french_workbook_reads_b_as_blanc_from_the_menu(office: Office, tmp_path: Path) -> None:
+    """Issue 27: ``B+`` typed in a French workbook is White's win, ``N+`` Black's; Update
+    standings rewrites them as ``1-0`` and ``0-1``; in an English one ``B+`` stays Black."""
+    for language, wanted in (("fr", ["1-0", "0-1", "1-0!"]), ("en", ["0-1", "0-1", "0-1!"])):
+        book = demo_in(tmp_path, language, 3)
+        sheet = words.local("Round {n}", language, words.SHEETS).replace("{n}", "1")
+        wb = load_workbook(book)
+        wb[sheet]["H2"], wb[sheet]["H3"], wb[sheet]["H4"] = "B+", "N+", "B+!"
+        wb.save(book)
+
+        found = act(office, book, STANDINGS, tmp_path / f"lo-{language}.xlsx")
+
+        assert found["outcome"]["ok"], found["outcome"]
+        done = load_workbook(tmp_path / f"lo-{language}.xlsx")[sheet]
+        assert [done[c].value for c in ("H2", "H3", "H4")] == wanted, language
+    catalog.use("en")

@@ -261,7 +261,7 @@ def test_simulate_gives_what_gosheet_simulate_gives(
     paired = _cli("pair", _copy(books / "cup.xlsx", tmp_path / "paired.xlsx"))
     found = _act(office, paired, script_url(REHEARSAL[0]), tmp_path / "lo.xlsx")
     assert found["outcome"]["ok"], found["outcome"]
-    assert found["outcome"]["message"] == "11 empty result(s) filled."
+    assert found["outcome"]["message"] == "11 empty results filled."
     assert found["state"]["active"] == "Round 2"  # where the results were written
     expected = _values(_cli("simulate", _copy(paired, tmp_path / "cli.xlsx")))
     assert _values(tmp_path / "lo.xlsx") == expected
@@ -295,7 +295,7 @@ def test_the_script_provider_runs_the_same_macro(office: Office, books: Path) ->
     )
     assert json.loads(results[1]["result"]) == {
         "ok": True,
-        "message": "No problems: 23 players, 1 round(s) paired.",
+        "message": "No problems: 23 players, 1 round paired.",
         "problems": [],
         "action": "check",
     }
@@ -350,7 +350,7 @@ def test_check_marks_bad_cells_and_a_clean_check_clears_the_marks(
     outcome = json.loads(results[2]["result"])
     assert not outcome["ok"]
     assert outcome["problems"][0]["cell"] == "H3"
-    assert "1 cell(s) are marked in red" in outcome["message"]
+    assert "Cells marked in red: 1" in outcome["message"]
     marked = results[3]
     assert marked["value"] == "2-0"  # the value itself untouched
     assert marked["back_color"] == MARK_COLOR

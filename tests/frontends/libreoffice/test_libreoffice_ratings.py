@@ -97,7 +97,7 @@ def test_fill_from_rating_list_gives_what_gosheet_ratings_fill_gives(
     assert outcome["ok"] and outcome["action"] == "fill_ratings", outcome
     lines = outcome["message"].splitlines()
     assert lines[0].startswith("From the EGD list of 2024-05-12: 7 players (from ")
-    assert lines[1] == "Filled 7 cell(s) of 2 player(s)."
+    assert lines[1] == "Filled 7 cells (2 players)."
     assert "Not found: Nobody Here — no close name" in lines
     assert any(x.startswith("Ambiguous: Dubois Luc — ") and "12345679" in x for x in lines)
     assert found["state"]["undo"][0] == "gosheet: Fill from rating list"  # one step

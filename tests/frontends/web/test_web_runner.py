@@ -174,3 +174,23 @@ def test_an_unexpected_error_is_one_line_and_nothing_downloaded(
     answer = runner.run("check", b"", BOOK)
     assert answer.code == 70 and answer.data is None
     assert len(answer.lines) == 1 and "failed unexpectedly (RuntimeError" in answer.lines[0]
+
+
+@pytest.mark.parametrize(("language", "wanted"), [("fr", ("1-0", "0-1")), ("en", ("0-1", "0-1"))])
+def test_the_page_reads_b_in_the_workbooks_language(
+    tmp_path: Path, language: str, wanted: tuple[str, str]
+) -> None:
+    """Issue 27: in a French workbook ``B+`` is White's win (blanc), ``N+`` Black's (noir)."""
+    from support.books import demo_in
+
+    from gosheet.i18n import words
+
+    book = demo_in(tmp_path, language, 3)
+    sheet = words.local("Round {n}", language, words.SHEETS).replace("{n}", "1")
+    wb = load_workbook(book)
+    wb[sheet]["H2"], wb[sheet]["H3"] = "B+", "N+"
+    wb.save(book)
+    answer = runner.run("standings", book.read_bytes(), book.name)
+    assert answer.code == 0 and answer.data is not None
+    rows = values(answer.data)[sheet]
+    assert (rows[1][7], rows[2][7]) == wanted

@@ -11,7 +11,8 @@ script.
 Each action reads the open workbook, asks gosheet (in this Python, from the extension)
 and writes the answer into the document as one undoable step, or changes nothing and
 says why (:mod:`gosheet_lo.actions`); Print pack, Publish pages and the exports write
-their files beside the workbook.
+their files beside the workbook; Merge helpers' copies asks for the copies with a file
+picker (:mod:`gosheet_lo.picker`).
 
 Messages never show a traceback: every failure becomes one sentence, or the
 list of problems gosheet found. The message box is modal; in headless mode
@@ -93,6 +94,12 @@ def ExportOpenGotha(*args: Any) -> str:
     return run("export_opengotha", args)
 
 
+def MergeCopies(*args: Any) -> str:
+    """Take the results helpers typed in copies of the workbook into it: the copies chosen
+    in a file picker (or given as their paths by a caller: a script, the tests)."""
+    return run("merge", args)
+
+
 def SimulateResults(*args: Any) -> str:
     """Rehearsal: fill the current round's empty results from the players' strength."""
     return run("simulate", args)
@@ -106,6 +113,7 @@ g_exportedScripts = (
     ExplainRound,
     PrintPack,
     PublishPages,
+    MergeCopies,
     ExportEGF,
     ExportFFG,
     ExportOpenGotha,

@@ -1,6 +1,7 @@
 // gosheet in the browser: the page. It picks the browser's language, starts the worker
 // (worker.js: Python and gosheet), takes the file the organiser picks or drops, runs a button's
-// action on it and hands back the changed file as a download under the same name. Problems
+// action on it and hands back the changed file as a download under the same name (Merge
+// helpers' copies first asks for the copies, several files at once). Problems
 // are shown as the command prints them, and then nothing is downloaded. A classic script (not a
 // module), so that opened as a file it still runs and says how to serve the folder.
 "use strict";
@@ -9,7 +10,8 @@ const BUILD = JSON.parse(document.getElementById("build").textContent);
 const LANGUAGE = pickLanguage();
 const words = WORDS[LANGUAGE];
 const WORKBOOK_ACTIONS = new Set([
-  "pair", "standings", "check", "explain", "simulate", "print", "publish", "h9", "tou", "xml",
+  "pair", "standings", "check", "explain", "simulate", "merge", "print", "publish", "h9", "tou",
+  "xml",
 ]);
 const WORKBOOKS = /\.(xlsx|xlsm|ods)$/i;
 const ROSTERS = /\.(csv|txt|tsv|xlsx|xlsm|xls|ods)$/i;
@@ -56,6 +58,8 @@ function translate() {
   for (const button of document.querySelectorAll("button[data-action]")) {
     button.textContent = word(button.dataset.action);
   }
+  element("copies").setAttribute("aria-label", word("copies"));
+  document.querySelector('button[data-action="merge"]').title = word("copies");
   element("about").textContent =
     `gosheet ${BUILD.gosheet} · Pyodide ${BUILD.pyodide} (Python ${BUILD.python})`;
 }
@@ -120,8 +124,14 @@ function download(name, data, mime) {
   setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }
 
-function press(action) {
+function press(action, copies = []) {
   if (page.state !== "ready" || page.file === null) return;
+  if (action === "merge" && copies.length === 0) {
+    const picker = element("copies");
+    picker.value = "";
+    picker.click(); // the copies, then mergeCopies
+    return;
+  }
   page.asked += 1;
   setState("busy");
   show(word("working"), [], true);
@@ -136,7 +146,15 @@ function press(action) {
       rounds: element("rounds").value,
       url: element("url").value,
     }),
-  });
+    copies,
+  }, copies.map((copy) => copy.data));
+}
+
+async function mergeCopies(files) {
+  if (!files || files.length === 0) return;
+  const copies = [];
+  for (const file of files) copies.push({ name: file.name, data: await file.arrayBuffer() });
+  press("merge", copies);
 }
 
 function answered(message) {
@@ -190,6 +208,7 @@ function heard(event) {
 function listen() {
   const drop = element("drop");
   element("pick").addEventListener("change", (event) => take(event.target.files[0]));
+  element("copies").addEventListener("change", (event) => mergeCopies([...event.target.files]));
   drop.addEventListener("dragover", (event) => {
     event.preventDefault();
     drop.classList.add("over");

@@ -1,6 +1,7 @@
 // gosheet's Python, in a Web Worker so that the page stays responsive: Pyodide from this
 // folder (pyodide/), gosheet's wheels unpacked into its site-packages (wheels/), then each
-// button's action run by gosheet.frontends.web.runner. Nothing is fetched from outside the
+// button's action run by gosheet.frontends.web.runner (with the helpers' copies, for Merge
+// helpers' copies, written beside the workbook in Pyodide's memory). Nothing is fetched from outside the
 // folder; the workbook never leaves the browser.
 import { loadPyodide } from "./pyodide/pyodide.mjs";
 
@@ -53,10 +54,16 @@ function run(request) {
   const source = `/work/in-${request.id}`;
   const target = `/work/out-${request.id}`;
   python.FS.writeFile(source, new Uint8Array(request.data));
+  const copies = (request.copies || []).map((copy, index) => {
+    const path = `/work/copy-${request.id}-${index}`;
+    python.FS.writeFile(path, new Uint8Array(copy.data));
+    return [path, copy.name];
+  });
   try {
     const answer = JSON.parse(
       runner.run_file(
         request.action, source, request.name, request.language, target, request.options,
+        JSON.stringify(copies),
       ),
     );
     let data = null;
@@ -67,6 +74,7 @@ function run(request) {
     say({ type: "answer", id: request.id, answer, data }, data ? [data] : []);
   } finally {
     python.FS.unlink(source);
+    for (const [path] of copies) python.FS.unlink(path);
   }
 }
 

@@ -12,7 +12,8 @@
    wrong (and takes the marks away once the workbook is clean). Print pack,
    Publish pages and the exports write no cell: they write the files of gosheet's
    ``file`` operations beside the workbook, which must have been saved once
-   (:mod:`.files`).
+   (:mod:`.files`). Merge helpers' copies asks first for the copies (:mod:`.picker`),
+   whose results gosheet takes into the open workbook.
 
 The document is unchanged when anything fails: nothing is written unless
 gosheet answered ``ok`` and the answer is understood (:func:`.bridge.preflight`);
@@ -31,12 +32,14 @@ from .dialogs import tell
 from .errors import WORDS, Failure, describe, learn, say
 from .files import FILE_ACTIONS, document_path, write_beside, written_message
 from .marks import clear_marks, mark_problems
+from .picker import chosen_copies, document_name
 from .writing import apply_operations
 
 TITLES = {
     "fill_ratings": "Fill from rating list",
     "pair": "Pair next round",
     "standings": "Update standings",
+    "merge": "Merge helpers' copies",
     "check": "Check the workbook",
     "explain": "Explain the last round",
     "simulate": "Simulate results",
@@ -59,7 +62,8 @@ def run(action: str, args: tuple[Any, ...] = (), context: Any = None) -> str:
     WORDS.clear()  # English until gosheet answers in the workbook's language
     try:
         document = find_document(args, context)
-        outcome = perform(action, document)
+        copies = chosen_copies(args, context, document) if action == "merge" else None
+        outcome = perform(action, document, copies)
     except Failure as failure:
         outcome = {"ok": False, "message": str(failure), "problems": failure.problems}
     except Exception as error:  # never a traceback in front of the organiser
@@ -77,10 +81,13 @@ def run(action: str, args: tuple[Any, ...] = (), context: Any = None) -> str:
     return json.dumps(outcome, ensure_ascii=False)
 
 
-def perform(action: str, document: Any) -> dict[str, Any]:
-    """Ask gosheet, write its answer; raise :class:`~.errors.Failure` when refused."""
+def perform(action: str, document: Any, copies: list[str] | None = None) -> dict[str, Any]:
+    """Ask gosheet, write its answer; raise :class:`~.errors.Failure` when refused.
+    ``copies``: Merge helpers' copies, the copies' paths."""
     workbook = document_path(document, action) if action in FILE_ACTIONS else ""  # saved first
-    answer = call_gosheet(action, read_sheets(document), workbook)
+    extra = {"copies": copies} if copies is not None else {}
+    name = workbook or (document_name(document) if copies is not None else "")
+    answer = call_gosheet(action, read_sheets(document), name, extra)
     learn(answer)
     title = say(TITLES[action])
     if not answer.get("ok"):
@@ -92,7 +99,7 @@ def perform(action: str, document: Any) -> dict[str, Any]:
                 marked = mark_problems(document, problems, changes)
             if marked:
                 message += "\n\n" + say(
-                    "{count} cell(s) are marked in red; a comment at each says what is wrong.",
+                    "Cells marked in red: {count}; a comment at each says what is wrong.",
                     count=marked,
                 )
         raise Failure(message, problems)

@@ -62,10 +62,13 @@ def child_environment() -> dict[str, str]:
     return env
 
 
-def call_gosheet(action: str, sheets: Grids, name: str = "") -> dict[str, Any]:
+def call_gosheet(
+    action: str, sheets: Grids, name: str = "", extra: dict[str, Any] | None = None
+) -> dict[str, Any]:
     """gosheet's answer to the request (see ``gosheet/app/bridge.py``): the action, every
-    sheet's values, and the document's file name (``name``, for the files it makes)."""
-    request: dict[str, Any] = {"action": action, "sheets": sheets}
+    sheet's values, the document's file name (``name``, for the files it makes) and what
+    else the action takes (``extra``: the helpers' copies of ``merge``)."""
+    request: dict[str, Any] = {"action": action, "sheets": sheets, **(extra or {})}
     if name:
         request["name"] = name
     command = external_command()

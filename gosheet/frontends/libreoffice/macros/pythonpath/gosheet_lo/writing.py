@@ -111,7 +111,7 @@ def apply_operations(
         sheets.removeByName(aside)
 
     show = renders[0][0] if renders else None
-    if action in ("simulate", "fill_ratings") and last_set is not None:
+    if action in ("simulate", "fill_ratings", "merge") and last_set is not None:
         show = last_set
     rendered = [name for name, _index in renders]
     changes.afterwards(lambda: show_sheets(document, rendered, show))
