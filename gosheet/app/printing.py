@@ -75,8 +75,8 @@ def make_pack(
 ) -> Printed:
     """The pack of ``round_number`` (default: the last paired) with the parts ``what``;
     with the published pages' address ``url``, QR codes to them on the pairing lists and
-    the slips."""
-    pdf = pack_pdf(tournament, round_number, what, url)
+    the slips (default: the Settings sheet's ``Site address``, where there is one)."""
+    pdf = pack_pdf(tournament, round_number, what, url or tournament.settings.site_address or None)
     number = round_number if round_number is not None else len(tournament.rounds)
     return Printed(tournament, number, pdf, what=tuple(what))
 

@@ -76,11 +76,11 @@ def site_base(url: str | None) -> str | None:
 def site_pages(tournament: Tournament, url: str | None = None) -> dict[str, bytes]:
     """Each page's file name and HTML (UTF-8), in the tournament's language; with the
     site's address ``url``, each round's page and the index carry a QR code of their own
-    address."""
+    address (default: the Settings sheet's ``Site address``, where there is one)."""
     from gosheet.formats.site import pages  # Jinja2, loaded only here
     from gosheet.formats.site.view import site_of
 
-    made = pages(site_of(tournament), url)
+    made = pages(site_of(tournament), url or tournament.settings.site_address or None)
     return {name: html.encode("utf-8") for name, html in made.items()}
 
 
@@ -103,5 +103,5 @@ def publish(
         return Published(tournament, site_pages(tournament, url))
     from gosheet.formats.site import publish as write_site  # Jinja2, loaded only here
 
-    written = write_site(tournament, folder, url)
+    written = write_site(tournament, folder, url or tournament.settings.site_address or None)
     return Published(tournament, {p.name: p.read_bytes() for p in written}, folder)
