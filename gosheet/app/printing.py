@@ -13,6 +13,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from gosheet.app.files import OptionError, Source, on_disk
+from gosheet.app.publishing import site_base
 from gosheet.core.model import Tournament
 from gosheet.formats.pack import WHAT, pack_pdf
 from gosheet.formats.pack.checkin import CHECKIN, checkin_pdf
@@ -67,10 +68,15 @@ def pack_path(workbook: str | Path, what: tuple[str, ...] = WHAT) -> Path:
 
 
 def make_pack(
-    tournament: Tournament, round_number: int | None = None, what: tuple[str, ...] = WHAT
+    tournament: Tournament,
+    round_number: int | None = None,
+    what: tuple[str, ...] = WHAT,
+    url: str | None = None,
 ) -> Printed:
-    """The pack of ``round_number`` (default: the last paired) with the parts ``what``."""
-    pdf = pack_pdf(tournament, round_number, what)
+    """The pack of ``round_number`` (default: the last paired) with the parts ``what``;
+    with the published pages' address ``url``, QR codes to them on the pairing lists and
+    the slips (default: the Settings sheet's ``Site address``, where there is one)."""
+    pdf = pack_pdf(tournament, round_number, what, url or tournament.settings.site_address or None)
     number = round_number if round_number is not None else len(tournament.rounds)
     return Printed(tournament, number, pdf, what=tuple(what))
 
@@ -100,17 +106,21 @@ def print_file(
     round_number: int | None = None,
     what: tuple[str, ...] = WHAT,
     book_name: str = "tournament.xlsx",
+    url: str | None = None,
 ) -> Printed:
     """The pack of a workbook (a path, or its bytes called ``book_name``): written to
-    ``target`` when there is one (its ``path``), else only its bytes (``pdf``)."""
+    ``target`` when there is one (its ``path``), else only its bytes (``pdf``); ``url``:
+    the published pages' address (:func:`~gosheet.app.publishing.site_base`), for the QR
+    codes."""
     from gosheet.workbook.books import open_book  # not when the command line's parser is built
 
+    url = site_base(url)
     with on_disk(book, book_name) as path:
         tournament = open_book(path).read().tournament
     if what == (CHECKIN,):
         printed = Printed(tournament, 0, checkin_pdf(tournament), what=what)
     else:
-        printed = make_pack(tournament, round_number, what)
+        printed = make_pack(tournament, round_number, what, url)
     if target is None:
         return printed
     with replacing(Path(target)) as temporary:  # a full disk: nothing of it left

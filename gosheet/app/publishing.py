@@ -9,10 +9,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
+from urllib.parse import urlsplit
 
-from gosheet.app.files import Source, on_disk
+from gosheet.app.files import OptionError, Source, on_disk
 from gosheet.core.model import Tournament
-from gosheet.i18n.catalog import ngettext
+from gosheet.i18n.catalog import _, ngettext
 
 INDEX = "index.html"
 
@@ -40,24 +41,67 @@ class Published:
         ).format(count=len(self.pages), folder=self.folder, index=self.folder / INDEX)
 
 
-def site_pages(tournament: Tournament) -> dict[str, bytes]:
-    """Each page's file name and HTML (UTF-8), in the tournament's language."""
+def site_base(url: str | None) -> str | None:
+    """The pages' address as the command line's ``--url`` gives it (None: no QR code),
+    checked: an ``http://`` or ``https://`` address of a site, without a query or a fragment
+    (the pages' names are put after it). Anything else raises
+    :class:`~gosheet.app.files.OptionError`.
+
+    >>> site_base("https://go.example.org/cup-2026")
+    'https://go.example.org/cup-2026'
+    """
+    if url is None:
+        return None
+    text = url.strip()
+    try:
+        parts = urlsplit(text)
+    except ValueError:
+        parts = urlsplit("")
+    if (
+        parts.scheme not in ("http", "https")
+        or not parts.hostname
+        or parts.query
+        or parts.fragment
+        or any(c.isspace() for c in text)
+    ):
+        raise OptionError(
+            _(
+                "'--url': {url} is not the address of a site; give it as "
+                "https://example.org/cup/ (http:// or https://, no ? or #)"
+            ).format(url=url)
+        )
+    return text
+
+
+def site_pages(tournament: Tournament, url: str | None = None) -> dict[str, bytes]:
+    """Each page's file name and HTML (UTF-8), in the tournament's language; with the
+    site's address ``url``, each round's page and the index carry a QR code of their own
+    address (default: the Settings sheet's ``Site address``, where there is one)."""
     from gosheet.formats.site import pages  # Jinja2, loaded only here
     from gosheet.formats.site.view import site_of
 
-    return {name: html.encode("utf-8") for name, html in pages(site_of(tournament)).items()}
+    made = pages(site_of(tournament), url or tournament.settings.site_address or None)
+    return {name: html.encode("utf-8") for name, html in made.items()}
 
 
-def publish(book: Source, folder: Path | None, *, book_name: str = "tournament.xlsx") -> Published:
+def publish(
+    book: Source,
+    folder: Path | None,
+    *,
+    book_name: str = "tournament.xlsx",
+    url: str | None = None,
+) -> Published:
     """The pages of a workbook (a path, or its bytes called ``book_name``), written into
-    ``folder`` (made if missing) when there is one."""
+    ``folder`` (made if missing) when there is one; ``url``: the address they will have
+    (:func:`site_base`), for their QR codes."""
     from gosheet.workbook.books import open_book  # not when the command line's parser is built
 
+    url = site_base(url)
     with on_disk(book, book_name) as path:
         tournament = open_book(path).read().tournament
     if folder is None:
-        return Published(tournament, site_pages(tournament))
+        return Published(tournament, site_pages(tournament, url))
     from gosheet.formats.site import publish as write_site  # Jinja2, loaded only here
 
-    written = write_site(tournament, folder)
+    written = write_site(tournament, folder, url or tournament.settings.site_address or None)
     return Published(tournament, {p.name: p.read_bytes() for p in written}, folder)

@@ -1,7 +1,9 @@
 """The event's own settings that results files need: where (``Location``, ``Country``), when
 (``Dates``), the clock (``Time system``), whether it is played online (``Online``: the EGF
-class) and how the EGF file writes its games (``EGF game format``). Go only; each is one row of
-the Settings sheet (:data:`EVENT_FIELDS`, appended to the settings' field table).
+class) and how the EGF file writes its games (``EGF game format``), Go only; and where its
+published pages will be (``Site address``: the QR codes on the paper lead there), any game.
+Each is one row of the Settings sheet (:data:`EVENT_FIELDS`, appended to the settings' field
+table).
 
 A time system is one line an organiser reads and writes:
 
@@ -20,6 +22,7 @@ from __future__ import annotations
 import datetime as dt
 import re
 from dataclasses import dataclass
+from urllib.parse import urlsplit
 
 from gosheet.core.fields import Field, parse_choice, parse_text, parse_yes_no, same, yes_no
 from gosheet.i18n.words import N_w
@@ -236,6 +239,26 @@ def parse_country(value: object) -> str:
     return text
 
 
+def parse_site_address(value: object) -> str:
+    """A site's address: ``http://`` or ``https://``, a host, no query or fragment ("": none).
+
+    >>> parse_site_address(" https://go.example.org/cup-2026/ ")
+    'https://go.example.org/cup-2026/'
+    """
+    text = parse_text(value)
+    if not text:
+        return ""
+    try:
+        parts = urlsplit(text)
+    except ValueError:
+        parts = urlsplit("")
+    if parts.scheme not in ("http", "https") or not parts.hostname or parts.query or parts.fragment:
+        raise ValueError("expected a site's address, https://…")
+    if any(c.isspace() for c in text):
+        raise ValueError("expected a site's address, https://…")
+    return text
+
+
 EVENT_FIELDS: tuple[Field, ...] = (
     Field(
         "Location",
@@ -298,5 +321,16 @@ EVENT_FIELDS: tuple[Field, ...] = (
             "(gameFormat)."
         ),
         go_only=True,
+    ),
+    Field(
+        "Site address",
+        "site_address",
+        parse_site_address,
+        same,
+        N_w(
+            "Where the published pages will be, e.g. https://go.example.org/cup-2026 (empty: "
+            "nowhere yet): the printed pairing lists and result slips then carry QR codes to "
+            "them, whichever button or command prints."
+        ),
     ),
 )

@@ -438,7 +438,7 @@ OWN_FIELDS: tuple[Field, ...] = (
         ),
         rules=GOSHEET_RULES,
     ),
-    *EVENT_FIELDS,  # location, country, dates, time, online, game format (core/event.py)
+    *EVENT_FIELDS,  # location … game format, site address (core/event.py)
     Field(
         "Language",
         "language",
@@ -495,6 +495,7 @@ class Settings:
     time: TimeControl = field(default_factory=TimeControl)
     online: bool = False  # played on the internet: the EGF class D
     game_format: str = "full"  # OpenGotha's game format in the EGF file: full or short
+    site_address: str = ""  # the published pages' address, for the QR codes ("": none)
     language: str = "en"  # of the workbook's words (gosheet/i18n/words.py)
     # OpenGotha's parameters, shown with rules = opengotha
     opengotha: OpenGothaParameters = field(default_factory=OpenGothaParameters)

@@ -106,6 +106,7 @@ SETTING_NAMES: Table = {
     "Time system": ("Контроль времени", "Temps de réflexion", "Control de temps"),
     "Online": ("Онлайн", "En ligne", "En línia"),
     "EGF game format": ("Формат партий EGF", "Format des parties EGF", "Format de partides EGF"),
+    "Site address": ("Адрес сайта", "Adresse du site", "Adreça del web"),
     "Language": ("Язык", "Langue", "Idioma"),
 }
 

@@ -183,3 +183,50 @@ def made_once() -> dict[str, Made]:
 HAVE_POPPLER = all(shutil.which(tool) for tool in ("pdftotext", "pdftoppm", "pdffonts"))
 POPPLER_MISSING = "poppler-utils is not installed: apt-get install poppler-utils"
 needs_poppler = pytest.mark.skipif(not HAVE_POPPLER, reason=POPPLER_MISSING)
+
+
+SURNAMES = (
+    "Müller", "Kowalski", "Dubois", "Ivanova", "Nagy", "Papadopoulos", "García López",
+    "O'Brien", "Schmidt-Hagen", "Rossi", "Novák", "Jensen", "Van den Berg", "Łukasiewicz",
+    "Fernández", "Petrov", "Andersson", "Horváth", "Lefèvre", "Dimitrov",
+)  # fmt: skip
+FIRST_NAMES = (
+    "Hans", "Piotr", "Luc", "Maria", "Eszter", "Giorgos", "Ana", "Seán", "Katharina", "Marco",
+    "Jana", "Mette", "Pieter", "Żaneta", "Alejandro", "Ivan", "Sven", "Bence", "Élodie", "Nikola",
+)  # fmt: skip
+CLUBS = (
+    ("Berlin", "DE"), ("Warszawa", "PL"), ("Paris", "FR"), ("Moskva", "RU"), ("Budapest", "HU"),
+    ("Athína", "GR"), ("Barcelona", "ES"), ("Dublin", "IE"), ("Hamburg", "DE"), ("Milano", "IT"),
+    ("Praha", "CZ"), ("København", "DK"), ("Amsterdam", "NL"), ("Kraków", "PL"),
+    ("Sevilla", "ES"), ("Sofia", "BG"), ("Göteborg", "SE"), ("Szeged", "HU"), ("Lyon", "FR"),
+    ("Wien", "AT"),
+)  # fmt: skip
+
+
+def field_roster(count: int, clubs: bool = True) -> str:
+    """A roster of ``count`` players (a CSV's text), 3d down to 20k, names of many
+    languages (hyphenated and long ones), each from a club and a country (``clubs``)."""
+    lines = ["Surname,First name,Grade,Rating" + (",Club,Country" if clubs else "")]
+    for i in range(count):
+        surname = SURNAMES[i % 20] + ("" if i < 20 else f"-{chr(ord('A') + i // 20)}")
+        rating = 2400 - i * (1600 // count)
+        grade = (
+            f"{(rating - 2050) // 100 + 1}d" if rating >= 2100 else f"{(2100 - rating) // 100 + 1}k"
+        )
+        club, country = CLUBS[(i * 3) % 20]
+        where = f",{club},{country}" if clubs else ""
+        lines.append(f"{surname},{FIRST_NAMES[(i * 7) % 20]},{grade},{rating}{where}")
+    return "\n".join(lines) + "\n"
+
+
+def field_book(folder: Path, count: int, rounds: int = 2, clubs: bool = True) -> Path:
+    """A tournament of :func:`field_roster`'s ``count`` players, ``rounds`` rounds paired
+    (the last one without results)."""
+    roster, book = folder / f"roster-{count}.csv", folder / f"field-{count}.xlsx"
+    roster.write_text(field_roster(count, clubs), encoding="utf-8")
+    gosheet("import", roster, "-o", book, "--rounds", rounds + 1, "--seed", "3")
+    for number in range(rounds):
+        gosheet("pair", book)
+        if number < rounds - 1:
+            gosheet("simulate", book)
+    return book

@@ -364,17 +364,17 @@ def file_settings(settings: Settings, players: int, rows: Mapping[str, int]) -> 
 def kept_in_gosheet(settings: Settings, rows: Mapping[str, int]) -> list[str]:
     """The settings of the Settings sheet (``rows``) that an OpenGotha file has no place for,
     each with its value (``Tiebreaks SOS, SODOS``): gosheet's own rules' (McMahon groups,
-    tiebreaks, a forfeit's points, FUS's levels and handicaps …) and the event's country;
-    none under OpenGotha's rules but the country. The random seed and the language are not
+    tiebreaks, a forfeit's points, FUS's levels and handicaps …), the event's country and the
+    site's address; none under OpenGotha's rules but those two, when given. The random seed and the language are not
     named (nothing of OpenGotha's tournament)."""
     opengotha = system_of(settings).opengotha
     named: list[str] = []
     for f in OWN_FIELDS:
         if f.attr not in rows or f.attr in _NOT_NAMED:
             continue
-        if f.attr == "country":
-            if settings.country:
-                named.append(f"{f.label} {settings.country}")
+        if f.attr in ("country", "site_address"):  # named when given, whatever the rules
+            if value := getattr(settings, f.attr):
+                named.append(f"{f.label} {value}")
         elif not opengotha and f.attr not in _MAPPED:
             text = f.write(settings.value(f))
             named.append(f"{f.label} {'' if text is None else text}".strip())

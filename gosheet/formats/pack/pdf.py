@@ -11,7 +11,9 @@ Every word is in the tournament's language (the pack's ``language``; ``_p`` mark
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, replace
 from io import BytesIO
 from pathlib import Path
 from typing import Any
@@ -37,6 +39,8 @@ from reportlab.platypus import (
 )
 from reportlab.platypus import Table as PdfTable
 
+from gosheet.formats.addresses import address, player_page, round_page
+from gosheet.formats.pack.codes import SLIP_CODE, Heading, draw_code
 from gosheet.formats.pack.language import printing
 from gosheet.formats.pack.view import WHAT, Pack, RoundView, Slip, Table
 
@@ -44,6 +48,9 @@ FONTS = Path(__file__).with_name("fonts")
 FONT, BOLD = "DejaVuSans", "DejaVuSans-Bold"
 MARGIN = 12 * mm
 LARGE, NORMAL, SMALLEST = 14.0, 10.0, 6.0  # type sizes: the wall, the rest, the least
+WALL_LEAST, NORMAL_LEAST = 10.0, 8.0  # the least a list is made to fit fewer pages
+ROW = 1.7  # a row's height in type sizes: its leading (1.25) and padding (0.2 + 0.25)
+FRAME_PADDING = 6  # reportlab's frame keeps that much inside each of its sides
 PADDING = 4  # points each side of a cell's text
 HEADER_FILL = colors.HexColor("#DDE4EE")
 STRIPE = colors.HexColor("#F3F5F8")
@@ -93,18 +100,35 @@ class _NumberedCanvas(Canvas):
         super().save()
 
 
+_UNITS: dict[int, tuple[Table, list[float]]] = {}
+
+
+def unit_widths(table: Table) -> list[float]:
+    """Each column's widest text (its header in bold, names in bold) at 1 point: a text is
+    as much wider as its type is larger, so the widths at any size follow from these (the
+    fitting of a list tries many sizes). The last few tables' are kept."""
+    kept = _UNITS.get(id(table))
+    if kept is not None and kept[0] is table:
+        return kept[1]
+    units = []
+    for i, header in enumerate(table.headers):
+        font = BOLD if i in table.names else FONT
+        cells = {r[i] for r in table.rows if i < len(r)}
+        units.append(
+            max(
+                [pdfmetrics.stringWidth(header, BOLD, 1)]
+                + [pdfmetrics.stringWidth(c, font, 1) for c in cells]
+            )
+        )
+    if len(_UNITS) >= 16:
+        _UNITS.clear()
+    _UNITS[id(table)] = (table, units)
+    return units
+
+
 def column_widths(table: Table, size: float) -> list[float]:
     """Each column as wide as its widest text at ``size`` points, with padding."""
-    widths = []
-    for i, header in enumerate(table.headers):
-        cells = [r[i] for r in table.rows if i < len(r)]
-        font = [BOLD if i in table.names else FONT] * len(cells)
-        wide = max(
-            [pdfmetrics.stringWidth(header, BOLD, size)]
-            + [pdfmetrics.stringWidth(c, f, size) for c, f in zip(cells, font, strict=True)]
-        )
-        widths.append(wide + 2 * PADDING + 2)
-    return widths
+    return [unit * size + 2 * PADDING + 2 for unit in unit_widths(table)]
 
 
 def fitted(table: Table, size: float, width: float) -> tuple[float, list[float]]:
@@ -122,10 +146,13 @@ def fitted(table: Table, size: float, width: float) -> tuple[float, list[float]]
     return size, widths
 
 
-def flow_table(table: Table, size: float, width: float) -> PdfTable:
-    """A table repeating its header row on every page, striped, names in bold."""
+def flow_table(
+    table: Table, size: float, width: float, rows: Sequence[list[str]] | None = None
+) -> PdfTable:
+    """A table repeating its header row on every page, striped, names in bold; ``rows``:
+    a page's share of the table's rows (the columns as wide as the whole table's)."""
     size, widths = fitted(table, size, width)
-    data = [list(table.headers), *table.rows]
+    data = [list(table.headers), *(table.rows if rows is None else rows)]
     pdf = PdfTable(data, colWidths=widths, repeatRows=1, hAlign="LEFT")
     style: list[tuple[Any, ...]] = [
         ("FONT", (0, 0), (-1, -1), FONT, size, size * 1.25),
@@ -150,9 +177,11 @@ def flow_table(table: Table, size: float, width: float) -> PdfTable:
 class _Slips(Flowable):
     """A page of result slips, one above the other, with dashed cut lines."""
 
-    def __init__(self, pack: Pack, view: RoundView, slips: Sequence[Slip]) -> None:
+    def __init__(
+        self, pack: Pack, view: RoundView, slips: Sequence[Slip], url: str | None = None
+    ) -> None:
         super().__init__()
-        self.pack, self.view, self.slips = pack, view, slips
+        self.pack, self.view, self.slips, self.url = pack, view, slips, url
         _p = printing(pack.language)
         self.heading = _p("{name} — round {number}").format(name=pack.name, number=view.number)
         self.table = _p("Table {number}")
@@ -183,7 +212,7 @@ class _Slips(Flowable):
             self._slip(slip, top - 8 * mm, high)
 
     def _slip(self, slip: Slip, y: float, high: float) -> None:
-        c, width = self.canv, self.width
+        c, width, head = self.canv, self.width, y
         c.setFont(FONT, 10)
         c.drawString(0, y, self.heading)
         c.setFont(BOLD, 18)
@@ -203,6 +232,9 @@ class _Slips(Flowable):
             c.setFont(FONT, 11)
             c.drawString(names, y + 1 * mm, slip.terms)
             y -= 7 * mm
+        if self.url and all(slip.names):
+            self._codes(slip, head)
+            width -= 2 * SLIP_CODE + 6 * mm
         x = 0.0
         size = _choices_size(slip.choices, width)
         c.setFont(FONT, size)
@@ -217,6 +249,18 @@ class _Slips(Flowable):
             start = max(28 * mm, pdfmetrics.stringWidth(signed, FONT, 9) + 2 * mm)
             c.line(x + start, y, x + width / 2 - 8 * mm, y)
             c.drawString(x, y + 1, signed)
+
+    def _codes(self, slip: Slip, head: float) -> None:
+        """One QR code a player, to the player's page, at the slip's right under its
+        table number (``head``: the heading's line), each above its side's word."""
+        assert self.url is not None
+        c = self.canv
+        c.setFont(FONT, 8)
+        for k, (name, side) in enumerate(zip(slip.names, self.pack.sides, strict=True)):
+            x = self.width - (2 - k) * SLIP_CODE - (1 - k) * 3 * mm
+            y = head - 7 * mm - SLIP_CODE
+            draw_code(c, address(self.url, player_page(name)), x, y, SLIP_CODE)
+            c.drawCentredString(x + SLIP_CODE / 2, y - 3 * mm, side)
 
 
 def _choices_size(choices: Sequence[str], width: float, size: float = 12) -> float:
@@ -268,8 +312,8 @@ class _Story:
     """The flowables of a pack, part after part, each part on a new page in the orientation
     its width asks for (``first``: the first page's orientation)."""
 
-    def __init__(self, pack: Pack, view: RoundView) -> None:
-        self.pack, self.view = pack, view
+    def __init__(self, pack: Pack, view: RoundView, url: str | None = None) -> None:
+        self.pack, self.view, self.url = pack, view, url
         self.flowables: list[Flowable] = []
         self.current = self.first = ""
 
@@ -282,7 +326,7 @@ class _Story:
         self.current = orientation
 
     def part(self, table: Table, size: float, note: str = "", title: str | None = None) -> None:
-        """A table under its title, on a new page."""
+        """A table under its title, on a new page, flowing on as many pages as it needs."""
         self.new_page("landscape" if _wide(table, size) else "portrait")
         self.flowables.append(_title(title or table.title))
         if note:
@@ -290,11 +334,30 @@ class _Story:
         self.flowables.append(Spacer(1, 4 * mm))
         self.flowables.append(flow_table(table, size, _width(self.current)))
 
+    def fitted_part(
+        self, table: Table, size: float, least: float, note: str = "", page: str | None = None
+    ) -> None:
+        """A table on one page when it fits there at ``least`` points or more (in the
+        orientation that gives it the larger type); else on as few pages as it fits at
+        ``least``, the rows shared evenly between them (no page of a few orphans), each
+        under its heading. ``page``: the published page the heading's QR code leads to."""
+        there = address(self.url, page) if self.url and page else None
+        heading = Heading(table.title, note, there, (FONT, BOLD))
+        fit = fit_pages(table, size, least, heading)
+        self.new_page(fit.orientation)
+        for k, rows in enumerate(fit.pages):
+            if k:
+                self.flowables.append(PageBreak())
+            self.flowables.append(Heading(table.title, note, there, (FONT, BOLD)))
+            self.flowables.append(flow_table(table, fit.size, _width(self.current), rows))
+
     def pairings(self) -> None:
-        self.part(self.view.by_table, LARGE, self.view.note)
+        page = round_page(self.view.number)
+        self.fitted_part(self.view.by_table, LARGE, WALL_LEAST, self.view.note, page)
 
     def names(self) -> None:
-        self.part(self.view.by_name, LARGE)
+        page = round_page(self.view.number)
+        self.fitted_part(self.view.by_name, LARGE, WALL_LEAST, page=page)
 
     def slips(self) -> None:
         """The result slips, four a page, in portrait."""
@@ -304,7 +367,7 @@ class _Story:
         for k, page in enumerate(_chunks(self.view.slips, SLIPS_A_PAGE)):
             if k:
                 self.flowables.append(PageBreak())
-            self.flowables.append(_Slips(self.pack, self.view, page))
+            self.flowables.append(_Slips(self.pack, self.view, page, self.url))
 
     def standings(self) -> None:
         """The standings, a table a group, each group under its title (one group: none)."""
@@ -312,8 +375,11 @@ class _Story:
         tables = self.pack.standings
         for k, table in enumerate(tables):
             title = _p("Standings — {group}").format(group=table.title)
+            if len(tables) == 1:
+                self.fitted_part(replace(table, title=_p("Standings")), NORMAL, NORMAL_LEAST)
+                continue
             if k == 0:
-                self.part(table, NORMAL, title=title if len(tables) > 1 else _p("Standings"))
+                self.part(table, NORMAL, title=title)
                 continue
             self.flowables.append(CondPageBreak(60 * mm))
             self.flowables.append(Spacer(1, 6 * mm))
@@ -322,7 +388,7 @@ class _Story:
             self.flowables.append(flow_table(table, NORMAL, _width(self.current)))
 
     def crosstable(self) -> None:
-        self.part(self.pack.crosstable, NORMAL)
+        self.fitted_part(self.pack.crosstable, NORMAL, NORMAL_LEAST)
 
 
 #: What each part of :data:`~gosheet.formats.pack.view.WHAT` adds to the story.
@@ -335,9 +401,16 @@ PARTS: dict[str, Callable[[_Story], None]] = {
 }
 
 
-def render(pack: Pack, round_number: int | None = None, what: Sequence[str] = WHAT) -> bytes:
+def render(
+    pack: Pack,
+    round_number: int | None = None,
+    what: Sequence[str] = WHAT,
+    url: str | None = None,
+) -> bytes:
     """The pack's PDF for one round (the last paired by default): the parts ``what`` names,
-    in the order of :data:`~gosheet.formats.pack.view.WHAT`."""
+    in the order of :data:`~gosheet.formats.pack.view.WHAT`; with the published pages'
+    address ``url``, QR codes to the round's page on its lists and to the players' pages
+    on the slips."""
     register_fonts()
     _p = printing(pack.language)
     view = pack.round(round_number)
@@ -358,7 +431,7 @@ def render(pack: Pack, round_number: int | None = None, what: Sequence[str] = WH
     for name, size in (("portrait", A4), ("landscape", landscape(A4))):
         frame = Frame(MARGIN, MARGIN, size[0] - 2 * MARGIN, size[1] - 2 * MARGIN, id=name)
         templates[name] = PageTemplate(name, [frame], onPage=on_page, pagesize=size)
-    story = _Story(pack, view)
+    story = _Story(pack, view, url)
     for item in WHAT:
         if item in what:
             PARTS[item](story)
@@ -379,3 +452,52 @@ def render(pack: Pack, round_number: int | None = None, what: Sequence[str] = WH
 
 def _width(orientation: str) -> float:
     return float((landscape(A4) if orientation == "landscape" else A4)[0] - 2 * MARGIN)
+
+
+def _height(orientation: str) -> float:
+    """The height a page's frame gives its flowables."""
+    page = landscape(A4) if orientation == "landscape" else A4
+    return float(page[1] - 2 * MARGIN - 2 * FRAME_PADDING)
+
+
+@dataclass(frozen=True)
+class Fit:
+    """How a table is laid out: the orientation, the type size asked of :func:`flow_table`
+    and the rows of each page."""
+
+    orientation: str
+    size: float
+    pages: list[list[list[str]]]
+
+
+def rows_a_page(
+    table: Table, size: float, orientation: str, heading: Flowable
+) -> tuple[float, int]:
+    """The type size the table takes at ``size`` (narrowed to the page's width) and how
+    many of its rows a page then holds under ``heading`` and the header row."""
+    shown = fitted(table, size, _width(orientation))[0]
+    room = _height(orientation) - heading.wrap(_width(orientation), _height(orientation))[1]
+    return shown, max(1, math.floor((room - 2) / (ROW * shown)) - 1)
+
+
+def fit_pages(table: Table, size: float, least: float, heading: Flowable) -> Fit:
+    """The layout of ``table``, its type at most ``size`` points: in an orientation where
+    the page's width lets it have ``least`` points or more (either, if neither does), on the
+    fewest pages; then in the larger type those pages hold, portrait before landscape. The
+    rows are shared evenly between the pages (each within one row of the others): no page
+    of a few orphans."""
+    rows = table.rows
+    sizes = [size - 0.5 * k for k in range(int((size - least) / 0.5) + 1)]
+    best: tuple[bool, int, float, int, str, float] | None = None
+    for turn, orientation in enumerate(("portrait", "landscape")):
+        tried = [(asked, *rows_a_page(table, asked, orientation, heading)) for asked in sizes]
+        legible = [t for t in tried if t[1] >= least - 0.01]
+        pages = max(1, math.ceil(len(rows) / max(t[2] for t in legible or tried)))
+        share = math.ceil(len(rows) / pages)
+        asked, shown, _ = next(t for t in legible or tried if t[2] >= share)
+        found = (not legible, pages, -shown, turn, orientation, asked)
+        best = found if best is None or found < best else best
+    assert best is not None
+    _, pages, _, _, orientation, asked = best
+    shares = [rows[k * len(rows) // pages : (k + 1) * len(rows) // pages] for k in range(pages)]
+    return Fit(orientation, asked, shares)

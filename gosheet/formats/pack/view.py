@@ -22,10 +22,11 @@ from typing import Any
 
 from gosheet.core.errors import ConsistencyError
 from gosheet.core.games import game_of
-from gosheet.core.model import Tournament
+from gosheet.core.model import Player, Tournament
 from gosheet.core.standings_table import Kind, StandingsModel, standings_model
 from gosheet.core.systems import system_of
 from gosheet.formats.pack.language import cell, decimal, header, printing, side
+from gosheet.i18n import words
 from gosheet.workbook.names import labels
 from gosheet.workbook.port import Rows
 from gosheet.workbook.sheets import BYE_LABEL, BYE_RESULT
@@ -76,6 +77,7 @@ class Slip:
     players: tuple[str, str]  # with the rank in go: "Müller Hans (3k)"
     terms: str  # "Handicap 2, komi 0.5" ('' in other games)
     choices: tuple[str, ...]  # the boxes to tick
+    names: tuple[str, str] = ("", "")  # the players' names alone, as their pages know them
 
 
 @dataclass(frozen=True)
@@ -120,6 +122,28 @@ class Pack:
         )
 
 
+def where_from(player: Player) -> str:
+    """A player's club and country in one cell: ``Berlin (DE)``, ``Berlin``, ``DE``.
+
+    >>> where_from(Player(1, "A", club="Berlin", country="DE")), where_from(Player(2, "B"))
+    ('Berlin (DE)', '')
+    """
+    club, country = player.club.strip(), player.country.strip()
+    return f"{club} ({country})" if club and country else club or country
+
+
+def where_from_header(players: Sequence[Player], language: str) -> str | None:
+    """The header of the pairing lists' club and country column: ``Club (Country)``,
+    ``Club`` or ``Country`` in ``language``, as the roster has them; None when nobody has
+    either (no column)."""
+    clubs = any(p.club.strip() for p in players)
+    countries = any(p.country.strip() for p in players)
+    club, country = (words.local(w, language, ("players",)) for w in ("Club", "Country"))
+    if clubs and countries:
+        return f"{club} ({country})"
+    return club if clubs else country if countries else None
+
+
 def round_view(tournament: Tournament, number: int, language: str = "en") -> RoundView:
     """Round ``number``'s lists and slips (ranks, or FUS levels before that round), in
     ``language``."""
@@ -141,12 +165,31 @@ def round_view(tournament: Tournament, number: int, language: str = "en") -> Rou
             handicap=handicap, komi=decimal(f"{komi:g}", language)
         )
     label = system.strength_label.capitalize()
-    if game.go:
-        english: tuple[str, ...] = ("Table", game.sides[0], label, game.sides[1], label)
-        english += () if same else ("Handicap", "Komi")
-    else:
-        english = ("Table", *game.sides)
-    headers = tuple(header(h, language) for h in (*english, "Result"))
+    where = where_from_header(tournament.players, language)
+    players = {p.number: p for p in tournament.players}
+
+    def seat(number: int) -> list[str]:
+        """A player's cells in the list by table: name, rank (go), club and country."""
+        cells = [names[number]] + ([strength.get(number, "")] if game.go else [])
+        return cells + ([where_from(players[number])] if where is not None else [])
+
+    def side_headers(english: str) -> tuple[str, ...]:
+        """A player's headers: the side, the rank (go), the club and country."""
+        shown = (header(english, language),) + ((header(label, language),) if game.go else ())
+        return shown + ((where,) if where is not None else ())
+
+    def from_where(number: int) -> list[str]:
+        """The club and country cell of the list by name (none without the column)."""
+        return [where_from(players[number])] if where is not None else []
+
+    width = len(side_headers(""))  # each player's columns in the list by table
+    terms_headers = ("Handicap", "Komi") if game.go and not same else ()
+    headers = (
+        header("Table", language),
+        *side_headers(game.sides[0]),
+        *side_headers(game.sides[1]),
+        *(header(h, language) for h in (*terms_headers, "Result")),
+    )
     bye_label = cell(BYE_LABEL, language)
     rows: list[list[str]] = []
     seats: list[tuple[str, list[str]]] = []
@@ -154,38 +197,34 @@ def round_view(tournament: Tournament, number: int, language: str = "en") -> Rou
     for g in rnd.games:
         a, b = names[g.white], names[g.black]
         result = g.result.value if g.result else ""
-        if game.go:
-            row = [str(g.table), a, strength.get(g.white, ""), b, strength.get(g.black, "")]
-            row += [] if same else [str(g.handicap), decimal(f"{g.komi:g}", language)]
-        else:
-            row = [str(g.table), a, b]
+        row = [str(g.table), *seat(g.white), *seat(g.black)]
+        row += [str(g.handicap), decimal(f"{g.komi:g}", language)] if game.go and not same else []
         rows.append([*row, result])
-        seats.append((a, [a, str(g.table), left, b]))
-        seats.append((b, [b, str(g.table), right, a]))
-        slips.append(
-            _slip(
-                g.table,
-                a,
-                b,
-                strength.get(g.white),
-                strength.get(g.black),
-                game.go,
-                g.handicap,
-                g.komi,
-                game.sides,
-                language,
-            )
+        seats.append((a, [a, *from_where(g.white), str(g.table), left, b]))
+        seats.append((b, [b, *from_where(g.black), str(g.table), right, a]))
+        slip = _slip(
+            g.table,
+            a,
+            b,
+            strength.get(g.white),
+            strength.get(g.black),
+            game.go,
+            g.handicap,
+            g.komi,
+            game.sides,
+            language,
         )
+        slips.append(replace(slip, names=(a, b)))
     for bye in rnd.byes:
-        row = [bye_label, names[bye]] + [""] * (len(headers) - 3) + [cell(BYE_RESULT, language)]
-        if game.go:
-            row[2] = strength.get(bye, "")
-        rows.append(row)
-        seats.append((names[bye], [names[bye], bye_label, "", ""]))
+        cells = seat(bye)
+        row = [bye_label, *cells] + [""] * (len(headers) - 2 - len(cells))
+        rows.append([*row, cell(BYE_RESULT, language)])
+        seats.append((names[bye], [names[bye], *from_where(bye), bye_label, "", ""]))
     seats.sort(key=lambda seat: sort_key(seat[0]))
     # Translators: the column of the list by name that says which colour a player has
     colour = _p("Colour") if game.go else _p("Plays")
-    name_cols = frozenset({1, 3}) if game.go else frozenset({1, 2})
+    name_cols = frozenset({1, 1 + width})
+    by_name = (_p("Name"),) + ((where,) if where is not None else ())
     return RoundView(
         number,
         Table(
@@ -198,9 +237,9 @@ def round_view(tournament: Tournament, number: int, language: str = "en") -> Rou
         Table(
             _p("Round {number}: where do I play?").format(number=number),
             # Translators: the column of a player's whole name, surname and first name
-            (_p("Name"), header("Table", language), colour, _p("Opponent")),
+            (*by_name, header("Table", language), colour, _p("Opponent")),
             [row for _, row in seats],
-            frozenset({1}),
+            frozenset({len(by_name)}),
             frozenset({0}),
         ),
         slips,

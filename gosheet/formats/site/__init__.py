@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from contextlib import ExitStack
 from pathlib import Path
+from typing import Any
 
 from jinja2 import Environment, PackageLoader, select_autoescape
 from markupsafe import Markup
@@ -26,6 +27,7 @@ from gosheet.formats.addresses import (
     CROSSTABLE_PAGE,
     INDEX_PAGE,
     STANDINGS_PAGE,
+    address,
     round_page,
 )
 from gosheet.formats.pack.language import Gettext, Ngettext, cell, printing, printing_plural
@@ -64,6 +66,23 @@ def in_text(gettext: Gettext) -> Callable[[str], Markup]:
     return _p
 
 
+QR_SIZE = 160  # CSS pixels: about 4 cm on paper, 1 mm a module for a long address
+
+
+def qr_block(_p: Gettext, url: str | None, page: str) -> dict[str, Any]:
+    """What the ``qr.html`` partial shows on ``page`` (its file name; ``""``: the site
+    itself): a QR code of the page's own address under the site's address ``url``, so that
+    the page printed and pinned to the wall leads to the page online. Nothing without
+    ``url``."""
+    if url is None:
+        return {"qr": None, "qr_address": ""}
+    from gosheet.formats.qr import svg
+
+    here = address(url, page)
+    label = _p("QR code of this page: {address}").format(address=here)
+    return {"qr": Markup(svg(here, QR_SIZE, label)), "qr_address": here}
+
+
 def _escaped(text: str) -> Markup:
     text = text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
     return Markup(text.replace('"', "&quot;"))
@@ -78,8 +97,9 @@ def in_text_plural(ngettext: Ngettext) -> Callable[[str, str, int], Markup]:
     return ngettext_p
 
 
-def pages(site: Site) -> dict[str, str]:
-    """Each page's file name and HTML, in the site's language."""
+def pages(site: Site, url: str | None = None) -> dict[str, str]:
+    """Each page's file name and HTML, in the site's language; with the site's address
+    ``url``, the index and each round's page carry a QR code of their own address."""
     pack = site.pack
     env = environment()
     _p = printing(pack.language)
@@ -94,13 +114,18 @@ def pages(site: Site) -> dict[str, str]:
         standings_page=STANDINGS_PAGE,
         crosstable_page=CROSSTABLE_PAGE,
     )
-    out = {INDEX_PAGE: env.get_template("index.html").render(page_title=_p("Index"))}
+    out = {
+        INDEX_PAGE: env.get_template("index.html").render(
+            page_title=_p("Index"), **qr_block(_p, url, "")
+        )
+    }
     round_template = env.get_template("round.html")
     for view in site.rounds:
         out[round_page(view.number)] = round_template.render(
             view=view,
             current=view.number,
             page_title=_p("Round {number}").format(number=view.number),
+            **qr_block(_p, url, round_page(view.number)),
         )
     out[STANDINGS_PAGE] = env.get_template("standings.html").render(
         current="standings", page_title=_p("Standings")
@@ -118,8 +143,9 @@ def pages(site: Site) -> dict[str, str]:
     return out
 
 
-def publish(tournament: Tournament, folder: Path) -> list[Path]:
-    """Write the pages into ``folder`` (made if missing); the files written."""
+def publish(tournament: Tournament, folder: Path, url: str | None = None) -> list[Path]:
+    """Write the pages into ``folder`` (made if missing); the files written (``url``: the
+    site's address, for the QR codes)."""
     folder = Path(folder)
     if folder.exists() and not folder.is_dir():
         raise FileProblem(f"{folder}: not a folder")
@@ -129,7 +155,7 @@ def publish(tournament: Tournament, folder: Path) -> list[Path]:
         raise FileProblem(f"{folder}: cannot write the pages ({error.strerror})") from error
     written = []
     with ExitStack() as pages_in_place:  # every page written before any takes its name
-        for name, html in pages(site_of(tournament)).items():
+        for name, html in pages(site_of(tournament), url).items():
             target = folder / name
             temporary = pages_in_place.enter_context(replacing(target))
             temporary.write_text(html, encoding="utf-8")

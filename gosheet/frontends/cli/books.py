@@ -17,7 +17,7 @@ from gosheet.i18n.catalog import _
 
 WORKBOOK_SUFFIXES = (".xlsx", ".ods", ".xlsm")
 """The suffixes a workbook without one is looked for with, in this order."""
-ROSTER_SUFFIXES = (".csv", ".tsv", ".txt", ".xls")
+ROSTER_SUFFIXES = (".csv", ".tsv", ".txt")  # an .xls: the workbook layer asks to save it anew
 """Rosters (``gosheet import`` reads them; ``.xlsx`` and ``.ods`` may be rosters too)."""
 OPENGOTHA_SUFFIXES = (".xml",)
 

@@ -11,6 +11,15 @@ from pathlib import Path
 from gosheet.app.printing import pack_path, parts_of, print_file
 from gosheet.formats.pack import WHAT
 
+URL_HELP = (
+    "the address the published pages have (https://…): a QR code to the round's page on "
+    "the pairing lists, and one to each player's page on the result slips"
+)
+SITE_URL_HELP = (
+    "the address the pages will have (https://…): each round's page and the index carry a "
+    "QR code of their own address"
+)
+
 
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """The two commands' options."""
@@ -38,6 +47,7 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         help="the parts, comma-separated: " + ",".join(WHAT) + " (default: all); or checkin "
         "alone: the check-in list (every player, a box to tick)",
     )
+    pack.add_argument("--url", default=None, metavar="BASE", help=URL_HELP)
     site = sub.add_parser(
         "publish",
         help="the tournament's web pages, one folder: index, each round's pairings, "
@@ -45,20 +55,22 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     )
     site.add_argument("book", type=Path, metavar="BOOK.xlsx")
     site.add_argument("-o", "--output", type=Path, required=True, metavar="SITE/")
+    site.add_argument("--url", default=None, metavar="BASE", help=SITE_URL_HELP)
 
 
 def print_pack(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
-    """``gosheet print BOOK.xlsx [-o PACK.pdf] [--round N] [--what …]``."""
+    """``gosheet print BOOK.xlsx [-o PACK.pdf] [--round N] [--what …] [--url BASE]``."""
     what = parts_of(args.what)
     target = args.output or pack_path(args.book, what)
-    printed = print_file(args.book, target, round_number=args.round, what=what)
+    printed = print_file(args.book, target, round_number=args.round, what=what, url=args.url)
     print(printed.written(), file=sys.stdout)
     return 0
 
 
 def publish(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
-    """``gosheet publish BOOK.xlsx -o SITE/``."""
+    """``gosheet publish BOOK.xlsx -o SITE/ [--url BASE]``."""
     from gosheet.app.publishing import publish as publish_pages
 
-    print(publish_pages(args.book, args.output).message(), file=sys.stdout)
+    published = publish_pages(args.book, args.output, url=args.url)
+    print(published.message(), file=sys.stdout)
     return 0

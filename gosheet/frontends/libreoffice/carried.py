@@ -11,7 +11,8 @@ Python's ``sys.path``: each package as it lies in ``site-packages``, and its
 The list, :data:`CARRIED`, is what the actions load in a Python that refuses every compiled
 module (``tests/support/compiled_blocked.py``): Jinja2 and MarkupSafe (Publish pages; MarkupSafe
 without its C speed-ups, which it does without), reportlab (Print pack; it imports Pillow,
-which a stand-in replaces: ``gosheet_lo.carried``), defusedxml (the OpenGotha file), openpyxl
+which a stand-in replaces: ``gosheet_lo.carried``), segno (the QR codes of both, pure
+Python), defusedxml (the OpenGotha file), openpyxl
 and et_xmlfile (gosheet's ``.xlsx`` writer, should an action reach it). Left out:
 numpy, rustworkx, scipy, python-calamine, pandas, Pillow (compiled: gosheet takes its
 pure-Python path without them) and networkx (gosheet's own matching does without it);
@@ -29,7 +30,7 @@ from pathlib import Path, PurePosixPath
 import gosheet
 
 #: The distributions carried besides gosheet, by their names on PyPI.
-CARRIED = ("openpyxl", "et_xmlfile", "defusedxml", "jinja2", "markupsafe", "reportlab")
+CARRIED = ("openpyxl", "et_xmlfile", "defusedxml", "jinja2", "markupsafe", "reportlab", "segno")
 
 #: What is never carried: compiled code, its sources and stubs, byte code.
 LEFT_OUT = re.compile(

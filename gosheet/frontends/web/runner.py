@@ -55,10 +55,12 @@ Action = Callable[[bytes, str], Answer]
 @dataclass(frozen=True)
 class Options:
     """What the page lets the organiser choose for a new tournament (None: the default, as
-    ``gosheet import`` without the option)."""
+    ``gosheet import`` without the option), and the address of the published pages for the
+    QR codes of the print pack and the pages (``--url``; None: no code)."""
 
     system: str | None = None
     rounds: int | None = None
+    url: str | None = None
 
 
 def workbook_type(name: str) -> str:
@@ -128,17 +130,17 @@ def merge(data: bytes, name: str, copies: Sequence[tuple[bytes, str]] = ()) -> A
     return Answer(0, said(edited.done.message()), name, workbook_type(name), edited.data)
 
 
-def print_pack(data: bytes, name: str) -> Answer:
+def print_pack(data: bytes, name: str, url: str | None = None) -> Answer:
     from gosheet.app.printing import pack_path, print_file
 
-    printed = print_file(data, None, book_name=name)
+    printed = print_file(data, None, book_name=name, url=url)
     return Answer(0, said(printed.message()), pack_path(name).name, PDF, printed.pdf)
 
 
-def publish(data: bytes, name: str) -> Answer:
+def publish(data: bytes, name: str, url: str | None = None) -> Answer:
     from gosheet.app.publishing import publish as publish_pages
 
-    published = publish_pages(data, None, book_name=name)
+    published = publish_pages(data, None, book_name=name, url=url)
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
         for page, html in sorted(published.pages.items()):
@@ -244,6 +246,8 @@ def run(
     try:
         if action == "new" and options is not None:
             return new_tournament(data, name, options)
+        if action in ("print", "publish") and options is not None and options.url:
+            return (print_pack if action == "print" else publish)(data, name, options.url)
         if action == "merge":
             return merge(data, name, copies)
         return ACTIONS[action](data, name)
@@ -261,13 +265,14 @@ def options_of(text: str) -> Options:
     """The options the page sends as JSON; a field left empty is the default.
 
     >>> options_of('{"system": "swiss", "rounds": "4"}')
-    Options(system='swiss', rounds=4)
-    >>> options_of('{"system": "", "rounds": ""}')
-    Options(system=None, rounds=None)
+    Options(system='swiss', rounds=4, url=None)
+    >>> options_of('{"system": "", "rounds": "", "url": " https://example.org/cup/ "}')
+    Options(system=None, rounds=None, url='https://example.org/cup/')
     """
     chosen = json.loads(text or "{}")
     rounds = str(chosen.get("rounds") or "").strip()
-    return Options(chosen.get("system") or None, int(rounds) if rounds.isdigit() else None)
+    url = str(chosen.get("url") or "").strip() or None
+    return Options(chosen.get("system") or None, int(rounds) if rounds.isdigit() else None, url)
 
 
 def run_file(

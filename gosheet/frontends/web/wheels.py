@@ -46,9 +46,15 @@ def canonical(name: str) -> str:
 
 def requirement_name(requirement: str) -> str | None:
     """The distribution a ``Requires-Dist`` line names, or None when only an extra asks for
-    it (``rl_accel; extra == "accel"``)."""
+    it (``rl_accel; extra == "accel"``) or only an older Python than any gosheet runs on
+    (``importlib-metadata>=3.6.0; python_version < '3.10'``, segno's).
+
+    >>> requirement_name("importlib-metadata>=3.6.0; python_version < '3.10'")
+    >>> requirement_name("MarkupSafe>=2.0"), requirement_name("x; python_version >= '3.8'")
+    ('markupsafe', 'x')
+    """
     head, _sep, marker = requirement.partition(";")
-    if "extra" in marker:
+    if "extra" in marker or not newer_python_needs(marker):
         return None
     match = re.match(r"\s*([A-Za-z0-9][A-Za-z0-9._-]*)", head)
     return canonical(match.group(1)) if match else None
@@ -67,6 +73,23 @@ def dependencies(root: str = "gosheet") -> list[str]:
                 found.append(needed)
                 todo.append(needed)
     return sorted(found)
+
+
+OLDEST_PYTHON = (3, 10)
+"""The oldest Python gosheet runs on (``requires-python``); Pyodide's is newer."""
+PYTHON_VERSION = re.compile(r"""python_version\s*(<=|>=|==|!=|<|>)\s*['"](\d+)\.(\d+)['"]""")
+
+
+def newer_python_needs(marker: str) -> bool:
+    """Whether a requirement's marker can hold on a Python gosheet runs on: False only for
+    a ``python_version`` below :data:`OLDEST_PYTHON` (``< '3.10'``, ``<= '3.9'``); any
+    other marker is taken to hold."""
+    found = PYTHON_VERSION.search(marker)
+    if found is None or " or " in marker:
+        return True
+    operator, version = found.group(1), (int(found.group(2)), int(found.group(3)))
+    below = {"<": version <= OLDEST_PYTHON, "<=": version < OLDEST_PYTHON}
+    return not below.get(operator, False) and not (operator == "==" and version < OLDEST_PYTHON)
 
 
 def kept(relative: str) -> bool:

@@ -103,6 +103,12 @@ WORDS: dict[str, tuple[str, str, str, str]] = {
     "fus": ("FUS", "FUS", "FUS", "FUS"),
     "roundrobin": ("Round robin", "Круговая", "Toutes rondes", "Lligueta"),
     "rounds": ("Rounds", "Туров", "Rondes", "Rondes"),
+    "site_address": (
+        "Address of the published pages, for QR codes",
+        "Адрес опубликованных страниц, для QR-кодов",
+        "Adresse des pages publiées, pour les codes QR",
+        "Adreça de les pàgines publicades, per als codis QR",
+    ),
     "loading": (
         "Loading Python…",
         "Загрузка Python…",

@@ -40,6 +40,7 @@ HEAVY = (
     "scipy",
     "openpyxl",
     "PIL",
+    "segno",
     OPENGOTHA_ENGINE,
     "gosheet.formats.roster",  # pandas
     "gosheet.workbook.template",  # new, import, demo only
@@ -50,7 +51,7 @@ HEAVY = (
 )
 """What is watched: the first import of each (attempted, even if it fails: ``uno``)."""
 
-NEVER = ("pandas", "numpy", "scipy", "reportlab", "jinja2", "xlwings", "uno")
+NEVER = ("pandas", "numpy", "scipy", "reportlab", "jinja2", "xlwings", "uno", "segno")
 """Not for --help, the parsing of any command, check or a seed-McMahon pair."""
 NOT_TO_READ = (
     *NEVER,
@@ -81,8 +82,8 @@ ARGUMENTS = {
     "bridge": ["bridge"],
     "demo": ["demo", "x.xlsx"],
     "ratings": ["ratings", "fill", "x.xlsx"],
-    "print": ["print", "x.xlsx", "--what", "pairings"],
-    "publish": ["publish", "x.xlsx", "-o", "site"],
+    "print": ["print", "x.xlsx", "--what", "pairings", "--url", "https://example.org/"],
+    "publish": ["publish", "x.xlsx", "-o", "site", "--url", "https://example.org/"],
     "web-app": ["web-app", "-o", "site"],
 }
 """A command line of each command, for the parser alone."""
@@ -215,3 +216,16 @@ def test_opengotha_rules_load_its_engine_to_pair(
     # scipy: only for the potentials of a field of more than 1,500 players
     forbidden = ("pandas", "scipy", "reportlab", "jinja2", "xlwings", "uno", "networkx")
     assert ours(importers, forbidden) == {}
+
+
+def test_printing_draws_qr_codes_only_with_url(tmp_path: Path, open_book: Path) -> None:
+    """segno is loaded by ``print --url`` alone: a pack without QR codes goes without it."""
+    folder = open_book.parent
+    gosheet_pair = watched(folder, "run", "pair", open_book.name)
+    assert "segno" not in gosheet_pair
+    plain = watched(folder, "run", "print", open_book.name, "--what", "pairings")
+    assert "reportlab" in plain and "segno" not in plain
+    coded = watched(
+        folder, "run", "print", open_book.name, "--what", "pairings", "--url", "https://x.org/"
+    )
+    assert coded.get("segno") == "gosheet.formats.qr"

@@ -139,6 +139,9 @@ def _on_book(
     return Command(name, [args[0], "cup.xlsx", *args[1:]], [out], setup)
 
 
+SITE = "https://go.example.org/cup/"  # the QR codes' pages, drawn by segno on the pure path
+
+
 def commands(demo: bytes, open_book: bytes) -> list[Command]:
     book, open_one = _book(demo), _book(open_book)
     systems = [
@@ -176,6 +179,8 @@ def commands(demo: bytes, open_book: bytes) -> list[Command]:
         _on_book("export-opengotha", book, "export", "-o", "cup.xml", out="cup.xml"),
         _on_book("print", book, "print", "-o", "cup.pdf", out="cup.pdf"),
         _on_book("publish", book, "publish", "-o", "site", out="site"),
+        _on_book("print-qr", book, "print", "-o", "cup.pdf", "--url", SITE, out="cup.pdf"),
+        _on_book("publish-qr", book, "publish", "-o", "site", "--url", SITE, out="site"),
         _on_book("excel-template", book, "excel-template", "cup.xlsm", out="cup.xlsm"),
         Command("demo", ["demo", "demo.xlsx", "--rounds", "3"], ["demo.xlsx"]),
         *pairing,

@@ -254,3 +254,13 @@ def trimmed(rows: list[list[Any]]) -> list[list[Any]]:
         rows.pop()
     width = max((i + 1 for r in rows for i, v in enumerate(r) if v is not None), default=0)
     return [(r + [None] * width)[:width] for r in rows]
+
+
+def test_lite_asks_for_no_printing_library() -> None:
+    """xlwings Lite's buttons neither print nor publish (``lite_run.ACTIONS``): its wheel
+    asks for none of what the pack and the pages need — reportlab, Jinja2, and segno for
+    their QR codes (``print --url``, ``publish --url``) — and leaves out the pack's fonts."""
+    assert not {"print_pack", "print", "publish"} & set(ACTIONS)
+    asked = {r.split(">")[0].split("=")[0].lower() for r in lite_wheel.PURE_REQUIREMENTS}
+    assert asked == {"openpyxl", "defusedxml"}
+    assert not asked & {"segno", "reportlab", "jinja2"}

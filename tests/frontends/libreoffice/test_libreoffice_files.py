@@ -8,6 +8,7 @@ from __future__ import annotations
 import base64
 import importlib
 import json
+import subprocess
 import sys
 from pathlib import Path
 from typing import Any
@@ -141,3 +142,33 @@ def test_a_distribution_not_installed_is_said(monkeypatch: pytest.MonkeyPatch) -
     with pytest.raises(carried.NotInstalled, match="pip install surely-not-installed-here"):
         carried.carried_files()
     importlib.invalidate_caches()
+
+
+def test_the_qr_codes_library_is_carried_and_runs_from_there(tmp_path: Path) -> None:
+    """segno (the QR codes of ``print --url`` and ``publish --url``) is in the extension,
+    with its licence, and draws a code in a Python that sees only the carried files (no
+    site-packages: ``-I -S``), as LibreOffice's own Python does."""
+    files = carried.carried_files()
+    assert "segno/__init__.py" in files
+    assert any(n.startswith("segno-") and carried.LICENCE.search(n) for n in files)
+    for name, source in files.items():
+        target = tmp_path / name
+        target.parent.mkdir(parents=True, exist_ok=True)
+        if isinstance(source, str):
+            target.write_text(source, encoding="utf-8")
+        else:
+            target.write_bytes(source.read_bytes())
+    run = (
+        "import sys; sys.path.insert(0, sys.argv[1]); import segno; "
+        "from gosheet.formats.qr import modules; "
+        "code = modules('https://example.org/cup/round-1.html'); "
+        "print(segno.__file__.startswith(sys.argv[1]), len(code))"
+    )
+    done = subprocess.run(
+        [sys.executable, "-I", "-S", "-c", run, str(tmp_path)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["True", "37"]

@@ -87,6 +87,7 @@ def test_the_folder(
 def test_the_wheels_are_pure_and_hold_what_gosheet_needs() -> None:
     made = {wheel.filename.split("-")[0]: wheel for wheel in wheels.wheels()}
     assert {"gosheet", "openpyxl", "et_xmlfile", "defusedxml", "jinja2", "markupsafe"} <= set(made)
+    assert {"reportlab", "segno"} <= set(made)  # the print pack and its QR codes
     assert not {"numpy", "pandas", "rustworkx", "scipy", "python_calamine", "pillow"} & set(made)
     for wheel in made.values():
         assert wheel.filename.endswith("-py3-none-any.whl")
@@ -108,6 +109,9 @@ def test_requirements_only_an_extra_asks_for_are_left_out() -> None:
     assert wheels.requirement_name('rl_accel<1.1,>=0.9.0; extra == "accel"') is None
     assert wheels.requirement_name("MarkupSafe>=2.0") == "markupsafe"
     assert wheels.requirement_name("et-xmlfile") == "et-xmlfile"
+    # segno's backport of importlib.metadata, for Pythons older than any gosheet runs on
+    assert wheels.requirement_name("importlib-metadata>=3.6.0; python_version < '3.10'") is None
+    assert wheels.requirement_name("tomli; python_version < '3.11'") == "tomli"
 
 
 def test_a_second_build_is_offline(

@@ -21,6 +21,8 @@ import pytest
 from openpyxl import load_workbook
 from support.books import BOOK, ROSTER_CSV, damage
 from support.cli import cli, cli_ok
+from support.codes import read_codes, rendered
+from support.printing import needs_poppler
 from support.web_page import Opened, open_page, press
 
 from gosheet.frontends.web.build import LIMIT_BYTES
@@ -136,6 +138,29 @@ def test_pages_and_pack(opened: Opened, demo_book: Path, capsys: Any) -> None:
     assert not answer["bad"], answer
     name, pdf = answer["download"]
     assert name == "cup.pack.pdf" and pdf.startswith(b"%PDF")
+
+
+@needs_poppler
+def test_qr_codes_made_in_the_browser(opened: Opened, demo_book: Path, tmp_path: Path) -> None:
+    """The address typed in the page's field is the command's ``--url``: segno, one of the
+    page's wheels, draws the codes inside Pyodide; the pack's first code, read back from
+    its page, is the round's address; the pages carry theirs."""
+    site = "https://go.example.org/demo/"
+    pick(opened, demo_book)
+    opened.page.fill("#url", site)
+    try:
+        answer = press(opened, "print")
+        assert not answer["bad"], answer
+        (tmp_path / "pack.pdf").write_bytes(answer["download"][1])
+        assert read_codes(rendered(tmp_path / "pack.pdf", dpi=72)[0]) == [site + "round-5.html"]
+        _, data = press(opened, "publish")["download"]
+        with zipfile.ZipFile(io.BytesIO(data)) as archive:
+            assert 'class="qr"' in archive.read("round-5.html").decode()
+        opened.page.fill("#url", "go.example.org")
+        answer = press(opened, "print")
+        assert answer["bad"] and answer["download"] is None and "--url" in answer["lines"]
+    finally:
+        opened.page.fill("#url", "")
 
 
 def test_a_dropped_workbook_with_problems_shows_every_cell_and_downloads_nothing(

@@ -14,6 +14,8 @@ import pytest
 from openpyxl import load_workbook
 from support.books import BOOK, ROSTER_CSV, damage
 from support.cli import cli, cli_ok
+from support.codes import read_codes, rendered
+from support.printing import needs_poppler
 
 from gosheet.frontends.web import runner
 
@@ -130,6 +132,27 @@ def test_exports_and_pages(demo_book: Path, capsys: pytest.CaptureFixture[str]) 
         }
     pack = runner.run("print", data, BOOK)
     assert pack.name == "cup.pack.pdf" and (pack.data or b"").startswith(b"%PDF")
+
+
+@needs_poppler
+def test_the_address_for_qr_codes(demo_book: Path, tmp_path: Path) -> None:
+    """The page's address field (``url`` in the options JSON) is the command's ``--url``:
+    QR codes in the pack (read back from its pages) and on the pages; a bad one is the
+    command's usage error, nothing to download."""
+    data, site = demo_book.read_bytes(), "https://go.example.org/demo/"
+    options = runner.options_of(json.dumps({"system": "", "rounds": "", "url": site}))
+    pack = runner.run("print", data, BOOK, options=options)
+    assert pack.code == 0 and pack.data is not None
+    (tmp_path / "pack.pdf").write_bytes(pack.data)
+    first = read_codes(rendered(tmp_path / "pack.pdf", dpi=72)[0])
+    assert first == [site + "round-5.html"]
+    pages = runner.run("publish", data, BOOK, options=options)
+    with zipfile.ZipFile(io.BytesIO(pages.data or b"")) as archive:
+        assert 'class="qr"' in archive.read("round-5.html").decode()
+    plain = runner.run("print", data, BOOK, options=runner.options_of("{}"))
+    assert plain.data is not None and plain.data != pack.data
+    bad = runner.run("publish", data, BOOK, options=runner.Options(url="go.example.org"))
+    assert bad.code == 2 and bad.data is None and "--url" in bad.lines[0]
 
 
 def test_the_answer_as_the_worker_hands_it(tmp_path: Path, open_book: Path) -> None:

@@ -144,6 +144,7 @@ function press(action, copies = []) {
     options: JSON.stringify({
       system: element("system").value,
       rounds: element("rounds").value,
+      url: element("url").value,
     }),
     copies,
   }, copies.map((copy) => copy.data));
