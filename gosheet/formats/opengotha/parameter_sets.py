@@ -365,8 +365,8 @@ def kept_in_gosheet(settings: Settings, rows: Mapping[str, int]) -> list[str]:
     """The settings of the Settings sheet (``rows``) that an OpenGotha file has no place for,
     each with its value (``Tiebreaks SOS, SODOS``): gosheet's own rules' (McMahon groups,
     tiebreaks, a forfeit's points, FUS's levels and handicaps …), the event's country and the
-    site's address; none under OpenGotha's rules but those two, when given. The random seed and the language are not
-    named (nothing of OpenGotha's tournament)."""
+    site's address; none under OpenGotha's rules but those two, when given. The random seed
+    and the language are not named (nothing of OpenGotha's tournament)."""
     opengotha = system_of(settings).opengotha
     named: list[str] = []
     for f in OWN_FIELDS:

@@ -79,7 +79,7 @@ def test_the_button_merges_as_gosheet_merge_does(
     message, sent = run(remote, client, lambda b: gosheet.excel.merge_copies(b, [anna, ben]))
 
     assert message.startswith(
-        "3 results taken from the copies (2 from anna.xlsx, 1 from ben.xlsx); 22 already in"
+        "3 results taken from the copies (2 from anna.xlsx, 1 from ben.xlsx); 22 were already in"
     )
     assert sent[-1]["func"] == "alert" and sent[-1]["args"][3] == "info"
     for sheet in ("Round 3", STANDINGS):
