@@ -242,8 +242,8 @@ def parse_country(value: object) -> str:
 def parse_site_address(value: object) -> str:
     """A site's address: ``http://`` or ``https://``, a host, no query or fragment ("": none).
 
-    >>> parse_site_address(" https://go.example.org/cup-2026/ ")
-    'https://go.example.org/cup-2026/'
+    >>> parse_site_address(" https://club.example.org/cup-2026/ ")
+    'https://club.example.org/cup-2026/'
     """
     text = parse_text(value)
     if not text:
@@ -326,9 +326,9 @@ EVENT_FIELDS: tuple[Field, ...] = (
         "Site address",
         "site_address",
         parse_site_address,
-        same,
+        empty_none,
         N_w(
-            "Where the published pages will be, e.g. https://go.example.org/cup-2026 (empty: "
+            "Where the published pages will be, e.g. https://club.example.org/cup-2026 (empty: "
             "nowhere yet): the printed pairing lists and result slips then carry QR codes to "
             "them, whichever button or command prints."
         ),
