@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from urllib.parse import urlsplit
 
 from gosheet.app.files import OptionError, Source, on_disk
+from gosheet.core.event import parse_site_address
 from gosheet.core.model import Tournament
 from gosheet.i18n.catalog import _, ngettext
 
@@ -52,18 +52,11 @@ def site_base(url: str | None) -> str | None:
     """
     if url is None:
         return None
-    text = url.strip()
     try:
-        parts = urlsplit(text)
+        text = parse_site_address(url)  # the Settings sheet's Site address, checked alike
     except ValueError:
-        parts = urlsplit("")
-    if (
-        parts.scheme not in ("http", "https")
-        or not parts.hostname
-        or parts.query
-        or parts.fragment
-        or any(c.isspace() for c in text)
-    ):
+        text = ""
+    if not text:
         raise OptionError(
             _(
                 "'--url': {url} is not the address of a site; give it as "

@@ -252,9 +252,13 @@ def parse_site_address(value: object) -> str:
         parts = urlsplit(text)
     except ValueError:
         parts = urlsplit("")
-    if parts.scheme not in ("http", "https") or not parts.hostname or parts.query or parts.fragment:
-        raise ValueError("expected a site's address, https://…")
-    if any(c.isspace() for c in text):
+    if (
+        parts.scheme not in ("http", "https")
+        or not parts.hostname
+        or parts.query
+        or parts.fragment
+        or any(c.isspace() for c in text)
+    ):
         raise ValueError("expected a site's address, https://…")
     return text
 
