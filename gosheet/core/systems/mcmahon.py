@@ -50,14 +50,19 @@ CRITERIA_RULES = (
         ),
     ),
     (
-        "same MMS",
-        N_w("As many pairs as possible of players with the same McMahon score (seed)."),
-    ),
-    (
         "MMS gap",
         N_w(
-            "Opponents with the same or the closest McMahon score; gaps are squared, so two "
-            "games one point apart beat one two points apart."
+            "Opponents with the same or the closest McMahon score (seed); gaps are squared, so "
+            "two games one point apart beat one two points apart: the player left over in a "
+            "group meets the top of the next group down, whose own player left over goes on "
+            "down."
+        ),
+    ),
+    (
+        "same MMS",
+        N_w(
+            "Between pairings whose MMS gaps are equally close: as many pairs as possible of "
+            "players with the same McMahon score."
         ),
     ),
     (
@@ -92,7 +97,7 @@ def weigh(tournament: Tournament) -> Weighing:
     met = tournament.have_met()
     widest = max(half_scores, default=0) - min(half_scores, default=0)
 
-    bounds = (1, 2, 2 * n, 1, widest**2, n * n)
+    bounds = (1, 2, 2 * n, widest**2, 1, n * n)
     criteria = [
         Criterion(name, bound, rule)
         for (name, rule), bound in zip(CRITERIA_RULES, bounds, strict=True)
@@ -109,8 +114,8 @@ def weigh(tournament: Tournament) -> Weighing:
                 1,
                 had_bye[i] + had_bye[j],
                 2 * n - i - j,
-                int(gap == 0),
                 widest**2 - gap * gap,
+                int(gap == 0),
                 n * n - table_distance,
             )
             values[(i, j)] = vector
