@@ -16,10 +16,11 @@ from gosheet.core.model import Player
 from gosheet.core.settings import McMahonGroups
 
 
-def strength_key(player: Player) -> tuple[int, int, str]:
-    """Sort key, strongest first: rank, then rating, then name."""
+def strength_key(player: Player) -> tuple[int, int, str, tuple[str, ...]]:
+    """Sort key, strongest first: rank, then rating, then name, then what else tells the
+    player apart (:attr:`Player.identity`): never his row."""
     rating = player.rating if player.rating is not None else -(10**6)
-    return (-player.known_rank, -rating, player.name.casefold())
+    return (-player.known_rank, -rating, player.name.casefold(), player.identity)
 
 
 def group_count(players: Sequence[Player]) -> int:

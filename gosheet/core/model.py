@@ -114,6 +114,25 @@ class Player:
         """The rating, else the nominal rating of the rank."""
         return self.rating if self.rating is not None else nominal_rating(self.known_rank)
 
+    @property
+    def identity(self) -> tuple[str, ...]:
+        """What tells the player from every other, whatever his row in Players: the name
+        (case aside first), EGD PIN, club, country, rank and rating. The pairing's ties and
+        the lot are drawn from it, never from the row, so sorting Players changes no round."""
+        return (
+            self.surname.casefold(),
+            self.first_name.casefold(),
+            self.egd_pin,
+            self.club.casefold(),
+            self.country.casefold(),
+            self.rank_text,
+            "" if self.rating is None else str(self.rating),
+            self.surname,
+            self.first_name,
+            self.club,
+            self.country,
+        )
+
     def plays_in(self, round_number: int) -> bool:
         return round_number not in self.not_playing
 

@@ -138,11 +138,15 @@ def white_count(tournament: Tournament, player: int) -> tuple[int, int]:
 def choose_colours(tournament: Tournament, round_number: int, a: int, b: int) -> tuple[int, int]:
     """(white, black) of an even game: the player who has had White less often
     (counted as whites minus blacks) takes White; on a tie, by lot, drawn from
-    the tournament's random seed so the draw can be checked again."""
+    the tournament's random seed and the two players' identities (never their rows,
+    so sorting Players changes nothing), so the draw can be checked again."""
     wa, ba = white_count(tournament, a)
     wb, bb = white_count(tournament, b)
     if wa - ba != wb - bb:
         return (a, b) if wa - ba < wb - bb else (b, a)
-    low, high = min(a, b), max(a, b)
-    lot = random.Random(f"{tournament.settings.random_seed}:{round_number}:{low}:{high}")
-    return (low, high) if lot.random() < 0.5 else (high, low)
+    first, second = sorted((a, b), key=lambda n: tournament.player(n).identity)
+    lot = random.Random(
+        f"{tournament.settings.random_seed}:{round_number}:"
+        f"{tournament.player(first).identity}:{tournament.player(second).identity}"
+    )
+    return (first, second) if lot.random() < 0.5 else (second, first)

@@ -155,6 +155,7 @@ def fus_standings(tournament: Tournament) -> tuple[FusRow, ...]:
     return tuple(rows)
 
 
-def players_order(player: Player) -> tuple[int, str]:
-    """Among equals, the stronger first, then by name (display order only)."""
-    return (-player.known_rating, player.name.casefold())
+def players_order(player: Player) -> tuple[int, str, tuple[str, ...]]:
+    """Among equals, the stronger first, then by name, then what else tells the player
+    apart (:attr:`Player.identity`): never his row."""
+    return (-player.known_rating, player.name.casefold(), player.identity)

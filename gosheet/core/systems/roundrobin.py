@@ -56,7 +56,7 @@ def numbers(tournament: Tournament) -> list[Player]:
         order = [p for p in tournament.players if p.number in seated]
     else:
         order = [p for p in tournament.players if p.plays_in(1)]
-    order.sort(key=lambda p: p.number)
+    order.sort(key=lambda p: p.identity)  # the lot never depends on the rows' order
     random.Random(f"{tournament.settings.random_seed}:berger").shuffle(order)
     return order
 

@@ -63,8 +63,9 @@ CRITERIA = (
 def pairing_numbers(tournament: Tournament) -> dict[int, int]:
     """The initial ranking, 1 = best: by rating (or the rank's), players with
     neither after those with one, by strength tier, then by lot (drawn from the
-    tournament's random seed, so it can be checked again)."""
-    lot = list(tournament.players)
+    tournament's random seed over the players' identities, not their rows, so it can be
+    checked again and sorting Players changes nothing)."""
+    lot = sorted(tournament.players, key=lambda p: p.identity)  # never the rows' order
     random.Random(f"{tournament.settings.random_seed}:lot").shuffle(lot)
     drawn = {p.number: i for i, p in enumerate(lot)}
     unmarked = middle_tier([p.tier for p in tournament.players if p.tier is not None])
