@@ -227,14 +227,20 @@ def choose_left_out(
 
 
 def lexicographic_perfect_matching(
-    vertex_count: int, cost: dict[tuple[int, int], int], *, weight_bits: int | None = None
+    vertex_count: int,
+    cost: dict[tuple[int, int], int],
+    *,
+    first: dict[tuple[int, int], int] | None = None,
+    weight_bits: int | None = None,
 ) -> set[tuple[int, int]]:
     """Among the perfect matchings of vertices 0..n-1 over the edges of ``cost``,
     the one whose vector (cost at vertex 0, cost at vertex 1, …) is least,
-    read from vertex 0 on (lexicographically).
+    read from vertex 0 on (lexicographically). With ``first`` (a value of every edge of
+    ``cost``, 0 or more), only the matchings whose sum of ``first`` is least compete.
 
     Exact, with weights that fit 128 bits: the costs are ranked (digits), the
     vertices taken in blocks; each block's digits are packed into one weight
+    (under the sum of ``first``, which every block's solve keeps least)
     and solved, then its vertices keep the cost they got while the next block
     is solved. ``weight_bits`` bounds the packed weights (smaller in tests, to
     force several blocks; by default 80 with rustworkx, so that the tie rule's draw still
@@ -244,12 +250,17 @@ def lexicographic_perfect_matching(
         weight_bits = 80 if accelerators.available("rustworkx") else 0
     if vertex_count % 2:
         raise ValueError("an odd number of vertices has no perfect matching")
+    first = first or {}
+    top = max(first.values(), default=0)
+    # one edge's weight: card + (top − first) · full + the bonuses of its two vertices; card
+    # outweighs every sum of the rest over a matching, so a perfect matching wins
+    extra = top * (vertex_count // 2) + top + 3
     ranks = {value: index for index, value in enumerate(sorted(set(cost.values())))}
     base = max(2, len(ranks))
     block = max(1, vertex_count)  # no bound (0): one block, one solve
     if weight_bits:
         block = 1
-        while block < vertex_count and base ** (block + 1) < 2**weight_bits:
+        while block < vertex_count and base ** (block + 1) * extra < 2**weight_bits:
             block += 1
     power = [1]
     for _ in range(block):
@@ -259,6 +270,7 @@ def lexicographic_perfect_matching(
     for start in range(0, max(vertex_count, 1), block):
         end = min(vertex_count, start + block)
         full = power[end - start]  # more than every bonus of the block together
+        card = full * (top * (vertex_count // 2) + 1)
 
         def bonus(vertex: int, digit: int, start: int = start, end: int = end) -> int:
             if not start <= vertex < end:
@@ -270,8 +282,9 @@ def lexicographic_perfect_matching(
             if fixed.get(a, value) != value or fixed.get(b, value) != value:
                 continue
             digit = ranks[value]
-            edges.append((a, b, full + bonus(a, digit) + bonus(b, digit)))
-        matched = max_weight_matching(vertex_count, edges, max_weight=3 * full)
+            primary = (top - first.get((a, b), 0)) * full
+            edges.append((a, b, card + primary + bonus(a, digit) + bonus(b, digit)))
+        matched = max_weight_matching(vertex_count, edges, max_weight=card + (top + 2) * full)
         if 2 * len(matched) != vertex_count:
             raise ValueError("no perfect matching exists")
         for a, b in matched:

@@ -8,13 +8,16 @@ computations before random results (forfeits, jigo and both-lose included) are e
 - tables are numbered 1..n; stones never exceed the cap; Black is never the higher level
   (levels from ``fus_records`` of the tournament before the round);
 - fields of at most ten present players: brute force over every pairing without repeats of
-  the players not left out, none has a lexicographically smaller handicap vector v (v[k] =
-  |level difference| of the game of the k-th player, order: level desc, levels gained desc,
-  rating desc, name), and the players left out are the lowest in the order without an
-  earlier bye, then the lowest (the Gale-optimal choice among maximum matchings);
-- larger fields: the same two rules checked exactly with networkx (the left-out players
-  greedily along the order of willingness; v position by position: with the values above
-  kept, no perfect matching gives the next player a smaller one);
+  the players not left out, none has a smaller sum of squared level differences, nor the
+  same sum and a lexicographically smaller handicap vector v (v[k] = |level difference| of
+  the game of the k-th player, order: level desc, levels gained desc, rating desc, name;
+  issue 33: the closest levels first, then the leaders), and the players left out are the
+  lowest in the order without an earlier bye, then the lowest (the Gale-optimal choice among
+  maximum matchings);
+- larger fields: the same rules checked exactly with networkx (the left-out players
+  greedily along the order of willingness; the least sum of squares by a minimum-weight
+  perfect matching; v position by position: with the values above kept and that sum, no
+  perfect matching gives the next player a smaller one);
 - at the end, every player's start level, steps, level, wins and losses recomputed from the
   spec (forfeit wins and byes: the bye levels, counting as wins; forfeit losses: losses).
 """
@@ -136,6 +139,23 @@ def check_handicaps(t: Tournament, level: dict[int, int], games: tuple[Game, ...
             assert g.komi == 0.5 - (config.komi - 0.5)
 
 
+def least_squares(
+    kept: Sequence[int], cost: dict[frozenset[int], int], allowed: set[frozenset[int]]
+) -> int | None:
+    """The least sum of squared costs of a perfect matching of ``kept`` over ``allowed``
+    (networkx, a maximum-weight matching of the most pairs); None when there is none."""
+    top = max((cost[pair] ** 2 for pair in allowed), default=0) + 1
+    graph = nx.Graph()
+    graph.add_nodes_from(kept)
+    for pair in allowed:
+        a, b = tuple(pair)
+        graph.add_edge(a, b, weight=top - cost[pair] ** 2)
+    matched = nx.max_weight_matching(graph, maxcardinality=True)
+    if 2 * len(matched) < len(kept):
+        return None
+    return sum(cost[frozenset(pair)] ** 2 for pair in matched)
+
+
 def check_vector(
     number: int,
     level: dict[int, int],
@@ -143,34 +163,31 @@ def check_vector(
     wanted: dict[int, int],
     byes: tuple[int, ...],
 ) -> None:
-    """The handicap vector, exactly, position by position: with the handicaps of the players
-    above kept, no pairing gives the next player a smaller one (a perfect-matching test).
-    ``wanted``: each paired player's handicap (in the order of the players)."""
+    """The sum of squared handicaps least, then the handicap vector, exactly, position by
+    position: with the handicaps of the players above kept, no pairing of that least sum
+    gives the next player a smaller one. ``wanted``: each paired player's handicap (in the
+    order of the players)."""
     kept = list(wanted)
     cost = {pair: abs(level[min(pair)] - level[max(pair)]) for pair in allowed}
+    usable = {pair for pair in allowed if not pair & set(byes)}
+    chosen = sum(value * value for value in wanted.values()) // 2
+    assert least_squares(kept, cost, usable) == chosen, f"round {number}: closer pairs exist"
     floor: dict[int, int] = {}  # the smallest handicap each player could have at all
-    for pair, value in cost.items():
-        if not pair & set(byes):
-            for x in pair:
-                floor[x] = min(value, floor.get(x, value))
+    for pair in usable:
+        for x in pair:
+            floor[x] = min(cost[pair], floor.get(x, cost[pair]))
     for k, n in enumerate(kept):
         if wanted[n] <= floor[n]:
             continue
         fixed = set(kept[:k])
-        trial = nx.Graph()
-        trial.add_nodes_from(kept)
-        for pair, value in cost.items():
-            a, b = tuple(pair)
-            if a in byes or b in byes:
-                continue
-            if any(x in fixed and value != wanted[x] for x in (a, b)):
-                continue
-            if n in pair and value >= wanted[n]:
-                continue
-            trial.add_edge(a, b)
-        assert 2 * matching_size(trial) < len(kept), (
-            f"round {number}: {n} could have a smaller handicap"
-        )
+        trial = {
+            pair
+            for pair in usable
+            if not any(x in fixed and cost[pair] != wanted[x] for x in pair)
+            and not (n in pair and cost[pair] >= wanted[n])
+        }
+        found = least_squares(kept, cost, trial)
+        assert found is None or found > chosen, f"round {number}: {n} could have a smaller handicap"
 
 
 def check_round(t: Tournament, number: int, games: tuple[Game, ...], byes: tuple[int, ...]) -> None:
@@ -198,6 +215,9 @@ def check_round(t: Tournament, number: int, games: tuple[Game, ...], byes: tuple
     def vector(partner: dict[int, int]) -> tuple[int, ...]:
         return tuple(abs(level[n] - level[partner[n]]) for n in order if n in partner)
 
+    def squares(partner: dict[int, int]) -> int:
+        return sum((level[n] - level[m]) ** 2 for n, m in partner.items() if n < m)
+
     chosen = vector(mate)
     kept = [n for n in order if n not in byes]
     had_bye = {b for rnd in t.rounds for b in rnd.byes}
@@ -207,7 +227,9 @@ def check_round(t: Tournament, number: int, games: tuple[Game, ...], byes: tuple
             other: dict[int, int] = {}
             for a, b in matching:
                 other[a], other[b] = b, a
-            assert vector(other) >= chosen, f"round {number}: {matching} beats {games}"
+            assert (squares(other), vector(other)) >= (squares(mate), chosen), (
+                f"round {number}: {matching} beats {games}"
+            )
         # The players left out: of all maximum matchings' unmatched sets, the one whose
         # members stand earliest in ``willing`` (compared as sorted positions).
         rank = {n: k for k, n in enumerate(willing)}

@@ -10,7 +10,9 @@ leaders" («пары стыкуются по принципу минимизац
    without an opponent (the odd player, or players who have met everyone
    possible) gets a technical win: the lowest in the order without an earlier
    one, then the lowest (:func:`~gosheet.core.matching.choose_left_out`).
-3. Among the pairings of the others, the one whose handicap list — each
+3. Handicaps as small as possible: the pairings of the others whose sum of squared level
+   differences is least (two games half a stone apart beat one a stone apart, so no pair
+   is wide while two narrow ones would do); among them, the one whose handicap list — each
    player's level difference, read from the leaders down — is least
    (lexicographically) is taken
    (:func:`~gosheet.core.matching.lexicographic_perfect_matching`).
@@ -88,8 +90,8 @@ def weigh(tournament: Tournament) -> Weighing:
         "level difference",
         widest,
         N_w(
-            "lower is better: the handicaps are made as small as possible, read from the "
-            "leaders down"
+            "lower is better: the handicaps are made as small as possible (the sum of the "
+            "squared differences least), then read from the leaders down"
         ),
     )
     met = tournament.have_met()
@@ -139,12 +141,18 @@ def pair(tournament: Tournament) -> Pairing:
         cost = 2 * cost + (tournament.settings.avoid_same_club and same_club(a, b))
         return 2 * cost + (tournament.settings.avoid_same_country and same_country(a, b))
 
-    cost = {
-        (index[i], index[j]): cost_of(i, j)
-        for i, j in edges
-        if i not in left_out and j not in left_out
-    }
-    matched = lexicographic_perfect_matching(len(kept), cost)
+    apart_first = widest * widest * (n // 2) + 1  # above any sum of squared differences
+
+    def closeness(i: int, j: int) -> int:
+        """The squared level difference; a pair kept apart (when one must meet) above any
+        sum of them."""
+        forced_apart = forced and frozenset((order[i].number, order[j].number)) in apart
+        return forced_apart * apart_first + (level[i] - level[j]) ** 2
+
+    kept_edges = [(i, j) for i, j in edges if i not in left_out and j not in left_out]
+    cost = {(index[i], index[j]): cost_of(i, j) for i, j in kept_edges}
+    first = {(index[i], index[j]): closeness(i, j) for i, j in kept_edges}
+    matched = lexicographic_perfect_matching(len(kept), cost, first=first)
     pairs = sorted(tuple(sorted((kept[a], kept[b]))) for a, b in matched)
 
     games: list[Game] = []
