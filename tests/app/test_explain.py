@@ -171,14 +171,14 @@ def test_each_value_is_named_and_no_bye_criterion_without_a_bye() -> None:
     assert not explanation.byes
     text = explanation_text(explanation, t.players)
     first_game = text.splitlines()[1]
-    assert re.search(r"same MMS \d+/1, MMS gap \d+/\d+, table order \d+/\d+$", first_game)
+    assert re.search(r"MMS gap \d+/\d+, same MMS \d+/1, table order \d+/\d+$", first_game)
     header, game = text.splitlines()[:2]
     for name in BYE_CRITERIA:
         assert name not in header and f"{name} " not in game and f"\n  {name} (" not in text
     sheet = explain_sheet(t, explanation)
-    assert [c.header for c in sheet.columns][3:] == ["same MMS", "MMS gap", "table order", "Weight"]
+    assert [c.header for c in sheet.columns][3:] == ["MMS gap", "same MMS", "table order", "Weight"]
     legend = [row[1] for row in sheet.rows if len(row) > 3 and row[0] is None]
-    assert legend == ["Criterion", "same MMS", "MMS gap", "table order"]
+    assert legend == ["Criterion", "MMS gap", "same MMS", "table order"]
 
 
 def test_with_a_bye_its_criteria_are_shown() -> None:

@@ -20,22 +20,27 @@ from gosheet.core.settings import McMahonGroups, Settings
 from gosheet.core.systems import pair_next_round
 from gosheet.core.systems.fus_levels import fus_coefficient, fus_records, fus_standings
 
-# ---------------------------------------------------------------- 1. same-MMS pairs first
+# ---------------------------------------------------------------- 1. the closest MMS first
+# Issue 16 read «главное чтобы пары складывались по возможности из людей с одинаковым
+# количеством очков ММ» as a count of same-MMS pairs deciding before the gaps; issue 33 puts
+# the procedure's own words first, «с таким же или близким количеством очков ММ» (the same or
+# the closest score): the squared MMS gap decides, the count of same-MMS pairs only breaks a
+# tie between pairings whose gaps are equally close. Both tests below were pinned to the
+# first reading and changed knowingly.
 
 
-def test_as_many_same_mms_pairs_as_possible_the_issue_example() -> None:
-    """«Подбор пар можно производить различными способами, а не только тем, который указан в
-    этой статье, главное чтобы пары складывались по возможности из людей с одинаковым
-    количеством очков ММ.»
+def test_the_closest_scores_the_issue_example() -> None:
+    """«Для первого (верхнего в таблице) участника подбираем участника, стоящего ниже в
+    таблице с таким же или близким количеством очков ММ.»
 
     Eight players 4d, 3d, 2d, 1d, 1k, 2k, 3k, 4k (P1 … P8), 3 groups, 5 rounds, seed 45: the
     groups are {P1, P2} (2 MMS), {P3, P4, P5} (1), {P6, P7, P8} (0). Round 1: P2, P4, P5, P7
     win; round 2: P2, P5, P7, P8 win. Before round 3 the MMS are P2 4, P5 3, P1/P4/P7 2,
-    P3/P8 1, P6 0. The document's top-down procedure gives P2-P5, P1-P4, P7-P6, P3-P8: two
-    same-MMS pairs (P1-P4, P3-P8). Squared gaps alone would take P2-P5, P1-P7, P4-P8, P3-P6
-    (gaps 1, 0, 1, 1: 3 < 1 + 0 + 4 + 0 = 5), one same-MMS pair. With two same-MMS pairs
-    (P3-P8 and one of P1-P4, P1-P7, P4-P7), every way has gaps 5; the table order takes
-    P1-P4 (each with the next one down the table).
+    P3/P8 1, P6 0 (table: P2, P5, P1, P4, P7, P3, P8, P6). The document's top-down procedure
+    gives P2-P5, P1-P4, P7-P6 (P7 has met P3 and P8), P3-P8: squared gaps 1 + 0 + 4 + 0 = 5.
+    Closer: P2-P5, P1-P7, P4-P8, P3-P6, gaps 1, 0, 1, 1 (3), or P2-P5, P4-P7, P1-P8, P3-P6
+    (also 3, also one same-MMS pair); the table order takes the first (distances 1 + 4 + 9 +
+    4 = 18 against 1 + 1 + 16 + 4 = 22). No pair is two points apart.
     """
     ranks = ("4d", "3d", "2d", "1d", "1k", "2k", "3k", "4k")
     players = [player(n, f"P{n}", r) for n, r in enumerate(ranks, start=1)]
@@ -48,20 +53,19 @@ def test_as_many_same_mms_pairs_as_possible_the_issue_example() -> None:
     mms = {n: r.score for n, r in records(t).items()}
     assert mms == {1: 2, 2: 4, 3: 1, 4: 2, 5: 3, 6: 0, 7: 2, 8: 1}
     third = pairs(pair_next_round(t))
-    assert third == [p2(2, 5), p2(1, 4), p2(7, 6), p2(3, 8)]
-    same = [pair for pair in third if len({mms[n] for n in pair}) == 1]
-    assert same == [p2(1, 4), p2(3, 8)]
+    assert third == [p2(2, 5), p2(1, 7), p2(4, 8), p2(3, 6)]
+    assert sum((mms[a] - mms[b]) ** 2 for a, b in map(sorted, third)) == 3
 
 
-def test_a_same_mms_pair_beats_the_closest_score_for_the_top_player() -> None:
-    """«…главное чтобы пары складывались по возможности из людей с одинаковым количеством
-    очков ММ.»
+def test_the_top_player_takes_the_closest_score() -> None:
+    """«…с таким же или близким количеством очков ММ (как правило, им является второй
+    участник в таблице).»
 
     Two groups: 3d, 1d start at 1 MMS, 2k, 5k at 0. Round 1: 3d beats 1d, 2k beats 5k, so
-    the table is 3d (2), 1d (1), 2k (1), 5k (0). Going down the table, 3d (who met 1d) would
-    take 2k, the closest score, and leave 1d-5k: no pair of equal scores. As many same-MMS
-    pairs as possible comes first: 1d-2k (1 and 1), and 3d-5k. (Before issue 16 gosheet
-    paired 3d-2k, 1d-5k.)
+    the table is 3d (2), 1d (1), 2k (1), 5k (0). Going down the table, 3d (who met 1d) takes
+    2k, the closest score, and 1d meets 5k: gaps 1 and 1. The other way, 1d-2k (1 and 1) and
+    3d-5k, would put one pair two points apart (squared gaps 4 against 2). (Issue 16 chose
+    that one; issue 33 went back to the closest score.)
     """
     players = [
         player(1, "A", "3d"),
@@ -71,7 +75,7 @@ def test_a_same_mms_pair_beats_the_closest_score_for_the_top_player() -> None:
     ]
     t = play(tournament(players, groups="2"), {p2(1, 2): 1, p2(3, 4): 3})
     assert [records(t)[n].score for n in (1, 2, 3, 4)] == [2, 1, 1, 0]
-    assert pairs(pair_next_round(t)) == [p2(1, 4), p2(2, 3)]
+    assert pairs(pair_next_round(t)) == [p2(1, 3), p2(2, 4)]
 
 
 # ---------------------------------------------------------------- 2. the bottom group at 0

@@ -373,7 +373,7 @@ class Refusal:
 
 REFUSED = {
     "withdrawn player's row deleted": Refusal(
-        delete_a_player, (1,), "Round 1!D2", "Put it back", put_him_back
+        delete_a_player, (1,), "Round 1!B2", "Put it back", put_him_back
     ),
     "round sheet copied": Refusal(
         copy_round, (1,), "Round 2 (2)", "'Round 2' is there already", delete_the_copy

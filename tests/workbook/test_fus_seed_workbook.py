@@ -95,11 +95,19 @@ def play_book(
     players: list[Player],
     forced: dict[str, str],
     filler: Callable[[int, int], str] = filler_result,
+    apart: tuple[str, str] | None = None,
 ) -> Played:
     """Play the whole tournament through the workbook at ``path``; check it against the
-    oracle; return what the sheets show."""
+    oracle; return what the sheets show. ``apart``: two players the organiser keeps apart
+    (a ``Keep apart`` sheet), so that their forced results never meet."""
     assert settings.system == "fus"
     new_book(settings, players).save(path)
+    if apart is not None:
+        workbook = load_workbook(path)
+        sheet = workbook.create_sheet("Keep apart")
+        sheet.append(["Player 1", "Player 2", "Until round"])
+        sheet.append([*apart, None])
+        workbook.save(path)
     names = [p.name for p in players]
     outcome: dict[str, list[str]] = {n: [] for n in names}
     for number in range(1, settings.rounds + 1):
@@ -336,11 +344,20 @@ def test_anomal_overtakes_the_drifting_2500_group(
     рейтинг 2300, а поражение было в 5-м туре».
 
     The group (rated 2500: level 50) alternates W L W L W: 50 + 1 + 0 + 1 + 0 + 1 = 53.
-    The Anomal: 45 + 9, 49 + 5 or 46 + 8 = 54, ahead of the group in the Standings sheet."""
+    The Anomal: 45 + 9, 49 + 5 or 46 + 8 = 54, ahead of the group in the Standings sheet.
+    The seed's Anomal overtakes the group without meeting its player: the two are kept apart
+    (with the closest levels first, the 2450 Anomal, one level below after round 2, would
+    meet him in round 3, and both cannot win it)."""
     group = [Player(0, "Group", rating=2500)]
     anomal = [Player(0, "Anomal", rating=rating)]
     players = roster(anomal, group, fillers([*SPREAD, 1950]))
-    played = play_book(tmp_path / "t.xlsx", fus(5), players, {"Anomal": results, "Group": "WLWLW"})
+    played = play_book(
+        tmp_path / "t.xlsx",
+        fus(5),
+        players,
+        {"Anomal": results, "Group": "WLWLW"},
+        apart=("Anomal", "Group"),
+    )
     assert played.steps("Group") == [1, 0, 1, 0, 1]
     assert played.row("Group")["Start level"] == 50
     assert played.row("Group")["Level"] == 53
