@@ -54,9 +54,7 @@ SYSTEMS = {
 Row = list[Any]
 ORDERS: dict[str, Callable[[list[Row], list[str]], list[Row]]] = {
     "reversed": lambda rows, header: rows[::-1],
-    "by rating": lambda rows, header: sorted(
-        rows, key=lambda r: -(r[header.index("Rating")] or 0)
-    ),
+    "by rating": lambda rows, header: sorted(rows, key=lambda r: -(r[header.index("Rating")] or 0)),
     "by club": lambda rows, header: sorted(rows, key=lambda r: str(r[header.index("Club")])),
     "by first name": lambda rows, header: sorted(
         rows, key=lambda r: str(r[header.index("First name")])
