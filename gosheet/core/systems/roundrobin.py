@@ -1,8 +1,9 @@
 """Round robin (all play all) for club events and final groups: every player meets every
 other once, in the order of the Berger tables.
 
-The players get their numbers 1 … N by the lot (the tournament's random seed) among those
-registered for round 1; with an odd N a dummy N + 1 makes the bye. Round r pairs, on the
+The players get their numbers 1 … N by the lot (the tournament's random seed, over the players'
+identities) among those registered for round 1, and keep them: from round 2 on they are read
+back from round 1 as played; with an odd N a dummy N + 1 makes the bye. Round r pairs, on the
 circle of numbers 1 … M − 1 (M = N, or N + 1), the players ``r + i`` and ``r − i`` (mod M − 1),
 and the player M with ``r``: the Berger tables. Colours alternate so that nobody has more than
 one White more than Black (or the reverse) over the whole event, and a player's colours
@@ -23,7 +24,7 @@ import random
 from gosheet.core.errors import ConsistencyError
 from gosheet.core.games import game_of
 from gosheet.core.matching import Criterion, LexicographicWeights
-from gosheet.core.model import Game, Player, Tournament
+from gosheet.core.model import Game, Player, Round, Tournament
 from gosheet.core.pairing import PairCost, Pairing, Weighing, check_can_pair, explain
 from gosheet.i18n.catalog import _, ngettext
 from gosheet.i18n.words import N_w
@@ -49,9 +50,13 @@ def berger_round(m: int, r: int) -> list[tuple[int, int]]:
 
 
 def numbers(tournament: Tournament) -> list[Player]:
-    """The players in the order of their Berger numbers (drawn by the lot)."""
+    """The players in the order of their Berger numbers: as round 1 was played once it is
+    (:func:`seated_in_round_one`), else drawn by the lot from the players' identities."""
     if tournament.rounds:  # those seated in round 1, whatever 'Not playing' says since
         first = tournament.rounds[0]
+        as_played = seated_in_round_one(tournament, first)
+        if as_played is not None:
+            return as_played
         seated = {n for g in first.games for n in (g.white, g.black)} | set(first.byes)
         order = [p for p in tournament.players if p.number in seated]
     else:
@@ -59,6 +64,32 @@ def numbers(tournament: Tournament) -> list[Player]:
     order.sort(key=lambda p: p.identity)  # the lot never depends on the rows' order
     random.Random(f"{tournament.settings.random_seed}:berger").shuffle(order)
     return order
+
+
+def seated_in_round_one(tournament: Tournament, first: Round) -> list[Player] | None:
+    """The Berger numbers read back from round 1 as played: its k-th table holds the k-th
+    pair of the Berger table of round 1 (White first) and its bye the player paired with the
+    dummy. So the schedule stays the one round 1 began, whatever the lot or the order of
+    Players says later (an older gosheet drew it from the rows). None when round 1 does not
+    read so (typed otherwise by hand)."""
+    games = sorted(first.games, key=lambda g: g.table)
+    n = 2 * len(games) + len(first.byes)
+    m = n + n % 2
+    if len(first.byes) != n % 2 or n < 2:
+        return None
+    at: list[int | None] = [None] * m
+    tables = iter(games)
+    for a, b in berger_round(m, 1):
+        if m - 1 in (a, b) and m > n:  # the dummy's pair: the bye
+            at[b if a == m - 1 else a] = first.byes[0]
+            continue
+        game = next(tables)
+        at[a], at[b] = game.white, game.black
+    known = {p.number for p in tournament.players}
+    seated = [number for number in at[:n] if number in known]
+    if len(set(seated)) != n:
+        return None
+    return [tournament.player(number) for number in seated]
 
 
 def _schedule(tournament: Tournament, number: int) -> list[tuple[Player | None, Player | None]]:
