@@ -242,17 +242,22 @@ def test_explain_without_a_round_changes_nothing(
 def test_standings_give_what_gosheet_standings_gives(
     office: Office, books: Path, tmp_path: Path
 ) -> None:
-    """A corrected result, and one in another spelling (rewritten as 1-0)."""
-    edited = _with_result(books / "cup.xlsx", tmp_path / "edited.xlsx", "H2", "B+")
-    edited = _with_result(edited, edited, "H3", "w+r")
+    """Two corrected results, each in another spelling (rewritten as 0-1 and 1-0): the
+    results of tables 1 and 2 reversed, so that the standings change."""
+    before = _values(books / "cup.xlsx")
+    first, second = before["Round 1"][1][7], before["Round 1"][2][7]
+    typed = {"1-0": ("B+", "0-1"), "0-1": ("w+r", "1-0")}
+    assert first in typed and second in typed, (first, second)
+    edited = _with_result(books / "cup.xlsx", tmp_path / "edited.xlsx", "H2", typed[first][0])
+    edited = _with_result(edited, edited, "H3", typed[second][0])
     found = _act(office, edited, STANDINGS, tmp_path / "lo.xlsx")
     assert found["outcome"]["ok"], found["outcome"]
     assert found["outcome"]["message"] == "Standings updated."
     expected = _values(_cli("standings", _copy(edited, tmp_path / "cli.xlsx")))
     got = _values(tmp_path / "lo.xlsx")
     assert got == expected
-    assert [got["Round 1"][1][7], got["Round 1"][2][7]] == ["0-1", "1-0"]
-    assert got["Standings"] != _values(books / "cup.xlsx")["Standings"]
+    assert [got["Round 1"][1][7], got["Round 1"][2][7]] == [typed[first][1], typed[second][1]]
+    assert got["Standings"] != before["Standings"]
 
 
 def test_simulate_gives_what_gosheet_simulate_gives(
