@@ -9,17 +9,17 @@ Pyodide, where no compiled package exists), over its table of Unicode 10's defau
 Łukasiewicz between L and M, Çelik beside Celik), then the accents, then the case —
 ``emile < Emile < émile < Émile``, all before ``Emilia``.
 
-On top of the default weights, as CLDR's root collation does it and the languages ask:
+The default table already holds what Catalan needs: ``l·`` is a contraction, an ``l`` with
+an accent, so ``l·l`` sorts as ``ll`` (``Palau < Palla < Pal·la < Palma``); CLDR's ``ca.xml``
+has no tailoring of its own since its root holds this. On top of the default weights, as
+CLDR tailors the languages gosheet speaks:
 
-- **every language** (CLDR root): the middle dot ``·`` (U+00B7) weighs only as an accent, so
-  the Catalan ``l·l`` sorts as ``ll`` (``Palau < Pal·la < Palma``) — CLDR's ``ca.xml`` has no
-  tailoring of its own since the root holds this;
 - **ru** (CLDR ``ru.xml``: ``[reorder Cyrl]``): Cyrillic before Latin (then Greek and the
   rest as they were) — ``Иванов`` before ``Adams``; in every other language Cyrillic names
   come after the Latin ones;
 - **fr** (CLDR ``fr.xml``): no tailoring for French of France (``[backwards 2]`` is
   Canada's, ``fr_CA``);
-- **en**, **ca**: the root order.
+- **en**, **ca**: the root order (``ca``: the ``l·l`` above).
 
 pyuca reads its table (1.8 MB of text) when its collator is built, about 0.1 s: it is built
 only when a list is sorted (never at ``gosheet --help`` or on import of gosheet), once a
@@ -51,7 +51,6 @@ SCRIPTS = {
         range(0xA640, 0xA6A0),
     )
 }
-MIDDLE_DOT = 0x00B7
 #: Where the implicit weights of the code points the table does not list begin.
 IMPLICIT = 0xFB40
 Key = tuple[int, ...]
@@ -59,15 +58,10 @@ Key = tuple[int, ...]
 
 @functools.cache
 def _collator() -> Collator:
-    """pyuca's collator, built at the first name sorted (its table read then), with CLDR
-    root's change that names need: the middle dot an accent only."""
+    """pyuca's collator, built at the first name sorted (its table read then)."""
     from pyuca import Collator
 
-    collator = Collator()
-    dot = collator.sort_key("\u0307")  # (0, secondary, 0, tertiary, 0): a combining dot
-    secondary, tertiary = dot[1], dot[3]
-    collator.table.add([MIDDLE_DOT], [[0, secondary, tertiary]])
-    return collator
+    return Collator()
 
 
 @functools.cache

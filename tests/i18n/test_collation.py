@@ -101,9 +101,9 @@ def test_letters_first_then_accents_then_case() -> None:
 
 
 def test_catalan_l_l_sorts_as_ll_with_an_accent() -> None:
-    """CLDR's root makes the middle dot an accent (what Catalan needs; ca.xml adds nothing):
-    Pal·la beside Palla, between Palau and Palma — not before Palau, as the dot's own
-    weight in Unicode's default table would put it."""
+    """The root's l· is an l with an accent (what Catalan needs; ca.xml adds nothing):
+    Pal·la just after Palla, between Palau and Palma — not before Palau, as the dot's own
+    weight as punctuation would put it."""
     names = ["Palma", "Pal·la", "Palla", "Palau", "Pamies"]
     assert sorted_names(names, "ca") == ["Palau", "Palla", "Pal·la", "Palma", "Pamies"]
     assert sorted_names(["Llull", "Lluís", "Lloret", "Lorca"], "ca") == [
