@@ -5,9 +5,9 @@ tailoring of the tournament's language, as CLDR gives it.
 
 The algorithm is pyuca's (MIT, pure Python: it runs in LibreOffice's own Python and in
 Pyodide, where no compiled package exists), over its table of Unicode 10's default weights
-(DUCET). Its levels are what a reader expects: the letters first (Ødegård between O and P,
-Łukasiewicz between L and M, Çelik beside Celik), then the accents, then the case —
-``emile < Emile < émile < Émile``, all before ``Emilia``.
+(DUCET, :data:`TABLE`). Its levels are what a reader expects: the letters first (Ødegård
+between O and P, Łukasiewicz between L and M, Çelik beside Celik), then the accents, then
+the case — ``emile < Emile < émile < Émile``, all before ``Emilia``.
 
 The default table already holds what Catalan needs: ``l·`` is a contraction, an ``l`` with
 an accent, so ``l·l`` sorts as ``ll`` (``Palau < Palla < Pal·la < Palma``); CLDR's ``ca.xml``
@@ -30,12 +30,19 @@ builds nothing unless two entries tie on everything before them.
 from __future__ import annotations
 
 import functools
+import re
 import unicodedata
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from pyuca import Collator
+    from pyuca.collator import BaseCollator as Collator
+
+#: The one table of pyuca's that gosheet reads: the front ends that carry pyuca (the
+#: LibreOffice extension, the page's wheels, the Lite wheel) leave its four others out.
+TABLE = "allkeys-10.0.0.txt"
+#: pyuca's files that no front end carries: its tables of older Unicode versions.
+UNUSED_TABLES = re.compile(r"^pyuca/allkeys-(?!10\.0\.0\.txt$)[^/]*$")
 
 #: The CLDR tailoring of each language gosheet speaks, as CLDR writes it (documentation and
 #: the tests' reference: each rule is implemented below, on pyuca's keys).
@@ -58,10 +65,11 @@ Key = tuple[int, ...]
 
 @functools.cache
 def _collator() -> Collator:
-    """pyuca's collator, built at the first name sorted (its table read then)."""
-    from pyuca import Collator
+    """pyuca's collator of Unicode 10's table (:data:`TABLE`; pyuca's default is 9's), built
+    at the first name sorted (its table read then)."""
+    from pyuca.collator import Collator_10_0_0
 
-    return Collator()
+    return Collator_10_0_0()
 
 
 @functools.cache
