@@ -10,50 +10,15 @@ lists were sorted by their letters without accents (Ł and Ø have no accent to 
 from __future__ import annotations
 
 import re
-import subprocess
 from pathlib import Path
 
 import pytest
 from support.books import sheet_rows
 from support.cli import cli_ok
-from support.printing import TIMEOUT, gosheet, require_poppler
+from support.names_order import EXPECTED, ROSTER, first_names_of_lines, pdf_text
+from support.printing import gosheet
 
 from gosheet.i18n import words
-
-ROSTER = """Surname,First name,Grade,Club
-Zieliński,Piotr,3k,Kraków
-Ødegård,Ørjan,3k,Oslo
-Łukasiewicz,Jan,3k,Lwów
-Lund,Lars,3k,Bergen
-Mayer,Max,3k,Wien
-Olsen,Ole,3k,Oslo
-Иванов,Иван,3k,Москва
-Адамов,Олег,3k,Тула
-Çelik,Can,3k,Ankara
-Celik,Ali,3k,Izmir
-Lluís,Pere,3k,Girona
-Llull,Ramon,3k,Palma
-Pal·la,Marc,3k,Vic
-Palau,Jordi,3k,Reus
-"""
-LATIN = [
-    "Celik Ali",
-    "Çelik Can",  # beside Celik: the cedilla weighs after the letters
-    "Lluís Pere",
-    "Llull Ramon",
-    "Łukasiewicz Jan",  # among the L's, not after Z
-    "Lund Lars",
-    "Mayer Max",
-    "Ødegård Ørjan",  # among the O's
-    "Olsen Ole",
-    "Palau Jordi",
-    "Pal·la Marc",  # l·l as ll
-    "Zieliński Piotr",
-]
-CYRILLIC = ["Адамов Олег", "Иванов Иван"]
-EXPECTED = {"en": LATIN + CYRILLIC, "fr": LATIN + CYRILLIC, "ca": LATIN + CYRILLIC}
-EXPECTED["ru"] = CYRILLIC + LATIN  # CLDR's ru: [reorder Cyrl]
-NAMES = set(LATIN + CYRILLIC)
 
 
 @pytest.fixture(scope="module", params=["en", "ru", "ca"])
@@ -70,29 +35,6 @@ def book(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactor
 
 def language_of(book: Path) -> str:
     return book.parent.name.split("-")[1].rstrip("0123456789")
-
-
-def first_names_of_lines(text: str) -> list[str]:
-    """The player each line names first (a line naming none left out)."""
-    found = []
-    for line in text.splitlines():
-        at = {line.find(name): name for name in NAMES if name in line}
-        if at:
-            found.append(at[min(at)])
-    return found
-
-
-def pdf_text(pdf: Path) -> str:
-    """The PDF's text as laid out (``pdftotext -layout``): one table row a line."""
-    require_poppler()
-    done = subprocess.run(
-        ["pdftotext", "-layout", "-enc", "UTF-8", str(pdf), "-"],
-        capture_output=True,
-        text=True,
-        timeout=TIMEOUT,
-        check=True,
-    )
-    return done.stdout
 
 
 def test_where_do_i_play_in_the_pack(book: Path) -> None:

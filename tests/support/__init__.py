@@ -55,6 +55,10 @@ a FUS and an Oware tournament, ``KINDS``), ``pdf_pages(pdf)`` (pdftotext), ``squ
 ``pages_on_a_phone`` (headless Chromium); ``needs_poppler`` / ``require_poppler()``,
 ``WITHOUT_CHROMIUM`` (skip, naming the Debian package, unless CI requires them).
 
+``support.names_order`` — names every list sorted by name must order (``ROSTER``, fourteen
+players of one rank: Łukasiewicz, Ødegård, Иванов, Pal·la …), their order in each language
+(``EXPECTED``), ``pdf_text(pdf)`` (``pdftotext -layout``), ``first_names_of_lines(text)``.
+
 ``support.libreoffice`` — real LibreOffice: ``missing_office()``, ``require_office()``,
 ``act(office, book, url, out)`` (a menu action on a document), ``convert(folder, kind,
 *books)`` (``soffice --convert-to``), ``needs_soffice``, ``XLSX`` / ``ODS`` (filters).
