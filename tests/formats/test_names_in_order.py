@@ -15,8 +15,8 @@ from pathlib import Path
 import pytest
 from support.books import sheet_rows
 from support.cli import cli_ok
-from support.names_order import EXPECTED, ROSTER, first_names_of_lines, pdf_text
-from support.printing import gosheet
+from support.names_order import EXPECTED, ROSTER, first_names_of_lines
+from support.printing import gosheet, laid_out
 
 from gosheet.i18n import words
 
@@ -40,13 +40,13 @@ def language_of(book: Path) -> str:
 def test_where_do_i_play_in_the_pack(book: Path) -> None:
     pdf = book.with_name("names.pdf")
     gosheet("print", book, "-o", pdf, "--what", "names")
-    assert first_names_of_lines(pdf_text(pdf)) == EXPECTED[language_of(book)]
+    assert first_names_of_lines(laid_out(pdf)) == EXPECTED[language_of(book)]
 
 
 def test_the_check_in_list(book: Path) -> None:
     pdf = book.with_name("checkin.pdf")
     gosheet("print", book, "-o", pdf, "--what", "checkin")
-    assert first_names_of_lines(pdf_text(pdf)) == EXPECTED[language_of(book)]
+    assert first_names_of_lines(laid_out(pdf)) == EXPECTED[language_of(book)]
 
 
 def test_the_published_index(book: Path) -> None:

@@ -1,14 +1,9 @@
 """Fourteen players whose names every list sorted by name must order as the tournament's
 language reads them (gosheet/i18n/collation.py), their expected order in each language, and
-how a printed list is read back: ``pdftotext -layout``, then the player each line names
+how a printed list is read back (``support.printing.laid_out``): the player each line names
 first."""
 
 from __future__ import annotations
-
-import subprocess
-from pathlib import Path
-
-from support.printing import TIMEOUT, require_poppler
 
 ROSTER = """Surname,First name,Grade,Club
 Zieliński,Piotr,3k,Kraków
@@ -54,16 +49,3 @@ def first_names_of_lines(text: str) -> list[str]:
         if at:
             found.append(at[min(at)])
     return found
-
-
-def pdf_text(pdf: Path) -> str:
-    """The PDF's text as laid out (``pdftotext -layout``): one table row a line."""
-    require_poppler()
-    done = subprocess.run(
-        ["pdftotext", "-layout", "-enc", "UTF-8", str(pdf), "-"],
-        capture_output=True,
-        text=True,
-        timeout=TIMEOUT,
-        check=True,
-    )
-    return done.stdout

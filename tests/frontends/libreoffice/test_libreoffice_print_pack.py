@@ -16,8 +16,8 @@ from typing import Any
 
 import pytest
 from support.libreoffice import act
-from support.names_order import EXPECTED, ROSTER, first_names_of_lines, pdf_text
-from support.printing import gosheet, pdf_pages, squeezed
+from support.names_order import EXPECTED, ROSTER, first_names_of_lines
+from support.printing import gosheet, laid_out, pdf_pages, squeezed
 
 from gosheet.formats.pack.language import printing
 from gosheet.frontends.libreoffice.build import (
@@ -96,7 +96,7 @@ def test_print_pack_lists_names_as_the_language_reads_them(office: Office, tmp_p
     gosheet("pair", book)
     found = _print(office, book)
     assert found["outcome"]["ok"], found
-    text = pdf_text(tmp_path / "cup.pack.pdf")
+    text = laid_out(tmp_path / "cup.pack.pdf")
     title = printing("ru")("Round {number}: where do I play?").format(number=1)
     by_name = text[text.index(title) :]
     assert first_names_of_lines(by_name)[: len(EXPECTED["ru"])] == EXPECTED["ru"]
