@@ -1,5 +1,5 @@
 """Names in the order people read them: every list gosheet sorts by name (the print pack's
-"where do I play?", the check-in list, the published index and players' pages, players tied
+"where do I play?", the check-in list, the published index and rounds by name, players tied
 in the standings) is sorted here, by the Unicode Collation Algorithm (UTS #10) with the
 tailoring of the tournament's language, as CLDR gives it.
 
