@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from gosheet.core.errors import ConsistencyError
 from gosheet.core.model import Tournament
-from gosheet.i18n import words
+from gosheet.i18n import collation, words
 from gosheet.i18n.catalog import _, ngettext
 from gosheet.workbook.names import labels
 from gosheet.workbook.reading import BookState
@@ -23,10 +23,13 @@ def not_confirmed(state: BookState, tournament: Tournament, number: int) -> list
         if rnd.number == number
         for p in (*(s for g in rnd.games for s in (g.white, g.black)), *rnd.byes)
     }
-    return sorted(
-        names[n]
-        for n, own in state.preliminary.items()
-        if number not in own and n not in placed and n in names
+    return collation.sorted_names(
+        (
+            names[n]
+            for n, own in state.preliminary.items()
+            if number not in own and n not in placed and n in names
+        ),
+        tournament.settings.language,
     )
 
 

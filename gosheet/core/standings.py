@@ -22,6 +22,7 @@ from gosheet.core.scorecard import PlayerRecord
 from gosheet.core.scoring import records
 from gosheet.core.systems import system_of
 from gosheet.core.tiebreaks import DIRECT_ENCOUNTER, REGISTRY
+from gosheet.i18n.collation import Collated
 
 
 @dataclass(frozen=True)
@@ -69,6 +70,14 @@ def direct_encounter(tied: list[int], table: dict[int, PlayerRecord]) -> dict[in
     return scored
 
 
+def tied_order(player: Player, language: str) -> tuple[int, int, Collated, tuple[str, ...]]:
+    """Players tied on every criterion: the stronger first (rank, then rating), then by name
+    in the tournament's language (:mod:`gosheet.i18n.collation`; the collator is built only
+    when two players tie on all of it), then what else tells them apart (never the rows)."""
+    rank, rating, *_ = strength_key(player)
+    return rank, rating, Collated(player.name, language), player.identity
+
+
 def standings(tournament: Tournament, rounds: int | None = None) -> Standings:
     """The standings after ``rounds`` rounds (default: all paired rounds)."""
     table = records(tournament, rounds)
@@ -89,9 +98,10 @@ def standings(tournament: Tournament, rounds: int | None = None) -> Standings:
         else:
             for n, record in table.items():
                 keys[n].append(REGISTRY[name](record, table))
+    language = tournament.settings.language
     order = sorted(
         table,
-        key=lambda n: (group[n], tuple(-v for v in keys[n]), strength_key(players[n])),
+        key=lambda n: (group[n], tuple(-v for v in keys[n]), tied_order(players[n], language)),
     )
     rows: list[StandingsRow] = []
     for index, n in enumerate(order):

@@ -51,9 +51,14 @@ and its winners entered) for the McMahon seed's tests.
 JSON; set ``XLWINGS_LICENSE_KEY=noncommercial`` first), ``run(remote, client, button)``.
 
 ``support.printing`` — print packs and sites made once a session (``made_once()``: the demo,
-a FUS and an Oware tournament, ``KINDS``), ``pdf_pages(pdf)`` (pdftotext), ``squeezed``,
+a FUS and an Oware tournament, ``KINDS``), ``pdf_pages(pdf)`` (pdftotext), ``laid_out(pdf)``
+(``pdftotext -layout``: a table's row a line), ``squeezed``,
 ``pages_on_a_phone`` (headless Chromium); ``needs_poppler`` / ``require_poppler()``,
 ``WITHOUT_CHROMIUM`` (skip, naming the Debian package, unless CI requires them).
+
+``support.names_order`` — names every list sorted by name must order (``ROSTER``, fourteen
+players of one rank: Łukasiewicz, Ødegård, Иванов, Pal·la …), their order in each language
+(``EXPECTED``), ``first_names_of_lines(text)`` (of a list read back).
 
 ``support.libreoffice`` — real LibreOffice: ``missing_office()``, ``require_office()``,
 ``act(office, book, url, out)`` (a menu action on a document), ``convert(folder, kind,

@@ -136,6 +136,20 @@ def pdf_pages(pdf: Path) -> list[str]:
     return pages[:-1] if pages and not pages[-1].strip() else pages
 
 
+def laid_out(pdf: Path) -> str:
+    """The PDF's text as laid out on its pages (``pdftotext -layout``: a table's row a line;
+    the test skipped without poppler)."""
+    require_poppler()
+    done = subprocess.run(
+        ["pdftotext", "-layout", "-enc", "UTF-8", str(pdf), "-"],
+        capture_output=True,
+        text=True,
+        timeout=TIMEOUT,
+        check=True,
+    )
+    return done.stdout
+
+
 def squeezed(text: str) -> str:
     return re.sub(r"\s+", "", text)
 

@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from gosheet.core.model import Outcome, Player, Tournament
 from gosheet.core.scorecard import RoundEntry, round_entry
 from gosheet.core.settings import Settings
+from gosheet.i18n.collation import Collated
 
 
 @dataclass(frozen=True)
@@ -147,7 +148,15 @@ def fus_standings(tournament: Tournament) -> tuple[FusRow, ...]:
         coefficient = fus_coefficient(record, records)
         key = (record.level, coefficient, record.wins)
         keyed.append((key, players[number], record, coefficient))
-    keyed.sort(key=lambda x: (tuple(-v for v in x[0]), players_order(x[1])))
+    language = tournament.settings.language
+    keyed.sort(
+        key=lambda x: (
+            tuple(-v for v in x[0]),
+            -x[1].known_rating,
+            Collated(x[1].name, language),  # by name as the tournament's language reads it
+            x[1].identity,  # then what else tells them apart, never the rows
+        )
+    )
     rows: list[FusRow] = []
     for index, (key, player, record, coefficient) in enumerate(keyed):
         place = rows[-1].place if rows and keyed[index - 1][0] == key else index + 1
@@ -157,5 +166,6 @@ def fus_standings(tournament: Tournament) -> tuple[FusRow, ...]:
 
 def players_order(player: Player) -> tuple[int, str, tuple[str, ...]]:
     """Among equals, the stronger first, then by name, then what else tells the player
-    apart (:attr:`Player.identity`): never his row."""
+    apart (:attr:`Player.identity`): never his row. The pairing's order (the standings order
+    ties by name in the tournament's language instead, :func:`fus_standings`)."""
     return (-player.known_rating, player.name.casefold(), player.identity)

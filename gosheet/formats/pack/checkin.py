@@ -35,7 +35,7 @@ def checkin_table(tournament: Tournament, language: str | None = None) -> Table:
     names = labels(players)
     rows = [
         [BOX, names[p.number], *_details(p, countries)]
-        for p in sorted(players, key=lambda p: sort_key(names[p.number]))
+        for p in sorted(players, key=lambda p: sort_key(names[p.number], language))
     ]
     title = _p("Check-in — {name}").format(name=tournament.settings.name).rstrip(" —")
     return Table(title, headers, rows, numeric=frozenset({4}), names=frozenset({1}))

@@ -15,7 +15,6 @@ workbook's English words, before they are translated.
 from __future__ import annotations
 
 import re
-import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -26,7 +25,7 @@ from gosheet.core.model import Player, Tournament
 from gosheet.core.standings_table import Kind, StandingsModel, standings_model
 from gosheet.core.systems import system_of
 from gosheet.formats.pack.language import cell, decimal, header, printing, side
-from gosheet.i18n import words
+from gosheet.i18n import collation, words
 from gosheet.workbook.names import labels
 from gosheet.workbook.port import Rows
 from gosheet.workbook.sheets import BYE_LABEL, BYE_RESULT
@@ -52,10 +51,11 @@ def text(value: Any, language: str = "en") -> str:
     return str(value)
 
 
-def sort_key(name: str) -> tuple[str, str]:
-    """Alphabetical whatever the accents: Ähm beside Ahm, Łukasz beside Lukasz."""
-    plain = "".join(c for c in unicodedata.normalize("NFKD", name) if not unicodedata.combining(c))
-    return plain.casefold(), name
+def sort_key(name: str, language: str = "en") -> tuple[tuple[int, ...], str]:
+    """Alphabetical as ``language`` reads it (:mod:`gosheet.i18n.collation`): Ähm beside Ahm,
+    Łukasz between Lukas and Lukasza, Ødegård between O and P, accents and case after the
+    letters; in Russian, Cyrillic names before Latin ones."""
+    return collation.sort_key(name, language)
 
 
 @dataclass(frozen=True)
@@ -220,7 +220,7 @@ def round_view(tournament: Tournament, number: int, language: str = "en") -> Rou
         row = [bye_label, *cells] + [""] * (len(headers) - 2 - len(cells))
         rows.append([*row, cell(BYE_RESULT, language)])
         seats.append((names[bye], [names[bye], *from_where(bye), bye_label, "", ""]))
-    seats.sort(key=lambda seat: sort_key(seat[0]))
+    seats.sort(key=lambda seat: sort_key(seat[0], language))
     # Translators: the column of the list by name that says which colour a player has
     colour = _p("Colour") if game.go else _p("Plays")
     name_cols = frozenset({1, 1 + width})
@@ -379,6 +379,6 @@ def pack_of(tournament: Tournament, language: str | None = None) -> Pack:
         [round_view(tournament, r.number, language) for r in tournament.rounds],
         standings_tables(model, values, language),
         crosstable(model, values, language),
-        sorted(names.values(), key=sort_key),
+        collation.sorted_names(names.values(), language),
         language,
     )

@@ -163,7 +163,7 @@ def site_of(tournament: Tournament, language: str | None = None) -> Site:
             _round_page(tournament, r, who, language)
             for r, who in zip(tournament.rounds, seated, strict=True)
         ],
-        sorted(pages, key=lambda page: sort_key(page.player.name)),
+        sorted(pages, key=lambda page: sort_key(page.player.name, language)),
         [header(model.keys[i], language) for i in shown],
         _short(model, pack, people, shown, language),
         _split(row_pages, [len(t.rows) for t in pack.standings]),
@@ -281,7 +281,7 @@ def _round_page(
     for number in rnd.byes:
         boards.append(Board(bye, who[number], None, "", "", cell(BYE_RESULT, language)))
         seats.append(Seat(who[number], bye, "", None))
-    seats.sort(key=lambda seat: sort_key(seat.player.name))
+    seats.sort(key=lambda seat: sort_key(seat.player.name, language))
     return RoundPage(rnd.number, note, boards, seats, game.go and len(terms) > 1)
 
 

@@ -24,10 +24,11 @@ from pathlib import Path
 
 import gosheet
 
-PURE_REQUIREMENTS = ("openpyxl>=3.1", "defusedxml>=0.7")
+PURE_REQUIREMENTS = ("openpyxl>=3.1", "defusedxml>=0.7", "pyuca>=1.2")
 """What the Excel buttons import besides gosheet and the standard library: openpyxl
-(gosheet's workbook module, and through it et-xmlfile) and defusedxml (the rating lists
-and OpenGotha's XML). Both are pure wheels on PyPI."""
+(gosheet's workbook module, and through it et-xmlfile), defusedxml (the rating lists
+and OpenGotha's XML) and pyuca (players tied in the standings, in the order of their names:
+:mod:`gosheet.i18n.collation`). All are pure wheels on PyPI."""
 
 LEFT_OUT_SUFFIXES = (".pyc", ".po", ".ttf", ".pot")
 LEFT_OUT_DIRS = ("__pycache__",)

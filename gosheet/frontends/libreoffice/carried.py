@@ -12,8 +12,10 @@ The list, :data:`CARRIED`, is what the actions load in a Python that refuses eve
 module (``tests/support/compiled_blocked.py``): Jinja2 and MarkupSafe (Publish pages; MarkupSafe
 without its C speed-ups, which it does without), reportlab (Print pack; it imports Pillow,
 which a stand-in replaces: ``gosheet_lo.carried``), segno (the QR codes of both, pure
-Python), defusedxml (the OpenGotha file), openpyxl
-and et_xmlfile (gosheet's ``.xlsx`` writer, should an action reach it). Left out:
+Python), pyuca (every list sorted by name, :mod:`gosheet.i18n.collation`; only the table it
+reads, its four older ones left out: :data:`~gosheet.i18n.collation.UNUSED_TABLES`),
+defusedxml (the OpenGotha file), openpyxl and et_xmlfile (gosheet's ``.xlsx`` writer,
+should an action reach it). Left out:
 numpy, rustworkx, scipy, python-calamine, pandas, Pillow (compiled: gosheet takes its
 pure-Python path without them) and networkx (gosheet's own matching does without it);
 charset-normalizer, which reportlab imports only to parse its XML markup, which gosheet does
@@ -28,9 +30,19 @@ from importlib import metadata
 from pathlib import Path, PurePosixPath
 
 import gosheet
+from gosheet.i18n.collation import UNUSED_TABLES
 
 #: The distributions carried besides gosheet, by their names on PyPI.
-CARRIED = ("openpyxl", "et_xmlfile", "defusedxml", "jinja2", "markupsafe", "reportlab", "segno")
+CARRIED = (
+    "openpyxl",
+    "et_xmlfile",
+    "defusedxml",
+    "jinja2",
+    "markupsafe",
+    "reportlab",
+    "segno",
+    "pyuca",
+)
 
 #: What is never carried: compiled code, its sources and stubs, byte code.
 LEFT_OUT = re.compile(
@@ -76,6 +88,8 @@ def distribution_files(name: str) -> dict[str, Path]:
     for entry in found.files or ():
         place = PurePosixPath(str(entry))
         if not place.parts or place.parts[0] == ".." or compiled(place.as_posix()):
+            continue
+        if UNUSED_TABLES.search(place.as_posix()):
             continue
         if place.parts[0].endswith(".dist-info"):
             inside = PurePosixPath(*place.parts[1:]).as_posix()

@@ -6,7 +6,8 @@ its package folder (the bundled templates as ``gosheet/_templates``, as the real
 them), each dependency's from the files its installer recorded. Compiled extension modules are
 left out: the accelerators (:data:`gosheet.accelerators.ACCELERATORS`, whose distributions are
 :data:`COMPILED`) are not taken at all, and a package with an optional compiled speed-up
-(MarkupSafe, charset-normalizer) keeps its pure-Python fallback. Every wheel is
+(MarkupSafe, charset-normalizer) keeps its pure-Python fallback. pyuca's wheel keeps the one
+table gosheet reads (:data:`gosheet.i18n.collation.TABLE`), not its four older ones. Every wheel is
 ``py3-none-any``; the page unpacks them into Pyodide's ``site-packages``.
 """
 
@@ -20,6 +21,8 @@ import zipfile
 from dataclasses import dataclass
 from importlib import metadata
 from pathlib import Path
+
+from gosheet.i18n.collation import UNUSED_TABLES
 
 COMPILED = frozenset({"rustworkx", "numpy", "scipy", "python-calamine", "pandas", "pillow"})
 """The distributions of gosheet's accelerators: compiled, and not needed (the pure path)."""
@@ -96,6 +99,8 @@ def kept(relative: str) -> bool:
     """Whether a file of a package goes into its wheel."""
     parts = relative.split("/")
     if any(part in SKIPPED_PARTS for part in parts[:-1]):
+        return False
+    if UNUSED_TABLES.search(relative):  # pyuca's tables that gosheet does not read
         return False
     return not relative.endswith(LEFT_OUT) and ".dist-info/RECORD" not in relative
 

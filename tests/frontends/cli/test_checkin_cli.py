@@ -5,14 +5,13 @@ saying who, and the status through OpenGotha's files (registeringStatus PRE / FI
 from __future__ import annotations
 
 import re
-import subprocess
 from pathlib import Path
 
 import pytest
 from openpyxl import load_workbook
 from support.books import ROSTER_CSV
 from support.cli import cli, cli_ok, refused
-from support.printing import pdf_pages, require_poppler
+from support.printing import laid_out, pdf_pages
 
 from gosheet.core.errors import ConsistencyError
 
@@ -34,18 +33,6 @@ def names(csv: Path, wanted: bool) -> list[str]:
     kept = [line.split(",") for line in lines]
     out = [f"{r[0]} {r[1]}" for r in kept if (r[-1] not in ("", "no")) == wanted]
     return sorted(out)
-
-
-def laid_out(pdf: Path) -> str:
-    """The PDF's text as laid out on its page (``pdftotext -layout``)."""
-    require_poppler()
-    done = subprocess.run(
-        ["pdftotext", "-layout", "-enc", "UTF-8", str(pdf), "-"],
-        capture_output=True,
-        text=True,
-        check=True,
-    )
-    return done.stdout
 
 
 def test_pair_leaves_out_who_is_not_confirmed(

@@ -41,6 +41,7 @@ HEAVY = (
     "openpyxl",
     "PIL",
     "segno",
+    "pyuca",  # its table read (0.1 s) only when a list is sorted by name
     OPENGOTHA_ENGINE,
     "gosheet.formats.roster",  # pandas
     "gosheet.workbook.template",  # new, import, demo only
@@ -61,6 +62,7 @@ NOT_TO_READ = (
     "gosheet.formats.roster",
     "gosheet.workbook.template",
     "openpyxl",  # the default engine reads the cells with python-calamine
+    "pyuca",
 )
 """Not for a command that only reads a workbook (check)."""
 
@@ -229,3 +231,10 @@ def test_printing_draws_qr_codes_only_with_url(tmp_path: Path, open_book: Path) 
         folder, "run", "print", open_book.name, "--what", "pairings", "--url", "https://x.org/"
     )
     assert coded.get("segno") == "gosheet.formats.qr"
+
+
+def test_the_collation_is_loaded_to_sort_names_only(tmp_path: Path, open_book: Path) -> None:
+    """pyuca (its table read) is loaded to sort a list by name — the pack's lists by name —
+    by gosheet's collation; not by --help, parsing or check (above)."""
+    printed = watched(open_book.parent, "run", "print", open_book.name, "--what", "names")
+    assert printed.get("pyuca") == "gosheet.i18n.collation"

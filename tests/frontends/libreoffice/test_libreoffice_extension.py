@@ -40,6 +40,7 @@ from gosheet.frontends.libreoffice.build import (
     script_url,
 )
 from gosheet.frontends.libreoffice.office import LibreOfficeError
+from gosheet.i18n.collation import TABLE
 from gosheet.workbook.xlsx import XlsxBook
 
 if str(MACRO_PYTHONPATH) not in sys.path:
@@ -120,6 +121,16 @@ def test_the_extension_holds_macros_menu_toolbar_and_gosheet(oxt: Path) -> None:
     assert oxt.stat().st_size < MAX_SIZE
 
 
+NO_LICENCE_FILE = {"pyuca": "MIT"}
+"""Carried distributions whose wheel has no licence file: the licence their METADATA names."""
+
+
+def unpacked_text(oxt: Path, info: str) -> str:
+    """The METADATA of the carried distribution ``info`` (its .dist-info folder)."""
+    with zipfile.ZipFile(oxt) as archive:
+        return archive.read(f"python/pythonpath/{info}/METADATA").decode("utf-8")
+
+
 def test_the_extension_carries_gosheet_and_its_pure_packages(oxt: Path) -> None:
     """gosheet, with its catalogs and fonts, and each carried distribution's packages, its
     METADATA and licence files; no compiled file, no byte code, no catalog source."""
@@ -137,14 +148,19 @@ def test_the_extension_carries_gosheet_and_its_pure_packages(oxt: Path) -> None:
         "markupsafe",
         "reportlab",
         "segno",  # the QR codes of print and publish with --url
+        "pyuca",  # every list sorted by name
     }
     infos = {t.split("-")[0].lower() for t in tops if t.endswith(".dist-info")}
     assert infos == {"gosheet", *carried.CARRIED}
     for name in carried.CARRIED:
         [info] = [t for t in tops if t.lower().startswith(name + "-")]
         assert f"{info}/METADATA" in inside, name
+        if name in NO_LICENCE_FILE:  # its METADATA names the licence
+            assert f"License: {NO_LICENCE_FILE[name]}" in (unpacked_text(oxt, info)), name
+            continue
         assert any(carried.LICENCE.search(n) for n in inside if n.startswith(info)), name
     assert "reportlab/license.txt" in inside
+    assert [n for n in inside if n.startswith("pyuca/allkeys-")] == [f"pyuca/{TABLE}"]
     assert "gosheet/i18n/locale/fr/LC_MESSAGES/gosheet.mo" in inside
     assert "gosheet/formats/pack/fonts/DejaVuSans.ttf" in inside
     assert "gosheet/formats/site/templates/base.html" in inside
@@ -406,6 +422,7 @@ def test_gosheet_runs_from_the_extension_with_nothing_else(
     assert outside == {}
     tops = {name.split(".")[0] for name in found["loaded"]}
     assert {"gosheet", "gosheet_lo", "jinja2", "markupsafe", "reportlab", "defusedxml"} <= tops
+    assert "pyuca" in tops  # the lists by name of the pack and the pages, the standings' ties
     assert found["missing"] == dict.fromkeys(
         ("numpy", "rustworkx", "scipy", "python_calamine", "pandas", "PIL", "networkx"),
         "ModuleNotFoundError",

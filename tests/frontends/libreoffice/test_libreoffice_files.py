@@ -17,6 +17,7 @@ import pytest
 
 from gosheet.frontends.libreoffice import carried
 from gosheet.frontends.libreoffice.build import MACRO_PYTHONPATH
+from gosheet.i18n.collation import TABLE
 
 if str(MACRO_PYTHONPATH) not in sys.path:
     sys.path.append(str(MACRO_PYTHONPATH))  # as LibreOffice does for the macro script
@@ -144,6 +145,27 @@ def test_a_distribution_not_installed_is_said(monkeypatch: pytest.MonkeyPatch) -
     importlib.invalidate_caches()
 
 
+def run_carried(files: dict[str, Path | str], folder: Path, code: str) -> Any:
+    """The carried ``files`` copied into ``folder``, and ``code`` run in a Python that sees
+    only them (no site-packages: ``-I -S``), as LibreOffice's own Python does; ``sys.argv[1]``
+    is the folder. The finished process (it succeeded)."""
+    for name, source in files.items():
+        target = folder / name
+        target.parent.mkdir(parents=True, exist_ok=True)
+        if isinstance(source, str):
+            target.write_text(source, encoding="utf-8")
+        else:
+            target.write_bytes(source.read_bytes())
+    done = subprocess.run(
+        [sys.executable, "-I", "-S", "-c", code, str(folder)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stderr
+    return done
+
+
 def test_the_qr_codes_library_is_carried_and_runs_from_there(tmp_path: Path) -> None:
     """segno (the QR codes of ``print --url`` and ``publish --url``) is in the extension,
     with its licence, and draws a code in a Python that sees only the carried files (no
@@ -151,24 +173,30 @@ def test_the_qr_codes_library_is_carried_and_runs_from_there(tmp_path: Path) -> 
     files = carried.carried_files()
     assert "segno/__init__.py" in files
     assert any(n.startswith("segno-") and carried.LICENCE.search(n) for n in files)
-    for name, source in files.items():
-        target = tmp_path / name
-        target.parent.mkdir(parents=True, exist_ok=True)
-        if isinstance(source, str):
-            target.write_text(source, encoding="utf-8")
-        else:
-            target.write_bytes(source.read_bytes())
     run = (
         "import sys; sys.path.insert(0, sys.argv[1]); import segno; "
         "from gosheet.formats.qr import modules; "
         "code = modules('https://example.org/cup/round-1.html'); "
         "print(segno.__file__.startswith(sys.argv[1]), len(code))"
     )
-    done = subprocess.run(
-        [sys.executable, "-I", "-S", "-c", run, str(tmp_path)],
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
-    assert done.returncode == 0, done.stderr
+    done = run_carried(files, tmp_path, run)
     assert done.stdout.split() == ["True", "37"]
+
+
+def test_the_collation_is_carried_with_its_one_table_and_runs_from_there(tmp_path: Path) -> None:
+    """pyuca (every list sorted by name) is in the extension with the one table gosheet
+    reads, not its four older ones, and sorts names in a Python that sees only the carried
+    files (``-I -S``), as LibreOffice's own Python does."""
+    files = carried.carried_files()
+    tables = sorted(n for n in files if n.startswith("pyuca/allkeys-"))
+    assert tables == [f"pyuca/{TABLE}"]
+    assert "pyuca/collator.py" in files
+    assert any(n.startswith("pyuca-") and n.endswith("/METADATA") for n in files)
+    run = (
+        "import sys; sys.path.insert(0, sys.argv[1]); import pyuca; "
+        "from gosheet.i18n.collation import sorted_names; "
+        "print(pyuca.__file__.startswith(sys.argv[1]), "
+        "'|'.join(sorted_names(['Zieliński', 'Łukasiewicz', 'Ødegård', 'Lund', 'Olsen'])))"
+    )
+    done = run_carried(files, tmp_path, run)
+    assert done.stdout.split() == ["True", "Łukasiewicz|Lund|Ødegård|Olsen|Zieliński"]

@@ -16,8 +16,10 @@ from typing import Any
 
 import pytest
 from support.libreoffice import act
-from support.printing import gosheet, pdf_pages, squeezed
+from support.names_order import EXPECTED, ROSTER, first_names_of_lines
+from support.printing import gosheet, laid_out, pdf_pages, squeezed
 
+from gosheet.formats.pack.language import printing
 from gosheet.frontends.libreoffice.build import (
     ACTIONS,
     MACRO_PYTHONPATH,
@@ -81,6 +83,23 @@ def test_print_pack_writes_the_pdf_beside_the_workbook(office: Office, tmp_path:
     found = _print(office, book)  # again: the older pack replaced
     assert found["outcome"]["ok"], found
     assert sorted(p.name for p in folder.iterdir()) == ["cup.pack.pdf", "cup.xlsx"]
+
+
+def test_print_pack_lists_names_as_the_language_reads_them(office: Office, tmp_path: Path) -> None:
+    """In LibreOffice's own Python (pyuca from the extension), a Russian tournament's
+    "where do I play?" lists the Cyrillic names first, then Łukasiewicz among the L's and
+    Ødegård among the O's, as the command prints it."""
+    roster = tmp_path / "roster.csv"
+    roster.write_text(ROSTER, encoding="utf-8")
+    book = tmp_path / "cup.xlsx"
+    gosheet("import", roster, "-o", book, "--rounds", "3", "--language", "ru")
+    gosheet("pair", book)
+    found = _print(office, book)
+    assert found["outcome"]["ok"], found
+    text = laid_out(tmp_path / "cup.pack.pdf")
+    title = printing("ru")("Round {number}: where do I play?").format(number=1)
+    by_name = text[text.index(title) :]
+    assert first_names_of_lines(by_name)[: len(EXPECTED["ru"])] == EXPECTED["ru"]
 
 
 class _Unsaved:

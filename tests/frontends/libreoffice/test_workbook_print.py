@@ -16,7 +16,15 @@ import pytest
 from openpyxl import load_workbook
 from openpyxl.utils import get_column_letter
 from support.libreoffice import convert, needs_soffice
-from support.printing import TIMEOUT, gosheet, made_once, pdf_pages, require_poppler, squeezed
+from support.printing import (
+    TIMEOUT,
+    gosheet,
+    laid_out,
+    made_once,
+    pdf_pages,
+    require_poppler,
+    squeezed,
+)
 
 from gosheet.workbook.layout import MIN_SCALE, PAGE_POINTS, column_points
 from gosheet.workbook.ods_book import OdsBook
@@ -56,14 +64,7 @@ def test_one_sans_serif_font(printed: tuple[Path, Path]) -> None:
 
 def test_numbers_stand_apart_and_every_page_names_the_round(printed: tuple[Path, Path]) -> None:
     _, pdf = printed
-    require_poppler()
-    layout = subprocess.run(
-        ["pdftotext", "-layout", "-enc", "UTF-8", str(pdf), "-"],
-        capture_output=True,
-        text=True,
-        timeout=TIMEOUT,
-        check=True,
-    ).stdout
+    layout = laid_out(pdf)
     pages = [p for p in layout.split("\f") if p.strip()]
     rounds = [p for p in pages if "— round" in p]
     assert len(rounds) >= 5
@@ -174,13 +175,7 @@ def test_the_explain_sheet_names_its_criteria_on_one_page(
     """The Explain sheet: each criterion by its name over its column, every game, and what
     each criterion means below — on one landscape page, the rules wrapped, not cut."""
     for kind, (_, pdf) in explained.items():
-        layout = subprocess.run(
-            ["pdftotext", "-layout", "-enc", "UTF-8", str(pdf), "-"],
-            capture_output=True,
-            text=True,
-            timeout=TIMEOUT,
-            check=True,
-        ).stdout
+        layout = laid_out(pdf)
         pages = [p for p in layout.split("\f") if "why round 5 was paired so" in p]
         assert len(pages) == 1, kind
         page = squeezed(pages[0])

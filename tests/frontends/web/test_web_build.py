@@ -20,6 +20,7 @@ from gosheet.frontends.web.build import STATIC
 from gosheet.frontends.web.runner import ACTIONS
 from gosheet.frontends.web.words import WORDS, table
 from gosheet.i18n.catalog import LANGUAGES
+from gosheet.i18n.collation import TABLE
 
 
 @pytest.fixture(scope="module")
@@ -88,6 +89,10 @@ def test_the_wheels_are_pure_and_hold_what_gosheet_needs() -> None:
     made = {wheel.filename.split("-")[0]: wheel for wheel in wheels.wheels()}
     assert {"gosheet", "openpyxl", "et_xmlfile", "defusedxml", "jinja2", "markupsafe"} <= set(made)
     assert {"reportlab", "segno"} <= set(made)  # the print pack and its QR codes
+    assert "pyuca" in made  # every list sorted by name; the one table gosheet reads alone
+    with zipfile.ZipFile(io.BytesIO(made["pyuca"].data)) as archive:
+        tables = [n for n in archive.namelist() if n.startswith("pyuca/allkeys-")]
+    assert tables == [f"pyuca/{TABLE}"]
     assert not {"numpy", "pandas", "rustworkx", "scipy", "python_calamine", "pillow"} & set(made)
     for wheel in made.values():
         assert wheel.filename.endswith("-py3-none-any.whl")

@@ -12,6 +12,7 @@ Any request outside the served folder fails the test that made it.
 from __future__ import annotations
 
 import io
+import re
 import zipfile
 from collections.abc import Iterator
 from pathlib import Path
@@ -22,6 +23,8 @@ from openpyxl import load_workbook
 from support.books import BOOK, ROSTER_CSV, damage
 from support.cli import cli, cli_ok
 from support.codes import read_codes, rendered
+from support.names_order import EXPECTED
+from support.names_order import ROSTER as NAMES_ROSTER
 from support.printing import needs_poppler
 from support.web_page import Opened, open_page, press
 
@@ -138,6 +141,22 @@ def test_pages_and_pack(opened: Opened, demo_book: Path, capsys: Any) -> None:
     assert not answer["bad"], answer
     name, pdf = answer["download"]
     assert name == "cup.pack.pdf" and pdf.startswith(b"%PDF")
+
+
+def test_names_sorted_in_the_browser(opened: Opened, tmp_path: Path, capsys: Any) -> None:
+    """pyuca, one of the page's wheels, sorts the index in Pyodide as the command does: a
+    Russian tournament lists its Cyrillic names first, Łukasiewicz among the L's."""
+    roster = tmp_path / "roster.csv"
+    roster.write_text(NAMES_ROSTER, encoding="utf-8")
+    book = tmp_path / "cup.xlsx"
+    cli_ok(capsys, "import", roster, "-o", book, "--rounds", "3", "--language", "ru")
+    cli_ok(capsys, "pair", book)
+    pick(opened, book)
+    _name, data = press(opened, "publish")["download"]
+    with zipfile.ZipFile(io.BytesIO(data)) as archive:
+        index = archive.read("index.html").decode("utf-8")
+    listed = re.findall(r'<li><a href="player-[^"]+">([^<]+)</a></li>', index)
+    assert listed == EXPECTED["ru"]
 
 
 @needs_poppler
