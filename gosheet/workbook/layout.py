@@ -135,12 +135,13 @@ def _words_lines(text: str, width: float) -> int:
     """The lines ``text`` takes wrapped word by word in a column ``width`` characters wide
     (:func:`text_points`): a line holds the words that fit it, a word too long its own."""
     room = width * 5.56 - 2.0
-    lines, used = 1, 0.0
+    lines, used, space = 1, 0.0, 0.0
     for piece in _pieces(text):
         size = text_points(piece)
-        if used and used + 3.0 + size > room:
-            lines, used = lines + 1, 0.0
-        used += (3.0 if used else 0.0) + size
+        if used and used + space + size > room:
+            lines, used, space = lines + 1, 0.0, 0.0
+        used += space + size
+        space = 0.0 if piece.endswith("-") else 3.0  # "Ki-in": no space after the hyphen
         while used > room:  # a word longer than the line runs on to the next
             lines, used = lines + 1, used - room
     return lines
