@@ -188,12 +188,14 @@ def round_sheet(tournament: Tournament, pairing: Pairing, language: str | None =
     strength = system_of(settings).strength(tournament)
     headers = round_headers(settings)
     go = game_of(settings.game).go
-    widths = {"Table": 7, "Handicap": 6, "Komi": 7, "Result": 9}
+    widths = {"Table": 7, "Komi": 7, "Result": 9}
     named = ("White", "Black", FIRST_PLAYER, SECOND_PLAYER)
+    local = {h: words.local(h, language, words.ROUNDS) for h in headers}
     columns = tuple(
         Column(
-            words.local(h, language, words.ROUNDS),
-            widths.get(h, 24 if h in named else 7),  # a rank: its header on two lines
+            local[h],
+            # a rank, the handicap: as wide as their header's longest word (on two lines)
+            24 if h in named else max(widths.get(h, 6), *(len(w) + 2 for w in local[h].split())),
             TEXT if h == "Result" else None,
             centre=h not in named,
             least=NAME_LEAST if h in named else 0.0,
