@@ -4,12 +4,12 @@ of :mod:`gosheet.workbook.parts`): the font, the columns' widths, the rows' heig
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from types import NoneType
 from typing import Any
 
 from gosheet.workbook.port import Rows
-from gosheet.workbook.sheets import Note, SheetData
+from gosheet.workbook.sheets import Column, Note, SheetData
 
 FONT_NAME = "Arial"
 """A named font on every cell: Arial holds Latin, Cyrillic and Greek, and LibreOffice on Linux
@@ -88,7 +88,8 @@ def row_heights(data: SheetData) -> dict[int, int]:
             lines = 1
             for i in wrapped:
                 text = str(row[i]) if i < len(row) and row[i] is not None else ""
-                lines = max(lines, _lines(text, data.columns[i].width))
+                width = data.columns[i].width
+                lines = max(lines, _lines(text, width), _words_lines(text, width))
             if lines > 1:
                 heights[r] = 15 * lines
     if data.notes:
@@ -108,8 +109,47 @@ def _lines(text: str, width: float) -> int:
     """The lines a text takes wrapped in ``width`` characters (at least one), as measured in
     LibreOffice's prints of Arial 10: some 1.3 Latin characters a unit of width, 0.9
     Cyrillic ones (wider, and their longer words wrap sooner)."""
-    per_line = max(1, int(width * (1.3 if text.isascii() else 0.9)))
+    per_line = max(1, int(width * _per_unit(text)))
     return max(1, -(-len(text) // per_line))
+
+
+NARROW = frozenset(" fijlrt.,;:'!|()-/")
+WIDE = frozenset("mwMWжшщыюмЖШЩЮЫМ@%")
+
+
+def text_points(text: str) -> float:
+    """The width of ``text`` in Arial 10, in points, roughly: Arial's narrow letters, its wide
+    ones, its capitals and the rest (Latin and Cyrillic) — never less than the truth by
+    much, for a wrapped cell's lines to be counted high rather than low."""
+    return sum(
+        3.0 if c in NARROW else 8.5 if c in WIDE else 7.0 if c.isupper() else 5.6 for c in text
+    )
+
+
+def _pieces(text: str) -> list[str]:
+    """The pieces a line of ``text`` may break between: its words, split after a hyphen."""
+    return text.replace("-", "- ").split()
+
+
+def _words_lines(text: str, width: float) -> int:
+    """The lines ``text`` takes wrapped word by word in a column ``width`` characters wide
+    (:func:`text_points`): a line holds the words that fit it, a word too long its own."""
+    room = width * 5.56 - 2.0
+    lines, used, space = 1, 0.0, 0.0
+    for piece in _pieces(text):
+        size = text_points(piece)
+        if used and used + space + size > room:
+            lines, used, space = lines + 1, 0.0, 0.0
+        used += space + size
+        space = 0.0 if piece.endswith("-") else 3.0  # "Ki-in": no space after the hyphen
+        while used > room:  # a word longer than the line runs on to the next
+            lines, used = lines + 1, used - room
+    return lines
+
+
+def _per_unit(text: str) -> float:
+    """The characters of ``text`` a unit of column width holds (see :func:`_lines`)."""
+    return 1.3 if text.isascii() else 0.9
 
 
 # ------------------------------------------------------------------ the printed page
@@ -152,3 +192,68 @@ def page_setup(data: SheetData, widths: Sequence[float] | None = None) -> PageSe
     scale = min(1.0, PAGE_POINTS[landscape] / natural)
     fit = scale >= MIN_SCALE
     return PageSetup(landscape, fit, scale if fit else 1.0)
+
+
+def fitted(data: SheetData) -> SheetData:
+    """``data`` as it prints one page wide: unchanged when it fits a page's width at
+    :data:`MIN_SCALE` as it is (:func:`page_setup`); else its columns that may be narrowed
+    (:attr:`~gosheet.workbook.sheets.Column.least`: a round sheet's clubs, then its names; the
+    Standings' club, then the names) are narrowed just enough for it to fit a landscape page at
+    :data:`MIN_SCALE`, their text wrapping onto a second line, and every cell of the table
+    sits at the top of its row. A column is never narrowed below its ``least``, nor below its
+    longest word (a word is not cut); a sheet still too wide so is left as it is (printed on
+    pages side by side, its first columns on each)."""
+    widths = content_widths(data)
+    if not any(c.least for c in data.columns) or page_setup(data, widths).fit_width:
+        return data
+    room = PAGE_POINTS[True] / MIN_SCALE
+    values = column_values(data)
+    floors = [_floor(c, cells) for c, cells in zip(data.columns, values, strict=True)]
+    new = list(widths)
+    for stage in sorted({c.stage for c in data.columns if c.least}):
+        chosen = [
+            i
+            for i, c in enumerate(data.columns)
+            if c.least and c.stage == stage and floors[i] < widths[i]
+        ]
+        new = _capped(new, chosen, floors, room)
+        if _points(new) <= room:
+            break
+    if _points(new) > room:
+        return data
+    columns = tuple(
+        replace(c, width=w, wrap=True, top=True) if w < old else replace(c, top=True)
+        for c, w, old in zip(data.columns, new, widths, strict=True)
+    )
+    return replace(data, columns=columns, landscape=True)
+
+
+def _floor(column: Column, cells: Sequence[Any]) -> float:
+    """The least width ``column`` may take: its ``least``, or its longest word (a club's
+    ``Санкт-Петербургский`` breaks at its hyphen) and a character of padding."""
+    pieces = (piece for cell in cells if isinstance(cell, str) for piece in _pieces(cell))
+    return max([column.least, *((text_points(p) + 2.0) / 5.56 for p in pieces)])
+
+
+def _points(widths: Sequence[float]) -> float:
+    return sum(column_points(w) for w in widths)
+
+
+def _capped(
+    widths: Sequence[float], chosen: Sequence[int], floors: Sequence[float], room: float
+) -> list[float]:
+    """``widths`` with the ``chosen`` columns capped at one width (none below its floor):
+    the widest cap that fits ``room`` points, or every chosen column at its floor."""
+
+    def capped(cap: float) -> list[float]:
+        return [max(floors[i], min(w, cap)) if i in chosen else w for i, w in enumerate(widths)]
+
+    if not chosen:
+        return list(widths)
+    low, high = min(floors[i] for i in chosen), max(widths[i] for i in chosen)
+    if _points(capped(low)) > room:
+        return capped(low)
+    for _ in range(40):  # the widest cap that fits, to a hundredth of a character
+        middle = (low + high) / 2
+        low, high = (middle, high) if _points(capped(middle)) <= room else (low, middle)
+    return capped(int(low * 10) / 10)

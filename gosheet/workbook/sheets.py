@@ -145,6 +145,12 @@ class Column:
     centre: bool = False
     left: bool = False  # numbers too start at the left (beside the column before, not after)
     top: bool = False  # at the top of a row made high by a wrapped text (a note beside it)
+    least: float = 0.0
+    """The width the column may be narrowed to, its text wrapping, when the sheet is too
+    wide for a landscape page at 8 pt (:func:`gosheet.workbook.layout.fitted`); 0: never."""
+    stage: int = 1
+    """When it is narrowed: the columns of stage 1 (the clubs) give up their width before
+    those of stage 2 (the names)."""
 
 
 @dataclass(frozen=True)

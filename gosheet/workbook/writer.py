@@ -24,6 +24,7 @@ from gosheet.i18n import words
 from gosheet.i18n.catalog import speaking
 from gosheet.i18n.words import N_w
 from gosheet.workbook.headers import match_opengotha_headers
+from gosheet.workbook.layout import fitted
 from gosheet.workbook.names import labels
 from gosheet.workbook.port import Grid, Rows
 from gosheet.workbook.sheets import (
@@ -169,6 +170,13 @@ def players_sheet(
     )
 
 
+NAME_LEAST = 20.0
+"""A player's name in a round sheet too wide for a page (:func:`~gosheet.workbook.layout.fitted`)
+wraps at this width, at the least."""
+CLUB_LEAST = 12.0
+"""A club in a round sheet too wide for a page wraps at this width, at the least."""
+
+
 def round_sheet(tournament: Tournament, pairing: Pairing, language: str | None = None) -> SheetData:
     """``Round N``: one line a table, then a line for each bye. In go, next to
     each name the rank (the level before the round in FUS), and the handicap
@@ -180,13 +188,18 @@ def round_sheet(tournament: Tournament, pairing: Pairing, language: str | None =
     strength = system_of(settings).strength(tournament)
     headers = round_headers(settings)
     go = game_of(settings.game).go
-    widths = {"Table": 7, "Handicap": 10, "Komi": 7, "Result": 9}
+    widths = {"Table": 7, "Komi": 7, "Result": 9}
+    named = ("White", "Black", FIRST_PLAYER, SECOND_PLAYER)
+    local = {h: words.local(h, language, words.ROUNDS) for h in headers}
     columns = tuple(
         Column(
-            words.local(h, language, words.ROUNDS),
-            widths.get(h, 24 if h in ("White", "Black", FIRST_PLAYER, SECOND_PLAYER) else 10),
+            local[h],
+            # a rank, the handicap: as wide as their header's longest word (on two lines)
+            24 if h in named else max(widths.get(h, 6), *(len(w) + 2 for w in local[h].split())),
             TEXT if h == "Result" else None,
-            centre=h not in ("White", "Black", FIRST_PLAYER, SECOND_PLAYER),
+            centre=h not in named,
+            least=NAME_LEAST if h in named else 0.0,
+            stage=2,  # a name wraps only once the clubs have
         )
         for h in headers
     )
@@ -218,12 +231,14 @@ def round_sheet(tournament: Tournament, pairing: Pairing, language: str | None =
         rows = [[*row, None] for row in rows]
     columns = with_origins(columns, rows, tournament, pairing, language)
     number = pairing.round_number
-    return SheetData(
-        words.local(round_sheet_name(number), language, words.SHEETS),
-        columns,
-        rows,
-        title=words.titled("{name} — round {n}", language, name=settings.name, n=number),
-        dropdown=Dropdown(headers.index("Result"), CANONICAL, len(pairing.games)),
+    return fitted(
+        SheetData(
+            words.local(round_sheet_name(number), language, words.SHEETS),
+            columns,
+            rows,
+            title=words.titled("{name} — round {n}", language, name=settings.name, n=number),
+            dropdown=Dropdown(headers.index("Result"), CANONICAL, len(pairing.games)),
+        )
     )
 
 
@@ -252,7 +267,12 @@ def with_origins(
 def origin_column(header: str, language: str) -> Column:
     """A round sheet's column of the players' clubs or countries (:func:`round_origins`)."""
     country = header.endswith("country")
-    return Column(words.local(header, language, words.ROUNDS), 9 if country else 14, centre=country)
+    return Column(
+        words.local(header, language, words.ROUNDS),
+        9 if country else 14,
+        centre=country,
+        least=0.0 if country else CLUB_LEAST,
+    )
 
 
 def origin_cells(origins: Sequence[str], sides: Sequence[Player | None]) -> list[Any]:

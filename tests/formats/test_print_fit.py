@@ -17,7 +17,15 @@ from pathlib import Path
 
 import pytest
 from PIL import Image
-from support.printing import TIMEOUT, field_book, gosheet, needs_poppler, pdf_pages, squeezed
+from support.printing import (
+    TIMEOUT,
+    field_book,
+    gosheet,
+    needs_poppler,
+    pdf_pages,
+    squeezed,
+    wide_roster,
+)
 
 from gosheet.workbook.names import labels
 from gosheet.workbook.xlsx import XlsxBook
@@ -102,7 +110,7 @@ def test_no_club_column_when_nobody_has_one() -> None:
 @pytest.mark.parametrize("count", (45, 120))
 def test_the_pages_look_right(count: int, tmp_path: Path) -> None:
     """Every page with ink, none within 5 mm of the paper's edge; the wall's list in type
-    of 10 points or more (its rows at least 10 · 1.7 points apart)."""
+    of 10 points or more (its rows at least 10 · 1.55 points apart)."""
     pdf = printed(count)[0]
     subprocess.run(
         ["pdftoppm", "-r", "30", "-png", str(pdf), str(tmp_path / "p")], check=True, timeout=TIMEOUT
@@ -125,4 +133,43 @@ def test_the_pages_look_right(count: int, tmp_path: Path) -> None:
         for m in re.finditer(r'<word xMin="[\d.]+" yMin="([\d.]+)"[^>]*>(\d+)</word>', layout)
     ]
     gaps = [b - a for a, b in itertools.pairwise(tables) if b > a]
-    assert gaps and min(gaps) >= 10 * 1.7 - 0.5, min(gaps)
+    assert gaps and min(gaps) >= 10 * 1.55 - 0.5, min(gaps)
+
+
+def type_sizes(pdf: Path) -> list[float]:
+    """Each page's type size: the median height of its words' boxes (``pdftotext -bbox``;
+    DejaVu Sans' box is as high as its type is large)."""
+    layout = subprocess.run(
+        ["pdftotext", "-bbox", str(pdf), "-"], capture_output=True, text=True, check=True
+    ).stdout
+    sizes = []
+    for page in layout.split("<page ")[1:]:
+        boxes = re.findall(r'yMin="([\d.]+)" xMax="[\d.]+" yMax="([\d.]+)"', page)
+        heights = sorted(float(b) - float(a) for a, b in boxes)
+        sizes.append(heights[len(heights) // 2])
+    return sizes
+
+
+@pytest.mark.parametrize("long", [False, True])
+def test_the_wall_list_of_45_players_on_one_page_in_12_points(tmp_path: Path, long: bool) -> None:
+    """The pairing list by table of 45 players (22 tables and a bye) on one page in 12 points
+    or more (issue 33: 8 points with long names and clubs): with its club and country column
+    when the clubs are short, without it when long names and long clubs leave no room."""
+    if long:
+        roster = tmp_path / "roster.csv"
+        roster.write_text(wide_roster(45), encoding="utf-8")
+        book = tmp_path / "cup.xlsx"
+        gosheet("import", roster, "-o", book, "--rounds", 5, "--groups", 3, "--seed", 3)
+        gosheet("pair", book)
+    else:
+        book = field_book(tmp_path, 45, rounds=1)
+    pdf = tmp_path / "wall.pdf"
+    gosheet("print", book, "-o", pdf, "--what", "pairings")
+    pages = pdf_pages(pdf)
+    assert len(pages) == 1
+    assert type_sizes(pdf)[0] >= 12.0
+    players = XlsxBook.open(book).read().tournament.players
+    assert names_on(pages[0], tuple(labels(players).values())) == 45
+    assert ("Club (Country)" in pages[0]) is not long
+    if long:
+        assert "Константинопольский Александр" in pages[0]

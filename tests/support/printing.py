@@ -244,3 +244,46 @@ def field_book(folder: Path, count: int, rounds: int = 2, clubs: bool = True) ->
         if number < rounds - 1:
             gosheet("simulate", book)
     return book
+
+
+HEIGHT_PER_POINT = 1.3
+"""pdftotext's word box of Liberation Sans (Arial) is 1.3 times the font's size, as measured
+on a sheet printed at 100 %."""
+
+
+def words_by_page(pdf: Path) -> list[list[tuple[float, float, float, float, str]]]:
+    """Each page's words (``pdftotext -bbox``): x and y of their box's corners, and text."""
+    require_poppler()
+    out = subprocess.run(
+        ["pdftotext", "-bbox", "-enc", "UTF-8", str(pdf), "-"],
+        capture_output=True,
+        text=True,
+        timeout=TIMEOUT,
+        check=True,
+    ).stdout
+    box = re.compile(
+        r'xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)</word>'
+    )
+    return [
+        [
+            (float(a), float(b), float(c), float(d), html.unescape(w))
+            for a, b, c, d, w in box.findall(p)
+        ]
+        for p in out.split("<page ")[1:]
+    ]
+
+
+LONG_PLAYERS = (
+    "Константинопольский,Александр,4d,2450,Санкт-Петербургский клуб го,RU",
+    "Van der Westhuizen,Johannes,3d,2380,Cape Town Go Club,ZA",
+    "Schwarzenberger,Maximilian,2d,2280,Tokyo Nihon Ki-in,JP",
+    "García Fernández,María José,1k,2020,Real Sociedad de Go de Madrid,ES",
+)
+"""Players of long names and long clubs, for :func:`wide_roster`."""
+
+
+def wide_roster(count: int) -> str:
+    """:func:`field_roster`'s ``count`` players with clubs and countries, the first of them
+    those of :data:`LONG_PLAYERS` (a page's widest names and clubs)."""
+    lines = field_roster(count - len(LONG_PLAYERS)).splitlines()
+    return "\n".join([lines[0], *LONG_PLAYERS, *lines[1:]]) + "\n"

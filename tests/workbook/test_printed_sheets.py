@@ -19,7 +19,15 @@ from gosheet.core.explain import explain_round
 from gosheet.core.model import Player, Result, Tournament
 from gosheet.core.settings import Settings
 from gosheet.core.systems import pair_next_round
-from gosheet.workbook.layout import PAGE_POINTS, column_points, content_widths, page_setup
+from gosheet.workbook.layout import (
+    MIN_SCALE,
+    PAGE_POINTS,
+    column_points,
+    content_widths,
+    fitted,
+    page_setup,
+    row_heights,
+)
 from gosheet.workbook.sheets import Column, SheetData
 from gosheet.workbook.template import new_book
 from gosheet.workbook.writer import explain_sheet, players_sheet, settings_sheet
@@ -162,3 +170,33 @@ def test_the_template_default_font_is_arial_10() -> None:
         styles = archive.read("xl/styles.xml").decode()
     first = re.search(r"<font>(.*?)</font>", styles)
     assert first and 'val="Arial"' in first.group(1) and '<sz val="10"' in first.group(1)
+
+
+def test_a_sheet_too_wide_wraps_its_clubs_then_its_names() -> None:
+    """:func:`fitted`: the columns that may be narrowed give up just enough width for the
+    sheet to fit a landscape page at 8 pt — the clubs (stage 1) before the names (stage 2),
+    none below its longest word; a sheet that fits, or never would, is left as it is."""
+    name, club = "Константинопольский Александр", "Санкт-Петербургский клуб го"
+    columns = (
+        Column("Name", 24, least=20, stage=2),
+        *(Column(f"C{i}", 10) for i in range(10)),
+        Column("Club", 14, least=12, stage=1),
+    )
+    data = SheetData("Wide", columns, [[name, *["x"] * 10, club]])
+    assert not page_setup(data).fit_width
+    fit = fitted(data)
+    setup = page_setup(fit)
+    assert setup.landscape and setup.fit_width and setup.scale >= MIN_SCALE
+    widths = content_widths(fit)
+    assert widths[0] == content_widths(data)[0] and not fit.columns[0].wrap  # the name kept
+    assert fit.columns[-1].wrap and 12 <= widths[-1] < content_widths(data)[-1]
+    assert all(c.top for c in fit.columns)
+    assert row_heights(fit) == {2: 30}  # the club on two lines
+    wider = (*columns[:-1], Column("D", 10), columns[-1])
+    more = SheetData("Wider", wider, [[name, *"x" * 11, club]])
+    narrowed = content_widths(fitted(more))
+    assert fitted(more).columns[0].wrap and 20 <= narrowed[0] < 31  # the name wraps at a space
+    assert page_setup(fitted(more)).fit_width
+    assert fitted(sheet(10, 8)) == sheet(10, 8)
+    widest = SheetData("Widest", (*columns, *(Column(f"D{i}", 10) for i in range(20))), [])
+    assert fitted(widest) == widest

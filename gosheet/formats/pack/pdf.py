@@ -49,7 +49,12 @@ FONT, BOLD = "DejaVuSans", "DejaVuSans-Bold"
 MARGIN = 12 * mm
 LARGE, NORMAL, SMALLEST = 14.0, 10.0, 6.0  # type sizes: the wall, the rest, the least
 WALL_LEAST, NORMAL_LEAST = 10.0, 8.0  # the least a list is made to fit fewer pages
-ROW = 1.7  # a row's height in type sizes: its leading (1.25) and padding (0.2 + 0.25)
+WALL = 12.0
+"""The wall's lists (by table, by name) are read from a step away: a list that fits one page
+at this size or more is printed so, without its club and country column if need be
+(:meth:`_Story.wall_part`)."""
+LEADING, TOP, BOTTOM = 1.2, 0.15, 0.2  # a row's leading and padding, in type sizes
+ROW = LEADING + TOP + BOTTOM  # a row's height in type sizes
 FRAME_PADDING = 6  # reportlab's frame keeps that much inside each of its sides
 PADDING = 4  # points each side of a cell's text
 HEADER_FILL = colors.HexColor("#DDE4EE")
@@ -155,21 +160,21 @@ def flow_table(
     data = [list(table.headers), *(table.rows if rows is None else rows)]
     pdf = PdfTable(data, colWidths=widths, repeatRows=1, hAlign="LEFT")
     style: list[tuple[Any, ...]] = [
-        ("FONT", (0, 0), (-1, -1), FONT, size, size * 1.25),
-        ("FONT", (0, 0), (-1, 0), BOLD, size, size * 1.25),
+        ("FONT", (0, 0), (-1, -1), FONT, size, size * LEADING),
+        ("FONT", (0, 0), (-1, 0), BOLD, size, size * LEADING),
         ("BACKGROUND", (0, 0), (-1, 0), HEADER_FILL),
         ("LINEBELOW", (0, 0), (-1, 0), 0.8, colors.black),
         ("ROWBACKGROUNDS", (0, 1), (-1, -1), [colors.white, STRIPE]),
         ("LEFTPADDING", (0, 0), (-1, -1), PADDING),
         ("RIGHTPADDING", (0, 0), (-1, -1), PADDING),
-        ("TOPPADDING", (0, 0), (-1, -1), size * 0.2),
-        ("BOTTOMPADDING", (0, 0), (-1, -1), size * 0.25),
+        ("TOPPADDING", (0, 0), (-1, -1), size * TOP),
+        ("BOTTOMPADDING", (0, 0), (-1, -1), size * BOTTOM),
         ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
     ]
     for i in table.numeric:
         style.append(("ALIGN", (i, 0), (i, -1), "RIGHT"))
     for i in table.names:
-        style.append(("FONT", (i, 1), (i, -1), BOLD, size, size * 1.25))
+        style.append(("FONT", (i, 1), (i, -1), BOLD, size, size * LEADING))
     pdf.setStyle(TableStyle(style))
     return pdf
 
@@ -343,7 +348,27 @@ class _Story:
         under its heading. ``page``: the published page the heading's QR code leads to."""
         there = address(self.url, page) if self.url and page else None
         heading = Heading(table.title, note, there, (FONT, BOLD))
-        fit = fit_pages(table, size, least, heading)
+        self.lay_out(table, fit_pages(table, size, least, heading), note, there)
+
+    def wall_part(self, table: Table, note: str = "") -> None:
+        """A list for the wall (by table, by name), 14 points at most: on one page in
+        :data:`WALL` (12) points or more when it fits one so — with its club and country
+        column, else without it (long names and clubs); else as :meth:`fitted_part` (as
+        few pages as hold it at 10 points or more, without the club and country column
+        only if with it the type would be smaller than 10 and without it not)."""
+        there = address(self.url, round_page(self.view.number)) if self.url else None
+        heading = Heading(table.title, note, there, (FONT, BOLD))
+        shapes = [table, without(table, table.origins)] if table.origins else [table]
+        for least in (WALL, WALL_LEAST):
+            for shape in shapes:
+                fit = fit_pages(shape, LARGE, least, heading)
+                if (len(fit.pages) == 1 or least < WALL) and shown_size(shape, fit) >= least:
+                    self.lay_out(shape, fit, note, there)
+                    return
+        self.lay_out(table, fit_pages(table, LARGE, WALL_LEAST, heading), note, there)
+
+    def lay_out(self, table: Table, fit: Fit, note: str, there: str | None) -> None:
+        """``table`` laid out as ``fit`` says, each page under its heading."""
         self.new_page(fit.orientation)
         for k, rows in enumerate(fit.pages):
             if k:
@@ -352,12 +377,10 @@ class _Story:
             self.flowables.append(flow_table(table, fit.size, _width(self.current), rows))
 
     def pairings(self) -> None:
-        page = round_page(self.view.number)
-        self.fitted_part(self.view.by_table, LARGE, WALL_LEAST, self.view.note, page)
+        self.wall_part(self.view.by_table, self.view.note)
 
     def names(self) -> None:
-        page = round_page(self.view.number)
-        self.fitted_part(self.view.by_name, LARGE, WALL_LEAST, page=page)
+        self.wall_part(self.view.by_name)
 
     def slips(self) -> None:
         """The result slips, four a page, in portrait."""
@@ -478,6 +501,25 @@ def rows_a_page(
     shown = fitted(table, size, _width(orientation))[0]
     room = _height(orientation) - heading.wrap(_width(orientation), _height(orientation))[1]
     return shown, max(1, math.floor((room - 2) / (ROW * shown)) - 1)
+
+
+def shown_size(table: Table, fit: Fit) -> float:
+    """The type size ``table`` is printed in, laid out as ``fit``."""
+    return fitted(table, fit.size, _width(fit.orientation))[0]
+
+
+def without(table: Table, columns: frozenset[int]) -> Table:
+    """``table`` without ``columns`` (its numeric and name columns renumbered)."""
+    kept = [i for i in range(len(table.headers)) if i not in columns]
+    at = {old: new for new, old in enumerate(kept)}
+    return replace(
+        table,
+        headers=tuple(table.headers[i] for i in kept),
+        rows=[[row[i] for i in kept if i < len(row)] for row in table.rows],
+        numeric=frozenset(at[i] for i in table.numeric if i in at),
+        names=frozenset(at[i] for i in table.names if i in at),
+        origins=frozenset(),
+    )
 
 
 def fit_pages(table: Table, size: float, least: float, heading: Flowable) -> Fit:

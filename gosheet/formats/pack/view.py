@@ -67,6 +67,7 @@ class Table:
     rows: list[list[str]]
     numeric: frozenset[int] = frozenset()
     names: frozenset[int] = frozenset()  # columns holding a player's name (bold on the wall)
+    origins: frozenset[int] = frozenset()  # the club and country columns (the wall may drop them)
 
 
 @dataclass(frozen=True)
@@ -233,6 +234,7 @@ def round_view(tournament: Tournament, number: int, language: str = "en") -> Rou
             rows,
             frozenset({0}),
             name_cols,
+            frozenset({width, 2 * width}) if where is not None else frozenset(),
         ),
         Table(
             _p("Round {number}: where do I play?").format(number=number),
@@ -241,6 +243,7 @@ def round_view(tournament: Tournament, number: int, language: str = "en") -> Rou
             [row for _, row in seats],
             frozenset({len(by_name)}),
             frozenset({0}),
+            frozenset({1}) if where is not None else frozenset(),
         ),
         slips,
         note,

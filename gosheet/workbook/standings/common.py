@@ -11,6 +11,7 @@ from typing import Any
 from gosheet.core.model import Tournament
 from gosheet.core.standings_table import BYE, Kind, StandingsModel
 from gosheet.i18n import words
+from gosheet.workbook.layout import fitted
 from gosheet.workbook.names import tags
 from gosheet.workbook.port import Grid
 from gosheet.workbook.sheets import STANDINGS, Column, SheetData
@@ -76,6 +77,11 @@ def finished(tournament: Tournament, language: str = "en") -> str:
     return title.format(name=tournament.settings.name, n=done)
 
 
+#: The columns that wrap in a sheet too wide for a page (:func:`fitted`): their least width,
+#: and when they give it up (the club first, then the names).
+NARROWED: dict[str, tuple[float, int]] = {"Club": (12, 1), "Name": (12, 2), "First name": (10, 2)}
+
+
 def columns_of(model: StandingsModel, language: str) -> tuple[Column, ...]:
     """The sheet's columns: each key's header in ``language``, its width, rounds centred."""
     return tuple(
@@ -83,6 +89,8 @@ def columns_of(model: StandingsModel, language: str) -> tuple[Column, ...]:
             words.local(c.key, language, words.STANDINGS),
             WIDTHS.get(c.key) or KIND_WIDTHS.get(c.kind) or max(8, len(c.key) + 2),
             centre=c.kind in CENTRED or c.key in CENTRED_KEYS,
+            least=NARROWED.get(c.key, (0.0, 1))[0],
+            stage=NARROWED.get(c.key, (0.0, 1))[1],
         )
         for c in model.columns
     )
@@ -105,12 +113,14 @@ def sheet_of(model: StandingsModel, tournament: Tournament, language: str = "en"
     ``language`` (its name stays the English ``Standings``: the port names its sheets)."""
     lines = sheet_values(model, tournament)
     localised_byes(model, lines, language)
-    return SheetData(
-        STANDINGS,
-        columns_of(model, language),
-        lines,
-        title=finished(tournament, language),
-        landscape=True,
-        # too wide for a page (many rounds): the places and names on every page
-        title_columns=next((k + 1 for k, c in enumerate(model.columns) if c.key == "Name"), 0),
+    return fitted(
+        SheetData(
+            STANDINGS,
+            columns_of(model, language),
+            lines,
+            title=finished(tournament, language),
+            landscape=True,
+            # too wide for a page (many rounds): the places and names on every page
+            title_columns=next((k + 1 for k, c in enumerate(model.columns) if c.key == "Name"), 0),
+        )
     )

@@ -368,6 +368,6 @@ def test_the_desktop_branch_leaves_no_strict_dropdown(
     assert listed["args"][0] == {"type": "literal", "values": list(CANONICAL)}
     assert (listed["start_column"], listed["start_row"], listed["row_count"]) == (7, 1, 5)
     widths = [a["args"][0] for a in sent if a["func"] == "setColumnWidth"]
-    assert widths[:8] == [7, 24, 10, 24, 10, 10, 7, 9]  # Round 3, in characters
+    assert widths[:8] == [7, 24, 7, 24, 7, 10, 7, 9]  # Round 3, in characters
     assert "setScreenUpdating" in funcs
     assert "Result dropdown" in message and "page setup" in message

@@ -188,7 +188,7 @@ def test_pair_gives_what_gosheet_pair_gives(office: Office, books: Path, tmp_pat
     [dropdown] = ws.data_validations.dataValidation
     assert str(dropdown.sqref) == "H2:H12"
     assert dropdown.formula1 == '"1-0,0-1,½-½,0-0,1-0!,0-1!,0-0!"'
-    assert [round(ws.column_dimensions[c].width) for c in "ABCDE"] == [7, 24, 10, 24, 10]
+    assert [round(ws.column_dimensions[c].width) for c in "ABCDE"] == [7, 24, 7, 24, 7]
     assert ws.print_title_rows == "$1:$1"
     assert ws.page_setup.fitToWidth == 1 and ws.page_setup.fitToHeight == 0
     assert ws.oddHeader.center.text == "Go tournament — round 2"  # black, not white on white

@@ -7,7 +7,6 @@ Missing LibreOffice skips these tests, unless ``GOSHEET_REQUIRE_SOFFICE=1`` (CI)
 
 from __future__ import annotations
 
-import html
 import re
 import subprocess
 from pathlib import Path
@@ -17,6 +16,7 @@ from openpyxl import load_workbook
 from openpyxl.utils import get_column_letter
 from support.libreoffice import convert, needs_soffice
 from support.printing import (
+    HEIGHT_PER_POINT,
     TIMEOUT,
     gosheet,
     laid_out,
@@ -24,6 +24,7 @@ from support.printing import (
     pdf_pages,
     require_poppler,
     squeezed,
+    words_by_page,
 )
 
 from gosheet.workbook.layout import MIN_SCALE, PAGE_POINTS, column_points
@@ -79,9 +80,6 @@ def test_numbers_stand_apart_and_every_page_names_the_round(printed: tuple[Path,
 
 MIN_POINTS = 8.0
 """The least size a sheet's 10 pt text may print at (fit to the page's width only so far)."""
-HEIGHT_PER_POINT = 1.3
-"""pdftotext's word box of Liberation Sans (Arial) is 1.3 times the font's size, as measured
-on a sheet printed at 100 %."""
 
 
 @pytest.fixture(scope="module")
@@ -98,28 +96,6 @@ def explained(tmp_path_factory: pytest.TempPathFactory) -> dict[str, tuple[Path,
     convert(folder, "pdf", xlsx)
     convert(ods_folder, "pdf", ods)
     return {"xlsx": (xlsx, folder / "demo.pdf"), "ods": (ods, ods_folder / "demo.pdf")}
-
-
-def words_by_page(pdf: Path) -> list[list[tuple[float, float, float, float, str]]]:
-    """Each page's words (``pdftotext -bbox``): x and y of their box's corners, and text."""
-    require_poppler()
-    out = subprocess.run(
-        ["pdftotext", "-bbox", "-enc", "UTF-8", str(pdf), "-"],
-        capture_output=True,
-        text=True,
-        timeout=TIMEOUT,
-        check=True,
-    ).stdout
-    box = re.compile(
-        r'xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)</word>'
-    )
-    return [
-        [
-            (float(a), float(b), float(c), float(d), html.unescape(w))
-            for a, b, c, d, w in box.findall(p)
-        ]
-        for p in out.split("<page ")[1:]
-    ]
 
 
 def gap_after(page: list[tuple[float, float, float, float, str]], first: str, then: str) -> float:
