@@ -223,7 +223,7 @@ CASES = [
         [_rows("Players", "delete", 10)],
         problems=[
             ("Round 1!B6", "was his row deleted there? Put it back"),
-            ("Round 2!B5", "was his row deleted there? Put it back"),
+            ("Round 2!D5", "was his row deleted there? Put it back"),
         ],
         way_out=[
             _rows("Players", "insert", 10),
