@@ -337,6 +337,7 @@ def explanation_text(explanation: Explanation, players: Sequence[Player]) -> str
     for game in explanation.games:
         lines.append(f"  {game.table:>3}  {names[game.white]} – {names[game.black]}: ")
         lines[-1] += game_values(explanation, game, named)
+    lines += ["  " + line for line in totals_lines(explanation, named)]
     candidates = explanation.bye_candidates()
     if candidates:
         listed = ", ".join(f"{names[n]} {w}" for n, w in candidates)
@@ -371,6 +372,34 @@ def game_values(explanation: Explanation, game: ExplainedGame, named: Sequence[s
     if explanation.summed and game.weight is not None:
         text += " " + _("(cost {weight})").format(weight=game.weight)
     return text
+
+
+def totals_lines(explanation: Explanation, named: Sequence[str]) -> list[str]:
+    """Each criterion's total over the round as paired and, when gosheet pairs it otherwise
+    now, over that pairing, and the most important criterion where they part: what the
+    packed weights compare, in numbers a director can read."""
+    if explanation.totals is None:
+        return []
+
+    def listed(totals: Sequence[int]) -> str:
+        return ", ".join(
+            f"{n} {totals[k]}" for n, k in zip(named, explanation.applying, strict=True)
+        )
+
+    lines = [_("Totals as paired: {values}").format(values=listed(explanation.totals))]
+    now = explanation.totals_now
+    if explanation.same_pairs or now is None:
+        return lines
+    lines.append(_("Totals as gosheet pairs it now: {values}").format(values=listed(now)))
+    deciding = explanation.deciding()
+    if deciding is not None:
+        name = words.text(label(explanation.criteria[deciding]), current())
+        lines.append(
+            _(
+                "The first criterion where they differ: {criterion}, {paired} as paired, {now} now."
+            ).format(criterion=name, paired=explanation.totals[deciding], now=now[deciding])
+        )
+    return lines
 
 
 def explain_saved(path: Path) -> str:
