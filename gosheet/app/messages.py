@@ -306,6 +306,73 @@ def pairing_lines(done: Done) -> list[str]:
     return lines
 
 
+def standings_lines(done: Done, book: str, shown: int = 10) -> list[str]:
+    """The top of the standings, as the terminal shows it: place, player, rank (in Go) and
+    the scores that decide the place (the same columns as the published pages' standings
+    for a phone, :meth:`~gosheet.core.standings_table.StandingsModel.deciding`), the first
+    ``shown`` lines (the seed McMahon's under their groups' titles), then where the whole
+    table is — in the command's language."""
+    from gosheet.core.standings_table import standings_model
+    from gosheet.formats.pack.language import cell, header, printing
+    from gosheet.formats.pack.view import text
+    from gosheet.workbook.standings import sheet_values
+
+    tournament = done.tournament
+    language = current()
+    model = standings_model(tournament)
+    sheet = words.local("Standings", tournament.settings.language, words.SHEETS)
+    where = _(
+        "The whole table, every player and the crosstable: the {sheet} sheet of {book}."
+    ).format(sheet=sheet, book=book)
+    if not model.rounds or not model.rows:
+        return [where]
+    go = game_of(tournament.settings.game).go
+    scores = model.deciding()
+    values = sheet_values(model, tournament)
+    names = labels(tournament.players)
+    head = [header("Place", language), printing(language)("Name")]
+    head += [header("Rank", language)] if go else []
+    head += [header(model.keys[i], language) for i in scores]
+    table: list[list[str] | str] = [head]
+    group = None
+    for row in model.rows[:shown]:
+        if model.grouped and row.group != group:
+            group = row.group
+            table.append(cell(f"Group {group}", language) if group is not None else "")
+        place = "" if row.tied else str(row.place)
+        line = [place, names[row.player.number]] + ([row.player.rank_text] if go else [])
+        table.append(line + [text(values[row.line - 1][i], language) for i in scores])
+    lines = [
+        ngettext(
+            "Standings after round {number} (the first {count} of {players} player):",
+            "Standings after round {number} (the first {count} of {players} players):",
+            len(model.rows),
+        ).format(number=model.rounds, count=min(shown, len(model.rows)), players=len(model.rows))
+    ]
+    lines += _aligned(table, left=(1, 2) if go else (1,))
+    if len(model.rows) > shown:
+        lines.append("  …")
+    return [*lines, where]
+
+
+def _aligned(table: Sequence[list[str] | str], left: tuple[int, ...]) -> list[str]:
+    """A table's rows in columns (the ``left`` ones aligned left, the others right); a row
+    that is one text (a group's title) as it is."""
+    rows = [row for row in table if not isinstance(row, str)]
+    widths = [max(len(row[k]) for row in rows) for k in range(len(rows[0]))]
+    out = []
+    for row in table:
+        if isinstance(row, str):
+            out.append(f"  {row}")
+            continue
+        cells = [
+            value.ljust(width) if k in left else value.rjust(width)
+            for k, (value, width) in enumerate(zip(row, widths, strict=True))
+        ]
+        out.append(("  " + "  ".join(cells)).rstrip())
+    return out
+
+
 def filled_note(done: Done) -> str:
     """``simulate``: how many results of the last round were filled."""
     last = done.tournament.rounds[-1].number

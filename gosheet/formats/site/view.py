@@ -12,11 +12,11 @@ from dataclasses import dataclass, replace
 
 from gosheet.core.games import game_of
 from gosheet.core.model import Game, Outcome, Round, Tournament
-from gosheet.core.standings_table import Kind, StandingsModel, standings_model
+from gosheet.core.standings_table import StandingsModel, standings_model
 from gosheet.core.systems import system_of
 from gosheet.formats.addresses import player_page
 from gosheet.formats.pack.language import cell, decimal, header, printing, side
-from gosheet.formats.pack.view import SCORES, Pack, pack_of, sort_key, text
+from gosheet.formats.pack.view import Pack, pack_of, sort_key, text
 from gosheet.workbook.names import labels
 from gosheet.workbook.sheets import BYE_LABEL, BYE_RESULT
 
@@ -154,7 +154,7 @@ def site_of(tournament: Tournament, language: str | None = None) -> Site:
         _player_page(tournament, person, number, seated, lines.get(number, []), language)
         for number, person in people.items()
     ]
-    shown = _score_columns(model)
+    shown = model.deciding()
     row_pages = [people[row.player.number].page for row in model.rows]
     return Site(
         pack,
@@ -205,15 +205,6 @@ def _split(items: list[str], sizes: list[int]) -> list[list[str]]:
         out.append(items[start : start + size])
         start += size
     return out
-
-
-def _score_columns(model: StandingsModel) -> list[int]:
-    """The columns that decide the place, and the main score (McMahon's MMS) beside them."""
-    return [
-        i
-        for i, column in enumerate(model.columns)
-        if column.kind is Kind.SCORE and (i in model.criteria or column.key in SCORES)
-    ]
 
 
 def _short(

@@ -18,6 +18,7 @@ from gosheet.app.messages import (
     pairing_lines,
     rewritten,
     saved_note,
+    standings_lines,
 )
 from gosheet.app.tournaments import Choices, new_tournament
 
@@ -71,7 +72,9 @@ def pair(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
 def standings(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     """``gosheet standings BOOK.xlsx``."""
     edited = workbooks.update_standings(args.book)
-    say(rewritten(edited.done), saved_note(saved_path(edited)))
+    path = saved_path(edited)
+    say(*standings_lines(edited.done, path.name))
+    say(rewritten(edited.done), saved_note(path))
     return 0
 
 
