@@ -17,7 +17,7 @@ from gosheet.core.explain import ExplainedGame, Explanation
 from gosheet.core.games import game_of
 from gosheet.core.groups import groups_made
 from gosheet.core.model import Player, Round
-from gosheet.core.settings import McMahonGroups
+from gosheet.core.settings import McMahonGroups, Settings
 from gosheet.core.systems import system_of
 from gosheet.i18n import counts, words
 from gosheet.i18n.catalog import N_, _, current, ngettext
@@ -371,6 +371,21 @@ def _aligned(table: Sequence[list[str] | str], left: tuple[int, ...]) -> list[st
         ]
         out.append(("  " + "  ".join(cells)).rstrip())
     return out
+
+
+def unnamed_note(settings: Settings, command: str) -> str:
+    """A tournament made without ``--name``: the name it has for now, and how to give its own
+    (``command``: ``new`` or ``import``, as typed); nothing when it has a name of its own
+    (an OpenGotha file's)."""
+    neutral = words.local(game_of(settings.game).tournament, settings.language, words.TITLES)
+    if settings.name != neutral:
+        return ""
+    row = words.local("Tournament", settings.language, words.SETTING_NAMES)
+    return _(
+        "No name given: the tournament is called '{name}' for now, on every sheet, the print "
+        "pack and the pages. Type its own name in the Settings sheet (row '{row}'), or give it "
+        "when making the workbook: 'gosheet {command} … --name \"Spring Cup\"'."
+    ).format(name=settings.name, row=row, command=command)
 
 
 def filled_note(done: Done) -> str:

@@ -19,6 +19,7 @@ from gosheet.app.messages import (
     rewritten,
     saved_note,
     standings_lines,
+    unnamed_note,
 )
 from gosheet.app.tournaments import Choices, new_tournament
 
@@ -50,7 +51,10 @@ def choices_from(args: argparse.Namespace) -> Choices:
 
 def new(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     """``gosheet new BOOK.xlsx``: an empty tournament."""
-    say(new_tournament(choices_from(args), args.book, replace=args.force).message())
+    made = new_tournament(choices_from(args), args.book, replace=args.force)
+    say(made.message())
+    if args.name is None:
+        say(unnamed_note(made.settings, "new"))
     return 0
 
 

@@ -7,12 +7,16 @@ import re
 from pathlib import Path
 
 import pytest
+from openpyxl import load_workbook
 from support.books import play_rounds
-from support.cli import cli_ok
+from support.cli import cli, cli_ok
 from support.paths import DEMO_ROSTER, ROOT
+from support.printing import pdf_pages
 
 from gosheet.core.standings_table import standings_model
+from gosheet.frontends.cli import main
 from gosheet.frontends.cli.parser import build_parser
+from gosheet.i18n import words
 from gosheet.workbook.xlsx import XlsxBook
 
 
@@ -76,3 +80,64 @@ def test_standings_of_another_game_have_no_rank(
     model = standings_model(XlsxBook.open(book).read().tournament)
     assert columns(out[1]) == ["Place", "Name", *(model.keys[i] for i in model.deciding())]
     assert "Points" in out[1] and "Rank" not in out[1]
+
+
+def unnamed_oware(folder: Path, capsys: pytest.CaptureFixture[str], language: str) -> Path:
+    """An Oware tournament in ``language``, its Tournament cell emptied, two rounds played."""
+    book = folder / "oware.xlsx"
+    options = ["--game", "oware", "--system", "swiss", "--rounds", "3", "--seed", "2"]
+    cli_ok(capsys, "import", DEMO_ROSTER, "-o", book, *options, "--language", language)
+    workbook = load_workbook(book)
+    settings = workbook.worksheets[0]  # Settings, its labels in the workbook's language
+    label = words.local("Tournament", language, words.SETTING_NAMES)
+    row = next(row for row in settings.iter_rows(min_row=2) if row[0].value == label)
+    row[1].value = None
+    workbook.save(book)
+    return play_rounds(book, 2)
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_an_unnamed_oware_tournament_is_not_a_go_tournament_in_print(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], language: str
+) -> None:
+    """An Oware tournament whose Tournament cell is empty: the print pack's pages and the
+    published pages say "Oware tournament" in the workbook's language, never "Go"."""
+    book = unnamed_oware(tmp_path, capsys, language)
+    title = words.local("Oware tournament", language, words.TITLES)
+    assert XlsxBook.open(book).read().tournament.settings.name == title
+    cli_ok(capsys, "print", book)
+    pages = pdf_pages(book.with_suffix(".pack.pdf"))
+    assert pages and all(title in page for page in pages)
+    assert not any(re.search(r"\bgo\b", page, flags=re.IGNORECASE) for page in pages)
+    cli_ok(capsys, "publish", book, "-o", tmp_path / "site")
+    for page in (tmp_path / "site").glob("*.html"):
+        html = page.read_text(encoding="utf-8")
+        assert f"— {title}</title>".replace("'", "&#39;") in html, page.name
+        assert not re.search(r"\bgo\b", html.replace("gosheet", ""), flags=re.IGNORECASE)
+
+
+def test_a_new_workbooks_document_title_is_the_tournaments(tmp_path: Path) -> None:
+    """The template's document title ("Go tournament", a PDF's title when the office suites
+    print the workbook) is the tournament's name."""
+    for options, title in ((["--game", "oware"], "Oware tournament"), (["--name", "Cup"], "Cup")):
+        book = tmp_path / f"{title}.xlsx"
+        assert main(["new", str(book), *options]) == 0
+        assert load_workbook(book).properties.title == title
+
+
+def test_new_and_import_name_the_name_option(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Without ``--name`` the summary says what the tournament is called and how to name it;
+    with one, or from an OpenGotha file (its own name), nothing of it; the help names it."""
+    out = cli_ok(capsys, "new", tmp_path / "a.xlsx", "--game", "oware")
+    assert "No name given: the tournament is called 'Oware tournament' for now" in out
+    assert "Settings sheet (row 'Tournament')" in out
+    assert "'gosheet new … --name \"Spring Cup\"'" in out
+    out = cli_ok(capsys, "import", DEMO_ROSTER, "-o", tmp_path / "b.xlsx")
+    assert "'Go tournament' for now" in out and "'gosheet import … --name" in out
+    out = cli_ok(capsys, "import", DEMO_ROSTER, "-o", tmp_path / "c.xlsx", "--name", "Cup")
+    assert "--name" not in out
+    for command in ("new", "import"):
+        code, usage, _err = cli(capsys, command, "--help")
+        assert code == 0 and "--name NAME" in usage and "the tournament's name" in usage
