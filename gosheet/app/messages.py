@@ -373,19 +373,18 @@ def _aligned(table: Sequence[list[str] | str], left: tuple[int, ...]) -> list[st
     return out
 
 
-def unnamed_note(settings: Settings, command: str) -> str:
-    """A tournament made without ``--name``: the name it has for now, and how to give its own
-    (``command``: ``new`` or ``import``, as typed); nothing when it has a name of its own
-    (an OpenGotha file's)."""
+def unnamed_note(settings: Settings) -> str:
+    """A tournament made without ``--name``: the name it has for now, and how to give its
+    own; nothing when it has a name of its own (an OpenGotha file's)."""
     neutral = words.local(game_of(settings.game).tournament, settings.language, words.TITLES)
     if settings.name != neutral:
         return ""
     row = words.local("Tournament", settings.language, words.SETTING_NAMES)
     return _(
         "No name given: the tournament is called '{name}' for now, on every sheet, the print "
-        "pack and the pages. Type its own name in the Settings sheet (row '{row}'), or give it "
-        "when making the workbook: 'gosheet {command} … --name \"Spring Cup\"'."
-    ).format(name=settings.name, row=row, command=command)
+        "pack and the pages. Type its own name in the Settings sheet (row '{row}'), or give "
+        "it with '--name' when making the workbook."
+    ).format(name=settings.name, row=row)
 
 
 def filled_note(done: Done) -> str:

@@ -28,7 +28,7 @@ def import_file(parser: argparse.ArgumentParser, args: argparse.Namespace) -> in
     )
     say(made.message())
     if args.name is None:
-        say(unnamed_note(made.settings, "import"))
+        say(unnamed_note(made.settings))
     return 0
 
 

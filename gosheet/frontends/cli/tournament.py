@@ -54,7 +54,7 @@ def new(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     made = new_tournament(choices_from(args), args.book, replace=args.force)
     say(made.message())
     if args.name is None:
-        say(unnamed_note(made.settings, "new"))
+        say(unnamed_note(made.settings))
     return 0
 
 

@@ -133,9 +133,9 @@ def test_new_and_import_name_the_name_option(
     out = cli_ok(capsys, "new", tmp_path / "a.xlsx", "--game", "oware")
     assert "No name given: the tournament is called 'Oware tournament' for now" in out
     assert "Settings sheet (row 'Tournament')" in out
-    assert "'gosheet new … --name \"Spring Cup\"'" in out
+    assert "or give it with '--name' when making the workbook." in out
     out = cli_ok(capsys, "import", DEMO_ROSTER, "-o", tmp_path / "b.xlsx")
-    assert "'Go tournament' for now" in out and "'gosheet import … --name" in out
+    assert "'Go tournament' for now" in out and "'--name'" in out
     out = cli_ok(capsys, "import", DEMO_ROSTER, "-o", tmp_path / "c.xlsx", "--name", "Cup")
     assert "--name" not in out
     for command in ("new", "import"):
