@@ -9,6 +9,8 @@ every page's file name from :mod:`gosheet.formats.addresses`.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from fractions import Fraction
+from typing import Any
 
 from gosheet.core.games import game_of
 from gosheet.core.model import Game, Outcome, Round, Tournament
@@ -19,6 +21,7 @@ from gosheet.formats.pack.language import cell, decimal, header, printing, side
 from gosheet.formats.pack.view import Pack, pack_of, sort_key, text
 from gosheet.workbook.names import labels
 from gosheet.workbook.sheets import BYE_LABEL, BYE_RESULT
+from gosheet.workbook.standings import number as exact_number
 
 
 @dataclass(frozen=True)
@@ -221,13 +224,18 @@ def _short(
                 Standing(
                     str(row.place),
                     people[row.player.number],
-                    [text(row.values[i], language) for i in shown],
+                    [text(_score(row.values[i]), language) for i in shown],
                 )
                 for row in group.rows
             ],
         )
         for group, table in zip(model.groups, pack.standings, strict=True)
     ]
+
+
+def _score(value: Any) -> Any:
+    """A score as the sheet holds it (``Fraction(1, 2)`` as 0.5, printed ½), else as it is."""
+    return exact_number(value) if isinstance(value, Fraction) else value
 
 
 def _standing_lines(model: StandingsModel, pack: Pack) -> dict[int, list[tuple[str, str]]]:
