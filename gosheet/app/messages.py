@@ -330,7 +330,8 @@ def standings_lines(done: Done, book: str, shown: int = 10) -> list[str]:
     scores = model.deciding()
     values = sheet_values(model, tournament)
     names = labels(tournament.players)
-    head = [header("Place", language), printing(language)("Name")]
+    _p = printing(language)
+    head = [header("Place", language), _p("Name")]
     head += [header("Rank", language)] if go else []
     head += [header(model.keys[i], language) for i in scores]
     table: list[list[str] | str] = [head]
@@ -338,7 +339,7 @@ def standings_lines(done: Done, book: str, shown: int = 10) -> list[str]:
     for row in model.rows[:shown]:
         if model.grouped and row.group != group:
             group = row.group
-            table.append(cell(f"Group {group}", language) if group is not None else "")
+            table.append(cell(f"Group {group}", language) if group is not None else _p("No group"))
         place = "" if row.tied else str(row.place)
         line = [place, names[row.player.number]] + ([row.player.rank_text] if go else [])
         table.append(line + [text(values[row.line - 1][i], language) for i in scores])
