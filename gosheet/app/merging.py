@@ -10,7 +10,9 @@ results typed in the copies are taken into the workbook (``BOOK``):
 - a result typed differently in two places (two copies, or a copy and BOOK) is refused,
   naming BOOK's cell (``Round 3!E7``), each value and the file it is in — every such cell at
   once, and nothing written;
-- an empty cell never takes a result away: a result erased in a copy stays in BOOK.
+- an empty cell never takes a result away: a result erased in a copy stays in BOOK;
+- copies that bring no new result change nothing: :class:`ConsistencyError` (exit 3), said
+  before anything is written, so that no door saves BOOK, backs it up or adds to its history.
 
 A copy must be of the same tournament, in the same state (:func:`differences`): the same
 tournament's name, system and rules; its players all BOOK's (found by name, club and EGD PIN
@@ -32,7 +34,7 @@ from pathlib import Path
 
 from gosheet.app.files import Source, on_disk
 from gosheet.app.workbooks import Edited, edit
-from gosheet.core.errors import FileProblem, InputError, Problem
+from gosheet.core.errors import ConsistencyError, FileProblem, InputError, Problem
 from gosheet.core.model import Player, Result, Round, Tournament
 from gosheet.i18n.catalog import _, ngettext, use
 from gosheet.workbook.books import open_book
@@ -126,23 +128,44 @@ def merge(book: BookPort, copies: Sequence[Copy], book_name: str) -> Merged:
     problems += _conflicts(cells)
     if problems:
         raise InputError(problems)
+    new = {key: cell for key, cell in cells.items() if cell.found and cell.found[0][0] >= 0}
+    already = sum(1 for cell in cells.values() if cell.found and cell.found[0][0] < 0)
+    if not new:
+        raise ConsistencyError(nothing_new(book_name, _missing(state.tournament)))
     changed = len(state.result_fixes)
     for sheet, at, code in state.result_fixes:
         port.set_cell(sheet, at, code)
     taken = [0] * len(copies)
     results: dict[tuple[int, int], Result] = {}
-    for key, cell in cells.items():
-        if cell.found and cell.found[0][0] >= 0:  # empty in BOOK, typed in a copy
-            first, _name, result, _at = cell.found[0]
-            port.set_cell(cell.sheet, cell.cell, result.value)
-            taken[first] += 1
-            results[key] = result
+    for key, cell in new.items():  # empty in BOOK, typed in a copy
+        first, _name, result, _at = cell.found[0]
+        port.set_cell(cell.sheet, cell.cell, result.value)
+        taken[first] += 1
+        results[key] = result
     tournament = _with_results(state.tournament, results)
     port.render(standings_sheet(tournament, port.language))
-    missing = sum(1 for r in tournament.rounds for g in r.games if g.table and g.result is None)
-    already = sum(1 for cell in cells.values() if cell.found and cell.found[0][0] < 0)
+    missing = _missing(tournament)
     counts = tuple((copy.name, count) for copy, count in zip(copies, taken, strict=True))
     return Merged(tournament, book_name, counts, already, missing, changed)
+
+
+def nothing_new(book_name: str, missing: int) -> str:
+    """The copies bring no result that the workbook has not: nothing is written."""
+    if missing:
+        lacks = ngettext(
+            "{count} result is still missing", "{count} results are still missing", missing
+        ).format(count=missing)
+    else:
+        lacks = _("every game has its result")
+    return _(
+        "nothing new in the copies: every result typed in them is already in {book} ({lacks}); "
+        "nothing written, {book} is as it was"
+    ).format(book=book_name, lacks=lacks)
+
+
+def _missing(tournament: Tournament) -> int:
+    """The games still without their result."""
+    return sum(1 for r in tournament.rounds for g in r.games if g.table and g.result is None)
 
 
 def _read(copy: Copy, problems: list[Problem], language: str) -> BookState | None:

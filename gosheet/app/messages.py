@@ -17,7 +17,7 @@ from gosheet.core.explain import ExplainedGame, Explanation
 from gosheet.core.games import game_of
 from gosheet.core.groups import groups_made
 from gosheet.core.model import Player, Round
-from gosheet.core.settings import McMahonGroups
+from gosheet.core.settings import McMahonGroups, Settings
 from gosheet.core.systems import system_of
 from gosheet.i18n import counts, words
 from gosheet.i18n.catalog import N_, _, current, ngettext
@@ -306,6 +306,88 @@ def pairing_lines(done: Done) -> list[str]:
     return lines
 
 
+def standings_lines(done: Done, book: str, shown: int = 10) -> list[str]:
+    """The top of the standings, as the terminal shows it: place, player, rank (in Go) and
+    the scores that decide the place (the same columns as the published pages' standings
+    for a phone, :meth:`~gosheet.core.standings_table.StandingsModel.deciding`), the first
+    ``shown`` lines (the seed McMahon's under their groups' titles), then where the whole
+    table is — in the command's language."""
+    from gosheet.core.standings_table import standings_model
+    from gosheet.formats.pack.language import cell, header, printing
+    from gosheet.formats.pack.view import text
+    from gosheet.workbook.standings import sheet_values
+
+    tournament = done.tournament
+    language = current()
+    model = standings_model(tournament)
+    sheet = words.local("Standings", tournament.settings.language, words.SHEETS)
+    where = _(
+        "The whole table, every player and the crosstable: the {sheet} sheet of {book}."
+    ).format(sheet=sheet, book=book)
+    if not model.rounds or not model.rows:
+        return [where]
+    go = game_of(tournament.settings.game).go
+    scores = model.deciding()
+    values = sheet_values(model, tournament)
+    names = labels(tournament.players)
+    _p = printing(language)
+    head = [header("Place", language), _p("Name")]
+    head += [header("Rank", language)] if go else []
+    head += [header(model.keys[i], language) for i in scores]
+    table: list[list[str] | str] = [head]
+    group = None
+    for row in model.rows[:shown]:
+        if model.grouped and row.group != group:
+            group = row.group
+            table.append(cell(f"Group {group}", language) if group is not None else _p("No group"))
+        place = "" if row.tied else str(row.place)
+        line = [place, names[row.player.number]] + ([row.player.rank_text] if go else [])
+        table.append(line + [text(values[row.line - 1][i], language) for i in scores])
+    lines = [
+        ngettext(
+            "Standings after round {number} (the first {count} of {players} player):",
+            "Standings after round {number} (the first {count} of {players} players):",
+            len(model.rows),
+        ).format(number=model.rounds, count=min(shown, len(model.rows)), players=len(model.rows))
+    ]
+    lines += _aligned(table, left=(1, 2) if go else (1,))
+    if len(model.rows) > shown:
+        lines.append("  …")
+    return [*lines, where]
+
+
+def _aligned(table: Sequence[list[str] | str], left: tuple[int, ...]) -> list[str]:
+    """A table's rows in columns (the ``left`` ones aligned left, the others right); a row
+    that is one text (a group's title) as it is."""
+    rows = [row for row in table if not isinstance(row, str)]
+    widths = [max(len(row[k]) for row in rows) for k in range(len(rows[0]))]
+    out = []
+    for row in table:
+        if isinstance(row, str):
+            out.append(f"  {row}")
+            continue
+        cells = [
+            value.ljust(width) if k in left else value.rjust(width)
+            for k, (value, width) in enumerate(zip(row, widths, strict=True))
+        ]
+        out.append(("  " + "  ".join(cells)).rstrip())
+    return out
+
+
+def unnamed_note(settings: Settings) -> str:
+    """A tournament made without ``--name``: the name it has for now, and how to give its
+    own; nothing when it has a name of its own (an OpenGotha file's)."""
+    neutral = words.local(game_of(settings.game).tournament, settings.language, words.TITLES)
+    if settings.name != neutral:
+        return ""
+    row = words.local("Tournament", settings.language, words.SETTING_NAMES)
+    return _(
+        "No name given: the tournament is called '{name}' for now, on every sheet, the print "
+        "pack and the pages. Type its own name in the Settings sheet (row '{row}'), or give "
+        "it with '--name' when making the workbook."
+    ).format(name=settings.name, row=row)
+
+
 def filled_note(done: Done) -> str:
     """``simulate``: how many results of the last round were filled."""
     last = done.tournament.rounds[-1].number
@@ -337,6 +419,7 @@ def explanation_text(explanation: Explanation, players: Sequence[Player]) -> str
     for game in explanation.games:
         lines.append(f"  {game.table:>3}  {names[game.white]} – {names[game.black]}: ")
         lines[-1] += game_values(explanation, game, named)
+    lines += ["  " + line for line in totals_lines(explanation, named)]
     candidates = explanation.bye_candidates()
     if candidates:
         listed = ", ".join(f"{names[n]} {w}" for n, w in candidates)
@@ -371,6 +454,34 @@ def game_values(explanation: Explanation, game: ExplainedGame, named: Sequence[s
     if explanation.summed and game.weight is not None:
         text += " " + _("(cost {weight})").format(weight=game.weight)
     return text
+
+
+def totals_lines(explanation: Explanation, named: Sequence[str]) -> list[str]:
+    """Each criterion's total over the round as paired and, when gosheet pairs it otherwise
+    now, over that pairing, and the most important criterion where they part: what the
+    packed weights compare, in numbers a director can read."""
+    if explanation.totals is None:
+        return []
+
+    def listed(totals: Sequence[int]) -> str:
+        return ", ".join(
+            f"{n} {totals[k]}" for n, k in zip(named, explanation.applying, strict=True)
+        )
+
+    lines = [_("Totals as paired: {values}").format(values=listed(explanation.totals))]
+    now = explanation.totals_now
+    if explanation.same_pairs or now is None:
+        return lines
+    lines.append(_("Totals as gosheet pairs it now: {values}").format(values=listed(now)))
+    deciding = explanation.deciding()
+    if deciding is not None:
+        name = words.text(label(explanation.criteria[deciding]), current())
+        lines.append(
+            _(
+                "The first criterion where they differ: {criterion}, {paired} as paired, {now} now."
+            ).format(criterion=name, paired=explanation.totals[deciding], now=now[deciding])
+        )
+    return lines
 
 
 def explain_saved(path: Path) -> str:

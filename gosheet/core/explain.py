@@ -39,6 +39,10 @@ class Explanation:
     packed: bool = True  # the criteria make one weight (not FUS: each criterion alone)
     # OpenGotha's rules: each player's weight for the bye, in OpenGotha's list order
     bye_weights: tuple[tuple[int, int], ...] = ()
+    # each criterion's sum over the round's games, as paired and as gosheet pairs it now
+    # (None: FUS, or a pair not allowed): what the packed weights compare, readable
+    totals: tuple[int, ...] | None = None
+    totals_now: tuple[int, ...] | None = None
 
     @property
     def tie(self) -> bool:
@@ -54,6 +58,21 @@ class Explanation:
         """The criteria (their places in :attr:`criteria`) that decide something in this
         round: not those about the bye in a round without one."""
         return tuple(k for k, c in enumerate(self.criteria) if self.byes or not about_the_bye(c))
+
+    def deciding(self) -> int | None:
+        """Where the round as paired and the pairing gosheet makes now part: the place in
+        :attr:`criteria` of the most important criterion whose totals differ (None: equal
+        totals, or nothing to compare; OpenGotha's costs are summed, not compared in order)."""
+        if self.totals is None or self.totals_now is None or self.summed:
+            return None
+        return next(
+            (
+                k
+                for k, (a, b) in enumerate(zip(self.totals, self.totals_now, strict=True))
+                if a != b
+            ),
+            None,
+        )
 
     def best(self, criterion: Criterion) -> int:
         """A criterion's best value: its bound (higher is better), or 0 for FUS's level
@@ -114,6 +133,14 @@ def explain_round(tournament: Tournament, number: int) -> Explanation:
             return None
         return sum(weighing.weights.pack(v) for v in pairs_of if v is not None)
 
+    def totals(pairs_of: list[tuple[int, ...] | None]) -> tuple[int, ...] | None:
+        if not packed or any(v is None for v in pairs_of):
+            return None
+        counted = [v for v in pairs_of if v is not None]
+        return tuple(sum(v[k] for v in counted) for k in range(len(weighing.weights.criteria)))
+
+    recorded_values = [g.values for g in games]
+    now_values = [weighing.of(g.white, g.black) for g in now.games]
     return Explanation(
         number,
         system.name,
@@ -121,9 +148,11 @@ def explain_round(tournament: Tournament, number: int) -> Explanation:
         games,
         recorded.byes,
         same,
-        total([g.values for g in games]),
-        total([weighing.of(g.white, g.black) for g in now.games]),
+        total(recorded_values),
+        total(now_values),
         summed=isinstance(weighing.weights, SummedWeights),
         packed=packed,
         bye_weights=weighing.bye_weights,
+        totals=totals(recorded_values),
+        totals_now=totals(now_values),
     )

@@ -41,7 +41,7 @@ from gosheet.core.kinds import all_play_all_rounds as all_play_all_rounds  # the
 from gosheet.core.kinds import proposed_rounds as proposed_rounds
 from gosheet.core.opengotha.parameters import OG_FIELDS, OpenGothaParameters
 from gosheet.core.ranks import RankError, format_rank, parse_rank
-from gosheet.i18n.words import N_w
+from gosheet.i18n.words import TITLES, N_w, local
 
 MCMAHON = frozenset({System.MCMAHON})
 FUS = frozenset({System.FUS})
@@ -551,8 +551,8 @@ class Settings:
         base: dict[str, Any] = {"system": kind, "game": game, "rules": by}
         base["opengotha"] = own.pop("opengotha", opengotha).replace(**og)
         base |= PRESETS.get(kind, {})
-        if not game_of(game).go:
-            base["name"] = game_of(game).tournament
+        # no name: the game's own words in the workbook's language ("Tournoi d'awalé")
+        base["name"] = local(game_of(game).tournament, own.get("language", "en"), TITLES)
         return cls(**(base | own))
 
     def rounds_for(self, players: int) -> int:

@@ -43,6 +43,8 @@ from gosheet.core.systems import system_of
 from gosheet.core.systems.fus_levels import fus_standings
 
 BYE = "bye"  # a round's cell of a bye (the workbook's word, :data:`gosheet.i18n.words.CELLS`)
+SCORES = ("Wins", "MMS", "Points", "Level", "Score")
+"""The main scores of the systems' standings (what the crosstable ends with)."""
 
 
 class Kind(Enum):
@@ -115,6 +117,17 @@ class StandingsModel:
     def grouped(self) -> bool:
         """Whether the players are ranked in groups (the seed McMahon)."""
         return any(column.kind is Kind.GROUP for column in self.columns)
+
+    def deciding(self) -> list[int]:
+        """The columns a short table of the standings shows beside the name: the scores that
+        decide the place (:attr:`criteria`) and the main score beside them (McMahon's MMS,
+        :data:`SCORES`) — the published pages' standings for a phone, the command's top of
+        the standings."""
+        return [
+            i
+            for i, column in enumerate(self.columns)
+            if column.kind is Kind.SCORE and (i in self.criteria or column.key in SCORES)
+        ]
 
     @property
     def groups(self) -> tuple[Group, ...]:

@@ -215,6 +215,17 @@ EXPLAIN: Table = {
     "First player": ("Первый игрок", "Premier joueur", "Primer jugador"),
     "Second player": ("Второй игрок", "Second joueur", "Segon jugador"),
     "Weight": ("Вес", "Poids", "Pes"),
+    "Cost": ("Цена", "Coût", "Cost"),
+    "Total as paired": (
+        "Сумма, как сыграно",
+        "Total tel qu'apparié",
+        "Total tal com s'ha aparellat",
+    ),
+    "Total as gosheet pairs it now": (
+        "Сумма, как gosheet составил бы пары сейчас",
+        "Total tel que gosheet l'apparierait maintenant",
+        "Total tal com gosheet l'aparellaria ara",
+    ),
     "Bye": ("Свободен", "Exempt", "Descans"),
     "Candidate": ("Кандидат", "Candidat", "Candidat"),
     "gets the bye": ("свободен от игры", "est exempt", "descansa"),

@@ -90,6 +90,8 @@ def new_book(
     port.render(settings_sheet(settings))
     port.render(players_sheet(players, settings, extra_headers, extra_values))
     book.workbook.active = book.workbook.sheetnames.index(port.names[PLAYERS])
+    if settings.name:  # the document's title (a PDF's, printed from the office suites)
+        book.workbook.properties.title = settings.name
     return book
 
 

@@ -327,7 +327,7 @@ def explain_sheet(
     left, right = game_of(tournament.settings.game).sides
     shown = [explanation.criteria[k] for k in explanation.applying]
     names = [words.text(label(c), language) for c in shown]
-    packed = explanation.packed
+    cost = explanation.summed  # OpenGotha's rules: a pair's cost, the sum they compare
     columns = [
         # the numbers apart from the texts beside them: the tables centred, the best values
         # below the names at the left (not against the rules that follow)
@@ -335,7 +335,7 @@ def explain_sheet(
         Column(word(left), 22, top=True),
         Column(word(right), 22, left=True, top=True),
         *(Column(name, _header_width(name), centre=True, top=True) for name in names),
-        *((Column(word("Weight"), 16, top=True),) if packed else ()),
+        *((Column(word("Cost"), 16, top=True),) if cost else ()),
     ]
     if len(columns) < 5:  # the notes need room beside the names (FUS: one criterion)
         columns[-1] = replace(columns[-1], width=max(columns[-1].width, 40))
@@ -346,11 +346,12 @@ def explain_sheet(
             if game.values is not None
             else [word("not allowed")] * len(names)
         )
-        # weights pass 15 digits: as text, so that no spreadsheet rounds them
-        weight = [str(game.weight) if game.weight is not None else None] if packed else []
+        # costs pass 15 digits: as text, so that no spreadsheet rounds them
+        weight = [str(game.weight) if game.weight is not None else None] if cost else []
         rows.append([game.table, players[game.white], players[game.black], *values, *weight])
     for bye in explanation.byes:
         rows.append([word(BYE_LABEL), players[bye]])
+    rows += _totals_rows(explanation, word)
     last = len(columns) - 1
     notes: list[Note] = []
 
@@ -386,6 +387,19 @@ def explain_sheet(
         notes=tuple(notes),
         title_columns=3,
     )
+
+
+def _totals_rows(explanation: Explanation, word: Callable[[str], str]) -> Grid:
+    """Each criterion's total over the round as paired, and over the pairing gosheet makes
+    now when it differs: what the weights compare, criterion by criterion."""
+    if explanation.totals is None:
+        return []
+    shown = explanation.applying
+    rows: Grid = [[None, word("Total as paired"), None, *(explanation.totals[k] for k in shown)]]
+    if not explanation.same_pairs and explanation.totals_now is not None:
+        now = explanation.totals_now
+        rows.append([None, word("Total as gosheet pairs it now"), None, *(now[k] for k in shown)])
+    return rows
 
 
 def _header_width(header: str) -> float:

@@ -13,6 +13,7 @@ from support.cli import cli, cli_ok
 from support.paths import DEMO_ROSTER
 
 from gosheet.app.messages import explanation_text
+from gosheet.core.criteria import label
 from gosheet.core.explain import explain_round
 from gosheet.core.model import Player, Result, Tournament
 from gosheet.core.settings import Settings
@@ -106,7 +107,7 @@ def test_explain_writes_a_sheet_and_changes_no_tournament(
     assert XlsxBook.open(path).read().tournament == before
     sheet = load_workbook(path)["Explain"]
     header = [c.value for c in sheet[1]]
-    assert header[:3] == ["Table", "White", "Black"] and header[-1] == "Weight"
+    assert header[:3] == ["Table", "White", "Black"] and header[-1] == "table order"
     assert "MMS gap" in header
     assert sheet.cell(2, 1).value == 1
 
@@ -176,9 +177,14 @@ def test_each_value_is_named_and_no_bye_criterion_without_a_bye() -> None:
     for name in BYE_CRITERIA:
         assert name not in header and f"{name} " not in game and f"\n  {name} (" not in text
     sheet = explain_sheet(t, explanation)
-    assert [c.header for c in sheet.columns][3:] == ["MMS gap", "same MMS", "table order", "Weight"]
+    assert [c.header for c in sheet.columns][3:] == ["MMS gap", "same MMS", "table order"]
     legend = [row[1] for row in sheet.rows if len(row) > 3 and row[0] is None]
-    assert legend == ["Criterion", "MMS gap", "same MMS", "table order"]
+    assert legend[legend.index("Criterion") :] == [
+        "Criterion",
+        "MMS gap",
+        "same MMS",
+        "table order",
+    ]
 
 
 def test_with_a_bye_its_criteria_are_shown() -> None:
@@ -220,3 +226,48 @@ def test_opengothas_criteria_by_the_names_of_its_pairing_parameters(tmp_path: Pa
     text = explanation_text(explain_round(tournament, 2), tournament.players)
     assert "avoid duplicates" in text and "geography" in text
     assert "baseDuplicateGameCost" not in text and "secGeoCost" not in text
+
+
+def test_the_weights_are_shown_criterion_by_criterion_not_packed(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 33: the Explain sheet's Weight column held a 15-digit packed number. Now each
+    criterion's total over the round as paired and, when gosheet would pair it otherwise,
+    over that pairing, the first criterion where they part named; no packed number printed.
+    The criteria are read from the weighing, whatever their names and order."""
+    path = played(tmp_path, "--rounds", "5", rounds=2)
+    workbook = load_workbook(path)
+    sheet = workbook["Round 2"]
+    sheet["D2"].value, sheet["D12"].value = sheet["D12"].value, sheet["D2"].value
+    workbook.save(path)
+    tournament = XlsxBook.open(path).read().tournament
+    explanation = explain_round(tournament, 2)
+    assert explanation.totals is not None and explanation.totals_now is not None
+    for k in range(len(explanation.criteria)):
+        assert explanation.totals[k] == sum(g.values[k] for g in explanation.games if g.values)
+    deciding = explanation.deciding()
+    assert deciding is not None
+    assert explanation.totals[:deciding] == explanation.totals_now[:deciding]
+    assert explanation.totals[deciding] < explanation.totals_now[deciding]
+    named = [words.text(label(explanation.criteria[k]), "en") for k in explanation.applying]
+    out = cli_ok(capsys, "explain", path, "--round", "2")
+    assert not re.search(r"\d{7}", out), out  # no packed weight
+    paired = ", ".join(
+        f"{n} {explanation.totals[k]}" for n, k in zip(named, explanation.applying, strict=True)
+    )
+    now = ", ".join(
+        f"{n} {explanation.totals_now[k]}" for n, k in zip(named, explanation.applying, strict=True)
+    )
+    assert f"  Totals as paired: {paired}\n  Totals as gosheet pairs it now: {now}\n" in out
+    name = words.text(label(explanation.criteria[deciding]), "en")
+    paired_value, now_value = explanation.totals[deciding], explanation.totals_now[deciding]
+    differ = f"first criterion where they differ: {name}, {paired_value} as paired, {now_value} now"
+    assert differ in out
+    rows = [[c.value for c in r] for r in load_workbook(path)["Explain"].iter_rows()]
+    assert rows[0][3:] == named  # no Weight column
+    totals = {r[1]: r[3:] for r in rows if r[0] is None and r[1] and r[1].startswith("Total")}
+    assert totals == {
+        "Total as paired": [explanation.totals[k] for k in explanation.applying],
+        "Total as gosheet pairs it now": [explanation.totals_now[k] for k in explanation.applying],
+    }
+    assert not any(re.fullmatch(r"\d{7,}", str(c)) for r in rows for c in r if c is not None)

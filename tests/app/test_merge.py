@@ -17,10 +17,12 @@ from support.ods_files import demo_copy
 
 from gosheet.app import workbooks
 from gosheet.app.bridge import handle
+from gosheet.app.history import earlier_versions
 from gosheet.app.merging import merge_bytes, merge_files
-from gosheet.core.errors import FileProblem, InputError
+from gosheet.core.errors import ConsistencyError, FileProblem, InputError
 from gosheet.core.model import Result
 from gosheet.frontends.cli import main
+from gosheet.workbook.atomic import backup_path
 from gosheet.workbook.books import open_book
 from gosheet.workbook.port import CellValue
 
@@ -239,3 +241,32 @@ def test_the_bridge_merges_the_copies_it_is_given(tmp_path: Path) -> None:
         "Round 3!H2: results typed differently: 1-0 in anna.xlsx, 0-1 in ben.xlsx; make them "
         "agree, then merge again"
     ]
+
+
+def test_a_merge_that_takes_nothing_writes_nothing(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Copies with no result the workbook has not (none typed, or only BOOK's own): the
+    workbook is not saved — its bytes, its time, its history as they were, no backup made —
+    and the command says so, exit 3 (the action does not fit the workbook's state); the
+    bridge (LibreOffice, Excel's buttons) and the page neither write anything."""
+    book = paired(tmp_path)
+    empty = copy_of(book, "ben.xlsx")
+    typed(book, {"H2": "1-0"})
+    same = typed(copy_of(book, "anna.xlsx"), {"H2": "W+"})
+    before, when = book.read_bytes(), book.stat().st_mtime_ns
+    history, backup = earlier_versions(book).found, backup_path(book).read_bytes()
+    for copies in ([same], [empty], [same, empty]):
+        assert main(["merge", str(book), *map(str, copies)]) == 3
+        err = capsys.readouterr().err
+        assert "nothing new in the copies: every result typed in them is already in cup.xlsx" in err
+        assert "nothing written, cup.xlsx is as it was" in err
+        assert book.read_bytes() == before and book.stat().st_mtime_ns == when
+        assert earlier_versions(book).found == history
+        assert backup_path(book).read_bytes() == backup  # no new backup made
+    with pytest.raises(ConsistencyError):
+        merge_bytes(book.read_bytes(), "cup.xlsx", [(same.read_bytes(), "anna.xlsx")])
+    request = {"action": "merge", "sheets": open_book(book).grids(), "copies": [str(same)]}
+    answer, code = handle({**request, "name": str(book)})
+    assert code == 3 and not answer["ok"] and not answer.get("operations")
+    assert "nothing new in the copies" in answer["message"]

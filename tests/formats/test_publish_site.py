@@ -9,6 +9,7 @@ Chromium (Debian's ``chromium``) missing skips the browser's tests, unless
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -23,8 +24,9 @@ from support.printing import (
     pages_on_a_phone,
 )
 
-from gosheet.core.model import Player, Tournament
+from gosheet.core.model import Player, Result, Tournament
 from gosheet.core.settings import Settings
+from gosheet.core.systems import pair_next_round
 from gosheet.formats.addresses import player_page, round_page
 from gosheet.formats.site import pages
 from gosheet.formats.site.view import site_of
@@ -92,3 +94,16 @@ def test_a_screenshot_on_a_phone(made: dict[str, Made], tmp_path: Path) -> None:
     image = Image.open(shot).convert("L")
     assert image.size == PHONE
     assert Image.eval(image, lambda v: 255 if v < 128 else 0).getbbox() is not None
+
+
+def test_a_half_point_reads_as_on_the_sheet() -> None:
+    """The short standings for a phone printed a score of ½ as "1/2" (the model's exact
+    Fraction); now as the Standings sheet and the pack write it: ½, 1½."""
+    players = (Player(1, "Ann", rank=0), Player(2, "Bob", rank=0))
+    t = Tournament(Settings.preset("swiss", "oware", name="Cup"), players)
+    played = pair_next_round(t).as_round()  # one game, drawn
+    t = t.with_round(replace(played, games=(replace(played.games[0], result=Result.JIGO),)))
+    site = site_of(t)
+    points = [row.scores[0] for group in site.short for row in group.rows]
+    assert site.scores[0] == "Points" and points == ["½", "½"]
+    assert "<b>1/2</b>" not in pages(site)["standings.html"]

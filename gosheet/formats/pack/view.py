@@ -22,7 +22,7 @@ from typing import Any
 from gosheet.core.errors import ConsistencyError
 from gosheet.core.games import game_of
 from gosheet.core.model import Player, Tournament
-from gosheet.core.standings_table import Kind, StandingsModel, standings_model
+from gosheet.core.standings_table import SCORES, Kind, StandingsModel, standings_model
 from gosheet.core.systems import system_of
 from gosheet.formats.pack.language import cell, decimal, header, printing, side
 from gosheet.i18n import collation, words
@@ -33,7 +33,6 @@ from gosheet.workbook.standings import sheet_values
 
 WHAT = ("pairings", "names", "slips", "standings", "crosstable")
 ROUND_COLUMN = re.compile(r"^R\d+$")
-SCORES = ("Wins", "MMS", "Points", "Level", "Score")  # what the crosstable ends with
 
 
 def text(value: Any, language: str = "en") -> str:

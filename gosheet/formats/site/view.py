@@ -9,16 +9,19 @@ every page's file name from :mod:`gosheet.formats.addresses`.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from fractions import Fraction
+from typing import Any
 
 from gosheet.core.games import game_of
 from gosheet.core.model import Game, Outcome, Round, Tournament
-from gosheet.core.standings_table import Kind, StandingsModel, standings_model
+from gosheet.core.standings_table import StandingsModel, standings_model
 from gosheet.core.systems import system_of
 from gosheet.formats.addresses import player_page
 from gosheet.formats.pack.language import cell, decimal, header, printing, side
-from gosheet.formats.pack.view import SCORES, Pack, pack_of, sort_key, text
+from gosheet.formats.pack.view import Pack, pack_of, sort_key, text
 from gosheet.workbook.names import labels
 from gosheet.workbook.sheets import BYE_LABEL, BYE_RESULT
+from gosheet.workbook.standings import number as exact_number
 
 
 @dataclass(frozen=True)
@@ -154,7 +157,7 @@ def site_of(tournament: Tournament, language: str | None = None) -> Site:
         _player_page(tournament, person, number, seated, lines.get(number, []), language)
         for number, person in people.items()
     ]
-    shown = _score_columns(model)
+    shown = model.deciding()
     row_pages = [people[row.player.number].page for row in model.rows]
     return Site(
         pack,
@@ -207,15 +210,6 @@ def _split(items: list[str], sizes: list[int]) -> list[list[str]]:
     return out
 
 
-def _score_columns(model: StandingsModel) -> list[int]:
-    """The columns that decide the place, and the main score (McMahon's MMS) beside them."""
-    return [
-        i
-        for i, column in enumerate(model.columns)
-        if column.kind is Kind.SCORE and (i in model.criteria or column.key in SCORES)
-    ]
-
-
 def _short(
     model: StandingsModel,
     pack: Pack,
@@ -230,13 +224,18 @@ def _short(
                 Standing(
                     str(row.place),
                     people[row.player.number],
-                    [text(row.values[i], language) for i in shown],
+                    [text(_score(row.values[i]), language) for i in shown],
                 )
                 for row in group.rows
             ],
         )
         for group, table in zip(model.groups, pack.standings, strict=True)
     ]
+
+
+def _score(value: Any) -> Any:
+    """A score as the sheet holds it (``Fraction(1, 2)`` as 0.5, printed ½), else as it is."""
+    return exact_number(value) if isinstance(value, Fraction) else value
 
 
 def _standing_lines(model: StandingsModel, pack: Pack) -> dict[int, list[tuple[str, str]]]:

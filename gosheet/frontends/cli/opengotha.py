@@ -12,6 +12,7 @@ from gosheet.app.exchange import (
     import_tournament,
     results_format,
 )
+from gosheet.app.messages import unnamed_note
 from gosheet.frontends.cli.tournament import choices_from, say
 
 
@@ -26,6 +27,8 @@ def import_file(parser: argparse.ArgumentParser, args: argparse.Namespace) -> in
         replace=args.force,
     )
     say(made.message())
+    if args.name is None:
+        say(unnamed_note(made.settings))
     return 0
 
 

@@ -54,7 +54,14 @@ def settings_options(parser: argparse.ArgumentParser) -> None:
         default=None,
         help="McMahon groups: a number, or ranks like '1d,5k' (default: 3)",
     )
-    parser.add_argument("--name", default=None, help="the tournament's name")
+    parser.add_argument(
+        "--name",
+        default=None,
+        metavar="NAME",
+        help="the tournament's name, printed on every sheet, the print pack and the pages "
+        "(default: 'Go tournament', 'Oware tournament' … in the workbook's language; it can "
+        "be changed later in the Settings sheet, row 'Tournament')",
+    )
     parser.add_argument(
         "--seed",
         type=int,

@@ -18,6 +18,8 @@ from gosheet.app.messages import (
     pairing_lines,
     rewritten,
     saved_note,
+    standings_lines,
+    unnamed_note,
 )
 from gosheet.app.tournaments import Choices, new_tournament
 
@@ -49,7 +51,10 @@ def choices_from(args: argparse.Namespace) -> Choices:
 
 def new(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     """``gosheet new BOOK.xlsx``: an empty tournament."""
-    say(new_tournament(choices_from(args), args.book, replace=args.force).message())
+    made = new_tournament(choices_from(args), args.book, replace=args.force)
+    say(made.message())
+    if args.name is None:
+        say(unnamed_note(made.settings))
     return 0
 
 
@@ -71,7 +76,9 @@ def pair(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
 def standings(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     """``gosheet standings BOOK.xlsx``."""
     edited = workbooks.update_standings(args.book)
-    say(rewritten(edited.done), saved_note(saved_path(edited)))
+    path = saved_path(edited)
+    say(*standings_lines(edited.done, path.name))
+    say(rewritten(edited.done), saved_note(path))
     return 0
 
 

@@ -85,10 +85,11 @@ def pair(data: bytes, name: str) -> Answer:
 
 def standings(data: bytes, name: str) -> Answer:
     from gosheet.app import workbooks
-    from gosheet.app.messages import rewritten
+    from gosheet.app.messages import rewritten, standings_lines
 
     edited = workbooks.update_standings(data, name=name)
-    return Answer(0, said(rewritten(edited.done)), name, workbook_type(name), edited.data)
+    lines = said(*standings_lines(edited.done, name), rewritten(edited.done))
+    return Answer(0, lines, name, workbook_type(name), edited.data)
 
 
 def check(data: bytes, name: str) -> Answer:

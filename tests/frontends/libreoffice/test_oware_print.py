@@ -12,6 +12,7 @@ process group killed afterwards) and read back with ``pdftotext``.
 from __future__ import annotations
 
 import re
+import subprocess
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -149,3 +150,14 @@ def test_no_go_as_a_word(printed: dict[str, Printed], name: str) -> None:
     text = printed[name].text
     found = [text[max(0, m.start() - 30) : m.end() + 30] for m in GO_ITSELF.finditer(text)]
     assert found == []
+
+
+@pytest.mark.parametrize("name", ["book", "empty"])
+def test_the_pdfs_title_is_the_tournaments(printed: dict[str, Printed], name: str) -> None:
+    """LibreOffice titles the PDF with the workbook's document title: the tournament's
+    name, no longer the template's "Go tournament" (issue 33)."""
+    info = subprocess.run(
+        ["pdfinfo", str(printed[name].pdf)], capture_output=True, text=True, check=True
+    ).stdout
+    title = next(line for line in info.splitlines() if line.startswith("Title:"))
+    assert title.split(":", 1)[1].strip() == "Oware tournament"

@@ -15,6 +15,8 @@ from openpyxl import load_workbook
 from support.books import BOOK, ROSTER_CSV, damage
 from support.cli import cli, cli_ok
 from support.codes import read_codes, rendered
+from support.ods_files import demo_copy
+from support.paths import ROOT
 from support.printing import needs_poppler
 
 from gosheet.frontends.web import runner
@@ -194,3 +196,18 @@ def test_the_page_reads_b_in_the_workbooks_language(
     assert answer.code == 0 and answer.data is not None
     rows = values(answer.data)[sheet]
     assert (rows[1][7], rows[2][7]) == wanted
+
+
+def test_an_ods_workbook_is_opened_and_comes_back_an_ods(tmp_path: Path) -> None:
+    """docs/web.md names ``.ods`` among the workbooks the page opens: the button pairs it and
+    hands back an ``.ods`` under its own name."""
+    ods = demo_copy(tmp_path)
+    answer = runner.run("standings", ods.read_bytes(), ods.name)
+    assert answer.code == 0, answer.lines
+    assert answer.name == ods.name and answer.mime == runner.ODS
+    assert answer.data is not None
+    with zipfile.ZipFile(io.BytesIO(answer.data)) as archive:
+        assert archive.read("mimetype") == b"application/vnd.oasis.opendocument.spreadsheet"
+    web = (ROOT / "docs" / "web.md").read_text(encoding="utf-8").splitlines()
+    choose = next(line for line in web if "Choose the workbook" in line)
+    assert "**.ods**" in choose
