@@ -20,6 +20,7 @@ from gosheet.core.model import Player
 from gosheet.core.settings import Settings
 from gosheet.workbook.language import InLanguage
 from gosheet.workbook.layout import FONT_NAME
+from gosheet.workbook.limits import cell_text
 from gosheet.workbook.port import Rows
 from gosheet.workbook.sheets import PLAYERS, SETTINGS
 from gosheet.workbook.writer import players_sheet, settings_sheet
@@ -91,7 +92,7 @@ def new_book(
     port.render(players_sheet(players, settings, extra_headers, extra_values))
     book.workbook.active = book.workbook.sheetnames.index(port.names[PLAYERS])
     if settings.name:  # the document's title (a PDF's, printed from the office suites)
-        book.workbook.properties.title = settings.name
+        book.workbook.properties.title = str(cell_text(settings.name))  # as cells hold it
     return book
 
 
