@@ -41,7 +41,9 @@ class Case:
     codes: tuple[int, ...]
     names: tuple[str, ...] = ()
     stdin: bytes = b""
-    interrupt_after: float | None = None  # seconds, then SIGINT
+    # Ctrl-C (SIGINT) once the command reports it is due: it creates the file named by the
+    # environment variable MARKER (the runner waits for that, never for a time)
+    interrupt_on_marker: bool = False
     check: Callable[[Path], None] | None = None  # what a success must have written
     script: str | None = None  # run this Python code (gosheet's arguments after it) instead
 
@@ -514,9 +516,12 @@ INTERRUPT_DURING_SAVE = (  # Ctrl-C once the new workbook is written, before it 
     "from gosheet.frontends.cli import main\n"
     "sys.exit(main(sys.argv[1:]))\n"
 )
-SLOW_SAVE = (  # a save that lasts: the terminal's Ctrl-C comes while gosheet starts, reads, or
-    # saves (the imports guarded as gosheet.__main__.entry guards its own)
-    "import sys, time\n"
+MARKER = "GOSHEET_TEST_MARKER"
+"""The environment variable naming the file a case's command creates when its Ctrl-C is due."""
+SLOW_SAVE = (  # a save that lasts: the terminal's Ctrl-C comes while gosheet saves, once the
+    # new file is written and before it replaces the book (the child says so by a marker
+    # file); the imports guarded as gosheet.__main__.entry guards its own
+    "import os, sys, time\n"
     "try:\n"
     "    from gosheet.workbook.parts import saving\n"
     "    from gosheet.frontends.cli import main\n"
@@ -526,7 +531,8 @@ SLOW_SAVE = (  # a save that lasts: the terminal's Ctrl-C comes while gosheet st
     "write = saving.write\n"
     "def slow(package, changes, target):\n"
     "    write(package, changes, target)\n"
-    "    time.sleep(60)\n"
+    f"    open(os.environ['{MARKER}'], 'w').close()  # Ctrl-C is due now\n"
+    "    time.sleep(600)\n"
     "saving.write = slow\n"
     "sys.exit(main(sys.argv[1:]))\n"
 )
@@ -543,7 +549,7 @@ INTERRUPTS = [
         book_copy,
         (130,),
         ("interrupted, nothing written",),
-        interrupt_after=0.4,
+        interrupt_on_marker=True,
         script=SLOW_SAVE,
     ),
 ]

@@ -12,14 +12,14 @@ import subprocess
 import sys
 import threading
 import time
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
 
 from gosheet.frontends.cli import main
-from safety.hostile import CASES, ROSTER, Case
+from safety.hostile import CASES, MARKER, ROSTER, Case
 
 ADDRESS_SPACE = 600 << 20
 PEAK_RSS = 300 << 20
@@ -28,11 +28,12 @@ KILL_AFTER = 60.0
 LAUNCHER = """
 import os, resource, signal, sys
 report, command = sys.argv[1], sys.argv[2:]
+signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is for gosheet, not for this launcher
 pid = os.fork()
 if pid == 0:
+    signal.signal(signal.SIGINT, signal.SIG_DFL)  # (an ignored signal stays so across exec)
     resource.setrlimit(resource.RLIMIT_AS, (CEILING, CEILING))
     os.execv(sys.executable, [sys.executable, *command])
-signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is for gosheet, not for this launcher
 _, status = os.waitpid(pid, 0)
 usage = resource.getrusage(resource.RUSAGE_CHILDREN)
 with open(report, "w") as stream:
@@ -71,6 +72,8 @@ def run_case(case: Case, folder: Path, base: Path) -> Outcome:
     program = ["-c", case.script] if case.script else ["-m", "gosheet"]
     env = {k: v for k, v in os.environ.items() if k != "GOSHEET_DEBUG"}
     env.update(OPENBLAS_NUM_THREADS="1", OMP_NUM_THREADS="1", PYTHONPATH=str(Path.cwd()))
+    marker = folder.parent / f"{folder.name}.marker"  # outside the folder, which must not change
+    env[MARKER] = str(marker)
     out, err = folder.parent / f"{folder.name}.out", folder.parent / f"{folder.name}.err"
     report = folder.parent / f"{folder.name}.usage"
     with out.open("wb") as stdout, err.open("wb") as stderr:
@@ -85,8 +88,10 @@ def run_case(case: Case, folder: Path, base: Path) -> Outcome:
         )
         killer = threading.Timer(KILL_AFTER, process.kill)
         killer.start()
-        if case.interrupt_after is not None:
-            time.sleep(case.interrupt_after)
+        if case.interrupt_on_marker:  # the child says when: wait for that, not for a time
+            deadline = time.monotonic() + KILL_AFTER
+            while not marker.exists() and process.poll() is None and time.monotonic() < deadline:
+                time.sleep(0.01)
             os.killpg(process.pid, signal.SIGINT)  # as the terminal does
         assert process.stdin is not None
         try:
@@ -96,6 +101,9 @@ def run_case(case: Case, folder: Path, base: Path) -> Outcome:
             pass
         process.wait()
         killer.cancel()
+    if not report.exists():  # the launcher itself did not finish: this case fails alone
+        missing = f"no usage report ({report.name})"
+        return Outcome(process.returncode, "", missing, 0, 0.0, before, snapshot(folder), folder)
     peak, cpu = report.read_text().split()
     return Outcome(
         process.returncode,
@@ -121,7 +129,16 @@ def outcomes(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Outcome]:
         folder.mkdir()
     with ThreadPoolExecutor(3) as pool:
         futures = {c.id: pool.submit(run_case, c, folders[c.id], base) for c in CASES}
-        return {name: future.result() for name, future in futures.items()}
+        return {name: outcome_of(future, folders[name]) for name, future in futures.items()}
+
+
+def outcome_of(future: Future[Outcome], folder: Path) -> Outcome:
+    """The case's outcome; a runner that failed fails its own case only, not every case of
+    the shared fixture (as a race once made 60 cases error under unrelated names)."""
+    try:
+        return future.result()
+    except Exception as error:  # reported as that case's failure
+        return Outcome(-1, "", f"the runner failed: {error!r}", 0, 0.0, {}, {}, folder)
 
 
 @pytest.mark.parametrize("case", CASES, ids=[c.id for c in CASES])

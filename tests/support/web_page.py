@@ -71,10 +71,7 @@ def press(opened: Opened, action: str, files: list[Path] | None = None) -> dict[
         chooser.value.set_files([str(f) for f in files])
     page.wait_for_selector(READY, timeout=ACTION_MS)
     if page.get_attribute("body", "data-downloaded"):  # the event may come a moment later
-        for _ in range(200):
-            if len(opened.downloads) > before:
-                break
-            page.wait_for_timeout(50)
+        wait_for_download(page, opened.downloads, before)
     new = opened.downloads[before:]
     assert len(new) <= 1
     download = None
@@ -86,3 +83,14 @@ def press(opened: Opened, action: str, files: list[Path] | None = None) -> dict[
         "bad": "bad" in (page.get_attribute("#answer", "class") or ""),
         "download": download,
     }
+
+
+def wait_for_download(page: Any, downloads: list[Any], before: int) -> None:
+    """Wait until a download beyond the first ``before`` has come: the page has said it
+    downloads (``data-downloaded``), and the browser's event follows. A condition, not a
+    time: the ceiling (:data:`ACTION_MS`) is only there for a page that never sends it."""
+    waited = 0
+    while len(downloads) <= before:
+        assert waited < ACTION_MS, "the page said it downloaded, but no download came"
+        page.wait_for_timeout(50)
+        waited += 50

@@ -26,7 +26,7 @@ from support.codes import read_codes, rendered
 from support.names_order import EXPECTED
 from support.names_order import ROSTER as NAMES_ROSTER
 from support.printing import needs_poppler
-from support.web_page import Opened, open_page, press
+from support.web_page import Opened, open_page, press, wait_for_download
 
 from gosheet.frontends.web.build import LIMIT_BYTES
 from gosheet.frontends.web.words import table
@@ -264,10 +264,8 @@ def test_a_director_with_a_phone_pairs_a_round(
         before = len(phone.downloads)
         page.tap("button[data-action=pair]")
         page.wait_for_selector("body[data-state=ready]", timeout=180_000)
-        for _ in range(200):
-            if len(phone.downloads) > before:
-                break
-            page.wait_for_timeout(50)
+        assert page.get_attribute("body", "data-downloaded")
+        wait_for_download(page, phone.downloads, before)
         cli_ok(capsys, "pair", open_book)
         data = Path(phone.downloads[-1].path()).read_bytes()
         assert values(data) == values(open_book.read_bytes())
