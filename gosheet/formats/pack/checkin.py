@@ -14,8 +14,8 @@ from typing import Any
 
 from gosheet.core.model import Player, Tournament
 from gosheet.formats.pack.language import printing
-from gosheet.formats.pack.view import Table, sort_key
-from gosheet.i18n import words
+from gosheet.formats.pack.view import Table
+from gosheet.i18n import collation, words
 from gosheet.workbook.names import labels
 
 #: The part's name in ``--what``.
@@ -35,7 +35,7 @@ def checkin_table(tournament: Tournament, language: str | None = None) -> Table:
     names = labels(players)
     rows = [
         [BOX, names[p.number], *_details(p, countries)]
-        for p in sorted(players, key=lambda p: sort_key(names[p.number], language))
+        for p in sorted(players, key=lambda p: collation.sort_key(names[p.number], language))
     ]
     title = _p("Check-in — {name}").format(name=tournament.settings.name).rstrip(" —")
     return Table(title, headers, rows, numeric=frozenset({4}), names=frozenset({1}))

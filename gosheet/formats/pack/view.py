@@ -50,13 +50,6 @@ def text(value: Any, language: str = "en") -> str:
     return str(value)
 
 
-def sort_key(name: str, language: str = "en") -> tuple[tuple[int, ...], str]:
-    """Alphabetical as ``language`` reads it (:mod:`gosheet.i18n.collation`): Ähm beside Ahm,
-    Łukasz between Lukas and Lukasza, Ødegård between O and P, accents and case after the
-    letters; in Russian, Cyrillic names before Latin ones."""
-    return collation.sort_key(name, language)
-
-
 @dataclass(frozen=True)
 class Table:
     """A printed table: a title, headers, rows of text, the numeric columns (right-aligned)."""
@@ -220,7 +213,7 @@ def round_view(tournament: Tournament, number: int, language: str = "en") -> Rou
         row = [bye_label, *cells] + [""] * (len(headers) - 2 - len(cells))
         rows.append([*row, cell(BYE_RESULT, language)])
         seats.append((names[bye], [names[bye], *from_where(bye), bye_label, "", ""]))
-    seats.sort(key=lambda seat: sort_key(seat[0], language))
+    seats.sort(key=lambda seat: collation.sort_key(seat[0], language))
     # Translators: the column of the list by name that says which colour a player has
     colour = _p("Colour") if game.go else _p("Plays")
     name_cols = frozenset({1, 1 + width})

@@ -18,7 +18,8 @@ from gosheet.core.standings_table import StandingsModel, standings_model
 from gosheet.core.systems import system_of
 from gosheet.formats.addresses import player_page
 from gosheet.formats.pack.language import cell, decimal, header, printing, side
-from gosheet.formats.pack.view import Pack, pack_of, sort_key, text
+from gosheet.formats.pack.view import Pack, pack_of, text
+from gosheet.i18n import collation
 from gosheet.workbook.names import labels
 from gosheet.workbook.sheets import BYE_LABEL, BYE_RESULT
 from gosheet.workbook.standings import number as exact_number
@@ -166,7 +167,7 @@ def site_of(tournament: Tournament, language: str | None = None) -> Site:
             _round_page(tournament, r, who, language)
             for r, who in zip(tournament.rounds, seated, strict=True)
         ],
-        sorted(pages, key=lambda page: sort_key(page.player.name, language)),
+        sorted(pages, key=lambda page: collation.sort_key(page.player.name, language)),
         [header(model.keys[i], language) for i in shown],
         _short(model, pack, people, shown, language),
         _split(row_pages, [len(t.rows) for t in pack.standings]),
@@ -280,7 +281,7 @@ def _round_page(
     for number in rnd.byes:
         boards.append(Board(bye, who[number], None, "", "", cell(BYE_RESULT, language)))
         seats.append(Seat(who[number], bye, "", None))
-    seats.sort(key=lambda seat: sort_key(seat.player.name, language))
+    seats.sort(key=lambda seat: collation.sort_key(seat.player.name, language))
     return RoundPage(rnd.number, note, boards, seats, game.go and len(terms) > 1)
 
 
