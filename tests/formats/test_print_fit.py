@@ -25,6 +25,7 @@ from support.printing import (
     pdf_pages,
     squeezed,
     wide_roster,
+    words_by_page,
 )
 
 from gosheet.workbook.names import labels
@@ -139,13 +140,9 @@ def test_the_pages_look_right(count: int, tmp_path: Path) -> None:
 def type_sizes(pdf: Path) -> list[float]:
     """Each page's type size: the median height of its words' boxes (``pdftotext -bbox``;
     DejaVu Sans' box is as high as its type is large)."""
-    layout = subprocess.run(
-        ["pdftotext", "-bbox", str(pdf), "-"], capture_output=True, text=True, check=True
-    ).stdout
     sizes = []
-    for page in layout.split("<page ")[1:]:
-        boxes = re.findall(r'yMin="([\d.]+)" xMax="[\d.]+" yMax="([\d.]+)"', page)
-        heights = sorted(float(b) - float(a) for a, b in boxes)
+    for words in words_by_page(pdf):
+        heights = sorted(bottom - top for _left, top, _right, bottom, _word in words)
         sizes.append(heights[len(heights) // 2])
     return sizes
 

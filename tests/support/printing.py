@@ -122,32 +122,30 @@ def require_poppler() -> None:
         pytest.skip(reason)
 
 
-def pdf_pages(pdf: Path) -> list[str]:
-    """The text of each page (``pdftotext``; the test skipped without it)."""
+def pdftotext(pdf: Path, *options: str) -> str:
+    """What ``pdftotext OPTIONS`` writes of the PDF, in UTF-8 (the test skipped without
+    poppler)."""
     require_poppler()
     done = subprocess.run(
-        ["pdftotext", "-enc", "UTF-8", str(pdf), "-"],
-        capture_output=True,
-        text=True,
-        timeout=TIMEOUT,
-        check=True,
-    )
-    pages = done.stdout.split("\f")
-    return pages[:-1] if pages and not pages[-1].strip() else pages
-
-
-def laid_out(pdf: Path) -> str:
-    """The PDF's text as laid out on its pages (``pdftotext -layout``: a table's row a line;
-    the test skipped without poppler)."""
-    require_poppler()
-    done = subprocess.run(
-        ["pdftotext", "-layout", "-enc", "UTF-8", str(pdf), "-"],
+        ["pdftotext", *options, "-enc", "UTF-8", str(pdf), "-"],
         capture_output=True,
         text=True,
         timeout=TIMEOUT,
         check=True,
     )
     return done.stdout
+
+
+def pdf_pages(pdf: Path) -> list[str]:
+    """The text of each page (``pdftotext``; the test skipped without it)."""
+    pages = pdftotext(pdf).split("\f")
+    return pages[:-1] if pages and not pages[-1].strip() else pages
+
+
+def laid_out(pdf: Path) -> str:
+    """The PDF's text as laid out on its pages (``pdftotext -layout``: a table's row a line;
+    the test skipped without poppler)."""
+    return pdftotext(pdf, "-layout")
 
 
 def squeezed(text: str) -> str:
@@ -253,14 +251,7 @@ on a sheet printed at 100 %."""
 
 def words_by_page(pdf: Path) -> list[list[tuple[float, float, float, float, str]]]:
     """Each page's words (``pdftotext -bbox``): x and y of their box's corners, and text."""
-    require_poppler()
-    out = subprocess.run(
-        ["pdftotext", "-bbox", "-enc", "UTF-8", str(pdf), "-"],
-        capture_output=True,
-        text=True,
-        timeout=TIMEOUT,
-        check=True,
-    ).stdout
+    out = pdftotext(pdf, "-bbox")
     box = re.compile(
         r'xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)</word>'
     )
