@@ -55,13 +55,19 @@ def test_every_round_is_explained_as_paired(tmp_path: Path, options: list[str]) 
             assert all(g.weight is not None for g in explanation.games)
 
 
-def test_a_pairing_changed_by_hand_is_shown_worse(tmp_path: Path) -> None:
+def changed_by_hand(tmp_path: Path) -> Path:
+    """Two rounds played, then the Black players of round 2's tables 1 and 11 swapped: a
+    legal but worse pairing."""
     path = played(tmp_path, "--rounds", "5", rounds=2)
     workbook = load_workbook(path)
     sheet = workbook["Round 2"]
-    # swap the Black players of tables 1 and 11: a legal but worse pairing
     sheet["D2"].value, sheet["D12"].value = sheet["D12"].value, sheet["D2"].value
     workbook.save(path)
+    return path
+
+
+def test_a_pairing_changed_by_hand_is_shown_worse(tmp_path: Path) -> None:
+    path = changed_by_hand(tmp_path)
     tournament = XlsxBook.open(path).read().tournament
     explanation = explain_round(tournament, 2)
     assert not explanation.same_pairs and not explanation.tie
@@ -235,11 +241,7 @@ def test_the_weights_are_shown_criterion_by_criterion_not_packed(
     criterion's total over the round as paired and, when gosheet would pair it otherwise,
     over that pairing, the first criterion where they part named; no packed number printed.
     The criteria are read from the weighing, whatever their names and order."""
-    path = played(tmp_path, "--rounds", "5", rounds=2)
-    workbook = load_workbook(path)
-    sheet = workbook["Round 2"]
-    sheet["D2"].value, sheet["D12"].value = sheet["D12"].value, sheet["D2"].value
-    workbook.save(path)
+    path = changed_by_hand(tmp_path)
     tournament = XlsxBook.open(path).read().tournament
     explanation = explain_round(tournament, 2)
     assert explanation.totals is not None and explanation.totals_now is not None
