@@ -14,8 +14,9 @@ import argparse
 import importlib
 import random
 import time
-from collections.abc import Callable
 from typing import Any
+
+from timing import timed
 
 SURNAMES = (
     "Müller", "Ødegård", "Łukasiewicz", "Zieliński", "Çelik", "Émile", "Llull", "Lluís",
@@ -29,15 +30,6 @@ def names(count: int, seed: int = 1) -> list[str]:
     """``count`` names of many alphabets, each a surname with a number and a first name."""
     lot = random.Random(seed)
     return [f"{lot.choice(SURNAMES)}{lot.randint(1, 99)} {lot.choice(FIRST)}" for _ in range(count)]
-
-
-def timed(work: Callable[[], object], repeat: int = 3) -> float:
-    best = float("inf")
-    for _ in range(repeat):
-        start = time.perf_counter()
-        work()
-        best = min(best, time.perf_counter() - start)
-    return best
 
 
 def measure(listed: list[str], language: str, icu: Any) -> None:

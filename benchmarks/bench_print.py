@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import argparse
 import random
-import time
-from collections.abc import Callable
 from dataclasses import replace
+
+from timing import timed
 
 from gosheet.core.groups import assign_groups
 from gosheet.core.model import Player, Result, Round, Tournament
@@ -49,15 +49,6 @@ def field(players: int, rounds: int, seed: int = 1) -> Tournament:
         )
         t = t.with_round(Round(number, games, pairing.byes))
     return t
-
-
-def timed(work: Callable[[], object], repeat: int = 3) -> float:
-    best = float("inf")
-    for _ in range(repeat):
-        start = time.perf_counter()
-        work()
-        best = min(best, time.perf_counter() - start)
-    return best
 
 
 def main() -> None:
