@@ -165,7 +165,7 @@ def fus_standings(tournament: Tournament) -> tuple[FusRow, ...]:
 
 
 def players_order(player: Player) -> tuple[int, str, tuple[str, ...]]:
-    """Among equals, the stronger first, then by name, then what else tells the player
-    apart (:attr:`Player.identity`): never his row. The pairing's order (the standings order
-    ties by name in the tournament's language instead, :func:`fus_standings`)."""
+    """The pairing's order among equals: the stronger first, then by name, then what else
+    tells the player apart (:attr:`Player.identity`), never his row. (The standings break
+    their ties by name in the tournament's language instead: :func:`fus_standings`.)"""
     return (-player.known_rating, player.name.casefold(), player.identity)
