@@ -62,6 +62,7 @@ def press(opened: Opened, action: str, files: list[Path] | None = None) -> dict[
     helpers' copies), chosen in the file chooser it opens."""
     page = opened.page
     before = len(opened.downloads)
+    answers = page.get_attribute("body", "data-answers") or "0"
     if files is None:
         page.click(f"button[data-action={action}]")
     else:
@@ -69,7 +70,14 @@ def press(opened: Opened, action: str, files: list[Path] | None = None) -> dict[
             page.click(f"button[data-action={action}]")
         assert chooser.value.is_multiple()
         chooser.value.set_files([str(f) for f in files])
-    page.wait_for_selector(READY, timeout=ACTION_MS)
+    # the page's own count of answers moves on: this press's answer is shown (the state alone
+    # may still read "ready" before the page takes the copies the file chooser gave it)
+    page.wait_for_function(
+        "answers => (document.body.dataset.answers ?? '0') !== answers"
+        " && document.body.dataset.state === 'ready'",
+        arg=answers,
+        timeout=ACTION_MS,
+    )
     if page.get_attribute("body", "data-downloaded"):  # the event may come a moment later
         wait_for_download(page, opened.downloads, before)
     new = opened.downloads[before:]

@@ -21,6 +21,7 @@ const page = {
   file: null, // { name, data: ArrayBuffer }
   worker: null,
   asked: 0,
+  answers: 0, // answers shown so far (body's data-answers: a page driven by a script waits on it)
 };
 
 function pickLanguage() {
@@ -174,6 +175,8 @@ function answered(message) {
   } else {
     show("", lines, true);
   }
+  page.answers += 1;
+  document.body.dataset.answers = String(page.answers);
   setState("ready");
 }
 
