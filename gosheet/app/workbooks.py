@@ -50,22 +50,17 @@ def edit(
     change: Callable[[Book], T],
     action: Callable[[T], str],
     *,
-    lock: bool = True,
     name: str = NAME,
 ) -> Edited[T]:
     """Run ``change`` on the workbook and save it, ``action(done)`` naming the change in its
-    history. A file is held (``lock``: gosheet's lock, and refused when open elsewhere) until
-    it is saved; bytes are changed in a temporary file."""
+    history. A file is held (gosheet's lock, and refused when open elsewhere) until it is
+    saved; bytes are changed in a temporary file."""
     if isinstance(source, bytes):
         with on_disk(source, name) as path:
             book = open_book(path)
             done = change(book)
             saved = book.save(backup=False, action=action(done))
             return Edited(done, None, saved.read_bytes())
-    if not lock:
-        book = open_book(source)
-        done = change(book)
-        return Edited(done, book.save())
     with editing(source) as book:
         done = change(book)
         return Edited(done, book.save(action=action(done)))
@@ -123,7 +118,6 @@ def rename(source: Source, old: str, new: str, *, name: str = NAME) -> Edited[ac
     return edit(
         source,
         lambda book: actions.rename(book, old, new),
-        lambda done: "save",
-        lock=False,
+        lambda done: "rename",
         name=name,
     )

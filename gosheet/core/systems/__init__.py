@@ -32,7 +32,8 @@ from gosheet.core.pairing import Pairing, Weighing
 from gosheet.core.settings import Settings
 from gosheet.core.systems import fus, fus_levels, mcmahon, roundrobin, swiss
 
-#: The ranking's name (a :class:`~gosheet.core.kinds.Ranking` member equals it).
+#: How explain shows a system's weights: one packed weight (OpenGotha's), the criteria
+#: alone, or their sum.
 WeightsShown = Literal["packed", "criteria", "summed"]
 
 

@@ -97,3 +97,20 @@ def test_rename_is_a_command(capsys: pytest.CaptureFixture[str]) -> None:
 )
 def test_split_name(new: str, split: tuple[str, str]) -> None:
     assert split_name(new, Player(1, "Ivanova", "Maria")) == split
+
+
+def test_rename_holds_the_workbook_as_every_change_does(
+    capsys: pytest.CaptureFixture[str], open_book: Path
+) -> None:
+    """A rename is a change like a pair: refused while LibreOffice has the workbook open, and
+    the version before it kept in the history."""
+    lock = open_book.parent / ".~lock.cup.xlsx#"
+    lock.write_text("x", encoding="utf-8")
+    err = refused(capsys, open_book.parent, 5, "rename", open_book, "Novak Jan", "Novak Jana")
+    assert "LibreOffice" in err
+    lock.unlink()
+    cli_ok(capsys, "rename", open_book, "Novak Jan", "Novak Jana")
+    history = cli_ok(capsys, "history", open_book)
+    assert [line.split("before ", 1)[1] for line in history.splitlines() if "before " in line] == [
+        "rename"
+    ]
