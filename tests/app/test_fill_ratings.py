@@ -7,6 +7,7 @@ import os
 from pathlib import Path
 
 import pytest
+from support.paths import RATINGS
 
 from gosheet.app import bridge
 from gosheet.app.actions import ACTIONS
@@ -15,7 +16,7 @@ from gosheet.formats.ratings import cache
 from gosheet.workbook.port import BookPort, CellValue, Grids
 from gosheet.workbook.sheets import SheetData
 
-SAMPLES = Path(__file__).resolve().parents[1] / "fixtures" / "ratings"
+SAMPLES = RATINGS
 FILES = {"egd": "allworld_lp.html", "ffg": "ech_ffg_V3.txt", "aga": "TDListA.txt"}
 
 

@@ -4,14 +4,14 @@ these tests in each body's layout), and a player found in one by number or by na
 from __future__ import annotations
 
 import datetime as dt
-from pathlib import Path
 
 import pytest
+from support.paths import RATINGS
 
 from gosheet.formats.ratings.lists import aga_rank, kind_of, read_list
 from gosheet.formats.ratings.match import ListIndex, name_key
 
-SAMPLES = Path(__file__).resolve().parents[1] / "fixtures" / "ratings"
+SAMPLES = RATINGS
 FILES = {"egd": "allworld_lp.html", "ffg": "ech_ffg_V3.txt", "aga": "TDListA.txt"}
 
 

@@ -18,8 +18,7 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from support.paths import PAIRGOTH, fixture
-from support.results_files import EXPORTS
+from support.paths import EXPORTS, PAIRGOTH, fixture
 
 from gosheet.app.exchange import export_results
 from gosheet.core.event import TimeControl

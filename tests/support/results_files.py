@@ -6,9 +6,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from pathlib import Path
 
-EXPORTS = Path(__file__).resolve().parents[1] / "fixtures" / "opengotha-exports"
 CELL = re.compile(r"^(\d+)([-+=?])([/!]?)([wb?]?)(\d?)$")
 
 

@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 from support.books import ROSTER_CSV
+from support.paths import TESTS
 from support.raw_xlsx import MAIN, raw_book
 
 from gosheet import accelerators
@@ -25,7 +26,7 @@ from gosheet.workbook.xlsx import XlsxBook, read_grids
 from gosheet.workbook.xlsx_openpyxl import grids as openpyxl_grids
 from gosheet.workbook.xlsx_openpyxl import load
 
-UNO_ROWS = Path(__file__).resolve().parents[1] / "safety" / "uno_rows.py"
+UNO_ROWS = TESTS / "safety" / "uno_rows.py"
 LAST_ROW = re.compile(rb'<row r="1048576"[^>]*>')
 
 

@@ -17,8 +17,9 @@ from pathlib import Path
 import pytest
 from openpyxl import load_workbook
 from support.cli import cli, cli_ok, refused
+from support.paths import TESTS
 
-FIXTURES = Path(__file__).parent.parent / "fixtures"
+FIXTURES = TESTS / "fixtures"
 NOT_ASSIGNED = FIXTURES / "opengotha-exports" / "mm120-4r-export-cases.xml"
 
 

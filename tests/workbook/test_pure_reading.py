@@ -18,6 +18,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from support.examples import examples
+from support.paths import TEMPLATES
 from support.raw_xlsx import raw_book
 
 from gosheet import accelerators
@@ -236,7 +237,7 @@ def gosheets_own(tmp_path_factory: pytest.TempPathFactory) -> list[Path]:
         book = folder / f"demo_{language}.xlsx"
         assert main(["demo", str(book), "--language", language, "--rounds", "3"]) == 0
         books.append(book)
-    templates = Path(__file__).resolve().parents[2] / "templates"
+    templates = TEMPLATES
     books += [templates / "tournament.xlsx", templates / "tournament.xlsm"]
     office = shutil.which("soffice")
     if office is not None:

@@ -13,8 +13,9 @@ from pathlib import Path
 import pytest
 from openpyxl import load_workbook
 from support.cli import cli, cli_ok
+from support.paths import RATINGS
 
-SAMPLES = Path(__file__).resolve().parents[2] / "fixtures" / "ratings"
+SAMPLES = RATINGS
 
 
 @pytest.fixture(autouse=True)

@@ -26,8 +26,9 @@ import pytest
 from openpyxl import Workbook, load_workbook
 from support.books import ROSTER_CSV
 from support.compiled_blocked import run as run_blocked
+from support.paths import TESTS
 
-FIXTURES = Path(__file__).resolve().parents[2] / "fixtures"
+FIXTURES = TESTS / "fixtures"
 OPENGOTHA_FILE = FIXTURES / "opengotha" / "notsimplemm" / "notsimplemm.xml"
 RATING_LIST = FIXTURES / "ratings" / "allworld_lp.html"
 

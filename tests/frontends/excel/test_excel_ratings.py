@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 from openpyxl import load_workbook
 from support.excel_client import ExcelClient, remote_opener, run
+from support.paths import RATINGS
 
 import gosheet.excel
 import gosheet.frontends.excel.buttons as excel
@@ -22,7 +23,7 @@ from gosheet.frontends.excel.template import convert
 from gosheet.workbook.port import Grid
 from gosheet.workbook.sheets import PLAYERS
 
-SAMPLES = Path(__file__).resolve().parents[2] / "fixtures" / "ratings"
+SAMPLES = RATINGS
 
 
 @pytest.fixture

@@ -30,6 +30,7 @@ from typing import Any
 import pytest
 from openpyxl import load_workbook
 from support.books import ROSTER_CSV
+from support.paths import RATINGS, SUPPORT
 from support.pyodide_node import pure_wheels, run_python
 
 from gosheet.app import actions
@@ -43,7 +44,7 @@ from gosheet.frontends.excel.xlwings_book import MARK_FILL, MARKED_NOTE, NOTE_PR
 from gosheet.workbook.sheets import EXPLAIN, PLAYERS, STANDINGS
 from gosheet.workbook.template import new_book
 
-SAMPLES = Path(__file__).resolve().parents[2] / "fixtures" / "ratings"
+SAMPLES = RATINGS
 # Pairing (and Explain, which pairs the round again) needs gosheet's own matching where
 # rustworkx cannot be imported: helper "matching" of issue 24 brings it (core/blossom.py).
 PURE_MATCHING = importlib.util.find_spec("gosheet.core.blossom") is not None
@@ -245,7 +246,7 @@ def ran(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, Any]]:
     kept = lite_parts.read(Path(expected["pair"]["before"]))  # where Lite reads it
     (work / "lite_main.py").write_text(str(kept["main.py"]), encoding="utf-8")
     (work / "cases.json").write_text(json.dumps(cases), encoding="utf-8")
-    shutil.copy(Path(__file__).parents[2] / "support" / "lite_book.py", work / "lite_book.py")
+    shutil.copy(SUPPORT / "lite_book.py", work / "lite_book.py")
     requirements = str(kept["requirements.txt"]).splitlines()
     wheels = pure_wheels(
         [r.split(">=")[0] for r in requirements if "==" in r or ">=" in r] + ["et-xmlfile"]

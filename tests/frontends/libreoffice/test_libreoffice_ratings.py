@@ -17,6 +17,7 @@ from typing import Any
 import pytest
 from openpyxl import load_workbook
 from support.libreoffice import act
+from support.paths import RATINGS
 
 from gosheet.frontends.cli import main
 from gosheet.frontends.libreoffice.build import ACTIONS, script_url
@@ -26,7 +27,7 @@ from gosheet.frontends.libreoffice.office import (
 from gosheet.workbook.port import Grid
 from gosheet.workbook.sheets import PLAYERS
 
-SAMPLES = Path(__file__).resolve().parents[2] / "fixtures" / "ratings"
+SAMPLES = RATINGS
 FILL = script_url("FillFromRatingList")
 
 
