@@ -227,11 +227,6 @@ BUTTONS = {
 }
 """Each button's words in English (the page's words in every language: :mod:`.words`)."""
 
-MEMORY = (
-    "{name} is too large for the browser's memory; nothing was changed. Run gosheet on a "
-    "computer (pip install gosheet), or try a browser on a computer with more memory."
-)
-
 
 def run(
     action: str,
@@ -255,7 +250,14 @@ def run(
     except GosheetError as error:  # OptionError too: what the command prints, its exit code
         return Answer(error.exit_code, said(f"gosheet: {error}"))
     except MemoryError:
-        return Answer(1, said(MEMORY.format(name=name)))
+        from gosheet.i18n.catalog import _
+
+        too_large = _(
+            "{name} is too large for the browser's memory; nothing was changed. Run gosheet "
+            "on a computer (pip install gosheet), or try a browser on a computer with more "
+            "memory."
+        )
+        return Answer(1, said(too_large.format(name=name)))
     except Exception as error:  # a bug: one line, as the command says it
         from gosheet.frontends.cli import INTERNAL_ERROR, unexpected
 

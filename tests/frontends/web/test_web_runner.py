@@ -211,3 +211,23 @@ def test_an_ods_workbook_is_opened_and_comes_back_an_ods(tmp_path: Path) -> None
     web = (ROOT / "docs" / "web.md").read_text(encoding="utf-8").splitlines()
     choose = next(line for line in web if "Choose the workbook" in line)
     assert "**.ods**" in choose
+
+
+@pytest.mark.parametrize(
+    ("language", "wanted"),
+    [("en", "too large for the browser's memory"), ("fr", "trop gros pour la mémoire")],
+)
+def test_out_of_memory_is_said_in_the_pages_language(
+    monkeypatch: pytest.MonkeyPatch, language: str, wanted: str
+) -> None:
+    """Python out of memory in the browser: one line in the organiser's language, nothing
+    downloaded."""
+    from gosheet.app import workbooks
+
+    def exhausted(data: bytes, name: str) -> object:
+        raise MemoryError
+
+    monkeypatch.setattr(workbooks, "check", exhausted)
+    answer = runner.run("check", b"", BOOK, language)
+    assert answer.code == 1 and answer.data is None
+    assert len(answer.lines) == 1 and wanted in answer.lines[0] and BOOK in answer.lines[0]
