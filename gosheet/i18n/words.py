@@ -6,8 +6,8 @@ writers (:mod:`gosheet.workbook.writer`) write each word in the workbook's ``Lan
 they make it (:func:`local`, :func:`titled`, :func:`text`); :mod:`gosheet.workbook.language`
 reads a workbook in any language back into the canonical words.
 
-Each table maps the canonical English word to its Russian, French and Catalan words, in the
-order of :data:`TRANSLATED`. A word with a number in it is written with ``{n}``
+Each table maps the canonical English word to its Russian, French and Catalan words, by
+language (:class:`Translated`). A word with a number in it is written with ``{n}``
 (``"Round {n}"``: ``Тур 3``, ``Ronde 3``, ``Ronda 3``). :data:`READ_ALSO` adds spellings read
 but never written.
 
@@ -26,251 +26,279 @@ import string
 import unicodedata
 from collections.abc import Iterable, Mapping
 from functools import cache, lru_cache
+from typing import TypedDict
 
 from gosheet.i18n.catalog import LANGUAGES, translator
 
-#: The languages of the tables' columns, after English.
-TRANSLATED = ("ru", "fr", "ca")
-Table = Mapping[str, tuple[str, str, str]]
+
+class Translated(TypedDict):
+    """A word in each language after English, by language (a missing one is a type error)."""
+
+    ru: str
+    fr: str
+    ca: str
+
+
+#: The languages after English, as :class:`Translated` holds them.
+TRANSLATED = tuple(Translated.__annotations__)
+Table = Mapping[str, Translated]
 
 #: The sheets gosheet writes and reads.
 SHEETS: Table = {
-    "Settings": ("Настройки", "Paramètres", "Configuració"),
-    "Players": ("Игроки", "Joueurs", "Jugadors"),
-    "Round {n}": ("Тур {n}", "Ronde {n}", "Ronda {n}"),
-    "Standings": ("Турнирная таблица", "Classement", "Classificació"),
-    "Explain": ("Объяснение", "Explication", "Explicació"),
-    "Keep apart": ("Не сводить", "Ne pas apparier", "No aparellar"),
-    "OpenGotha": ("OpenGotha", "OpenGotha", "OpenGotha"),
+    "Settings": Translated(ru="Настройки", fr="Paramètres", ca="Configuració"),
+    "Players": Translated(ru="Игроки", fr="Joueurs", ca="Jugadors"),
+    "Round {n}": Translated(ru="Тур {n}", fr="Ronde {n}", ca="Ronda {n}"),
+    "Standings": Translated(ru="Турнирная таблица", fr="Classement", ca="Classificació"),
+    "Explain": Translated(ru="Объяснение", fr="Explication", ca="Explicació"),
+    "Keep apart": Translated(ru="Не сводить", fr="Ne pas apparier", ca="No aparellar"),
+    "OpenGotha": Translated(ru="OpenGotha", fr="OpenGotha", ca="OpenGotha"),
 }
 
 #: The Settings sheet's columns.
 SETTINGS_HEADERS: Table = {
-    "Setting": ("Параметр", "Paramètre", "Paràmetre"),
-    "Value": ("Значение", "Valeur", "Valor"),
-    "Explanation": ("Пояснение", "Explication", "Explicació"),
+    "Setting": Translated(ru="Параметр", fr="Paramètre", ca="Paràmetre"),
+    "Value": Translated(ru="Значение", fr="Valeur", ca="Valor"),
+    "Explanation": Translated(ru="Пояснение", fr="Explication", ca="Explicació"),
 }
 
 #: The names of the settings (gosheet's own; OpenGotha's parameters keep the names of
 #: OpenGotha's dialog, which speaks English only).
 SETTING_NAMES: Table = {
-    "Tournament": ("Турнир", "Tournoi", "Torneig"),
-    "System": ("Система", "Système", "Sistema"),
-    "Pairing rules": ("Правила жеребьёвки", "Règles d'appariement", "Regles d'aparellament"),
-    "Game": ("Игра", "Jeu", "Joc"),
-    "Rounds": ("Число туров", "Nombre de rondes", "Nombre de rondes"),
-    "Komi": ("Коми", "Komi", "Komi"),
-    "McMahon groups": ("Группы Макмагона", "Groupes McMahon", "Grups McMahon"),
-    "Tiebreaks": ("Коэффициенты", "Départages", "Desempats"),
-    "Points for a bye": (
-        "Очки за техническую победу",
-        "Points d'une exemption",
-        "Punts per descans",
+    "Tournament": Translated(ru="Турнир", fr="Tournoi", ca="Torneig"),
+    "System": Translated(ru="Система", fr="Système", ca="Sistema"),
+    "Pairing rules": Translated(
+        ru="Правила жеребьёвки", fr="Règles d'appariement", ca="Regles d'aparellament"
     ),
-    "Points for an absent round": (
-        "Очки за пропущенный тур",
-        "Points d'une ronde d'absence",
-        "Punts per ronda d'absència",
+    "Game": Translated(ru="Игра", fr="Jeu", ca="Joc"),
+    "Rounds": Translated(ru="Число туров", fr="Nombre de rondes", ca="Nombre de rondes"),
+    "Komi": Translated(ru="Коми", fr="Komi", ca="Komi"),
+    "McMahon groups": Translated(ru="Группы Макмагона", fr="Groupes McMahon", ca="Grups McMahon"),
+    "Tiebreaks": Translated(ru="Коэффициенты", fr="Départages", ca="Desempats"),
+    "Points for a bye": Translated(
+        ru="Очки за техническую победу", fr="Points d'une exemption", ca="Punts per descans"
     ),
-    "Points for a forfeit loss": (
-        "Очки за неявку",
-        "Points d'un forfait",
-        "Punts per incompareixença",
+    "Points for an absent round": Translated(
+        ru="Очки за пропущенный тур",
+        fr="Points d'une ronde d'absence",
+        ca="Punts per ronda d'absència",
     ),
-    "Rating points per level": (
-        "Очков рейтинга на уровень",
-        "Points de rating par niveau",
-        "Punts de rating per nivell",
+    "Points for a forfeit loss": Translated(
+        ru="Очки за неявку", fr="Points d'un forfait", ca="Punts per incompareixença"
     ),
-    "Handicap cap": ("Наибольшая фора", "Handicap maximal", "Handicap màxim"),
-    "Reverse komi": ("Обратное коми", "Komi inversé", "Komi invers"),
-    "Levels for a bye": (
-        "Уровней за техническую победу",
-        "Niveaux d'une exemption",
-        "Nivells per descans",
+    "Rating points per level": Translated(
+        ru="Очков рейтинга на уровень",
+        fr="Points de rating par niveau",
+        ca="Punts de rating per nivell",
     ),
-    "Avoid same club": (
-        "Избегать встреч одноклубников",
-        "Éviter le même club",
-        "Evitar el mateix club",
+    "Handicap cap": Translated(ru="Наибольшая фора", fr="Handicap maximal", ca="Handicap màxim"),
+    "Reverse komi": Translated(ru="Обратное коми", fr="Komi inversé", ca="Komi invers"),
+    "Levels for a bye": Translated(
+        ru="Уровней за техническую победу", fr="Niveaux d'une exemption", ca="Nivells per descans"
     ),
-    "Avoid same country": (
-        "Избегать встреч соотечественников",
-        "Éviter le même pays",
-        "Evitar el mateix país",
+    "Avoid same club": Translated(
+        ru="Избегать встреч одноклубников", fr="Éviter le même club", ca="Evitar el mateix club"
     ),
-    "Random seed": ("Зерно жребия", "Graine du tirage", "Llavor del sorteig"),
-    "Location": ("Место проведения", "Lieu", "Lloc"),
-    "Country": ("Страна", "Pays", "País"),
-    "Dates": ("Даты", "Dates", "Dates"),
-    "Time system": ("Контроль времени", "Temps de réflexion", "Control de temps"),
-    "Online": ("Онлайн", "En ligne", "En línia"),
-    "EGF game format": ("Формат партий EGF", "Format des parties EGF", "Format de partides EGF"),
-    "Site address": ("Адрес сайта", "Adresse du site", "Adreça del web"),
-    "Language": ("Язык", "Langue", "Idioma"),
+    "Avoid same country": Translated(
+        ru="Избегать встреч соотечественников", fr="Éviter le même pays", ca="Evitar el mateix país"
+    ),
+    "Random seed": Translated(ru="Зерно жребия", fr="Graine du tirage", ca="Llavor del sorteig"),
+    "Location": Translated(ru="Место проведения", fr="Lieu", ca="Lloc"),
+    "Country": Translated(ru="Страна", fr="Pays", ca="País"),
+    "Dates": Translated(ru="Даты", fr="Dates", ca="Dates"),
+    "Time system": Translated(
+        ru="Контроль времени", fr="Temps de réflexion", ca="Control de temps"
+    ),
+    "Online": Translated(ru="Онлайн", fr="En ligne", ca="En línia"),
+    "EGF game format": Translated(
+        ru="Формат партий EGF", fr="Format des parties EGF", ca="Format de partides EGF"
+    ),
+    "Site address": Translated(ru="Адрес сайта", fr="Adresse du site", ca="Adreça del web"),
+    "Language": Translated(ru="Язык", fr="Langue", ca="Idioma"),
 }
 
 #: The Players sheet's columns.
 PLAYERS: Table = {
-    "Name": ("Фамилия", "Nom", "Cognoms"),
-    "First name": ("Имя", "Prénom", "Nom"),
-    "Rank": ("Ранг", "Niveau", "Rang"),
-    "Rating": ("Рейтинг", "Rating", "Rating"),
-    "Tier": ("Корзина", "Chapeau", "Nivell"),
-    "Club": ("Клуб", "Club", "Club"),
-    "Country": ("Страна", "Pays", "País"),
-    "Group": ("Группа", "Groupe", "Grup"),
-    "Not playing": ("Не играет", "Ne joue pas", "No juga"),
-    "Registration": ("Регистрация", "Inscription", "Inscripció"),
-    "Confirmed": ("Подтверждён", "Confirmé", "Confirmat"),
-    "EGD PIN": ("EGD PIN", "EGD PIN", "EGD PIN"),
-    "MMS correction": ("Поправка ММ", "Correction MMS", "Correcció MMS"),
-    "Fixed table": ("Постоянный стол", "Table fixe", "Taula fixa"),
+    "Name": Translated(ru="Фамилия", fr="Nom", ca="Cognoms"),
+    "First name": Translated(ru="Имя", fr="Prénom", ca="Nom"),
+    "Rank": Translated(ru="Ранг", fr="Niveau", ca="Rang"),
+    "Rating": Translated(ru="Рейтинг", fr="Rating", ca="Rating"),
+    "Tier": Translated(ru="Корзина", fr="Chapeau", ca="Nivell"),
+    "Club": Translated(ru="Клуб", fr="Club", ca="Club"),
+    "Country": Translated(ru="Страна", fr="Pays", ca="País"),
+    "Group": Translated(ru="Группа", fr="Groupe", ca="Grup"),
+    "Not playing": Translated(ru="Не играет", fr="Ne joue pas", ca="No juga"),
+    "Registration": Translated(ru="Регистрация", fr="Inscription", ca="Inscripció"),
+    "Confirmed": Translated(ru="Подтверждён", fr="Confirmé", ca="Confirmat"),
+    "EGD PIN": Translated(ru="EGD PIN", fr="EGD PIN", ca="EGD PIN"),
+    "MMS correction": Translated(ru="Поправка ММ", fr="Correction MMS", ca="Correcció MMS"),
+    "Fixed table": Translated(ru="Постоянный стол", fr="Table fixe", ca="Taula fixa"),
 }
 
 #: A round sheet's columns (go: White and Black; other games: the first and second player;
 #: FUS: the levels instead of the ranks, and the rounds in force when it was paired).
 ROUNDS: Table = {
-    "Table": ("Стол", "Table", "Taula"),
-    "White": ("Белые", "Blanc", "Blanques"),
-    "White rank": ("Ранг белых", "Niveau Blanc", "Rang blanques"),
-    "White level": ("Уровень белых", "Niveau FUS Blanc", "Nivell FUS blanques"),
-    "Black": ("Чёрные", "Noir", "Negres"),
-    "Black rank": ("Ранг чёрных", "Niveau Noir", "Rang negres"),
-    "Black level": ("Уровень чёрных", "Niveau FUS Noir", "Nivell FUS negres"),
-    "First player": ("Первый игрок", "Premier joueur", "Primer jugador"),
-    "Second player": ("Второй игрок", "Second joueur", "Segon jugador"),
-    "Handicap": ("Фора", "Handicap", "Handicap"),
-    "Komi": ("Коми", "Komi", "Komi"),
-    "Result": ("Результат", "Résultat", "Resultat"),
-    "Rounds: {n}": ("Туров: {n}", "Rondes : {n}", "Rondes: {n}"),
-    "White club": ("Клуб белых", "Club Blanc", "Club blanques"),
-    "White country": ("Страна белых", "Pays Blanc", "País blanques"),
-    "Black club": ("Клуб чёрных", "Club Noir", "Club negres"),
-    "Black country": ("Страна чёрных", "Pays Noir", "País negres"),
-    "First player club": ("Клуб первого игрока", "Club premier joueur", "Club primer jugador"),
-    "First player country": ("Страна первого игрока", "Pays premier joueur", "País primer jugador"),
-    "Second player club": ("Клуб второго игрока", "Club second joueur", "Club segon jugador"),
-    "Second player country": ("Страна второго игрока", "Pays second joueur", "País segon jugador"),
+    "Table": Translated(ru="Стол", fr="Table", ca="Taula"),
+    "White": Translated(ru="Белые", fr="Blanc", ca="Blanques"),
+    "White rank": Translated(ru="Ранг белых", fr="Niveau Blanc", ca="Rang blanques"),
+    "White level": Translated(ru="Уровень белых", fr="Niveau FUS Blanc", ca="Nivell FUS blanques"),
+    "Black": Translated(ru="Чёрные", fr="Noir", ca="Negres"),
+    "Black rank": Translated(ru="Ранг чёрных", fr="Niveau Noir", ca="Rang negres"),
+    "Black level": Translated(ru="Уровень чёрных", fr="Niveau FUS Noir", ca="Nivell FUS negres"),
+    "First player": Translated(ru="Первый игрок", fr="Premier joueur", ca="Primer jugador"),
+    "Second player": Translated(ru="Второй игрок", fr="Second joueur", ca="Segon jugador"),
+    "Handicap": Translated(ru="Фора", fr="Handicap", ca="Handicap"),
+    "Komi": Translated(ru="Коми", fr="Komi", ca="Komi"),
+    "Result": Translated(ru="Результат", fr="Résultat", ca="Resultat"),
+    "Rounds: {n}": Translated(ru="Туров: {n}", fr="Rondes : {n}", ca="Rondes: {n}"),
+    "White club": Translated(ru="Клуб белых", fr="Club Blanc", ca="Club blanques"),
+    "White country": Translated(ru="Страна белых", fr="Pays Blanc", ca="País blanques"),
+    "Black club": Translated(ru="Клуб чёрных", fr="Club Noir", ca="Club negres"),
+    "Black country": Translated(ru="Страна чёрных", fr="Pays Noir", ca="País negres"),
+    "First player club": Translated(
+        ru="Клуб первого игрока", fr="Club premier joueur", ca="Club primer jugador"
+    ),
+    "First player country": Translated(
+        ru="Страна первого игрока", fr="Pays premier joueur", ca="País primer jugador"
+    ),
+    "Second player club": Translated(
+        ru="Клуб второго игрока", fr="Club second joueur", ca="Club segon jugador"
+    ),
+    "Second player country": Translated(
+        ru="Страна второго игрока", fr="Pays second joueur", ca="País segon jugador"
+    ),
 }
 
 #: The Keep apart sheet's columns.
 KEEP_APART: Table = {
-    "Player 1": ("Игрок 1", "Joueur 1", "Jugador 1"),
-    "Player 2": ("Игрок 2", "Joueur 2", "Jugador 2"),
-    "Until round": ("До тура", "Jusqu'à la ronde", "Fins a la ronda"),
+    "Player 1": Translated(ru="Игрок 1", fr="Joueur 1", ca="Jugador 1"),
+    "Player 2": Translated(ru="Игрок 2", fr="Joueur 2", ca="Jugador 2"),
+    "Until round": Translated(ru="До тура", fr="Jusqu'à la ronde", ca="Fins a la ronda"),
 }
 
 #: The OpenGotha sheet's columns.
 OPENGOTHA: Table = {
-    "Section": ("Раздел", "Section", "Secció"),
-    "Key": ("Ключ", "Clé", "Clau"),
-    "Attribute": ("Атрибут", "Attribut", "Atribut"),
-    "Value": ("Значение", "Valeur", "Valor"),
-    "Explanation": ("Пояснение", "Explication", "Explicació"),
+    "Section": Translated(ru="Раздел", fr="Section", ca="Secció"),
+    "Key": Translated(ru="Ключ", fr="Clé", ca="Clau"),
+    "Attribute": Translated(ru="Атрибут", fr="Attribut", ca="Atribut"),
+    "Value": Translated(ru="Значение", fr="Valeur", ca="Valor"),
+    "Explanation": Translated(ru="Пояснение", fr="Explication", ca="Explicació"),
 }
 
 #: The tiebreaks, as the Standings' columns name them (the Tiebreaks setting keeps the
 #: English names, which it reads in every language).
 TIEBREAKS: Table = {
-    "SOS": ("Бухгольц (SOS)", "SOS", "SOS"),
-    "SODOS": ("Бергер (SODOS)", "SODOS", "SODOS"),
-    "Buchholz": ("Бухгольц", "Buchholz", "Buchholz"),
-    "Buchholz cut 1": ("Усечённый Бухгольц", "Buchholz tronqué", "Buchholz retallat"),
-    "Median Buchholz": ("Медианный Бухгольц", "Buchholz médian", "Buchholz mitjà"),
-    "Sonneborn-Berger": ("Коэффициент Бергера", "Sonneborn-Berger", "Sonneborn-Berger"),
-    "Cumulative": ("Прогрессивный", "Cumulatif", "Acumulat"),
-    "Direct encounter": ("Личная встреча", "Confrontation directe", "Enfrontament directe"),
-    "Wins": ("Победы", "Victoires", "Victòries"),
+    "SOS": Translated(ru="Бухгольц (SOS)", fr="SOS", ca="SOS"),
+    "SODOS": Translated(ru="Бергер (SODOS)", fr="SODOS", ca="SODOS"),
+    "Buchholz": Translated(ru="Бухгольц", fr="Buchholz", ca="Buchholz"),
+    "Buchholz cut 1": Translated(
+        ru="Усечённый Бухгольц", fr="Buchholz tronqué", ca="Buchholz retallat"
+    ),
+    "Median Buchholz": Translated(
+        ru="Медианный Бухгольц", fr="Buchholz médian", ca="Buchholz mitjà"
+    ),
+    "Sonneborn-Berger": Translated(
+        ru="Коэффициент Бергера", fr="Sonneborn-Berger", ca="Sonneborn-Berger"
+    ),
+    "Cumulative": Translated(ru="Прогрессивный", fr="Cumulatif", ca="Acumulat"),
+    "Direct encounter": Translated(
+        ru="Личная встреча", fr="Confrontation directe", ca="Enfrontament directe"
+    ),
+    "Wins": Translated(ru="Победы", fr="Victoires", ca="Victòries"),
 }
 
 #: The Standings' columns of every system (McMahon, Swiss and round robin, FUS, OpenGotha's).
 STANDINGS: Table = {
-    "No.": ("№", "N°", "Núm."),
-    "Group": ("Группа", "Groupe", "Grup"),
-    "Place": ("Место", "Place", "Lloc"),
-    "Name": ("Фамилия", "Nom", "Cognoms"),
-    "First name": ("Имя", "Prénom", "Nom"),
-    "Rank": ("Ранг", "Niveau", "Rang"),
-    "Rating": ("Рейтинг", "Rating", "Rating"),
-    "Club": ("Клуб", "Club", "Club"),
-    "Country": ("Страна", "Pays", "País"),
-    "Start MMS": ("Начальные очки ММ", "Score McMahon initial", "Punts McMahon inicials"),
-    "R{n}": ("Т{n}", "R{n}", "R{n}"),
-    "MMS": ("Очки ММ", "Score McMahon", "Punts McMahon"),
-    "Points": ("Очки", "Points", "Punts"),
-    "Start level": ("Начальный уровень", "Niveau FUS initial", "Nivell FUS inicial"),
-    "Step {n}": ("Шаг {n}", "Pas {n}", "Pas {n}"),
-    "Level": ("Уровень", "Niveau FUS", "Nivell FUS"),
-    "Losses": ("Поражения", "Défaites", "Derrotes"),
-    "FUS coefficient": ("Коэффициент ФУС", "Coefficient FUS", "Coeficient FUS"),
+    "No.": Translated(ru="№", fr="N°", ca="Núm."),
+    "Group": Translated(ru="Группа", fr="Groupe", ca="Grup"),
+    "Place": Translated(ru="Место", fr="Place", ca="Lloc"),
+    "Name": Translated(ru="Фамилия", fr="Nom", ca="Cognoms"),
+    "First name": Translated(ru="Имя", fr="Prénom", ca="Nom"),
+    "Rank": Translated(ru="Ранг", fr="Niveau", ca="Rang"),
+    "Rating": Translated(ru="Рейтинг", fr="Rating", ca="Rating"),
+    "Club": Translated(ru="Клуб", fr="Club", ca="Club"),
+    "Country": Translated(ru="Страна", fr="Pays", ca="País"),
+    "Start MMS": Translated(
+        ru="Начальные очки ММ", fr="Score McMahon initial", ca="Punts McMahon inicials"
+    ),
+    "R{n}": Translated(ru="Т{n}", fr="R{n}", ca="R{n}"),
+    "MMS": Translated(ru="Очки ММ", fr="Score McMahon", ca="Punts McMahon"),
+    "Points": Translated(ru="Очки", fr="Points", ca="Punts"),
+    "Start level": Translated(
+        ru="Начальный уровень", fr="Niveau FUS initial", ca="Nivell FUS inicial"
+    ),
+    "Step {n}": Translated(ru="Шаг {n}", fr="Pas {n}", ca="Pas {n}"),
+    "Level": Translated(ru="Уровень", fr="Niveau FUS", ca="Nivell FUS"),
+    "Losses": Translated(ru="Поражения", fr="Défaites", ca="Derrotes"),
+    "FUS coefficient": Translated(ru="Коэффициент ФУС", fr="Coefficient FUS", ca="Coeficient FUS"),
     **TIEBREAKS,
 }
 
 #: The Explain sheet's fixed words (the criteria and their rules are the pairing systems').
 EXPLAIN: Table = {
-    "Table": ("Стол", "Table", "Taula"),
-    "White": ("Белые", "Blanc", "Blanques"),
-    "Black": ("Чёрные", "Noir", "Negres"),
-    "First player": ("Первый игрок", "Premier joueur", "Primer jugador"),
-    "Second player": ("Второй игрок", "Second joueur", "Segon jugador"),
-    "Weight": ("Вес", "Poids", "Pes"),
-    "Cost": ("Цена", "Coût", "Cost"),
-    "Total as paired": (
-        "Сумма, как сыграно",
-        "Total tel qu'apparié",
-        "Total tal com s'ha aparellat",
+    "Table": Translated(ru="Стол", fr="Table", ca="Taula"),
+    "White": Translated(ru="Белые", fr="Blanc", ca="Blanques"),
+    "Black": Translated(ru="Чёрные", fr="Noir", ca="Negres"),
+    "First player": Translated(ru="Первый игрок", fr="Premier joueur", ca="Primer jugador"),
+    "Second player": Translated(ru="Второй игрок", fr="Second joueur", ca="Segon jugador"),
+    "Weight": Translated(ru="Вес", fr="Poids", ca="Pes"),
+    "Cost": Translated(ru="Цена", fr="Coût", ca="Cost"),
+    "Total as paired": Translated(
+        ru="Сумма, как сыграно", fr="Total tel qu'apparié", ca="Total tal com s'ha aparellat"
     ),
-    "Total as gosheet pairs it now": (
-        "Сумма, как gosheet составил бы пары сейчас",
-        "Total tel que gosheet l'apparierait maintenant",
-        "Total tal com gosheet l'aparellaria ara",
+    "Total as gosheet pairs it now": Translated(
+        ru="Сумма, как gosheet составил бы пары сейчас",
+        fr="Total tel que gosheet l'apparierait maintenant",
+        ca="Total tal com gosheet l'aparellaria ara",
     ),
-    "Bye": ("Свободен", "Exempt", "Descans"),
-    "Candidate": ("Кандидат", "Candidat", "Candidat"),
-    "gets the bye": ("свободен от игры", "est exempt", "descansa"),
-    "not allowed": ("запрещено", "interdit", "prohibit"),
-    "Criterion": ("Критерий", "Critère", "Criteri"),
-    "Best value": ("Лучшее значение", "Meilleure valeur", "Millor valor"),
-    "Rule (most important first)": (
-        "Правило (важнейшие первыми)",
-        "Règle (la plus importante d'abord)",
-        "Regla (la més important primer)",
+    "Bye": Translated(ru="Свободен", fr="Exempt", ca="Descans"),
+    "Candidate": Translated(ru="Кандидат", fr="Candidat", ca="Candidat"),
+    "gets the bye": Translated(ru="свободен от игры", fr="est exempt", ca="descansa"),
+    "not allowed": Translated(ru="запрещено", fr="interdit", ca="prohibit"),
+    "Criterion": Translated(ru="Критерий", fr="Critère", ca="Criteri"),
+    "Best value": Translated(ru="Лучшее значение", fr="Meilleure valeur", ca="Millor valor"),
+    "Rule (most important first)": Translated(
+        ru="Правило (важнейшие первыми)",
+        fr="Règle (la plus importante d'abord)",
+        ca="Regla (la més important primer)",
     ),
-    "Rule (a pair's cost is 1 + the sum)": (
-        "Правило (цена пары: 1 + сумма)",
-        "Règle (coût d'une paire : 1 + la somme)",
-        "Regla (cost d'una parella: 1 + la suma)",
+    "Rule (a pair's cost is 1 + the sum)": Translated(
+        ru="Правило (цена пары: 1 + сумма)",
+        fr="Règle (coût d'une paire : 1 + la somme)",
+        ca="Regla (cost d'una parella: 1 + la suma)",
     ),
-    "Round {n}:": ("Тур {n}:", "Ronde {n} :", "Ronda {n}:"),
+    "Round {n}:": Translated(ru="Тур {n}:", fr="Ronde {n} :", ca="Ronda {n}:"),
 }
 
 #: Words written into cells: a bye (the round sheets' Table and Result cells, the crosstable),
 #: the values of yes-or-no settings, the Standings' group titles.
 CELLS: Table = {
-    "Bye": ("Свободен", "Exempt", "Descans"),
-    "bye": ("своб.", "exempt", "descans"),
-    "yes": ("да", "oui", "sí"),
-    "no": ("нет", "non", "no"),
-    "Group {n}": ("Группа {n}", "Groupe {n}", "Grup {n}"),
+    "Bye": Translated(ru="Свободен", fr="Exempt", ca="Descans"),
+    "bye": Translated(ru="своб.", fr="exempt", ca="descans"),
+    "yes": Translated(ru="да", fr="oui", ca="sí"),
+    "no": Translated(ru="нет", fr="non", ca="no"),
+    "Group {n}": Translated(ru="Группа {n}", fr="Groupe {n}", ca="Grup {n}"),
 }
 
 #: The titles printed at the top of each page, and the names of new tournaments.
 TITLES: Table = {
-    "{name} — round {n}": ("{name} — тур {n}", "{name} — ronde {n}", "{name} — ronda {n}"),
-    "{name} — standings after round {n}": (
-        "{name} — турнирная таблица после тура {n}",
-        "{name} — classement après la ronde {n}",
-        "{name} — classificació després de la ronda {n}",
+    "{name} — round {n}": Translated(
+        ru="{name} — тур {n}", fr="{name} — ronde {n}", ca="{name} — ronda {n}"
     ),
-    "{name} — why round {n} was paired so": (
-        "{name} — почему тур {n} сведён так",
-        "{name} — pourquoi la ronde {n} est appariée ainsi",
-        "{name} — per què la ronda {n} s'ha aparellat així",
+    "{name} — standings after round {n}": Translated(
+        ru="{name} — турнирная таблица после тура {n}",
+        fr="{name} — classement après la ronde {n}",
+        ca="{name} — classificació després de la ronda {n}",
     ),
-    "Go tournament": ("Турнир по го", "Tournoi de go", "Torneig de go"),
-    "Oware tournament": ("Турнир по овари", "Tournoi d'awalé", "Torneig d'auale"),
-    "Tournament": ("Турнир", "Tournoi", "Torneig"),
+    "{name} — why round {n} was paired so": Translated(
+        ru="{name} — почему тур {n} сведён так",
+        fr="{name} — pourquoi la ronde {n} est appariée ainsi",
+        ca="{name} — per què la ronda {n} s'ha aparellat així",
+    ),
+    "Go tournament": Translated(ru="Турнир по го", fr="Tournoi de go", ca="Torneig de go"),
+    "Oware tournament": Translated(
+        ru="Турнир по овари", fr="Tournoi d'awalé", ca="Torneig d'auale"
+    ),
+    "Tournament": Translated(ru="Турнир", fr="Tournoi", ca="Torneig"),
 }
 
 #: Each language by its own name (the ``Language`` setting reads these too).
@@ -352,7 +380,8 @@ _normalised = lru_cache(maxsize=1 << 12)(_normalise)
 
 def spellings(english: str, table: Table) -> dict[str, str]:
     """The word in each language (English first)."""
-    return {"en": english, **dict(zip(TRANSLATED, table[english], strict=True))}
+    word = table[english]
+    return {"en": english, "ru": word["ru"], "fr": word["fr"], "ca": word["ca"]}
 
 
 def _pattern(word: str) -> re.Pattern[str]:

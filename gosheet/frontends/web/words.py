@@ -12,195 +12,214 @@ English. ``{name}``-style fields are filled in by the page.
 
 from __future__ import annotations
 
+from typing import TypedDict
+
 from gosheet.frontends.web.runner import BUTTONS
 from gosheet.i18n.catalog import LANGUAGES, translator
 
 MENU = ("pair", "standings", "check", "explain", "simulate", "merge", "print")
 """The buttons whose words are the LibreOffice menu's (translated by the catalog)."""
 
-# key: English, Russian, French, Catalan
-WORDS: dict[str, tuple[str, str, str, str]] = {
-    "title": (
-        "gosheet in the browser",
-        "gosheet в браузере",
-        "gosheet dans le navigateur",
-        "gosheet al navegador",
+
+class Words(TypedDict):
+    """One of the page's words in each language of gosheet (a missing one is a type error)."""
+
+    en: str
+    ru: str
+    fr: str
+    ca: str
+
+
+WORDS: dict[str, Words] = {
+    "title": Words(
+        en="gosheet in the browser",
+        ru="gosheet в браузере",
+        fr="gosheet dans le navigateur",
+        ca="gosheet al navegador",
     ),
-    "tagline": (
-        "Go tournaments in your own spreadsheet. The workbook stays on this device: nothing "
+    "tagline": Words(
+        en="Go tournaments in your own spreadsheet. The workbook stays on this device: nothing "
         "is sent anywhere.",
-        "Турниры по го в вашей таблице. Книга остаётся на этом устройстве: ничего никуда "
+        ru="Турниры по го в вашей таблице. Книга остаётся на этом устройстве: ничего никуда "
         "не отправляется.",
-        "Les tournois de go dans votre propre tableur. Le classeur reste sur cet appareil : "
+        fr="Les tournois de go dans votre propre tableur. Le classeur reste sur cet appareil : "
         "rien n'est envoyé nulle part.",
-        "Tornejos de go al vostre full de càlcul. El llibre es queda en aquest dispositiu: "
+        ca="Tornejos de go al vostre full de càlcul. El llibre es queda en aquest dispositiu: "
         "no s'envia res enlloc.",
     ),
-    "pick": (
-        "Choose or drop a workbook (.xlsx, .xlsm, .ods) or a roster (.csv, .xlsx)",
-        "Выберите или перетащите книгу (.xlsx, .xlsm, .ods) или список игроков (.csv, .xlsx)",
-        "Choisissez ou déposez un classeur (.xlsx, .xlsm, .ods) "
+    "pick": Words(
+        en="Choose or drop a workbook (.xlsx, .xlsm, .ods) or a roster (.csv, .xlsx)",
+        ru="Выберите или перетащите книгу (.xlsx, .xlsm, .ods) или список игроков (.csv, .xlsx)",
+        fr="Choisissez ou déposez un classeur (.xlsx, .xlsm, .ods) "
         "ou une liste de joueurs (.csv, .xlsx)",
-        "Trieu o deixeu anar un llibre (.xlsx, .xlsm, .ods) o una llista de jugadors (.csv, .xlsx)",
+        ca="Trieu o deixeu anar un llibre (.xlsx, .xlsm, .ods) "
+        "o una llista de jugadors (.csv, .xlsx)",
     ),
-    "none": ("No file chosen.", "Файл не выбран.", "Aucun fichier choisi.", "Cap fitxer triat."),
-    "copies": (
-        "Merge helpers' copies: choose the copies of this workbook (several at once) in "
+    "none": Words(
+        en="No file chosen.",
+        ru="Файл не выбран.",
+        fr="Aucun fichier choisi.",
+        ca="Cap fitxer triat.",
+    ),
+    "copies": Words(
+        en="Merge helpers' copies: choose the copies of this workbook (several at once) in "
         "which helpers typed results.",
-        "Объединить копии помощников: выберите копии этой книги (можно несколько сразу), "
+        ru="Объединить копии помощников: выберите копии этой книги (можно несколько сразу), "
         "в которые помощники вносили результаты.",
-        "Fusionner les copies des assistants : choisissez les copies de ce classeur "
+        fr="Fusionner les copies des assistants : choisissez les copies de ce classeur "
         "(plusieurs à la fois) où des assistants ont saisi des résultats.",
-        "Fusionar les còpies dels ajudants: trieu les còpies d'aquest llibre (diverses alhora) "
+        ca="Fusionar les còpies dels ajudants: trieu les còpies d'aquest llibre (diverses alhora) "
         "on els ajudants han escrit resultats.",
     ),
-    "round": ("The round", "Тур", "La ronde", "La ronda"),
-    "files": (
-        "Print, publish, export",
-        "Печать, публикация, экспорт",
-        "Imprimer, publier, exporter",
-        "Imprimir, publicar, exportar",
+    "round": Words(en="The round", ru="Тур", fr="La ronde", ca="La ronda"),
+    "files": Words(
+        en="Print, publish, export",
+        ru="Печать, публикация, экспорт",
+        fr="Imprimer, publier, exporter",
+        ca="Imprimir, publicar, exportar",
     ),
-    "start": ("A new tournament", "Новый турнир", "Un nouveau tournoi", "Un torneig nou"),
-    "publish": (
-        "Publish pages",
-        "Опубликовать страницы",
-        "Publier les pages",
-        "Publicar les pàgines",
+    "start": Words(
+        en="A new tournament", ru="Новый турнир", fr="Un nouveau tournoi", ca="Un torneig nou"
     ),
-    "h9": (
-        "EGF results (.h9)",
-        "Результаты EGF (.h9)",
-        "Résultats EGF (.h9)",
-        "Resultats EGF (.h9)",
+    "publish": Words(
+        en="Publish pages",
+        ru="Опубликовать страницы",
+        fr="Publier les pages",
+        ca="Publicar les pàgines",
     ),
-    "tou": (
-        "FFG results (.tou)",
-        "Результаты FFG (.tou)",
-        "Résultats FFG (.tou)",
-        "Resultats FFG (.tou)",
+    "h9": Words(
+        en="EGF results (.h9)",
+        ru="Результаты EGF (.h9)",
+        fr="Résultats EGF (.h9)",
+        ca="Resultats EGF (.h9)",
     ),
-    "xml": (
-        "OpenGotha file (.xml)",
-        "Файл OpenGotha (.xml)",
-        "Fichier OpenGotha (.xml)",
-        "Fitxer OpenGotha (.xml)",
+    "tou": Words(
+        en="FFG results (.tou)",
+        ru="Результаты FFG (.tou)",
+        fr="Résultats FFG (.tou)",
+        ca="Resultats FFG (.tou)",
     ),
-    "new": (
-        "New tournament from this roster",
-        "Новый турнир из этого списка",
-        "Nouveau tournoi à partir de cette liste",
-        "Torneig nou a partir d'aquesta llista",
+    "xml": Words(
+        en="OpenGotha file (.xml)",
+        ru="Файл OpenGotha (.xml)",
+        fr="Fichier OpenGotha (.xml)",
+        ca="Fitxer OpenGotha (.xml)",
     ),
-    "system": ("System", "Система", "Système", "Sistema"),
-    "default_system": (
-        "McMahon (the default)",
-        "Мак-Магон (по умолчанию)",
-        "McMahon (par défaut)",
-        "McMahon (per defecte)",
+    "new": Words(
+        en="New tournament from this roster",
+        ru="Новый турнир из этого списка",
+        fr="Nouveau tournoi à partir de cette liste",
+        ca="Torneig nou a partir d'aquesta llista",
     ),
-    "swiss": ("Swiss", "Швейцарская", "Suisse", "Suís"),
-    "fus": ("FUS", "FUS", "FUS", "FUS"),
-    "roundrobin": ("Round robin", "Круговая", "Toutes rondes", "Lligueta"),
-    "rounds": ("Rounds", "Туров", "Rondes", "Rondes"),
-    "site_address": (
-        "Address of the published pages, for QR codes",
-        "Адрес опубликованных страниц, для QR-кодов",
-        "Adresse des pages publiées, pour les codes QR",
-        "Adreça de les pàgines publicades, per als codis QR",
+    "system": Words(en="System", ru="Система", fr="Système", ca="Sistema"),
+    "default_system": Words(
+        en="McMahon (the default)",
+        ru="Мак-Магон (по умолчанию)",
+        fr="McMahon (par défaut)",
+        ca="McMahon (per defecte)",
     ),
-    "loading": (
-        "Loading Python…",
-        "Загрузка Python…",
-        "Chargement de Python…",
-        "Carregant Python…",
+    "swiss": Words(en="Swiss", ru="Швейцарская", fr="Suisse", ca="Suís"),
+    "fus": Words(en="FUS", ru="FUS", fr="FUS", ca="FUS"),
+    "roundrobin": Words(en="Round robin", ru="Круговая", fr="Toutes rondes", ca="Lligueta"),
+    "rounds": Words(en="Rounds", ru="Туров", fr="Rondes", ca="Rondes"),
+    "site_address": Words(
+        en="Address of the published pages, for QR codes",
+        ru="Адрес опубликованных страниц, для QR-кодов",
+        fr="Adresse des pages publiées, pour les codes QR",
+        ca="Adreça de les pàgines publicades, per als codis QR",
     ),
-    "installing": (
-        "Installing gosheet ({done} of {total})…",
-        "Установка gosheet ({done} из {total})…",
-        "Installation de gosheet ({done} sur {total})…",
-        "Instal·lant gosheet ({done} de {total})…",
+    "loading": Words(
+        en="Loading Python…",
+        ru="Загрузка Python…",
+        fr="Chargement de Python…",
+        ca="Carregant Python…",
     ),
-    "starting": (
-        "Starting gosheet…",
-        "Запуск gosheet…",
-        "Démarrage de gosheet…",
-        "Iniciant gosheet…",
+    "installing": Words(
+        en="Installing gosheet ({done} of {total})…",
+        ru="Установка gosheet ({done} из {total})…",
+        fr="Installation de gosheet ({done} sur {total})…",
+        ca="Instal·lant gosheet ({done} de {total})…",
     ),
-    "ready": (
-        "Ready: gosheet {version}, Python in the browser.",
-        "Готово: gosheet {version}, Python в браузере.",
-        "Prêt : gosheet {version}, Python dans le navigateur.",
-        "A punt: gosheet {version}, Python al navegador.",
+    "starting": Words(
+        en="Starting gosheet…",
+        ru="Запуск gosheet…",
+        fr="Démarrage de gosheet…",
+        ca="Iniciant gosheet…",
     ),
-    "working": ("Working…", "Выполняется…", "En cours…", "Treballant…"),
-    "downloaded": (
-        "Downloaded {name}.",
-        "Скачан файл {name}.",
-        "Téléchargé : {name}.",
-        "Baixat: {name}.",
+    "ready": Words(
+        en="Ready: gosheet {version}, Python in the browser.",
+        ru="Готово: gosheet {version}, Python в браузере.",
+        fr="Prêt : gosheet {version}, Python dans le navigateur.",
+        ca="A punt: gosheet {version}, Python al navegador.",
     ),
-    "current": (
-        "The buttons now work on the changed {name}.",
-        "Кнопки теперь работают с изменённым {name}.",
-        "Les boutons agissent maintenant sur {name} modifié.",
-        "Els botons ara treballen sobre {name} modificat.",
+    "working": Words(en="Working…", ru="Выполняется…", fr="En cours…", ca="Treballant…"),
+    "downloaded": Words(
+        en="Downloaded {name}.",
+        ru="Скачан файл {name}.",
+        fr="Téléchargé : {name}.",
+        ca="Baixat: {name}.",
     ),
-    "nothing": (
-        "Nothing was downloaded; the workbook is unchanged.",
-        "Ничего не скачано; книга не изменена.",
-        "Rien n'a été téléchargé ; le classeur est inchangé.",
-        "No s'ha baixat res; el llibre no ha canviat.",
+    "current": Words(
+        en="The buttons now work on the changed {name}.",
+        ru="Кнопки теперь работают с изменённым {name}.",
+        fr="Les boutons agissent maintenant sur {name} modifié.",
+        ca="Els botons ara treballen sobre {name} modificat.",
     ),
-    "too_large": (
-        "{name} ({size} MB) is too large for the browser's memory (at most {limit} MB); "
+    "nothing": Words(
+        en="Nothing was downloaded; the workbook is unchanged.",
+        ru="Ничего не скачано; книга не изменена.",
+        fr="Rien n'a été téléchargé ; le classeur est inchangé.",
+        ca="No s'ha baixat res; el llibre no ha canviat.",
+    ),
+    "too_large": Words(
+        en="{name} ({size} MB) is too large for the browser's memory (at most {limit} MB); "
         "nothing was read. Run gosheet on a computer: pip install gosheet.",
-        "{name} ({size} МБ) слишком велик для памяти браузера (не более {limit} МБ); "
+        ru="{name} ({size} МБ) слишком велик для памяти браузера (не более {limit} МБ); "
         "ничего не прочитано. Запустите gosheet на компьютере: pip install gosheet.",
-        "{name} ({size} Mo) est trop gros pour la mémoire du navigateur ({limit} Mo au "
+        fr="{name} ({size} Mo) est trop gros pour la mémoire du navigateur ({limit} Mo au "
         "plus) ; rien n'a été lu. Lancez gosheet sur un ordinateur : pip install gosheet.",
-        "{name} ({size} MB) és massa gran per a la memòria del navegador ({limit} MB com a "
+        ca="{name} ({size} MB) és massa gran per a la memòria del navegador ({limit} MB com a "
         "màxim); no s'ha llegit res. Executeu gosheet en un ordinador: pip install gosheet.",
     ),
-    "crashed": (
-        "Python stopped in the browser ({error}): most likely the file is too large for the "
+    "crashed": Words(
+        en="Python stopped in the browser ({error}): most likely the file is too large for the "
         "browser's memory. Nothing was downloaded. Reload the page to start again.",
-        "Python в браузере остановился ({error}): скорее всего, файл слишком велик для "
+        ru="Python в браузере остановился ({error}): скорее всего, файл слишком велик для "
         "памяти браузера. Ничего не скачано. Перезагрузите страницу.",
-        "Python s'est arrêté dans le navigateur ({error}) : le fichier est sans doute trop "
+        fr="Python s'est arrêté dans le navigateur ({error}) : le fichier est sans doute trop "
         "gros pour la mémoire du navigateur. Rien n'a été téléchargé. Rechargez la page.",
-        "Python s'ha aturat al navegador ({error}): probablement el fitxer és massa gran per "
+        ca="Python s'ha aturat al navegador ({error}): probablement el fitxer és massa gran per "
         "a la memòria del navegador. No s'ha baixat res. Torneu a carregar la pàgina.",
     ),
-    "serve": (
-        "This page runs only when served, not opened as a file. In its folder, run "
+    "serve": Words(
+        en="This page runs only when served, not opened as a file. In its folder, run "
         "python3 -m http.server 8000 and open http://localhost:8000/ — or put the folder "
         "on the club's web space.",
-        "Эта страница работает, только если её раздаёт веб-сервер, а не при открытии как "
+        ru="Эта страница работает, только если её раздаёт веб-сервер, а не при открытии как "
         "файла. В её папке выполните python3 -m http.server 8000 и откройте "
         "http://localhost:8000/ — или разместите папку на сайте клуба.",
-        "Cette page ne fonctionne que servie, pas ouverte comme un fichier. Dans son "
+        fr="Cette page ne fonctionne que servie, pas ouverte comme un fichier. Dans son "
         "dossier, lancez python3 -m http.server 8000 et ouvrez http://localhost:8000/ — ou "
         "mettez le dossier sur l'espace web du club.",
-        "Aquesta pàgina només funciona servida, no oberta com a fitxer. A la seva carpeta, "
+        ca="Aquesta pàgina només funciona servida, no oberta com a fitxer. A la seva carpeta, "
         "executeu python3 -m http.server 8000 i obriu http://localhost:8000/ — o poseu la "
         "carpeta a l'espai web del club.",
     ),
-    "unsupported": (
-        "This browser cannot run the page (it needs WebAssembly and module workers): use a "
+    "unsupported": Words(
+        en="This browser cannot run the page (it needs WebAssembly and module workers): use a "
         "recent Chrome, Edge, Firefox or Safari.",
-        "Этот браузер не может запустить страницу (нужны WebAssembly и модульные "
+        ru="Этот браузер не может запустить страницу (нужны WebAssembly и модульные "
         "воркеры): используйте свежий Chrome, Edge, Firefox или Safari.",
-        "Ce navigateur ne peut pas faire fonctionner la page (il faut WebAssembly et des "
+        fr="Ce navigateur ne peut pas faire fonctionner la page (il faut WebAssembly et des "
         "workers de module) : utilisez un Chrome, Edge, Firefox ou Safari récent.",
-        "Aquest navegador no pot executar la pàgina (calen WebAssembly i workers de mòdul): "
+        ca="Aquest navegador no pot executar la pàgina (calen WebAssembly i workers de mòdul): "
         "feu servir un Chrome, Edge, Firefox o Safari recent.",
     ),
-    "failed": (
-        "The page could not start ({error}).",
-        "Страница не запустилась ({error}).",
-        "La page n'a pas pu démarrer ({error}).",
-        "La pàgina no s'ha pogut iniciar ({error}).",
+    "failed": Words(
+        en="The page could not start ({error}).",
+        ru="Страница не запустилась ({error}).",
+        fr="La page n'a pas pu démarrer ({error}).",
+        ca="La pàgina no s'ha pogut iniciar ({error}).",
     ),
 }
 
@@ -208,9 +227,13 @@ WORDS: dict[str, tuple[str, str, str, str]] = {
 def table() -> dict[str, dict[str, str]]:
     """Every word of the page in each language: ``table()["ru"]["pair"]``."""
     words: dict[str, dict[str, str]] = {}
-    for index, language in enumerate(LANGUAGES):
+    for language in LANGUAGES:
         catalog = translator(language)
-        these = {key: texts[index] for key, texts in WORDS.items()}
+        these = {key: _in(language, texts) for key, texts in WORDS.items()}
         these.update({key: catalog.gettext(BUTTONS[key]) for key in MENU})
         words[language] = these
     return words
+
+
+def _in(language: str, word: Words) -> str:
+    return {"en": word["en"], "ru": word["ru"], "fr": word["fr"], "ca": word["ca"]}[language]
