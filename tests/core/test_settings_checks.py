@@ -154,6 +154,8 @@ def test_mcmahon_groups_that_cannot_be_made_are_refused(typed: object, why: str)
         ({"tiebreaks": ("SOS", "SOS")}, "Tiebreaks: .*a tiebreak is named twice"),
         ({"tiebreaks": ("sos",)}, "Tiebreaks: \\('sos',\\) is not a valid value"),
         ({"system": "fus", "rules": "opengotha"}, "OpenGotha's rules are for go McMahon"),
+        ({"system": "fus", "rounds": None}, "Rounds: a fus tournament needs its number of rounds"),
+        ({"system": "mcmahon", "game": "oware"}, "System: mcmahon is for go; a game of oware uses"),
         ({"system": "swiss", "game": "oware", "rules": "opengotha"}, "OpenGotha's rules"),
     ],
 )
