@@ -8,6 +8,7 @@ from dataclasses import replace
 
 import pytest
 
+from gosheet.core.criteria import LABELS, label
 from gosheet.core.errors import ConsistencyError
 from gosheet.core.explain import explain_round
 from gosheet.core.model import Player, Result, Tournament
@@ -118,3 +119,38 @@ def test_opengotha_s_bye_goes_to_the_least_weight_the_last_of_equals() -> None:
     assert [n for n, _ in candidates[: len(tied)]] == tied[::-1]
     assert len(explanation.bye_candidates(shown=1)) == len(tied)
     assert len(explanation.bye_candidates()) == min(8, len(explanation.bye_weights))
+
+
+@pytest.mark.parametrize(
+    "settings",
+    [
+        {},
+        {"system": "swiss"},
+        {"system": "fus"},
+        {"system": "roundrobin"},
+        {"rules": "opengotha"},
+        {"avoid_same_club": True, "avoid_same_country": True},
+    ],
+)
+def test_every_criterion_explain_shows_has_its_label(settings: dict[str, object]) -> None:
+    """The criteria are shown by their labels (OpenGotha's by its parameters' names), which
+    the workbook's catalog translates: none may fall through as a bare internal name."""
+    explanation = explain_round(played(field(8, **settings), rounds=1), 1)
+    for criterion in explanation.criteria:
+        assert criterion.name in LABELS, criterion.name
+    shown = [label(c) for c in explanation.criteria]
+    if "rules" in settings:
+        assert shown[:3] == ["avoid duplicates", "random", "colour balance"]
+
+
+def test_a_different_pairing_as_good_is_called_a_tie() -> None:
+    """Another pairing with exactly the same total weight: the verdict says the optimum is a
+    tie, not that something changed."""
+    as_paired = explain_round(played(field(8, system="swiss")), 2)
+    tied = replace(as_paired, same_pairs=False)
+    assert tied.tie and tied.recorded_weight == tied.best_weight
+    assert tied.verdict() == (
+        "gosheet would pair it differently now, as good (exactly the same total weight): the "
+        "optimum is a tie."
+    )
+    assert not replace(tied, best_weight=tied.best_weight + 1).tie  # type: ignore[operator]
