@@ -43,12 +43,6 @@ class Standings:
     tiebreak_names: tuple[str, ...]
     rows: tuple[StandingsRow, ...]
 
-    def number_of(self, player: int) -> int:
-        for row in self.rows:
-            if row.player.number == player:
-                return row.number
-        raise KeyError(player)
-
 
 POINTS = {Outcome.WIN: Fraction(1), Outcome.JIGO: Fraction(1, 2)}
 
