@@ -101,9 +101,7 @@ class Distribution:
     def modules(self) -> frozenset[str]:
         """The top-level modules and packages it brings (``et_xmlfile``, ``jinja2``)."""
         tops = {PurePosixPath(place).parts[0] for place in self.files}
-        return frozenset(
-            top.removesuffix(".py") for top in tops if not top.endswith(".dist-info")
-        ) - {"_templates"}
+        return frozenset(top.removesuffix(".py") for top in tops if not top.endswith(".dist-info"))
 
     def members(self) -> dict[str, bytes]:
         """Every file it carries, by its place, with its ``METADATA``; sorted."""
