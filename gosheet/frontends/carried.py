@@ -63,13 +63,8 @@ STOOD_IN = {"pillow": "gosheet.formats.pack.loading.reportlab_loadable"}
 
 COMPILED = re.compile(r"\.(so|pyd|dylib|dll|c|h|pyx|pxd|pyi|pyc|pyo)$|(^|/)__pycache__/", re.I)
 """Compiled code, its sources and stubs, byte code and its caches."""
-LEFT_OUT = re.compile(
-    r"(^|/)tests?/"  # a package's tests
-    r"|\.pot?$|(^|/)babel\.cfg$"  # the message catalogs' sources (their .mo files are carried)
-    r"|\.dist-info/(?!METADATA$)(?!.*(licen[cs]e|copying|notice|authors))",  # the installer's
-    re.IGNORECASE,
-)
-"""What no door carries besides compiled code (the one filter: :func:`kept`)."""
+LEFT_OUT = re.compile(r"(^|/)tests?/|\.pot?$|(^|/)babel\.cfg$", re.IGNORECASE)
+"""A package's tests, and the message catalogs' sources (their ``.mo`` files are carried)."""
 LICENCE = re.compile(r"(^|/)(licen[cs]e|copying|notice|authors)[^/]*$|(^|/)licenses/", re.I)
 """The files of a ``.dist-info`` folder that say under what terms a package comes."""
 FIXED_DATE = (2020, 2, 2, 0, 0, 0)
@@ -201,11 +196,12 @@ def kept(place: str) -> bool:
     [True, False, True, False, False]
     """
     parts = PurePosixPath(place).parts
-    return (
-        bool(parts)
-        and parts[0] != ".."
-        and not (compiled(place) or LEFT_OUT.search(place) or UNUSED_TABLES.search(place))
-    )
+    if not parts or parts[0] == ".." or compiled(place) or LEFT_OUT.search(place):
+        return False
+    if parts[0].endswith(".dist-info"):  # not the installer's files (RECORD, INSTALLER …)
+        inside = "/".join(parts[1:])
+        return inside == "METADATA" or bool(LICENCE.search(inside))
+    return not UNUSED_TABLES.search(place)
 
 
 def installed(name: str) -> Distribution:
