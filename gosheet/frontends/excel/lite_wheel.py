@@ -1,74 +1,62 @@
-"""gosheet as a pure-Python wheel for xlwings Lite.
+"""gosheet as one slim pure-Python wheel for xlwings Lite.
 
 xlwings Lite installs a workbook's requirements with Pyodide's ``micropip``: pure wheels
 from PyPI, or a wheel's URL. gosheet is not on PyPI, and its usual wheel requires compiled
 packages (rustworkx, python-calamine …) that have no WebAssembly build: micropip would
-refuse it. This wheel is gosheet's package as installed here, whose requirements are only
-the pure packages its Excel buttons need on the pure path (:data:`PURE_REQUIREMENTS`);
-the compiled ones are accelerators (:mod:`gosheet.accelerators`) that gosheet does without.
-It leaves out what the buttons never read: the PDF pack's fonts, the catalogs' ``.po``
-sources (the compiled ``.mo`` stay), the caches.
+refuse it. This wheel is gosheet's own files as every door carries them
+(:mod:`gosheet.frontends.carried`), its requirements only the carried ones its Excel buttons
+import: not those only printing and publishing import (:data:`PRINTING`: reportlab, Jinja2,
+segno), which Lite's buttons never do, nor those modules' data (the PDF pack's fonts, the
+pages' templates). micropip installs the requirements from PyPI.
 
-The bytes are the same for the same gosheet (sorted entries, a fixed date), so a
-workbook made twice is the same workbook.
+The bytes are the same for the same gosheet (sorted entries, one date), so a workbook made
+twice is the same workbook.
 """
 
 from __future__ import annotations
 
-import base64
-import hashlib
-import io
-import zipfile
+import functools
+from dataclasses import replace
 from importlib import metadata
-from pathlib import Path
 
-import gosheet
+from gosheet.frontends import carried
 
-PURE_REQUIREMENTS = ("openpyxl>=3.1", "defusedxml>=0.7", "pyuca>=1.2")
-"""What the Excel buttons import besides gosheet and the standard library: openpyxl
-(gosheet's workbook module, and through it et-xmlfile), defusedxml (the rating lists
-and OpenGotha's XML) and pyuca (players tied in the standings, in the order of their names:
-:mod:`gosheet.i18n.collation`). All are pure wheels on PyPI."""
+PRINTING = ("gosheet.formats.pack", "gosheet.formats.site", "gosheet.formats.qr")
+"""What xlwings Lite's buttons never run (``lite_run.ACTIONS`` neither prints nor
+publishes): the wheel asks for nothing only these import, and leaves out their data."""
+GENERATOR = "gosheet excel-template --lite"
 
-LEFT_OUT_SUFFIXES = (".pyc", ".po", ".ttf", ".pot")
-LEFT_OUT_DIRS = ("__pycache__",)
-FIXED_DATE = (2020, 2, 2, 0, 0, 0)  # as hatchling's reproducible wheels
+
+@functools.cache
+def requirements() -> tuple[str, ...]:
+    """gosheet's requirement lines the buttons need (``openpyxl>=3.1`` …)."""
+    return tuple(carried.requirements(leaving_out=PRINTING))
+
+
+def __getattr__(name: str) -> tuple[str, ...]:
+    if name == "PURE_REQUIREMENTS":  # computed from gosheet's metadata when first asked
+        return requirements()
+    raise AttributeError(name)
 
 
 def version() -> str:
-    try:
-        return metadata.version("gosheet")
-    except metadata.PackageNotFoundError:  # a source tree on sys.path
-        return "0.0.0"
+    carried.requires(carried.ROOT)  # says so when gosheet is not installed
+    return metadata.version(carried.ROOT)
 
 
 def wheel_name() -> str:
     return f"gosheet-{version()}-py3-none-any.whl"
 
 
-def _package_files(root: Path) -> list[Path]:
-    return sorted(
-        path
-        for path in root.rglob("*")
-        if path.is_file()
-        and path.suffix not in LEFT_OUT_SUFFIXES
-        and not any(part in LEFT_OUT_DIRS for part in path.relative_to(root).parts)
-    )
+def slim(place: str) -> bool:
+    """Whether a file of gosheet's goes into the slim wheel: not the data of
+    :data:`PRINTING`'s modules (their Python modules stay: importing them needs nothing)."""
+    folders = tuple(module.replace(".", "/") + "/" for module in PRINTING)
+    return place.endswith(".py") or not place.startswith(folders)
 
 
-def _digest(data: bytes) -> str:
-    return "sha256=" + base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
-
-
-def build() -> bytes:
-    """The wheel's bytes."""
-    root = Path(gosheet.__file__).parent
-    dist_info = f"gosheet-{version()}.dist-info"
-    entries: list[tuple[str, bytes]] = [
-        (f"gosheet/{path.relative_to(root).as_posix()}", path.read_bytes())
-        for path in _package_files(root)
-    ]
-    meta = "\n".join(
+def metadata_text() -> str:
+    return "\n".join(
         [
             "Metadata-Version: 2.1",
             "Name: gosheet",
@@ -76,30 +64,14 @@ def build() -> bytes:
             "Summary: Go tournaments in a spreadsheet (the pure-Python build for xlwings Lite)",
             "License: GPL-3.0-or-later",
             "Requires-Python: >=3.10",
-            *(f"Requires-Dist: {requirement}" for requirement in PURE_REQUIREMENTS),
+            *(f"Requires-Dist: {requirement}" for requirement in requirements()),
             "",
         ]
     )
-    wheel = "\n".join(
-        [
-            "Wheel-Version: 1.0",
-            "Generator: gosheet excel-template --lite",
-            "Root-Is-Purelib: true",
-            "Tag: py3-none-any",
-            "",
-        ]
-    )
-    entries += [
-        (f"{dist_info}/METADATA", meta.encode()),
-        (f"{dist_info}/WHEEL", wheel.encode()),
-    ]
-    record = "".join(f"{name},{_digest(data)},{len(data)}\n" for name, data in entries)
-    entries.append((f"{dist_info}/RECORD", (record + f"{dist_info}/RECORD,,\n").encode()))
-    out = io.BytesIO()
-    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as archive:
-        for name, data in entries:
-            info = zipfile.ZipInfo(name, FIXED_DATE)
-            info.compress_type = zipfile.ZIP_DEFLATED
-            info.external_attr = 0o644 << 16
-            archive.writestr(info, data)
-    return out.getvalue()
+
+
+def build() -> bytes:
+    """The wheel's bytes."""
+    gosheet = carried.own()
+    files = {place: path for place, path in gosheet.files.items() if slim(place)}
+    return carried.wheel(replace(gosheet, files=files, metadata=metadata_text()), GENERATOR).data

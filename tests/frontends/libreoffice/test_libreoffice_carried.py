@@ -29,12 +29,12 @@ from support.libreoffice import act
 from support.paths import DEMO_ROSTER
 from support.printing import gosheet, pdf_pages
 
+from gosheet.frontends.carried import carried
 from gosheet.frontends.libreoffice.build import script_url
-from gosheet.frontends.libreoffice.carried import CARRIED
 from gosheet.frontends.libreoffice.office import LibreOfficeError, Office
 
 COMPILED = ("numpy", "rustworkx", "scipy", "python_calamine", "pandas", "PIL")
-WATCHED = ("gosheet", "gosheet_lo", *CARRIED)
+WATCHED = ("gosheet_lo", *sorted(m for d in carried() for m in d.modules))
 
 PROBE = """\
 import importlib, importlib.machinery, json, sys

@@ -1,7 +1,6 @@
 """The macros' logic around the gosheet they carry, without LibreOffice: the files written
 beside the workbook (one file, or the pages' folder; nothing written from an answer not
-understood), the extension's folder first on ``sys.path``, the stand-in for Pillow while
-reportlab loads, and what the builder leaves out."""
+understood), the extension's folder first on ``sys.path``, and what the builder leaves out."""
 
 from __future__ import annotations
 
@@ -15,7 +14,8 @@ from typing import Any
 
 import pytest
 
-from gosheet.frontends.libreoffice import carried
+from gosheet.frontends import carried
+from gosheet.frontends.libreoffice import carried as extension
 from gosheet.frontends.libreoffice.build import MACRO_PYTHONPATH
 from gosheet.i18n.collation import TABLE
 
@@ -99,27 +99,6 @@ def test_the_extensions_folder_comes_first(monkeypatch: pytest.MonkeyPatch) -> N
     assert sys.path == [inprocess.PYTHONPATH, "/usr/lib/python3/dist-packages"]
 
 
-def test_reportlab_loads_with_a_stand_in_for_pillow_which_then_goes(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    """Where Pillow cannot be imported, ``from PIL import Image`` gives None within the block
-    only; where it can, nothing is changed."""
-    pil = {name: module for name, module in sys.modules.items() if name.split(".")[0] == "PIL"}
-    monkeypatch.setattr(inprocess, "pillow_missing", lambda: True)
-    monkeypatch.delitem(sys.modules, "reportlab.lib.utils", raising=False)  # not loaded yet
-    with inprocess.pillow_stand_in():
-        from PIL import Image  # the stand-in's
-
-        assert Image is None
-        assert sys.modules["PIL"].__doc__ == (
-            "A stand-in for Pillow, which is not here: no pictures."
-        )
-    assert {n: m for n, m in sys.modules.items() if n.split(".")[0] == "PIL"} == pil
-    monkeypatch.setattr(inprocess, "pillow_missing", lambda: False)
-    with inprocess.pillow_stand_in():
-        assert sys.modules.get("PIL") is pil.get("PIL")
-
-
 def test_an_old_python_is_told_which_libreoffice_to_install(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
@@ -129,19 +108,19 @@ def test_an_old_python_is_told_which_libreoffice_to_install(
 
 
 def test_the_builder_leaves_compiled_files_out() -> None:
-    assert carried.compiled("charset_normalizer/md.cpython-311-x86_64-linux-gnu.so")
-    assert carried.compiled("markupsafe/_speedups.c")
-    assert carried.compiled("PIL/_imaging.pyd")
-    assert not carried.compiled("reportlab/fonts/Vera.ttf")
+    assert not carried.kept("charset_normalizer/md.cpython-311-x86_64-linux-gnu.so")
+    assert not carried.kept("markupsafe/_speedups.c")
+    assert not carried.kept("PIL/_imaging.pyd")
+    assert carried.kept("reportlab/fonts/Vera.ttf")
     assert carried.LICENCE.search("licenses/LICENSE.txt")
     assert carried.LICENCE.search("LICENCE.rst")
     assert not carried.LICENCE.search("RECORD")
 
 
 def test_a_distribution_not_installed_is_said(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(carried, "CARRIED", ("surely-not-installed-here",))
+    monkeypatch.setattr(carried, "distributions", lambda: ["surely-not-installed-here"])
     with pytest.raises(carried.NotInstalled, match="pip install surely-not-installed-here"):
-        carried.carried_files()
+        extension.carried_files()
     importlib.invalidate_caches()
 
 
@@ -170,7 +149,7 @@ def test_the_qr_codes_library_is_carried_and_runs_from_there(tmp_path: Path) -> 
     """segno (the QR codes of ``print --url`` and ``publish --url``) is in the extension,
     with its licence, and draws a code in a Python that sees only the carried files (no
     site-packages: ``-I -S``), as LibreOffice's own Python does."""
-    files = carried.carried_files()
+    files = extension.carried_files()
     assert "segno/__init__.py" in files
     assert any(n.startswith("segno-") and carried.LICENCE.search(n) for n in files)
     run = (
@@ -187,7 +166,7 @@ def test_the_collation_is_carried_with_its_one_table_and_runs_from_there(tmp_pat
     """pyuca (every list sorted by name) is in the extension with the one table gosheet
     reads, not its four older ones, and sorts names in a Python that sees only the carried
     files (``-I -S``), as LibreOffice's own Python does."""
-    files = carried.carried_files()
+    files = extension.carried_files()
     tables = sorted(n for n in files if n.startswith("pyuca/allkeys-"))
     assert tables == [f"pyuca/{TABLE}"]
     assert "pyuca/collator.py" in files

@@ -15,6 +15,7 @@ import pytest
 from support.cli import cli, cli_ok
 
 from gosheet.core.errors import FileProblem
+from gosheet.frontends.carried import requirement_name
 from gosheet.frontends.web import runtime, wheels
 from gosheet.frontends.web.build import STATIC
 from gosheet.frontends.web.runner import ACTIONS
@@ -111,12 +112,12 @@ def test_the_wheels_are_pure_and_hold_what_gosheet_needs() -> None:
 
 
 def test_requirements_only_an_extra_asks_for_are_left_out() -> None:
-    assert wheels.requirement_name('rl_accel<1.1,>=0.9.0; extra == "accel"') is None
-    assert wheels.requirement_name("MarkupSafe>=2.0") == "markupsafe"
-    assert wheels.requirement_name("et-xmlfile") == "et-xmlfile"
+    assert requirement_name('rl_accel<1.1,>=0.9.0; extra == "accel"') is None
+    assert requirement_name("MarkupSafe>=2.0") == "markupsafe"
+    assert requirement_name("et-xmlfile") == "et-xmlfile"
     # segno's backport of importlib.metadata, for Pythons older than any gosheet runs on
-    assert wheels.requirement_name("importlib-metadata>=3.6.0; python_version < '3.10'") is None
-    assert wheels.requirement_name("tomli; python_version < '3.11'") == "tomli"
+    assert requirement_name("importlib-metadata>=3.6.0; python_version < '3.10'") is None
+    assert requirement_name("tomli; python_version < '3.11'") == "tomli"
 
 
 def test_a_second_build_is_offline(

@@ -8,10 +8,9 @@ a system Python happens to hold. The request is answered by gosheet's JSON bridg
 (``gosheet.app.bridge``) in this very process: the same contract as ``gosheet bridge``, without
 a process, a command or an installation.
 
-Pillow is compiled and not carried; reportlab (the print pack) imports it at its first line but
-draws no picture of gosheet's: :func:`pillow_stand_in` lends it an empty module while it
-loads, as reportlab expected before it needed Pillow (``Image`` None: no pictures), and takes
-it away at once, so that nothing else ever sees it.
+Pillow is compiled and not carried; reportlab (the print pack) imports it when it loads, and
+gosheet's own stand-in takes its place while it does, here as in every door
+(:func:`gosheet.formats.pack.loading.reportlab_loadable`).
 """
 
 from __future__ import annotations
@@ -20,9 +19,6 @@ import importlib
 import json
 import os
 import sys
-import types
-from collections.abc import Iterator
-from contextlib import contextmanager
 from typing import Any
 
 from .errors import Failure, describe
@@ -40,34 +36,6 @@ def carried_first() -> None:
     while PYTHONPATH in sys.path:
         sys.path.remove(PYTHONPATH)
     sys.path.insert(0, PYTHONPATH)
-
-
-def pillow_missing() -> bool:
-    """Whether Pillow's ``PIL.Image`` cannot be imported here."""
-    try:
-        importlib.import_module("PIL.Image")
-    except ImportError:
-        return True
-    return False
-
-
-@contextmanager
-def pillow_stand_in() -> Iterator[None]:
-    """Within the block, ``from PIL import Image`` gives ``None`` when Pillow cannot be
-    imported; afterwards, ``PIL`` is as it was (the modules loaded within keep their None)."""
-    if "reportlab.lib.utils" in sys.modules or not pillow_missing():
-        yield
-        return
-    saved = {m: sys.modules.pop(m) for m in list(sys.modules) if m.split(".")[0] == "PIL"}
-    stand_in = types.ModuleType("PIL", "A stand-in for Pillow, which is not here: no pictures.")
-    stand_in.Image = None  # type: ignore[attr-defined]
-    sys.modules["PIL"] = stand_in
-    try:
-        yield
-    finally:
-        if sys.modules.get("PIL") is stand_in:
-            del sys.modules["PIL"]
-        sys.modules.update(saved)
 
 
 def load_gosheet() -> Any:
@@ -95,8 +63,7 @@ def answer(request: dict[str, Any]) -> dict[str, Any]:
     bridge = load_gosheet()
     catalog = importlib.import_module("gosheet.i18n.catalog")
     catalog.use("en")  # as every gosheet command starts: until the workbook says otherwise
-    with pillow_stand_in():  # reportlab may be imported (Print pack)
-        text, _code = bridge.run(json.dumps(request, ensure_ascii=False))
+    text, _code = bridge.run(json.dumps(request, ensure_ascii=False))
     found = json.loads(text)
     if not isinstance(found, dict):
         raise Failure(f"gosheet's answer is not understood ({text[:80]}); nothing was changed.")
