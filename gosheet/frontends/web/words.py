@@ -1,8 +1,9 @@
 """The page's own words in every language of gosheet (en, ru, fr, ca).
 
-The buttons named as in the LibreOffice menu take their words from gosheet's message catalog
-(:data:`gosheet.app.bridge.MACRO_WORDS`: the same translation as the menu); the page's other
-words — loading, picking a file, serving the folder — are here, each with its translations.
+The buttons take their words from the table of actions (:mod:`gosheet.app.doors`), translated
+by gosheet's message catalog — the same words as LibreOffice's menu and Excel's buttons; the
+page's other words — loading, picking a file, serving the folder — are here, each with its
+translations.
 The build writes them all as ``words.json``; the page picks the browser's language, else
 English. ``{name}``-style fields are filled in by the page.
 
@@ -14,9 +15,6 @@ from __future__ import annotations
 
 from gosheet.frontends.web.runner import BUTTONS
 from gosheet.i18n.catalog import LANGUAGES, translator
-
-MENU = ("pair", "standings", "check", "explain", "simulate", "merge", "print")
-"""The buttons whose words are the LibreOffice menu's (translated by the catalog)."""
 
 # key: English, Russian, French, Catalan
 WORDS: dict[str, tuple[str, str, str, str]] = {
@@ -62,12 +60,7 @@ WORDS: dict[str, tuple[str, str, str, str]] = {
         "Imprimir, publicar, exportar",
     ),
     "start": ("A new tournament", "Новый турнир", "Un nouveau tournoi", "Un torneig nou"),
-    "publish": (
-        "Publish pages",
-        "Опубликовать страницы",
-        "Publier les pages",
-        "Publicar les pàgines",
-    ),
+    # the catalog's "EGF results (.h9)" is a phrase within sentences: the buttons' own words
     "h9": (
         "EGF results (.h9)",
         "Результаты EGF (.h9)",
@@ -79,18 +72,6 @@ WORDS: dict[str, tuple[str, str, str, str]] = {
         "Результаты FFG (.tou)",
         "Résultats FFG (.tou)",
         "Resultats FFG (.tou)",
-    ),
-    "xml": (
-        "OpenGotha file (.xml)",
-        "Файл OpenGotha (.xml)",
-        "Fichier OpenGotha (.xml)",
-        "Fitxer OpenGotha (.xml)",
-    ),
-    "new": (
-        "New tournament from this roster",
-        "Новый турнир из этого списка",
-        "Nouveau tournoi à partir de cette liste",
-        "Torneig nou a partir d'aquesta llista",
     ),
     "system": ("System", "Система", "Système", "Sistema"),
     "default_system": (
@@ -210,7 +191,7 @@ def table() -> dict[str, dict[str, str]]:
     words: dict[str, dict[str, str]] = {}
     for index, language in enumerate(LANGUAGES):
         catalog = translator(language)
-        these = {key: texts[index] for key, texts in WORDS.items()}
-        these.update({key: catalog.gettext(BUTTONS[key]) for key in MENU})
+        these = {key: catalog.gettext(label) for key, label in BUTTONS.items()}
+        these.update({key: texts[index] for key, texts in WORDS.items()})
         words[language] = these
     return words

@@ -590,7 +590,7 @@ def test_an_answer_not_understood_changes_nothing() -> None:
 
 
 def test_explain_outside_libreoffice_is_a_message(monkeypatch: pytest.MonkeyPatch) -> None:
-    assert actions.TITLES["explain"] == "Explain the last round"
+    assert actions.about("explain")["title"] == "Explain the last round"
     outcome = json.loads(gosheet_macros.ExplainRound())
     assert not outcome["ok"] and outcome["action"] == "explain"
     assert outcome["message"].startswith("Open a gosheet workbook")
