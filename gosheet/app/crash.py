@@ -28,6 +28,6 @@ def crash_report(error: BaseException, action: str) -> str:
         where = f" in {Path(frame.filename).name}:{frame.lineno}"
     text = " ".join(str(error).split())[:200]
     return "gosheet: " + _(
-        "'{command}' failed unexpectedly ({error}); nothing written. Please report it to "
-        "{report_to} with the command and its files (GOSHEET_DEBUG=1 shows the details)."
-    ).format(command=action, error=f"{type(error).__name__}{where}: {text}", report_to=_(REPORT_TO))
+        "'{action}' failed unexpectedly ({error}); nothing written. Please report it to "
+        "{report_to} with what you did and the files (GOSHEET_DEBUG=1 shows the details)."
+    ).format(action=action, error=f"{type(error).__name__}{where}: {text}", report_to=_(REPORT_TO))
