@@ -1,7 +1,7 @@
-"""The words an action ends with, the same from the command line, the bridge (LibreOffice)
-and the Excel buttons: what was done, and what went wrong; and the command line's longer
-report of an action on a workbook file (:func:`pairing_lines`, :func:`explanation_text`,
-:func:`saved_note` …)."""
+"""The words of the actions beyond each result's own sentence (:mod:`gosheet.app.outcomes`):
+what went wrong (:func:`problem_list`, :func:`missing_results` …), the verdict on an explained
+round, and the command line's longer report of an action on a workbook file
+(:func:`pairing_lines`, :func:`explanation_text`, :func:`saved_note` …). Imports no action."""
 
 from __future__ import annotations
 
