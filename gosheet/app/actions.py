@@ -9,19 +9,16 @@ writing anything.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 from gosheet.app.checkin import check_note, left_out_note, refuse_nobody_confirmed
 from gosheet.app.messages import before_next_pair, fewer_groups_note, missing_results
-from gosheet.app.printing import Printed, print_pack
-from gosheet.app.ratings import Filled, fill_ratings
+from gosheet.app.outcomes import Checked, Paired, Renamed, Simulated, StandingsUpdated
 from gosheet.core.errors import ConsistencyError
 from gosheet.core.explain import Explanation, explain_round
 from gosheet.core.groups import assign_groups
 from gosheet.core.hand import organisers_lines, pair_around
 from gosheet.core.model import Player, Tournament
-from gosheet.core.pairing import Pairing
 from gosheet.core.simulate import simulate_round
 from gosheet.core.systems import system_of
 from gosheet.i18n import words
@@ -42,20 +39,6 @@ from gosheet.workbook.sheets import (
 )
 from gosheet.workbook.standings import standings_sheet
 from gosheet.workbook.writer import explain_sheet, round_sheet
-
-
-@dataclass(frozen=True)
-class Done:
-    """What an action did, for the caller to report."""
-
-    tournament: Tournament
-    pairing: Pairing | None = None
-    changed_results: int = 0  # results rewritten in the standard form
-    filled_results: int = 0  # empty results filled by a simulation
-    proposed_rounds: int | None = None  # Swiss: rounds proposed at the first pairing
-    notes: tuple[str, ...] = ()  # check: what to do before the next pair, what to look at;
-    # pair: the McMahon groups made, when fewer than asked
-    renamed_cells: int = 0  # rename: the cells of the round sheets renamed
 
 
 def _normalise_results(book: BookPort, state: BookState) -> int:
@@ -87,16 +70,16 @@ def _sheet_index_after_rounds(names: list[str]) -> int:
     return len(names)
 
 
-def update_standings(book: BookPort) -> Done:
+def update_standings(book: BookPort) -> StandingsUpdated:
     """Recompute the Standings sheet from every round's results."""
     port = localized(book)
     state = read_book(port.grids())
     changed = _normalise_results(port, state)
     port.render(standings_sheet(state.tournament, port.language))
-    return Done(state.tournament, changed_results=changed)
+    return StandingsUpdated(state.tournament, changed_results=changed)
 
 
-def pair(book: BookPort, again: bool = False) -> Done:
+def pair(book: BookPort, again: bool = False) -> Paired:
     """Pair the next round, write it as ``Round N``, and update the standings.
 
     ``again``: pair the last round anew (a player withdrew or arrived before
@@ -136,7 +119,7 @@ def pair(book: BookPort, again: bool = False) -> Done:
         index = _sheet_index_after_rounds(list(grids))
     port.render(round_sheet(grouped, pairing, grids.language), index)
     port.render(standings_sheet(paired, grids.language))
-    return Done(paired, pairing, changed, proposed_rounds=proposed, notes=notes)
+    return Paired(paired, pairing, changed, proposed_rounds=proposed, notes=tuple(notes))
 
 
 def _without_last_round(tournament: Tournament, names: list[str]) -> tuple[Tournament, int]:
@@ -159,7 +142,7 @@ def _without_last_round(tournament: Tournament, names: list[str]) -> tuple[Tourn
     return replace(tournament, rounds=tournament.rounds[:-1]), sheet
 
 
-def simulate(book: BookPort) -> Done:
+def simulate(book: BookPort) -> Simulated:
     """Fill the last round's empty results from the players' strength."""
     port = localized(book)
     state = read_book(port.grids())
@@ -184,7 +167,7 @@ def simulate(book: BookPort) -> Done:
             count += 1
     tournament = replace(tournament, rounds=(*tournament.rounds[:-1], filled))
     port.render(standings_sheet(tournament, port.language))
-    return Done(tournament, changed_results=changed, filled_results=count)
+    return Simulated(tournament, filled_results=count, changed_results=changed)
 
 
 def explain(book: BookPort, round_number: int | None = None) -> Explanation:
@@ -202,7 +185,7 @@ def explain(book: BookPort, round_number: int | None = None) -> Explanation:
     return explanation
 
 
-def check(book: BookPort) -> Done:
+def check(book: BookPort) -> Checked:
     """Read everything and raise :class:`InputError` on any problem; change nothing. The
     notes say what the next ``pair`` needs first (results still to enter, with their cells)
     and which values stand outside the tables, where gosheet does not read them."""
@@ -211,7 +194,7 @@ def check(book: BookPort) -> Done:
     lines = organisers_lines(t)
     rounds_left = len(t.rounds) - (lines is not None) < t.settings.rounds_for(len(t.players))
     notes = (*before_next_pair(state, rounds_left, lines), *check_note(state, t))
-    return Done(t, notes=notes)
+    return Checked(t, notes=tuple(notes))
 
 
 def split_name(new: str, player: Player) -> tuple[str, str]:
@@ -241,7 +224,7 @@ def _round_names(grids: Grids) -> dict[str, list[tuple[int, int, str]]]:
     return {name: player_cells(grid) for name, grid in grids.items() if round_number_of(name)}
 
 
-def rename(book: BookPort, old: str, new: str) -> Done:
+def rename(book: BookPort, old: str, new: str) -> Renamed:
     """Rename a player everywhere: his Name and First name in Players, his name in every
     round sheet (and the OpenGotha sheet's rows), then the Standings.
 
@@ -323,7 +306,7 @@ def rename(book: BookPort, old: str, new: str) -> Done:
     for sheet, r, c, value in changes:
         port.set_cell(sheet, cell_name(r, c), value)
     port.render(standings_sheet(state.tournament, port.language))
-    return Done(state.tournament, renamed_cells=len(cells))
+    return Renamed(state.tournament, cells=len(cells))
 
 
 def opengotha_player_keys(grid: Grid) -> list[tuple[int, int, str]]:
@@ -340,16 +323,3 @@ def opengotha_player_keys(grid: Grid) -> list[tuple[int, int, str]]:
         for r, row in enumerate(grid)
         if r and len(row) > max(s, k) and cell_text(row[s]).casefold() == "player"
     ]
-
-
-Action = Callable[[BookPort], Done | Explanation | Filled | Printed]
-# The actions the office suites' buttons and the bridge offer, by the name they call.
-ACTIONS: dict[str, Action] = {
-    "pair": pair,
-    "standings": update_standings,
-    "check": check,
-    "simulate": simulate,
-    "explain": explain,
-    "fill_ratings": fill_ratings,  # "Fill from rating list" (gosheet.app.ratings)
-    "print_pack": print_pack,  # "Print pack": the PDF as bytes (gosheet.app.printing)
-}

@@ -48,7 +48,7 @@ list (:func:`gosheet.app.ratings.fill_ratings`): ``set`` operations only. ``prin
 answers one ``{"op": "file", "suffix": ".pack.pdf", "base64": "…"}``: the print pack of
 the last round (:mod:`gosheet.app.printing`), for the macro to write beside the workbook
 (``cup.ods`` → ``cup.pack.pdf``) and say where. The files for other programs
-(:data:`FILE_ACTIONS`: ``export_egf``, ``export_ffg``, ``export_opengotha``) answer one
+(``export_egf``, ``export_ffg``, ``export_opengotha``) answer one
 ``file`` operation too (``.h9``, ``.tou``, ``.xml``: :mod:`gosheet.app.exchange`), and
 ``publish`` one for each page, ``{"op": "file", "suffix": ".site", "name": "index.html",
 "base64": "…"}``: the pages go into the folder beside the workbook (``cup.site/``;
@@ -59,15 +59,16 @@ from __future__ import annotations
 
 import base64
 import json
+import os
 from collections.abc import Callable
 from dataclasses import asdict
 from pathlib import Path
 from typing import Any
 
-from gosheet.app import actions
+from gosheet.app import actions, doors, printing
+from gosheet.app.crash import INTERNAL_ERROR, crash_report
 from gosheet.app.files import OptionError
-from gosheet.app.messages import summary
-from gosheet.app.printing import SUFFIX, Printed
+from gosheet.app.messages import explained
 from gosheet.core.errors import GosheetError, InputError
 from gosheet.i18n.catalog import N_, _, current
 from gosheet.workbook import limits
@@ -77,25 +78,14 @@ from gosheet.workbook.sheets import Column, Dropdown, Note, SheetData
 
 # What LibreOffice's macros say themselves (gosheet/frontends/libreoffice/macros/), word for
 # word: they talk to gosheet only through this bridge, so their words come in the answer ("words").
+# Their titles are the table of actions' words (gosheet.app.doors).
 MACRO_WORDS = (
-    N_("Fill from rating list"),
-    N_("Pair next round"),
-    N_("Update standings"),
-    N_("Check the workbook"),
-    N_("Explain the last round"),
-    N_("Simulate results"),
-    N_("Merge helpers' copies"),
+    *(action.label for action in doors.in_menu()),
     N_("Choose the helpers' copies of the workbook"),
     N_("Workbooks"),
     N_("No copy chosen; nothing was changed."),
-    N_("Print pack"),
-    N_("Publish pages"),
-    N_("Export EGF results (.h9)"),
-    N_("Export FFG results (.tou)"),
-    N_("Export to OpenGotha (.xml)"),
     N_("gosheet refused the workbook."),
     N_("Cells marked in red: {count}; a comment at each says what is wrong."),
-    N_("Print pack made."),
     N_("Done."),
     N_("Written to {path}."),
     N_("The print pack could not be written to {path} ({error})."),
@@ -211,20 +201,6 @@ def opengotha_export(sheets: Grids, name: str) -> tuple[str, list[dict[str, Any]
     return "\n".join(lines), [{"op": "file", "suffix": ".xml", "base64": encoded(data)}]
 
 
-MERGE = "merge"
-"""The action that reads other files, the helpers' copies (``"copies"``: their paths)."""
-
-FileAction = Callable[[Grids, str], tuple[str, list[dict[str, Any]]]]
-#: The actions that make files beside the workbook and change none of its cells: the
-#: message and the ``file`` operations, from the sheets and the workbook's file name.
-FILE_ACTIONS: dict[str, FileAction] = {
-    "publish": publish_pages,
-    "export_egf": results_export("egf", ".h9"),
-    "export_ffg": results_export("ffg", ".tou"),
-    "export_opengotha": opengotha_export,
-}
-
-
 def merge_copies(book: RecordingBook, copies: object, name: str) -> str:
     """ "Merge helpers' copies": the results typed in the copies (their paths) into the
     workbook's cells (``set`` operations) and its Standings; the message."""
@@ -236,12 +212,84 @@ def merge_copies(book: RecordingBook, copies: object, name: str) -> str:
     return merge(book, read, Path(name).name or _("the workbook")).message()
 
 
+Bridged = Callable[[RecordingBook, dict[str, Any]], str]
+"""An action as the bridge runs it: its cells written to the book (operations), its files
+added to the book's operations; its message."""
+
+
+def on_files(made: Callable[[Grids, str], tuple[str, list[dict[str, Any]]]]) -> Bridged:
+    """An action that makes files beside the workbook and changes none of its cells."""
+
+    def run(book: RecordingBook, request: dict[str, Any]) -> str:
+        message, files = made(book.grids(), str(request.get("name") or ""))
+        book.operations.extend(files)
+        return message
+
+    return run
+
+
+def pair(book: RecordingBook, request: dict[str, Any]) -> str:
+    return actions.pair(book).message()
+
+
+def standings(book: RecordingBook, request: dict[str, Any]) -> str:
+    return actions.update_standings(book).message()
+
+
+def check(book: RecordingBook, request: dict[str, Any]) -> str:
+    return actions.check(book).message()
+
+
+def simulate(book: RecordingBook, request: dict[str, Any]) -> str:
+    return actions.simulate(book).message()
+
+
+def explain(book: RecordingBook, request: dict[str, Any]) -> str:
+    return explained(actions.explain(book))
+
+
+def fill(book: RecordingBook, request: dict[str, Any]) -> str:
+    from gosheet.app.ratings import fill_ratings
+
+    return fill_ratings(book).message()
+
+
+def print_pack(book: RecordingBook, request: dict[str, Any]) -> str:
+    """The print pack, one ``file`` operation (the macro writes it beside the workbook)."""
+    printed = printing.print_pack(book)
+    book.operations.append(
+        {"op": "file", "suffix": printing.SUFFIX, "base64": encoded(printed.pdf)}
+    )
+    return printed.message()
+
+
+def merge(book: RecordingBook, request: dict[str, Any]) -> str:
+    return merge_copies(book, request.get("copies"), str(request.get("name") or ""))
+
+
+BRIDGED: dict[str, Bridged] = {
+    "pair": pair,
+    "standings": standings,
+    "check": check,
+    "simulate": simulate,
+    "explain": explain,
+    "fill_ratings": fill,
+    "print_pack": print_pack,
+    "merge": merge,
+    "publish": on_files(publish_pages),
+    "export_egf": on_files(results_export("egf", ".h9")),
+    "export_ffg": on_files(results_export("ffg", ".tou")),
+    "export_opengotha": on_files(opengotha_export),
+}
+"""Each action of LibreOffice's menu (:func:`gosheet.app.doors.in_menu`), by its name in the
+table of actions: its use case on the request's cells."""
+
+
 def handle(request: dict[str, Any]) -> tuple[dict[str, Any], int]:
     """Run one request; the answer and the exit code the command should give."""
     action = request.get("action")
     sheets = request.get("sheets")
-    name = request.get("name")
-    if action not in actions.ACTIONS and action not in FILE_ACTIONS and action != MERGE:
+    if not isinstance(action, str) or action not in BRIDGED:
         message = _("unknown action {action}").format(action=repr(action))
         return {"ok": False, "message": message, "problems": []}, 2
     shape = shape_problem(sheets)
@@ -251,13 +299,7 @@ def handle(request: dict[str, Any]) -> tuple[dict[str, Any], int]:
     assert isinstance(sheets, dict)
     book = RecordingBook({k: [list(r) for r in v] for k, v in sheets.items()})
     try:
-        if action in FILE_ACTIONS:
-            message, files = FILE_ACTIONS[action](book.grids(), str(name or ""))
-            return {"ok": True, "message": message, "operations": files}, 0
-        if action == MERGE:
-            message = merge_copies(book, request.get("copies"), str(name or ""))
-            return {"ok": True, "message": message, "operations": book.operations}, 0
-        done = actions.ACTIONS[action](book)
+        message = BRIDGED[action](book, request)
     except InputError as error:
         problems = [
             {
@@ -272,10 +314,12 @@ def handle(request: dict[str, Any]) -> tuple[dict[str, Any], int]:
         return {"ok": False, "message": str(error), "problems": problems}, error.exit_code
     except GosheetError as error:
         return {"ok": False, "message": str(error), "problems": []}, error.exit_code
-    if isinstance(done, Printed):  # the macro writes the file beside the workbook
-        data = base64.b64encode(done.pdf).decode("ascii")
-        book.operations.append({"op": "file", "suffix": SUFFIX, "base64": data})
-    return {"ok": True, "message": summary(action, done), "operations": book.operations}, 0
+    except Exception as error:  # a bug: the one crash report, never a traceback
+        if os.environ.get("GOSHEET_DEBUG") == "1":
+            raise
+        report = crash_report(error, _(doors.named(action).label))
+        return {"ok": False, "message": report, "problems": []}, INTERNAL_ERROR
+    return {"ok": True, "message": message, "operations": book.operations}, 0
 
 
 def shape_problem(sheets: object) -> str:

@@ -1,16 +1,14 @@
-"""The words an action ends with, the same from the command line, the bridge (LibreOffice)
-and the Excel buttons: what was done, and what went wrong; and the command line's longer
-report of an action on a workbook file (:func:`pairing_lines`, :func:`explanation_text`,
-:func:`saved_note` …)."""
+"""The words of the actions beyond each result's own sentence (:mod:`gosheet.app.outcomes`):
+what went wrong (:func:`problem_list`, :func:`missing_results` …), the verdict on an explained
+round, and the command line's longer report of an action on a workbook file
+(:func:`pairing_lines`, :func:`explanation_text`, :func:`saved_note` …). Imports no action."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING
 
-from gosheet.app.printing import Printed
-from gosheet.app.ratings import Filled
+from gosheet.app.outcomes import Paired, StandingsUpdated
 from gosheet.core.criteria import label
 from gosheet.core.errors import Problem
 from gosheet.core.explain import ExplainedGame, Explanation
@@ -19,27 +17,11 @@ from gosheet.core.groups import groups_made
 from gosheet.core.model import Player, Round
 from gosheet.core.settings import McMahonGroups, Settings
 from gosheet.core.systems import system_of
-from gosheet.i18n import counts, words
-from gosheet.i18n.catalog import N_, _, current, ngettext
+from gosheet.i18n import words
+from gosheet.i18n.catalog import _, current, ngettext
 from gosheet.workbook.atomic import backup_path
 from gosheet.workbook.names import labels
 from gosheet.workbook.reading import BookState, Missing
-
-if TYPE_CHECKING:  # the actions use the words below: no import at run time
-    from gosheet.app.actions import Done
-
-# What each action does, as in "gosheet could not …".
-VERBS = {
-    "pair": N_("pair the next round"),
-    "standings": N_("update the standings"),
-    "simulate": N_("simulate the results"),
-    "check": N_("check the workbook"),
-    "explain": N_("explain the last round"),
-    "rename": N_("rename the player"),
-    "fill_ratings": N_("fill Players from the rating list"),
-    "print_pack": N_("make the print pack"),
-    "merge_copies": N_("take in the helpers' copies"),
-}
 
 
 def explained(explanation: Explanation) -> str:
@@ -47,38 +29,6 @@ def explained(explanation: Explanation) -> str:
     return _("Round {number} explained: {verdict}").format(
         number=explanation.round_number, verdict=explanation.verdict()
     )
-
-
-def summary(action: str, done: Done | Explanation | Filled | Printed) -> str:
-    """One sentence on what ``action`` did."""
-    if isinstance(done, Explanation):
-        return explained(done)
-    if isinstance(done, Filled | Printed):
-        return done.message()
-    t = done.tournament
-    if done.pairing is not None:
-        p = done.pairing
-        games = counts.games(len(p.games))
-        if p.byes:
-            byes = counts.byes(len(p.byes))
-            head = _("Round {number} paired: {games}, {byes}.").format(
-                number=p.round_number, games=games, byes=byes
-            )
-        else:
-            head = _("Round {number} paired: {games}.").format(number=p.round_number, games=games)
-        return "\n".join([head, *done.notes])
-    if action == "simulate":
-        return ngettext(
-            "{count} empty result filled.",
-            "{count} empty results filled.",
-            done.filled_results,
-        ).format(count=done.filled_results)
-    if action == "check":
-        head = _("No problems: {players}, {rounds} paired.").format(
-            players=counts.players(len(t.players)), rounds=counts.rounds(len(t.rounds))
-        )
-        return "\n".join([head, *done.notes])
-    return _("Standings updated.")
 
 
 def fewer_groups_note(spec: McMahonGroups, players: Sequence[Player]) -> tuple[str, ...]:
@@ -102,17 +52,6 @@ def fewer_groups_note(spec: McMahonGroups, players: Sequence[Player]) -> tuple[s
     )
 
 
-def rewritten(done: Done) -> str:
-    """The results typed in another spelling that were written in the standard form."""
-    if not done.changed_results:
-        return ""
-    return ngettext(
-        "{count} result rewritten in the standard form.",
-        "{count} results rewritten in the standard form.",
-        done.changed_results,
-    ).format(count=done.changed_results)
-
-
 def problem_list(problems: list[Problem], advice: str, shown: int | None = None) -> str:
     """``N problems found — advice:`` and one line a problem (the first ``shown``)."""
     count = len(problems)
@@ -129,15 +68,6 @@ def problem_list(problems: list[Problem], advice: str, shown: int | None = None)
             ngettext("… and {count} more.", "… and {count} more.", more).format(count=more)
         )
     return "\n".join(lines)
-
-
-def unexpected(action: str, error: Exception) -> str:
-    """An error gosheet did not foresee: a message to report, never a traceback."""
-    changed = _("Only marks may have changed.") if action == "check" else _("Nothing was changed.")
-    return _(
-        "gosheet could not {what}: {error}\n"
-        "{changed} Please report this, with the workbook, to the gosheet maintainers."
-    ).format(what=_(VERBS[action]), error=f"{type(error).__name__}: {error}", changed=changed)
 
 
 def no_show_hint(round_number: int, none_entered: bool) -> str:
@@ -260,26 +190,9 @@ def saved_note(saved: Path) -> str:
     )
 
 
-def checked(book: object, done: Done) -> list[str]:
-    """``check``'s report: no problems, the players and rounds, then what to know."""
-    t = done.tournament
-    head = ngettext(
-        "{book}: no problems. {players}, {paired} of {rounds} round paired.",
-        "{book}: no problems. {players}, {paired} of {rounds} rounds paired.",
-        t.settings.rounds or 0,
-    ).format(
-        book=book,
-        players=counts.players(len(t.players)),
-        paired=len(t.rounds),
-        rounds=t.settings.rounds,
-    )
-    return [head, *done.notes]
-
-
-def pairing_lines(done: Done) -> list[str]:
+def pairing_lines(done: Paired) -> list[str]:
     """The round just paired, a line a table, as the terminal shows it."""
     pairing = done.pairing
-    assert pairing is not None
     names = labels(done.tournament.players)  # with club or EGD PIN when a name repeats
     left, right = (_(side) for side in game_of(done.tournament.settings.game).short)
     lines = [
@@ -306,7 +219,7 @@ def pairing_lines(done: Done) -> list[str]:
     return lines
 
 
-def standings_lines(done: Done, book: str, shown: int = 10) -> list[str]:
+def standings_lines(done: StandingsUpdated, book: str, shown: int = 10) -> list[str]:
     """The top of the standings, as the terminal shows it: place, player, rank (in Go) and
     the scores that decide the place (the same columns as the published pages' standings
     for a phone, :meth:`~gosheet.core.standings_table.StandingsModel.deciding`), the first
@@ -386,16 +299,6 @@ def unnamed_note(settings: Settings) -> str:
         "pack and the pages. Type its own name in the Settings sheet (row '{row}'), or give "
         "it with '--name' when making the workbook."
     ).format(name=settings.name, row=row)
-
-
-def filled_note(done: Done) -> str:
-    """``simulate``: how many results of the last round were filled."""
-    last = done.tournament.rounds[-1].number
-    return ngettext(
-        "Round {number}: {count} empty result filled.",
-        "Round {number}: {count} empty results filled.",
-        done.filled_results,
-    ).format(number=last, count=done.filled_results)
 
 
 def explanation_text(explanation: Explanation, players: Sequence[Player]) -> str:
@@ -487,14 +390,3 @@ def totals_lines(explanation: Explanation, named: Sequence[str]) -> list[str]:
 def explain_saved(path: Path) -> str:
     """Where the Explain sheet went."""
     return _("Saved the Explain sheet in {path}.").format(path=path)
-
-
-def renamed(old: str, new: str, cells: int) -> str:
-    """``rename``: the player renamed, and how many cells of the round sheets."""
-    return ngettext(
-        "Renamed '{old}' to '{new}' in the Players sheet and in {cells} cell of the "
-        "round sheets; Standings rewritten.",
-        "Renamed '{old}' to '{new}' in the Players sheet and in {cells} cells of the "
-        "round sheets; Standings rewritten.",
-        cells,
-    ).format(old=old, new=new, cells=cells)

@@ -17,6 +17,7 @@ from typing import Generic, TypeVar
 
 from gosheet.app import actions
 from gosheet.app.files import Source, on_disk
+from gosheet.app.outcomes import Checked, Paired, Renamed, Simulated, StandingsUpdated
 from gosheet.core.explain import Explanation
 from gosheet.core.model import Tournament
 from gosheet.workbook.books import Book, editing, open_book
@@ -66,33 +67,31 @@ def edit(
         return Edited(done, book.save(action=action(done)))
 
 
-def check(source: Source, *, name: str = NAME) -> actions.Done:
+def check(source: Source, *, name: str = NAME) -> Checked:
     """Every problem of the workbook at once (:class:`~gosheet.core.errors.InputError`), or
     what the next pair needs; nothing written."""
     with on_disk(source, name) as path:
         return actions.check(open_book(path))
 
 
-def pair(source: Source, again: bool = False, *, name: str = NAME) -> Edited[actions.Done]:
+def pair(source: Source, again: bool = False, *, name: str = NAME) -> Edited[Paired]:
     """Pair the next round (``again``: the last round anew) and update the standings."""
 
-    def named(done: actions.Done) -> str:
-        number = done.pairing.round_number if done.pairing is not None else None
-        change = f"pair round {number}" if number is not None else "pair"
-        return change + (" again" if again else "")
+    def named(done: Paired) -> str:
+        return f"pair round {done.pairing.round_number}" + (" again" if again else "")
 
     return edit(source, lambda book: actions.pair(book, again=again), named, name=name)
 
 
-def update_standings(source: Source, *, name: str = NAME) -> Edited[actions.Done]:
+def update_standings(source: Source, *, name: str = NAME) -> Edited[StandingsUpdated]:
     """Recompute the Standings sheet."""
     return edit(source, actions.update_standings, lambda done: "standings", name=name)
 
 
-def simulate(source: Source, *, name: str = NAME) -> Edited[actions.Done]:
+def simulate(source: Source, *, name: str = NAME) -> Edited[Simulated]:
     """Fill the last round's empty results from the players' strength."""
 
-    def named(done: actions.Done) -> str:
+    def named(done: Simulated) -> str:
         return f"simulate round {done.tournament.rounds[-1].number}"
 
     return edit(source, actions.simulate, named, name=name)
@@ -113,7 +112,7 @@ def explain(
     return edit(source, run, named, name=name)
 
 
-def rename(source: Source, old: str, new: str, *, name: str = NAME) -> Edited[actions.Done]:
+def rename(source: Source, old: str, new: str, *, name: str = NAME) -> Edited[Renamed]:
     """Rename a player everywhere: Players, every round sheet, the Standings."""
     return edit(
         source,

@@ -10,8 +10,8 @@ import pytest
 from support.paths import RATINGS
 
 from gosheet.app import bridge
-from gosheet.app.actions import ACTIONS
-from gosheet.app.ratings import chosen_list, fill_ratings
+from gosheet.app.bridge import BRIDGED
+from gosheet.app.ratings import chosen_list
 from gosheet.formats.ratings import cache
 from gosheet.workbook.port import BookPort, CellValue, Grids
 from gosheet.workbook.sheets import SheetData
@@ -60,7 +60,7 @@ class Book(BookPort):
 
 
 def test_the_bridge_fills_players_from_the_cached_list() -> None:
-    assert ACTIONS["fill_ratings"] is fill_ratings
+    assert "fill_ratings" in BRIDGED
     _store("egd")
     answer, code = bridge.handle({"action": "fill_ratings", "sheets": _sheets()})
     assert code == 0 and answer["ok"], answer

@@ -106,8 +106,7 @@ def test_counts_in_every_language(language: str, said: list[str]) -> None:
     ],
 )
 def test_one_of_each_is_said_in_the_singular(language: str, said: str) -> None:
-    from gosheet.app.actions import Done
-    from gosheet.app.messages import summary
+    from gosheet.app.outcomes import Checked
     from gosheet.core.model import Player, Round, Tournament
     from gosheet.core.ranks import parse_rank
     from gosheet.core.settings import Settings
@@ -116,7 +115,7 @@ def test_one_of_each_is_said_in_the_singular(language: str, said: str) -> None:
         Settings(), (Player(1, "Ivanov", "Ivan", parse_rank("1d")),), (Round(1, (), (1,)),)
     )
     with catalog.speaking(language):
-        assert summary("check", Done(tournament)) == said
+        assert Checked(tournament).message() == said
 
 
 @pytest.mark.parametrize(

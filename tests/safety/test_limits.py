@@ -8,8 +8,9 @@ import pytest
 from support.cli import cli
 
 from gosheet.app import actions
+from gosheet.app.crash import INTERNAL_ERROR
 from gosheet.core.errors import FileProblem
-from gosheet.frontends.cli import INTERNAL_ERROR, main
+from gosheet.frontends.cli import main
 from gosheet.workbook import limits
 
 

@@ -21,6 +21,7 @@ from support.books import BACKUP, BOOK, leftovers
 from support.cli import cli, cli_ok, refused
 
 from gosheet.app import actions
+from gosheet.app.outcomes import Paired
 from gosheet.core.errors import FileProblem
 from gosheet.formats.opengotha.export import write_file
 from gosheet.workbook import locks, safe_files
@@ -121,7 +122,7 @@ def test_a_workbook_saved_by_someone_else_meanwhile_is_kept(
 ) -> None:
     pair = actions.pair
 
-    def typed_meanwhile(book: Any, **options: Any) -> actions.Done:
+    def typed_meanwhile(book: Any, **options: Any) -> Paired:
         done = pair(book, **options)
         theirs = load_workbook(open_book)  # the organiser saves a corrected result meanwhile
         theirs["Round 2"]["A30"] = "their note"

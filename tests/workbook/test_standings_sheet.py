@@ -43,7 +43,7 @@ def paired(folder: Path, groups: McMahonGroups, system: str = "mcmahon") -> Path
     for _ in range(2):
         actions.pair(book)
         actions.simulate(book)
-    actions.ACTIONS["standings"](book)
+    actions.update_standings(book)
     return book.save(folder / "cup.xlsx", backup=False)
 
 
@@ -150,7 +150,7 @@ def test_a_standings_sheet_with_the_old_title_rows_is_rewritten_plain(tmp_path: 
     assert sum(1 for r in sheet_rows(path) if "Group 1" in r) == 1
     book = XlsxBook.open(path)
     book.read()  # reads as it did
-    actions.ACTIONS["standings"](book)
+    actions.update_standings(book)
     book.save(action="standings")
     headers, *rows = sheet_rows(path)
     assert len(rows) == len(PLAYERS) and "Group 1" not in {r[headers.index("Name")] for r in rows}

@@ -13,42 +13,25 @@ import argparse
 import importlib
 import os
 import sys
-import traceback
 from collections.abc import Callable, Sequence
-from pathlib import Path
 
+from gosheet.app import doors
+from gosheet.app.crash import INTERNAL_ERROR, crash_report
 from gosheet.app.files import OptionError
 from gosheet.core.errors import GosheetError, InputError
 from gosheet.frontends.cli import books
 from gosheet.frontends.cli.parser import build_parser
-from gosheet.i18n.catalog import N_, _, use
+from gosheet.i18n.catalog import _, use
 
 Handler = Callable[[argparse.ArgumentParser, argparse.Namespace], int]
 COMMANDS: dict[str, tuple[str, str]] = {
-    "new": ("tournament", "new"),
-    "import": ("opengotha", "import_file"),
-    "export": ("opengotha", "export_file"),
-    "check": ("tournament", "check"),
-    "pair": ("tournament", "pair"),
-    "standings": ("tournament", "standings"),
-    "merge": ("tournament", "merge"),
-    "simulate": ("demo", "simulate"),
-    "explain": ("tournament", "explain"),
-    "history": ("history", "history"),
-    "restore": ("history", "restore"),
-    "rename": ("rename", "rename"),
-    "excel-template": ("offices", "excel"),
-    "libreoffice": ("offices", "libreoffice"),
-    "bridge": ("offices", "bridge"),
-    "demo": ("demo", "demo"),
-    "ratings": ("ratings", "ratings"),
-    "print": ("publishing", "print_pack"),
-    "publish": ("publishing", "publish"),
-    "web-app": ("web", "web_app"),
+    command: (handler.partition(":")[0], handler.partition(":")[2])
+    for command, handler in doors.commands().items()
 }
-"""Each command's handler: (module of this package, function). A module is imported when
-its command runs, so that a command loads only what it needs (``gosheet --help`` no
-pandas, ``gosheet check`` no matching library, none of them reportlab but ``print``)."""
+"""Each command's handler, from the table of actions (:mod:`gosheet.app.doors`): (module of
+this package, function). A module is imported when its command runs, so that a command loads
+only what it needs (``gosheet --help`` no pandas, ``gosheet check`` no matching library, none
+of them reportlab but ``print``)."""
 
 
 def handler(command: str) -> Handler:
@@ -114,27 +97,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except Exception as error:  # a bug: one line, never a traceback
         if os.environ.get("GOSHEET_DEBUG") == "1":
             raise
-        print(unexpected(error, argv), file=sys.stderr)
+        words = list(sys.argv[1:] if argv is None else argv)
+        print(crash_report(error, words[0] if words else "gosheet"), file=sys.stderr)
         return INTERNAL_ERROR
 
 
 INTERRUPTED = 130
-INTERNAL_ERROR = 70
-REPORT_TO = N_("gosheet's issue tracker")
-
-
-def unexpected(error: BaseException, argv: Sequence[str] | None) -> str:
-    """The one line an unexpected error gives: what failed, where, and where to report it."""
-    words = list(sys.argv[1:] if argv is None else argv)
-    command = words[0] if words else "gosheet"
-    where = ""
-    if error.__traceback__ is not None:
-        frame = traceback.extract_tb(error.__traceback__)[-1]
-        where = f" in {Path(frame.filename).name}:{frame.lineno}"
-    text = " ".join(str(error).split())[:200]
-    return "gosheet: " + _(
-        "'{command}' failed unexpectedly ({error}); nothing written. Please report it to "
-        "{report_to} with the command and its files (GOSHEET_DEBUG=1 shows the details)."
-    ).format(
-        command=command, error=f"{type(error).__name__}{where}: {text}", report_to=_(REPORT_TO)
-    )

@@ -44,41 +44,70 @@ def _say(*lines: str) -> None:
 
 
 def ratings(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
-    """``gosheet ratings ACTION``."""
+    """``gosheet ratings ACTION``: the handler of its ACTION (:data:`RATINGS_COMMANDS`)."""
+    RATINGS_COMMANDS[args.ratings_command](parser, args)
+    return 0
+
+
+def fetch(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
+    """``gosheet ratings fetch LIST``."""
     # here, not with the parser every command builds: urllib, the workbook
-    from gosheet.app.ratings import add, describe, fill, list_summary
+    from gosheet.app.ratings import list_summary
+    from gosheet.formats.ratings import cache
+
+    stored = list_summary(cache.fetch(args.list, args.url, args.timeout))
+    _say(_("Stored {list}").format(list=stored))
+
+
+def import_list(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
+    """``gosheet ratings import FILE``."""
+    from gosheet.app.ratings import list_summary
+    from gosheet.formats.ratings import cache
+
+    if not args.file.is_file():
+        raise FileProblem(_("{path}: no such file").format(path=args.file))
+    stored = list_summary(cache.store(args.file.read_bytes(), args.list, str(args.file)))
+    _say(_("Stored {list}").format(list=stored))
+
+
+def fill_players(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
+    """``gosheet ratings fill BOOK``: "Fill from rating list"."""
+    from gosheet.app.ratings import fill, list_summary
     from gosheet.formats.ratings import cache
     from gosheet.formats.ratings.match import ListIndex
     from gosheet.workbook.books import editing
     from gosheet.workbook.language import InLanguage
 
-    action = args.ratings_command
-    if action == "fetch":
-        stored = list_summary(cache.fetch(args.list, args.url, args.timeout))
-        _say(_("Stored {list}").format(list=stored))
-        return 0
-    if action == "import":
-        if not args.file.is_file():
-            raise FileProblem(_("{path}: no such file").format(path=args.file))
-        stored = list_summary(cache.store(args.file.read_bytes(), args.list, str(args.file)))
-        _say(_("Stored {list}").format(list=stored))
-        return 0
-    if action == "add" and not (args.name or args.pin):
+    rating_list, cached = cache.load(args.list)
+    index = ListIndex(rating_list)
+    with editing(args.book) as book:
+        report = fill(InLanguage(book), index, overwrite=args.overwrite)
+        if report.cells:
+            book.save(action="ratings fill")
+        _say(_("From the {source}:").format(source=list_summary(cached)), *report.lines())
+
+
+def add_player(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
+    """``gosheet ratings add BOOK NAME|--pin PIN``."""
+    from gosheet.app.ratings import add, describe, list_summary
+    from gosheet.formats.ratings import cache
+    from gosheet.formats.ratings.match import ListIndex
+    from gosheet.workbook.books import editing
+    from gosheet.workbook.language import InLanguage
+
+    if not (args.name or args.pin):
         parser.error(_("ratings add: give a name ('Name Firstname') or '--pin'"))
     rating_list, cached = cache.load(args.list)
     index = ListIndex(rating_list)
     with editing(args.book) as book:
-        if action == "fill":
-            report = fill(InLanguage(book), index, overwrite=args.overwrite)
-            if report.cells:
-                book.save(action="ratings fill")
-            _say(_("From the {source}:").format(source=list_summary(cached)), *report.lines())
-        else:
-            player = add(InLanguage(book), index, args.name, args.pin)
-            book.save(action="ratings add")
-            _say(
-                _("Added {player} to Players (from the {source}).").format(
-                    player=describe(player), source=list_summary(cached)
-                )
+        player = add(InLanguage(book), index, args.name, args.pin)
+        book.save(action="ratings add")
+        _say(
+            _("Added {player} to Players (from the {source}).").format(
+                player=describe(player), source=list_summary(cached)
             )
-    return 0
+        )
+
+
+RATINGS_COMMANDS = {"fetch": fetch, "import": import_list, "fill": fill_players, "add": add_player}
+"""Each ``gosheet ratings`` ACTION's handler."""

@@ -11,16 +11,14 @@ from typing import TypeVar
 
 from gosheet.app import workbooks
 from gosheet.app.messages import (
-    checked,
     explain_saved,
     explanation_text,
-    filled_note,
     pairing_lines,
-    rewritten,
     saved_note,
     standings_lines,
     unnamed_note,
 )
+from gosheet.app.outcomes import rewritten
 from gosheet.app.tournaments import Choices, new_tournament
 
 T = TypeVar("T")
@@ -60,15 +58,14 @@ def new(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
 
 def check(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     """``gosheet check BOOK.xlsx``: every problem listed, nothing changed."""
-    say(*checked(args.book, workbooks.check(args.book)))
+    say(*workbooks.check(args.book).report(args.book))
     return 0
 
 
 def pair(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     """``gosheet pair BOOK.xlsx [--again]``."""
     edited = workbooks.pair(args.book, again=args.again)
-    if edited.done.pairing is not None:
-        say(*pairing_lines(edited.done))
+    say(*pairing_lines(edited.done))
     say(rewritten(edited.done), saved_note(saved_path(edited)))
     return 0
 
@@ -94,7 +91,7 @@ def merge(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
 def simulate(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     """``gosheet simulate BOOK.xlsx`` (the study without a workbook: :mod:`.demo`)."""
     edited = workbooks.simulate(args.book)
-    say(filled_note(edited.done))
+    say(edited.done.note())
     say(rewritten(edited.done), saved_note(saved_path(edited)))
     return 0
 

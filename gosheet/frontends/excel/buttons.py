@@ -22,13 +22,21 @@ from collections.abc import Callable, Sequence
 from contextlib import suppress
 from dataclasses import replace
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
-from gosheet.app import actions
+from gosheet.app import actions, doors
+from gosheet.app.crash import crash_report
 from gosheet.app.merging import Merged, merge, read_copy
-from gosheet.app.messages import problem_list, rewritten, summary, unexpected
+from gosheet.app.messages import explained, problem_list
+from gosheet.app.outcomes import (
+    Checked,
+    Paired,
+    Rewriting,
+    Simulated,
+    StandingsUpdated,
+    rewritten,
+)
 from gosheet.app.printing import Printed, pack_path
-from gosheet.app.ratings import Filled
 from gosheet.core.errors import GosheetError, InputError, Problem
 from gosheet.core.explain import Explanation
 from gosheet.frontends.excel.template import CONTROL
@@ -47,49 +55,63 @@ from gosheet.workbook.sheets import EXPLAIN, PLAYERS, STANDINGS, round_sheet_nam
 if TYPE_CHECKING:
     import xlwings as xw
 
+    from gosheet.app.ratings import Filled
+
+T = TypeVar("T")
+
 SHOWN_PROBLEMS = 12  # a message box holds about this many lines
 
 
 def pair(book: xw.Book | None = None) -> str:
     """Button "Pair next round": the next round and the standings."""
-    return _run("pair", book)
+    port = XlwingsBook(_caller(book))
+    return _press("pair", port, actions.pair, _paired)
 
 
 def standings(book: xw.Book | None = None) -> str:
     """Button "Update standings"."""
-    return _run("standings", book)
+    port = XlwingsBook(_caller(book))
+    return _press("standings", port, actions.update_standings, _standings)
 
 
 def explain(book: xw.Book | None = None) -> str:
     """Button "Explain the last round": the ``Explain`` sheet — each game of the last
     round under every pairing criterion — and whether gosheet pairs it the same way
     now. The tournament itself is not changed."""
-    return _run("explain", book)
+    port = XlwingsBook(_caller(book))
+    return _press("explain", port, actions.explain, _explained)
 
 
 def fill_ratings(book: xw.Book | None = None) -> str:
     """Button "Fill from rating list": the empty cells of Players (number, rank, rating,
     club, country) from the rating list cached by ``gosheet ratings fetch|import``; who
     was not found, or is ambiguous, is named with the closest candidates."""
-    return _run("fill_ratings", book)
+    from gosheet.app.ratings import fill_ratings as fill
+
+    port = XlwingsBook(_caller(book))
+    return _press("fill_ratings", port, fill, _filled)
 
 
 def print_pack(book: xw.Book | None = None) -> str:
     """ "Print pack": the last round's pairing lists, result slips, standings and crosstable
     in one PDF beside the workbook (``cup.xlsm`` → ``cup.pack.pdf``); the message says where."""
-    return _run("print_pack", book)
+    from gosheet.app.printing import print_pack as pack
+
+    port = XlwingsBook(_caller(book))
+    return _press("print_pack", port, pack, _write_pack)
 
 
 def simulate(book: xw.Book | None = None) -> str:
     """Rehearsal: fill the last round's empty results (no button)."""
-    return _run("simulate", book)
+    port = XlwingsBook(_caller(book))
+    return _press("simulate", port, actions.simulate, _simulated)
 
 
 def check(book: xw.Book | None = None) -> str:
     """Button "Check the workbook": mark every bad cell, list every problem on
     the Control sheet; a clean check takes the old marks off."""
     port = XlwingsBook(_caller(book))
-    done: actions.Done | None = None
+    done: Checked | None = None
     problems: list[Problem] = []
     try:
         grids = port.grids()
@@ -102,12 +124,12 @@ def check(book: xw.Book | None = None) -> str:
             clear_marks(port, previous)
             mark_problems(port, problems)
     except Exception as error:  # a message, not a traceback
-        return _tell(port, unexpected("check", error), critical=True)
+        return _tell(port, crash_report(error, _(doors.named("check").label)), critical=True)
     if done is None:
         port.activate(CONTROL)
         advice = _("marked in red and listed on the Control sheet")
         return _tell(port, problem_list(problems, advice, SHOWN_PROBLEMS), critical=True)
-    return _tell(port, summary("check", done) + _cleared(len(previous)) + _skipped(port))
+    return _tell(port, done.message() + _cleared(len(previous)) + _skipped(port))
 
 
 def _shown(sheet: str) -> str:
@@ -141,7 +163,7 @@ def merge_copies(book: xw.Book | None = None, copies: Sequence[str | Path] | Non
     def merged(pending: BookPort) -> Merged:
         return merge(pending, [read_copy(copy) for copy in chosen], name)
 
-    return _press("merge_copies", port, merged)
+    return _press("merge_copies", port, merged, _merged)
 
 
 def _no_open_dialog() -> str:
@@ -152,24 +174,23 @@ def _no_open_dialog() -> str:
     )
 
 
-def _run(action: str, book: xw.Book | None) -> str:
-    return _press(action, XlwingsBook(_caller(book)), actions.ACTIONS[action])
-
-
 def _press(
-    action: str,
+    entry: str,
     port: XlwingsBook,
-    act: Callable[[BookPort], actions.Done | Explanation | Filled | Printed | Merged],
+    act: Callable[[BookPort], T],
+    then: Callable[[XlwingsBook, T], str],
 ) -> str:
-    """Run ``act`` on the workbook, its writes held back until it has succeeded; the
+    """Run ``act``, the use case of the button ``entry``, on the workbook, its writes held
+    back until it has succeeded; ``then`` says what it did (and shows its sheet): the
     message shown."""
+    action = doors.by_button(entry)
     pending = Deferred(port)
     try:
         done = act(pending)
     except InputError as error:
         advice = (
-            _("nothing was changed")
-            if action == "merge_copies"
+            _("nothing was changed")  # the problems are the copies': Check does not mark them
+            if action.copies
             else _("nothing was changed. 'Check the workbook' marks them")
         )
         return _tell(
@@ -178,7 +199,7 @@ def _press(
     except GosheetError as error:
         return _tell(port, _("Nothing was changed: {error}").format(error=error), critical=True)
     except Exception as error:
-        return _tell(port, unexpected(action, error), critical=True)
+        return _tell(port, crash_report(error, _(action.label)), critical=True)
     try:
         pending.apply()
     except Exception as error:
@@ -190,25 +211,40 @@ def _press(
             ).format(error=f"{type(error).__name__}: {error}"),
             critical=True,
         )
-    if isinstance(done, Printed):
-        return _tell(port, _write_pack(port, done))
-    if isinstance(done, Merged):
-        port.activate(_shown(round_sheet_name(len(done.tournament.rounds))))
-        return _tell(port, done.message() + _skipped(port))
-    message = summary(action, done)
-    if isinstance(done, Filled):
-        port.activate(_shown(PLAYERS))
-        return _tell(port, message + _skipped(port))
-    if isinstance(done, Explanation):
-        port.activate(_shown(EXPLAIN))
-        return _tell(port, message + _skipped(port))
-    if done.changed_results:
-        message += "\n" + rewritten(done)
-    if done.pairing is not None:
-        port.activate(_shown(round_sheet_name(done.pairing.round_number)))
-    elif action == "standings":
-        port.activate(_shown(STANDINGS))
-    return _tell(port, message + _skipped(port))
+    return _tell(port, then(port, done))
+
+
+def _with_rewritten(done: Rewriting) -> str:
+    return done.message() + ("\n" + rewritten(done) if done.changed_results else "")
+
+
+def _paired(port: XlwingsBook, done: Paired) -> str:
+    port.activate(_shown(round_sheet_name(done.pairing.round_number)))
+    return _with_rewritten(done) + _skipped(port)
+
+
+def _standings(port: XlwingsBook, done: StandingsUpdated) -> str:
+    port.activate(_shown(STANDINGS))
+    return _with_rewritten(done) + _skipped(port)
+
+
+def _simulated(port: XlwingsBook, done: Simulated) -> str:
+    return _with_rewritten(done) + _skipped(port)
+
+
+def _explained(port: XlwingsBook, done: Explanation) -> str:
+    port.activate(_shown(EXPLAIN))
+    return explained(done) + _skipped(port)
+
+
+def _filled(port: XlwingsBook, done: Filled) -> str:
+    port.activate(_shown(PLAYERS))
+    return done.message() + _skipped(port)
+
+
+def _merged(port: XlwingsBook, done: Merged) -> str:
+    port.activate(_shown(round_sheet_name(len(done.tournament.rounds))))
+    return done.message() + _skipped(port)
 
 
 def _write_pack(port: XlwingsBook, printed: Printed) -> str:
@@ -224,7 +260,7 @@ def _write_pack(port: XlwingsBook, printed: Printed) -> str:
         return _("The print pack could not be written to {path} ({error}).").format(
             path=target, error=error.strerror
         )
-    return summary("print_pack", replace(printed, path=target))
+    return replace(printed, path=target).message()
 
 
 def _cleared(count: int) -> str:

@@ -42,11 +42,11 @@ from openpyxl.styles import Alignment, Font
 from openpyxl.worksheet.properties import PageSetupProperties
 from openpyxl.worksheet.worksheet import Worksheet
 
+from gosheet.app import doors
 from gosheet.core.errors import FileProblem
 from gosheet.core.settings import Settings
 from gosheet.frontends.excel import lite_parts, lite_wheel
 from gosheet.frontends.excel.template import (
-    BUTTONS,
     CONTROL,
     CONTROL_WIDTHS,
     PROBLEM_HEADER_ROW,
@@ -74,41 +74,15 @@ class Script:
     explanation: str
 
 
-def _explained(action: str) -> str:
-    return next(b.explanation for b in BUTTONS if b.entry == action)
+def _script(action: doors.Action) -> Script:
+    assert action.script is not None and action.button is not None
+    explanation = action.script.explanation or action.button.explanation
+    return Script(action.script.function, action.label, action.button.entry, explanation)
 
 
-SCRIPTS = (
-    Script("pair_next_round", "Pair next round", "pair", _explained("pair")),
-    Script("update_standings", "Update standings", "standings", _explained("standings")),
-    Script("check_the_workbook", "Check the workbook", "check", _explained("check")),
-    Script("explain_the_last_round", "Explain the last round", "explain", _explained("explain")),
-    Script(
-        "simulate_results",
-        "Simulate results",
-        "simulate",
-        "Rehearsal: fills the last round's empty results with likely ones, as "
-        "'gosheet simulate' does. Never on a real tournament's results.",
-    ),
-    Script(
-        "fill_from_rating_list",
-        "Fill from rating list",
-        "fill_ratings",
-        "Fills the empty cells of Players — EGD PIN, rank, rating, club, country — from the "
-        "rating list dropped on xlwings Lite's Files → Import/Export (EGD allworld_lp.html, "
-        "FFG echelle.txt or AGA TDListN.txt), and names whoever was not found. What is "
-        "typed is never replaced.",
-    ),
-    Script(
-        "merge_helpers_copies",
-        "Merge helpers' copies",
-        "merge_copies",
-        "Takes in the results typed in the helpers' copies of this workbook dropped on "
-        "xlwings Lite's Files → Import/Export (.xlsx or .ods); a result typed differently in "
-        "two places is refused, naming its cell, and nothing is changed. Then rewrites "
-        "Standings.",
-    ),
-)
+SCRIPTS = tuple(_script(action) for action in doors.scripts())
+"""Lite's scripts: the table of actions' (:mod:`gosheet.app.doors`); each runs the ``.xlsm``
+button's function."""
 
 _BOOT = '''"""gosheet for xlwings Lite: one script per action (gosheet excel-template --lite).
 

@@ -28,6 +28,7 @@ import tempfile
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
+from gosheet.app import doors
 from gosheet.frontends.excel import buttons
 
 if TYPE_CHECKING:
@@ -35,7 +36,8 @@ if TYPE_CHECKING:
 
 LITE_FILES = Path("/data")  # xlwings Lite's Files → Import/Export
 LIST_SUFFIXES = (".html", ".htm", ".txt", ".csv")
-ACTIONS = ("pair", "standings", "check", "explain", "simulate", "fill_ratings", "merge_copies")
+ACTIONS = tuple(a.button.entry for a in doors.scripts() if a.button is not None)
+"""The buttons Lite's scripts press, by their ``.xlsm`` function (the table of actions')."""
 COPY_SUFFIXES = (".xlsx", ".xlsm", ".ods")
 
 
@@ -44,12 +46,7 @@ def run(action: str, book: xw.Book, files: Path = LITE_FILES) -> str:
     message shown, also printed."""
     if action not in ACTIONS:
         raise ValueError(f"not a gosheet action: {action}")
-    if action == "fill_ratings":
-        lists_from(files)
-    if action == "merge_copies":
-        message = merge_from(book, files)
-    else:
-        message = getattr(buttons, action)(WithoutAlerts(book))
+    message = BEFORE.get(action, press)(action, book, files)
     print(message)
     return message
 
@@ -78,6 +75,23 @@ class _AppWithoutAlert:
         return getattr(self._app, name)
 
 
+def press(action: str, book: xw.Book, files: Path) -> str:
+    """The button pressed on Lite's book, with nothing of Lite's files."""
+    pressed: str = getattr(buttons, action)(WithoutAlerts(book))
+    return pressed
+
+
+def rated(action: str, book: xw.Book, files: Path) -> str:
+    """Fill from rating list: the lists among Lite's files stored first."""
+    lists_from(files)
+    return press(action, book, files)
+
+
+def merged(action: str, book: xw.Book, files: Path) -> str:
+    """Merge helpers' copies: the copies are Lite's files."""
+    return merge_from(book, files)
+
+
 def merge_from(book: xw.Book, files: Path) -> str:
     """Merge helpers' copies: every workbook in ``files`` (Lite's imported files) is a copy."""
     from gosheet.i18n.catalog import _
@@ -92,6 +106,10 @@ def merge_from(book: xw.Book, files: Path) -> str:
             "Files → Import/Export first; nothing was changed."
         )
     return buttons.merge_copies(cast("xw.Book", WithoutAlerts(book)), copies)
+
+
+BEFORE = {"fill_ratings": rated, "merge_copies": merged}
+"""The buttons that take Lite's files, by their ``.xlsm`` function (the others: :func:`press`)."""
 
 
 def lists_from(files: Path) -> list[str]:

@@ -46,6 +46,7 @@ from openpyxl.styles import Alignment, Font
 from openpyxl.utils.exceptions import InvalidFileException
 from openpyxl.worksheet.worksheet import Worksheet
 
+from gosheet.app import doors
 from gosheet.core.errors import FileProblem
 from gosheet.core.settings import Settings
 from gosheet.workbook.atomic import replacing
@@ -100,62 +101,13 @@ class Button:
         return f"'RunPython(\"{self.python}\")'"
 
 
-BUTTONS = (
-    Button(
-        "Fill from rating list",
-        "fill_ratings",
-        3,
-        "Fills the empty cells of Players — EGD PIN, rank, rating, club, country — from "
-        "the rating list cached by 'gosheet ratings fetch egd' (or import), and names "
-        "whoever was not found. What is typed is never replaced.",
-    ),
-    Button(
-        "Pair next round",
-        "pair",
-        4,
-        "Checks that every result of the last round is in, pairs the next round into a "
-        "new sheet 'Round N', fills the players' McMahon groups and rewrites Standings.",
-    ),
-    Button(
-        "Update standings",
-        "standings",
-        5,
-        "Rewrites Standings from every round's results — after a result was typed or "
-        "corrected. Pairings already made are never changed.",
-    ),
-    Button(
-        "Check the workbook",
-        "check",
-        6,
-        "Reads every sheet and changes nothing but its marks: each bad cell is coloured "
-        "and gets a note, and the list of problems is written below. A clean check "
-        "removes the old marks.",
-    ),
-    Button(
-        "Explain the last round",
-        "explain",
-        7,
-        "Writes the sheet 'Explain': each game of the last round with its value under "
-        "every pairing criterion, and whether gosheet pairs it the same way now. The "
-        "tournament is not changed.",
-    ),
-    Button(
-        "Print pack",
-        "print_pack",
-        8,
-        "Writes the last round's print pack beside the saved workbook (BOOK.pack.pdf): "
-        "pairings by table and by name, result slips, standings and crosstable. The "
-        "workbook is not changed.",
-    ),
-    Button(
-        "Merge helpers' copies",
-        "merge_copies",
-        9,
-        "Asks for the copies of this workbook helpers typed results in, and takes their "
-        "results in; a result typed differently in two places is refused, naming its cell, "
-        "and nothing is changed. Then rewrites Standings.",
-    ),
-)
+def _button(action: doors.Action) -> Button:
+    assert action.button is not None and action.button.row is not None
+    return Button(action.label, action.button.entry, action.button.row, action.button.explanation)
+
+
+BUTTONS = tuple(_button(action) for action in doors.buttons())
+"""The Control sheet's buttons: the table of actions' (:mod:`gosheet.app.doors`)."""
 
 
 def xlsm_template_path() -> Path:

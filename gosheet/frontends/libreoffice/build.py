@@ -33,6 +33,7 @@ from pathlib import Path
 from xml.sax.saxutils import escape
 
 from gosheet import __version__
+from gosheet.app import doors
 from gosheet.frontends.libreoffice.carried import carried_files
 from gosheet.frontends.libreoffice.office import LibreOfficeError, Office, find_soffice, find_unopkg
 
@@ -49,25 +50,20 @@ TOOLBAR_NODE = "org.gosheet.frontends.libreoffice.toolbar"
 CALC = "com.sun.star.sheet.SpreadsheetDocument"
 LOCATION = "user:uno_packages"  # installed for the user (unopkg add without --shared)
 
-# (macro, menu title with its ~mnemonic, toolbar title)
-ACTIONS = (
-    ("FillFromRatingList", "~Fill from rating list", "Fill from rating list"),
-    ("PairNextRound", "~Pair next round", "Pair next round"),
-    ("UpdateStandings", "Update ~standings", "Update standings"),
-    ("CheckWorkbook", "~Check the workbook", "Check the workbook"),
-    ("ExplainRound", "~Explain the last round", "Explain the last round"),
-    ("PrintPack", "P~rint pack", "Print pack"),
-    ("PublishPages", "P~ublish pages", "Publish pages"),
-)
+
+def _menu(action: doors.Action) -> doors.Menu:
+    assert action.menu is not None
+    return action.menu
+
+
+_MENU = doors.in_menu()  # the table of actions: LibreOffice's part of it
+# (macro, menu title with its ~mnemonic, toolbar title): on the toolbar too
+ACTIONS = tuple((_menu(a).macro, _menu(a).title, a.label) for a in _MENU if _menu(a).toolbar)
 # (macro, menu title): the files for other programs, in the menu only
-EXPORTS = (
-    ("ExportEGF", "Export EGF results (.~h9)"),
-    ("ExportFFG", "Export FFG results (.t~ou)"),
-    ("ExportOpenGotha", "Export to ~OpenGotha (.xml)"),
-)
+EXPORTS = tuple((_menu(a).macro, _menu(a).title) for a in _MENU if _menu(a).part == 1)
 # (macro, menu title): the helpers' copies, in the menu only (it asks for files)
-COPIES = ("MergeCopies", "Merge helpers' cop~ies…")
-REHEARSAL = ("SimulateResults", "Si~mulate results (rehearsal)")
+COPIES = next((_menu(a).macro, _menu(a).title) for a in _MENU if a.copies)
+REHEARSAL = next((_menu(a).macro, _menu(a).title) for a in _MENU if _menu(a).part == 2)
 
 
 def script_url(function: str) -> str:
@@ -108,16 +104,14 @@ def _item(node: str, url: str, title: str) -> str:
 
 
 def menu_entries() -> list[tuple[str, str]]:
-    """The gosheet menu's entries, (URL, title), separators included."""
-    separator = ("private:separator", "")
-    return [
-        *((script_url(f), title) for f, title, _ in ACTIONS),
-        (script_url(COPIES[0]), COPIES[1]),
-        separator,
-        *((script_url(f), title) for f, title in EXPORTS),
-        separator,
-        (script_url(REHEARSAL[0]), REHEARSAL[1]),
-    ]
+    """The gosheet menu's entries, (URL, title), separators included: the table of actions'
+    LibreOffice part, a separator between its parts."""
+    entries: list[tuple[str, str]] = []
+    for before, action in zip((None, *_MENU), _MENU, strict=False):
+        if before is not None and _menu(before).part != _menu(action).part:
+            entries.append(("private:separator", ""))
+        entries.append((script_url(_menu(action).macro), _menu(action).title))
+    return entries
 
 
 def addons_xcu() -> str:

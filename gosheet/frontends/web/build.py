@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from importlib import metadata, resources
 from pathlib import Path
 
+from gosheet.app import doors
 from gosheet.core.errors import FileProblem
 from gosheet.frontends.web import runtime
 from gosheet.frontends.web.wheels import wheels
@@ -105,6 +106,7 @@ def build(
         "python": runtime.PYTHON,
         "wheels": [wheel.filename for wheel in made],
         "limit_bytes": LIMIT_BYTES,
+        "actions": doors.page_actions(),  # the page's part of the table of actions
     }
     written: dict[Path, bytes] = {folder / MARK: json.dumps(facts, indent=1).encode()}
     written[folder / "index.html"] = page(facts)

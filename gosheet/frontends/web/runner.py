@@ -1,9 +1,11 @@
 """What the page's buttons run, inside Pyodide: one workbook's bytes in, an :class:`Answer` out.
 
 The page's worker writes the file the organiser picked into Pyodide's memory and calls
-:func:`run_file` with the action's name (:data:`ACTIONS`); the answer says what the command
-line would print — the same words, problems with every cell — and names the file to
-download, whose bytes it writes beside. An action that fails downloads nothing.
+:func:`run_file` with the button's ``data-action``; the table of actions
+(:mod:`gosheet.app.doors`) says which action it is, and :data:`RUNNERS` runs that action's
+use case on the bytes. The answer says what the command line would print — the same words,
+problems with every cell — and names the file to download, whose bytes it writes beside.
+An action that fails downloads nothing.
 
 >>> sorted(ACTIONS) == sorted(BUTTONS)
 True
@@ -18,6 +20,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field
 from pathlib import Path, PurePath
 
+from gosheet.app import doors
 from gosheet.core.errors import GosheetError
 from gosheet.i18n import catalog
 
@@ -49,9 +52,6 @@ class Answer:
         return json.dumps(fields, ensure_ascii=False)
 
 
-Action = Callable[[bytes, str], Answer]
-
-
 @dataclass(frozen=True)
 class Options:
     """What the page lets the organiser choose for a new tournament (None: the default, as
@@ -61,6 +61,19 @@ class Options:
     system: str | None = None
     rounds: int | None = None
     url: str | None = None
+
+
+@dataclass(frozen=True)
+class Given:
+    """What the page gives an action besides the file: a new tournament's options and the
+    address of the pages (:class:`Options`), the helpers' copies (bytes, file name)."""
+
+    options: Options = field(default_factory=Options)
+    copies: Sequence[tuple[bytes, str]] = ()
+
+
+GIVEN = Given()
+Action = Callable[[bytes, str, Given], Answer]
 
 
 def workbook_type(name: str) -> str:
@@ -74,41 +87,42 @@ def said(*lines: str) -> list[str]:
     return [part for line in lines if line for part in line.split("\n")]
 
 
-def pair(data: bytes, name: str) -> Answer:
+def pair(data: bytes, name: str, given: Given = GIVEN) -> Answer:
     from gosheet.app import workbooks
-    from gosheet.app.messages import pairing_lines, rewritten
+    from gosheet.app.messages import pairing_lines
+    from gosheet.app.outcomes import rewritten
 
     edited = workbooks.pair(data, name=name)
-    lines = pairing_lines(edited.done) if edited.done.pairing is not None else []
+    lines = pairing_lines(edited.done)
     return Answer(0, said(*lines, rewritten(edited.done)), name, workbook_type(name), edited.data)
 
 
-def standings(data: bytes, name: str) -> Answer:
+def standings(data: bytes, name: str, given: Given = GIVEN) -> Answer:
     from gosheet.app import workbooks
-    from gosheet.app.messages import rewritten, standings_lines
+    from gosheet.app.messages import standings_lines
+    from gosheet.app.outcomes import rewritten
 
     edited = workbooks.update_standings(data, name=name)
     lines = said(*standings_lines(edited.done, name), rewritten(edited.done))
     return Answer(0, lines, name, workbook_type(name), edited.data)
 
 
-def check(data: bytes, name: str) -> Answer:
+def check(data: bytes, name: str, given: Given = GIVEN) -> Answer:
     from gosheet.app import workbooks
-    from gosheet.app.messages import checked
 
-    return Answer(0, said(*checked(name, workbooks.check(data, name=name))))
+    return Answer(0, said(*workbooks.check(data, name=name).report(name)))
 
 
-def simulate(data: bytes, name: str) -> Answer:
+def simulate(data: bytes, name: str, given: Given = GIVEN) -> Answer:
     from gosheet.app import workbooks
-    from gosheet.app.messages import filled_note, rewritten
+    from gosheet.app.outcomes import rewritten
 
     edited = workbooks.simulate(data, name=name)
-    lines = said(filled_note(edited.done), rewritten(edited.done))
+    lines = said(edited.done.note(), rewritten(edited.done))
     return Answer(0, lines, name, workbook_type(name), edited.data)
 
 
-def explain(data: bytes, name: str) -> Answer:
+def explain(data: bytes, name: str, given: Given = GIVEN) -> Answer:
     from gosheet.app import workbooks
     from gosheet.app.messages import explanation_text
 
@@ -117,11 +131,12 @@ def explain(data: bytes, name: str) -> Answer:
     return Answer(0, said(text), name, workbook_type(name), edited.data)
 
 
-def merge(data: bytes, name: str, copies: Sequence[tuple[bytes, str]] = ()) -> Answer:
-    """Merge helpers' copies: the results typed in ``copies`` (bytes, file name) taken into
-    the workbook, downloaded under its own name."""
+def merge(data: bytes, name: str, given: Given = GIVEN) -> Answer:
+    """Merge helpers' copies: the results typed in the copies given (bytes, file name) taken
+    into the workbook, downloaded under its own name."""
     from gosheet.app.merging import merge_bytes
 
+    copies = given.copies
     if not copies:
         from gosheet.app.files import OptionError
         from gosheet.i18n.catalog import _
@@ -131,17 +146,17 @@ def merge(data: bytes, name: str, copies: Sequence[tuple[bytes, str]] = ()) -> A
     return Answer(0, said(edited.done.message()), name, workbook_type(name), edited.data)
 
 
-def print_pack(data: bytes, name: str, url: str | None = None) -> Answer:
+def print_pack(data: bytes, name: str, given: Given = GIVEN) -> Answer:
     from gosheet.app.printing import pack_path, print_file
 
-    printed = print_file(data, None, book_name=name, url=url)
+    printed = print_file(data, None, book_name=name, url=given.options.url)
     return Answer(0, said(printed.message()), pack_path(name).name, PDF, printed.pdf)
 
 
-def publish(data: bytes, name: str, url: str | None = None) -> Answer:
+def publish(data: bytes, name: str, given: Given = GIVEN) -> Answer:
     from gosheet.app.publishing import publish as publish_pages
 
-    published = publish_pages(data, None, book_name=name, url=url)
+    published = publish_pages(data, None, book_name=name, url=given.options.url)
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
         for page, html in sorted(published.pages.items()):
@@ -153,7 +168,7 @@ def publish(data: bytes, name: str, url: str | None = None) -> Answer:
 def export_results_file(suffix: str) -> Action:
     """The export to a results file (``.h9``: EGF, ``.tou``: FFG)."""
 
-    def export(data: bytes, name: str) -> Answer:
+    def export(data: bytes, name: str, given: Given = GIVEN) -> Answer:
         from gosheet.app.exchange import export_results, results_format
 
         target = stem(name) + suffix
@@ -165,7 +180,7 @@ def export_results_file(suffix: str) -> Action:
     return export
 
 
-def export_xml(data: bytes, name: str) -> Answer:
+def export_xml(data: bytes, name: str, given: Given = GIVEN) -> Answer:
     from gosheet.app.exchange import export_opengotha
 
     target = stem(name) + ".xml"
@@ -173,12 +188,12 @@ def export_xml(data: bytes, name: str) -> Answer:
     return Answer(0, said(*made.lines), target, XML, made.data)
 
 
-def new_tournament(data: bytes, name: str, options: Options | None = None) -> Answer:
+def new_tournament(data: bytes, name: str, given: Given = GIVEN) -> Answer:
     """A roster (``.csv``, ``.xlsx`` …) made a tournament workbook, ``cup.csv`` →
     ``cup.xlsx`` (a roster that is itself a workbook: ``cup.tournament.xlsx``)."""
     from gosheet.app.tournaments import Choices, import_roster
 
-    options = options or Options()
+    options = given.options
     choices = Choices(system=options.system, rounds=options.rounds)
     target = new_name(name)
     made = import_roster(data, None, choices, roster_name=name, name=target)
@@ -195,36 +210,28 @@ def new_name(roster: str) -> str:
     return stem(roster) + (".tournament.xlsx" if suffix in {".xlsx", ".xlsm"} else ".xlsx")
 
 
-ACTIONS: dict[str, Action] = {
+RUNNERS: dict[str, Action] = {
     "pair": pair,
     "standings": standings,
     "check": check,
     "explain": explain,
     "simulate": simulate,
     "merge": merge,
-    "print": print_pack,
+    "print_pack": print_pack,
     "publish": publish,
-    "h9": export_results_file(".h9"),
-    "tou": export_results_file(".tou"),
-    "xml": export_xml,
-    "new": new_tournament,
+    "export_egf": export_results_file(".h9"),
+    "export_ffg": export_results_file(".tou"),
+    "export_opengotha": export_xml,
+    "import": new_tournament,
 }
-"""Each button's action, by the name the page sends."""
+"""Each action the page offers, by its name in the table of actions: its use case on bytes."""
 
-BUTTONS = {
-    "pair": "Pair next round",
-    "standings": "Update standings",
-    "check": "Check the workbook",
-    "explain": "Explain the last round",
-    "simulate": "Simulate results",
-    "merge": "Merge helpers' copies",
-    "print": "Print pack",
-    "publish": "Publish pages",
-    "h9": "EGF results (.h9)",
-    "tou": "FFG results (.tou)",
-    "xml": "OpenGotha file (.xml)",
-    "new": "New tournament from this roster",
+ACTIONS: dict[str, Action] = {
+    a.page.key: RUNNERS[a.name] for a in doors.ACTIONS if a.page is not None
 }
+"""Each button's action, by the name the page sends (its ``data-action``)."""
+
+BUTTONS = {a.page.key: a.page_label for a in doors.ACTIONS if a.page is not None}
 """Each button's words in English (the page's words in every language: :mod:`.words`)."""
 
 
@@ -240,13 +247,7 @@ def run(
     (``options``: a new tournament's; ``copies``: Merge helpers' copies', bytes and name)."""
     catalog.use(language if language in catalog.LANGUAGES else "en")
     try:
-        if action == "new" and options is not None:
-            return new_tournament(data, name, options)
-        if action in ("print", "publish") and options is not None and options.url:
-            return (print_pack if action == "print" else publish)(data, name, options.url)
-        if action == "merge":
-            return merge(data, name, copies)
-        return ACTIONS[action](data, name)
+        return ACTIONS[action](data, name, Given(options or Options(), copies))
     except GosheetError as error:  # OptionError too: what the command prints, its exit code
         return Answer(error.exit_code, said(f"gosheet: {error}"))
     except MemoryError:
@@ -258,10 +259,11 @@ def run(
             "memory."
         )
         return Answer(1, said(too_large.format(name=name)))
-    except Exception as error:  # a bug: one line, as the command says it
-        from gosheet.frontends.cli import INTERNAL_ERROR, unexpected
+    except Exception as error:  # a bug: one line, as every door says it
+        from gosheet.app.crash import INTERNAL_ERROR, crash_report
 
-        return Answer(INTERNAL_ERROR, said(unexpected(error, [action, name])))
+        shown = catalog._(BUTTONS[action]) if action in BUTTONS else action
+        return Answer(INTERNAL_ERROR, said(crash_report(error, shown)))
 
 
 def options_of(text: str) -> Options:

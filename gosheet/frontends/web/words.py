@@ -1,8 +1,9 @@
 """The page's own words in every language of gosheet (en, ru, fr, ca).
 
-The buttons named as in the LibreOffice menu take their words from gosheet's message catalog
-(:data:`gosheet.app.bridge.MACRO_WORDS`: the same translation as the menu); the page's other
-words — loading, picking a file, serving the folder — are here, each with its translations.
+The buttons take their words from the table of actions (:mod:`gosheet.app.doors`), translated
+by gosheet's message catalog — the same words as LibreOffice's menu and Excel's buttons; the
+page's other words — loading, picking a file, serving the folder — are here, each with its
+translations.
 The build writes them all as ``words.json``; the page picks the browser's language, else
 English. ``{name}``-style fields are filled in by the page.
 
@@ -16,9 +17,6 @@ from typing import TypedDict
 
 from gosheet.frontends.web.runner import BUTTONS
 from gosheet.i18n.catalog import LANGUAGES, translator
-
-MENU = ("pair", "standings", "check", "explain", "simulate", "merge", "print")
-"""The buttons whose words are the LibreOffice menu's (translated by the catalog)."""
 
 
 class Words(TypedDict):
@@ -81,12 +79,7 @@ WORDS: dict[str, Words] = {
     "start": Words(
         en="A new tournament", ru="Новый турнир", fr="Un nouveau tournoi", ca="Un torneig nou"
     ),
-    "publish": Words(
-        en="Publish pages",
-        ru="Опубликовать страницы",
-        fr="Publier les pages",
-        ca="Publicar les pàgines",
-    ),
+    # the catalog's "EGF results (.h9)" is a phrase within sentences: the buttons' own words
     "h9": Words(
         en="EGF results (.h9)",
         ru="Результаты EGF (.h9)",
@@ -98,18 +91,6 @@ WORDS: dict[str, Words] = {
         ru="Результаты FFG (.tou)",
         fr="Résultats FFG (.tou)",
         ca="Resultats FFG (.tou)",
-    ),
-    "xml": Words(
-        en="OpenGotha file (.xml)",
-        ru="Файл OpenGotha (.xml)",
-        fr="Fichier OpenGotha (.xml)",
-        ca="Fitxer OpenGotha (.xml)",
-    ),
-    "new": Words(
-        en="New tournament from this roster",
-        ru="Новый турнир из этого списка",
-        fr="Nouveau tournoi à partir de cette liste",
-        ca="Torneig nou a partir d'aquesta llista",
     ),
     "system": Words(en="System", ru="Система", fr="Système", ca="Sistema"),
     "default_system": Words(
@@ -229,8 +210,8 @@ def table() -> dict[str, dict[str, str]]:
     words: dict[str, dict[str, str]] = {}
     for language in LANGUAGES:
         catalog = translator(language)
-        these = {key: _in(language, texts) for key, texts in WORDS.items()}
-        these.update({key: catalog.gettext(BUTTONS[key]) for key in MENU})
+        these = {key: catalog.gettext(label) for key, label in BUTTONS.items()}
+        these.update({key: _in(language, texts) for key, texts in WORDS.items()})
         words[language] = these
     return words
 

@@ -261,12 +261,12 @@ def test_an_unexpected_error_is_a_message_not_a_traceback(
     def broken(book: Any) -> Any:
         raise RuntimeError("the disk is on fire")
 
-    monkeypatch.setitem(actions.ACTIONS, "pair", broken)
     client = ExcelClient.from_file(tournament_xlsm(tmp_path, played=1))
+    monkeypatch.setattr(actions, "pair", broken)
     message, sent = run(remote, client, excel.pair)
     assert [a["func"] for a in sent] == ["alert"]
-    assert "RuntimeError: the disk is on fire" in message
-    assert "Nothing was changed" in message
+    assert message.startswith("gosheet: 'Pair next round' failed unexpectedly (RuntimeError in")
+    assert "the disk is on fire); nothing written" in message
 
 
 @pytest.mark.parametrize("client_name", CLIENTS)

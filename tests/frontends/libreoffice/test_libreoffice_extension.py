@@ -290,8 +290,8 @@ def _imports(path: Path) -> tuple[set[str], bool]:
 def test_the_macro_script_runs_as_libreoffice_runs_it(unpacked: Path) -> None:
     """In another Python, from the built extension: the script executed in a bare
     module, ``pythonpath/`` appended to ``sys.path``, ``__file__`` a URL set
-    afterwards — as LibreOffice's ``pythonscript.py`` does. Nothing of gosheet is
-    imported until an action has a workbook to work on."""
+    afterwards — as LibreOffice's ``pythonscript.py`` does. Nothing of gosheet but its
+    table of actions is imported until an action has a workbook to work on."""
     script = unpacked / "python" / MACRO_FILE
     program = textwrap.dedent(
         """
@@ -330,7 +330,15 @@ def test_the_macro_script_runs_as_libreoffice_runs_it(unpacked: Path) -> None:
         REHEARSAL[0],
     ]
     assert Path(found["package"]) == unpacked / "python/pythonpath/gosheet_lo/__init__.py"
-    assert found["gosheet"] == []
+    # only the table of actions (the action's title), with the catalog's marker: nothing
+    # of gosheet's work is imported until an action has a workbook to work on
+    assert found["gosheet"] == [
+        "gosheet",
+        "gosheet.app",
+        "gosheet.app.doors",
+        "gosheet.i18n",
+        "gosheet.i18n.catalog",
+    ]
 
 
 # Every action answered by gosheet from the unpacked extension, in a Python that has the
@@ -593,7 +601,7 @@ def test_an_answer_not_understood_changes_nothing() -> None:
 
 
 def test_explain_outside_libreoffice_is_a_message(monkeypatch: pytest.MonkeyPatch) -> None:
-    assert actions.TITLES["explain"] == "Explain the last round"
+    assert actions.about("explain")["title"] == "Explain the last round"
     outcome = json.loads(gosheet_macros.ExplainRound())
     assert not outcome["ok"] and outcome["action"] == "explain"
     assert outcome["message"].startswith("Open a gosheet workbook")
@@ -610,7 +618,9 @@ def test_a_failure_is_a_message_never_a_traceback(monkeypatch: pytest.MonkeyPatc
         "action": "pair",
     }
 
-    def broken(action: str, document: Any, copies: list[str] | None = None) -> dict[str, Any]:
+    def broken(
+        action: str, document: Any, copies: list[str] | None = None, entry: Any = None
+    ) -> dict[str, Any]:
         raise KeyError("operations")
 
     monkeypatch.setattr(actions, "find_document", lambda args, context: object())

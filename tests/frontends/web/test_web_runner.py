@@ -169,7 +169,7 @@ def test_the_answer_as_the_worker_hands_it(tmp_path: Path, open_book: Path) -> N
 def test_an_unexpected_error_is_one_line_and_nothing_downloaded(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    def broken(data: bytes, name: str) -> runner.Answer:
+    def broken(data: bytes, name: str, given: runner.Given) -> runner.Answer:
         raise RuntimeError("a bug")
 
     monkeypatch.setitem(runner.ACTIONS, "check", broken)

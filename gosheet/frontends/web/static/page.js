@@ -9,10 +9,10 @@ const WORDS = JSON.parse(document.getElementById("words").textContent);
 const BUILD = JSON.parse(document.getElementById("build").textContent);
 const LANGUAGE = pickLanguage();
 const words = WORDS[LANGUAGE];
-const WORKBOOK_ACTIONS = new Set([
-  "pair", "standings", "check", "explain", "simulate", "merge", "print", "publish", "h9", "tou",
-  "xml",
-]);
+// The page's part of gosheet's table of actions (gosheet/app/doors.py), by data-action: whether
+// a button takes a roster rather than a workbook, whether it first asks for the helpers' copies.
+const ACTIONS = BUILD.actions;
+const COPIES = Object.keys(ACTIONS).find((action) => ACTIONS[action].copies);
 const WORKBOOKS = /\.(xlsx|xlsm|ods)$/i;
 const ROSTERS = /\.(csv|txt|tsv|xlsx|xlsm|xls|ods)$/i;
 
@@ -60,7 +60,7 @@ function translate() {
     button.textContent = word(button.dataset.action);
   }
   element("copies").setAttribute("aria-label", word("copies"));
-  document.querySelector('button[data-action="merge"]').title = word("copies");
+  document.querySelector(`button[data-action="${COPIES}"]`).title = word("copies");
   element("about").textContent =
     `gosheet ${BUILD.gosheet} · Pyodide ${BUILD.pyodide} (Python ${BUILD.python})`;
 }
@@ -70,7 +70,7 @@ function refreshButtons() {
   for (const button of document.querySelectorAll("button[data-action]")) {
     const action = button.dataset.action;
     const fits = page.file !== null &&
-      (WORKBOOK_ACTIONS.has(action) ? WORKBOOKS.test(page.file.name) : ROSTERS.test(page.file.name));
+      (ACTIONS[action].roster ? ROSTERS.test(page.file.name) : WORKBOOKS.test(page.file.name));
     button.disabled = !(ready && fits);
   }
 }
@@ -127,7 +127,7 @@ function download(name, data, mime) {
 
 function press(action, copies = []) {
   if (page.state !== "ready" || page.file === null) return;
-  if (action === "merge" && copies.length === 0) {
+  if (ACTIONS[action].copies && copies.length === 0) {
     const picker = element("copies");
     picker.value = "";
     picker.click(); // the copies, then mergeCopies
@@ -155,7 +155,7 @@ async function mergeCopies(files) {
   if (!files || files.length === 0) return;
   const copies = [];
   for (const file of files) copies.push({ name: file.name, data: await file.arrayBuffer() });
-  press("merge", copies);
+  press(COPIES, copies);
 }
 
 function answered(message) {

@@ -30,25 +30,19 @@ from .calc import find_document, read_sheets
 from .changes import Changes
 from .dialogs import tell
 from .errors import WORDS, Failure, describe, learn, say
-from .files import FILE_ACTIONS, document_path, write_beside, written_message
+from .files import document_path, write_beside, written_message
+from .inprocess import action_table
 from .marks import clear_marks, mark_problems
 from .picker import chosen_copies, document_name
 from .writing import apply_operations
 
-TITLES = {
-    "fill_ratings": "Fill from rating list",
-    "pair": "Pair next round",
-    "standings": "Update standings",
-    "merge": "Merge helpers' copies",
-    "check": "Check the workbook",
-    "explain": "Explain the last round",
-    "simulate": "Simulate results",
-    "print_pack": "Print pack",
-    "publish": "Publish pages",
-    "export_egf": "Export EGF results (.h9)",
-    "export_ffg": "Export FFG results (.tou)",
-    "export_opengotha": "Export to OpenGotha (.xml)",
-}
+
+def about(action: str) -> dict[str, Any]:
+    """What gosheet's table of actions says of ``action`` (:func:`.inprocess.action_table`):
+    its title, whether it asks for the helpers' copies, makes files beside the workbook,
+    marks the bad cells."""
+    found = action_table().get(action)
+    return found if found is not None else {"title": action}
 
 
 def run(action: str, args: tuple[Any, ...] = (), context: Any = None) -> str:
@@ -57,13 +51,14 @@ def run(action: str, args: tuple[Any, ...] = (), context: Any = None) -> str:
 
     ``context`` is the macro script's ``XSCRIPTCONTEXT`` (the current document).
     """
-    title = TITLES[action]
+    entry = about(action)
+    title = str(entry["title"])
     document = None
     WORDS.clear()  # English until gosheet answers in the workbook's language
     try:
         document = find_document(args, context)
-        copies = chosen_copies(args, context, document) if action == "merge" else None
-        outcome = perform(action, document, copies)
+        copies = chosen_copies(args, context, document) if entry.get("copies") else None
+        outcome = perform(action, document, copies, entry)
     except Failure as failure:
         outcome = {"ok": False, "message": str(failure), "problems": failure.problems}
     except Exception as error:  # never a traceback in front of the organiser
@@ -81,19 +76,27 @@ def run(action: str, args: tuple[Any, ...] = (), context: Any = None) -> str:
     return json.dumps(outcome, ensure_ascii=False)
 
 
-def perform(action: str, document: Any, copies: list[str] | None = None) -> dict[str, Any]:
+def perform(
+    action: str,
+    document: Any,
+    copies: list[str] | None = None,
+    entry: dict[str, Any] | None = None,
+) -> dict[str, Any]:
     """Ask gosheet, write its answer; raise :class:`~.errors.Failure` when refused.
-    ``copies``: Merge helpers' copies, the copies' paths."""
-    workbook = document_path(document, action) if action in FILE_ACTIONS else ""  # saved first
+    ``copies``: Merge helpers' copies, the copies' paths; ``entry``: the action in gosheet's
+    table of actions (:func:`about`)."""
+    entry = entry if entry is not None else about(action)
+    beside = bool(entry.get("beside"))
+    workbook = document_path(document, action) if beside else ""  # saved first
     extra = {"copies": copies} if copies is not None else {}
     name = workbook or (document_name(document) if copies is not None else "")
     answer = call_gosheet(action, read_sheets(document), name, extra)
     learn(answer)
-    title = say(TITLES[action])
+    title = say(str(entry["title"]))
     if not answer.get("ok"):
         problems = [p for p in answer.get("problems") or [] if isinstance(p, dict)]
         message = str(answer.get("message") or say("gosheet refused the workbook."))
-        if action == "check" and problems:
+        if entry.get("marks") and problems:
             with Changes(document, title) as changes:
                 clear_marks(document, changes)
                 marked = mark_problems(document, problems, changes)
@@ -104,14 +107,13 @@ def perform(action: str, document: Any, copies: list[str] | None = None) -> dict
                 )
         raise Failure(message, problems)
     operations = answer.get("operations")
-    if action in FILE_ACTIONS:  # files beside the workbook; the workbook untouched
+    if beside:  # files beside the workbook; the workbook untouched
         target = write_beside(workbook, operations, action)
-        made = say("Print pack made.") if action == "print_pack" else say("Done.")
-        message = written_message(str(answer.get("message") or made), target)
+        message = written_message(str(answer.get("message") or say("Done.")), target)
         return {"ok": True, "message": message, "problems": []}
     preflight(document, operations)
     assert isinstance(operations, list)
     with Changes(document, title) as changes:
         clear_marks(document, changes)
-        apply_operations(document, operations, changes, action)
+        apply_operations(document, operations, changes, bool(entry.get("shows_cells")))
     return {"ok": True, "message": str(answer.get("message") or say("Done.")), "problems": []}

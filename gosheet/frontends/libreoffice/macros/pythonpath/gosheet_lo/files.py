@@ -16,13 +16,16 @@ from .errors import Failure, say
 
 UNSAVED = "Save the workbook first: the print pack is written beside it."
 UNSAVED_FILES = "Save the workbook first: gosheet writes the files beside it."
-#: The actions whose answer is files beside the workbook (no cell of it changed).
-FILE_ACTIONS = ("print_pack", "publish", "export_egf", "export_ffg", "export_opengotha")
+#: What an action whose answer is files beside the workbook says of them, when it says it
+#: otherwise than the others (by the action's name in gosheet's table of actions).
+UNSAVED_WORDS = {"print_pack": UNSAVED}
+NOT_WRITTEN = "{path} could not be written ({error})."
+NOT_WRITTEN_WORDS = {"print_pack": "The print pack could not be written to {path} ({error})."}
 
 
 def document_path(document: Any, action: str = "print_pack") -> str:
     """The open document's file; a document never saved (or not a file) is refused."""
-    unsaved = UNSAVED if action == "print_pack" else UNSAVED_FILES
+    unsaved = UNSAVED_WORDS.get(action, UNSAVED_FILES)
     url = document.getURL() if hasattr(document, "getURL") else ""
     if not isinstance(url, str) or not url.startswith("file:"):
         raise Failure(unsaved)
@@ -113,11 +116,7 @@ def write_beside(workbook: str, operations: Any, action: str = "print_pack") -> 
             for name, data in files.items():
                 write_file(os.path.join(target, name), data)
     except OSError as error:
-        words = (
-            "The print pack could not be written to {path} ({error})."
-            if action == "print_pack"
-            else "{path} could not be written ({error})."
-        )
+        words = NOT_WRITTEN_WORDS.get(action, NOT_WRITTEN)
         raise Failure(say(words, path=target, error=error.strerror or error)) from None
     return target
 

@@ -58,6 +58,21 @@ def load_gosheet() -> Any:
     return bridge
 
 
+def action_table() -> dict[str, dict[str, Any]]:
+    """gosheet's table of actions, as the macros need it (``gosheet.app.doors.macro_table``):
+    by action, its title and what it does; empty when gosheet cannot be loaded (the action
+    then says so)."""
+    if sys.version_info < OLDEST_PYTHON:
+        return {}
+    carried_first()
+    try:
+        doors = importlib.import_module("gosheet.app.doors")
+    except Exception:
+        return {}
+    table: dict[str, dict[str, Any]] = doors.macro_table()
+    return table
+
+
 def answer(request: dict[str, Any]) -> dict[str, Any]:
     """gosheet's answer to a bridge request, in this process."""
     bridge = load_gosheet()

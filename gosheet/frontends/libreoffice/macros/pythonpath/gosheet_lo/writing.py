@@ -49,9 +49,10 @@ def move_in_order(sheets: Any, order: list[str]) -> None:
 
 
 def apply_operations(
-    document: Any, operations: list[dict[str, Any]], changes: Changes, action: str
+    document: Any, operations: list[dict[str, Any]], changes: Changes, shows_cells: bool = False
 ) -> None:
-    """Write an answer's operations.
+    """Write an answer's operations (``shows_cells``: then show the sheet of the last cell
+    set, not the first sheet rendered — as gosheet's table of actions says of the action).
 
     A sheet renamed (``rename``: the workbook's language changed) is renamed in place, with
     everything in it; Calc makes the formulas that name it follow.
@@ -111,7 +112,7 @@ def apply_operations(
         sheets.removeByName(aside)
 
     show = renders[0][0] if renders else None
-    if action in ("simulate", "fill_ratings", "merge") and last_set is not None:
+    if shows_cells and last_set is not None:
         show = last_set
     rendered = [name for name, _index in renders]
     changes.afterwards(lambda: show_sheets(document, rendered, show))
