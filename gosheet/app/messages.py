@@ -16,8 +16,9 @@ from gosheet.core.errors import Problem
 from gosheet.core.explain import ExplainedGame, Explanation
 from gosheet.core.games import game_of
 from gosheet.core.groups import groups_made
+from gosheet.core.mcmahon_groups import McMahonGroups
 from gosheet.core.model import Player, Round
-from gosheet.core.settings import McMahonGroups, Settings
+from gosheet.core.settings import Settings
 from gosheet.core.systems import system_of
 from gosheet.i18n import counts, words
 from gosheet.i18n.catalog import N_, _, current, ngettext

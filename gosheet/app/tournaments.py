@@ -19,8 +19,9 @@ from typing import TYPE_CHECKING
 from gosheet.app.files import OptionError, Source, on_disk, refuse_overwrite, saved
 from gosheet.app.messages import fewer_groups_note
 from gosheet.core.games import game_of
+from gosheet.core.mcmahon_groups import McMahonGroups
 from gosheet.core.model import Player
-from gosheet.core.settings import McMahonGroups, Settings
+from gosheet.core.settings import Settings
 from gosheet.core.systems import REGISTRY, default_system, system_of
 from gosheet.i18n import words
 from gosheet.i18n.catalog import _, ngettext, system_language

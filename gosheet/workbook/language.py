@@ -26,7 +26,7 @@ from dataclasses import replace
 from typing import Any
 
 from gosheet.core.fields import parse_yes_no
-from gosheet.core.settings import FIELD_BY_LABEL, FIELDS
+from gosheet.core.settings_fields import FIELD_BY_LABEL, FIELDS
 from gosheet.i18n import catalog, words
 from gosheet.workbook.keep_apart import KEEP_APART as KEEP_APART_SHEET
 from gosheet.workbook.port import BookPort, CellValue, Grid, Grids, SheetRenamer

@@ -19,7 +19,8 @@ from gosheet.core.errors import InputError, Problem
 from gosheet.core.fields import parse_yes_no
 from gosheet.core.model import Player, Round, Tournament
 from gosheet.core.ranks import parse_rank
-from gosheet.core.settings import FIELD_BY_LABEL, MAX_ROUNDS, Settings
+from gosheet.core.settings import Settings
+from gosheet.core.settings_fields import FIELD_BY_LABEL, MAX_ROUNDS
 from gosheet.core.systems import system_of
 from gosheet.i18n import words
 from gosheet.i18n.catalog import N_, _, ngettext

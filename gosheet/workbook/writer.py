@@ -18,7 +18,8 @@ from gosheet.core.games import game_of
 from gosheet.core.model import Player, Tournament
 from gosheet.core.pairing import Pairing
 from gosheet.core.results import CANONICAL
-from gosheet.core.settings import FIELD_BY_LABEL, Settings
+from gosheet.core.settings import Settings
+from gosheet.core.settings_fields import FIELD_BY_LABEL
 from gosheet.core.systems import system_of
 from gosheet.i18n import words
 from gosheet.i18n.catalog import speaking

@@ -15,9 +15,10 @@ from openpyxl import load_workbook
 from support.books import ROSTER_CSV
 
 from gosheet.app import actions
+from gosheet.core.mcmahon_groups import McMahonGroups
 from gosheet.core.model import Player, Tournament
 from gosheet.core.ranks import parse_rank
-from gosheet.core.settings import McMahonGroups, Settings
+from gosheet.core.settings import Settings
 from gosheet.core.standings_table import Kind, standings_model
 from gosheet.formats.pack.view import pack_of
 from gosheet.formats.site import pages

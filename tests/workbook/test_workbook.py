@@ -8,9 +8,10 @@ from pathlib import Path
 from openpyxl import load_workbook
 
 from gosheet.app import actions
+from gosheet.core.mcmahon_groups import McMahonGroups
 from gosheet.core.model import Game, Player, Result, Round, Tournament
 from gosheet.core.pairing import Pairing
-from gosheet.core.settings import McMahonGroups, Settings
+from gosheet.core.settings import Settings
 from gosheet.workbook.sheets import PLAYERS, ROUND_HEADERS, SETTINGS, STANDINGS
 from gosheet.workbook.standings import standings_sheet
 from gosheet.workbook.template import build_template, new_book, template_path

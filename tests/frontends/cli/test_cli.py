@@ -13,7 +13,8 @@ from support.books import sheet_table
 from support.cli import cli
 from support.pairing import check_round_sheet
 
-from gosheet.core.settings import McMahonGroups, Settings
+from gosheet.core.mcmahon_groups import McMahonGroups
+from gosheet.core.settings import Settings
 from gosheet.frontends.cli import main
 from gosheet.workbook.reader import read_book
 from gosheet.workbook.xlsx import XlsxBook
