@@ -25,11 +25,13 @@ from gosheet.core.systems import system_of
 from gosheet.i18n import words
 from gosheet.i18n.catalog import N_, _, ngettext
 from gosheet.i18n.words import local
+from gosheet.workbook.cell_cache import text_of
 from gosheet.workbook.columns import Refused, RowReader, Rule
 from gosheet.workbook.headers import match_headers, match_opengotha_headers
 from gosheet.workbook.keep_apart import KEEP_APART, read_keep_apart
 from gosheet.workbook.language import canonical_sheets
 from gosheet.workbook.limits import MAX_TEXT
+from gosheet.workbook.lost_players import left_out, not_assigned
 from gosheet.workbook.names import NameIndex, name_key, same_player
 from gosheet.workbook.parts.values import ErrorValue
 from gosheet.workbook.port import Rows
@@ -51,14 +53,9 @@ from gosheet.workbook.registration import (
     row_kind,
     tail_start,
 )
-from gosheet.workbook.rounds import left_out, look_alikes, not_assigned, read_round, text_of
-from gosheet.workbook.sheets import (
-    PLAYERS,
-    SETTINGS,
-    cell_name,
-    round_number_of,
-    round_sheet_name,
-)
+from gosheet.workbook.round_look_alikes import look_alikes
+from gosheet.workbook.rounds import read_round
+from gosheet.workbook.sheets import PLAYERS, SETTINGS, cell_name, round_number_of, round_sheet_name
 
 __all__ = [
     "MMS_CORRECTION",

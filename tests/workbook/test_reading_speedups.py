@@ -24,11 +24,11 @@ from gosheet.core.errors import InputError
 from gosheet.core.fields import parse_komi
 from gosheet.core.results import ResultError, parse_result
 from gosheet.i18n import catalog, words
+from gosheet.workbook.cell_cache import komi_of, result_of, text_of
 from gosheet.workbook.headers import normalise_header
 from gosheet.workbook.port import Grids
 from gosheet.workbook.reader import gc_paused, read_book
 from gosheet.workbook.reading import cell_text
-from gosheet.workbook.rounds import komi_of, result_of, text_of
 from gosheet.workbook.xlsx import _value, _values
 
 

@@ -16,7 +16,7 @@ from support.books import cell_of, column_of, damage, row_of, sheet_table, write
 from support.cli import cli, cli_ok, problem_line, refused
 
 from gosheet.workbook.names import NameIndex, labels, same_player
-from gosheet.workbook.rounds import round_like
+from gosheet.workbook.round_look_alikes import round_like
 
 # ------------------------------------------------ round sheets under another name
 
