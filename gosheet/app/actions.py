@@ -28,9 +28,10 @@ from gosheet.i18n import words
 from gosheet.i18n.catalog import _, ngettext
 from gosheet.workbook.language import localized
 from gosheet.workbook.names import NameIndex, labels, name_key
+from gosheet.workbook.players_reader import read_players
 from gosheet.workbook.port import BookPort, Grid, Grids
-from gosheet.workbook.reader import BookState, ProblemList, cell_text, read_book, read_players
-from gosheet.workbook.reading import Sheets, copied
+from gosheet.workbook.reader import read_book
+from gosheet.workbook.reading import BookState, ProblemList, Sheets, cell_text, copied
 from gosheet.workbook.rounds import player_cells
 from gosheet.workbook.sheets import (
     OPENGOTHA,

@@ -41,7 +41,8 @@ from gosheet.workbook.books import open_book
 from gosheet.workbook.language import localized
 from gosheet.workbook.names import name_key, same_player
 from gosheet.workbook.port import BookPort, Grids
-from gosheet.workbook.reader import BookState, read_book
+from gosheet.workbook.reader import read_book
+from gosheet.workbook.reading import BookState
 from gosheet.workbook.standings import standings_sheet
 
 

@@ -25,9 +25,9 @@ from gosheet.formats.ratings.match import ListIndex
 from gosheet.i18n import counts, words
 from gosheet.i18n.catalog import N_, _, ngettext
 from gosheet.workbook.language import localized
+from gosheet.workbook.names import name_key
 from gosheet.workbook.port import BookPort
-from gosheet.workbook.reader import cell_text, name_key
-from gosheet.workbook.reading import Sheets
+from gosheet.workbook.reading import Sheets, cell_text
 from gosheet.workbook.sheets import PLAYERS, cell_name
 
 #: The Players column of each list's number.

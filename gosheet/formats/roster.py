@@ -27,7 +27,8 @@ from gosheet.i18n import words
 from gosheet.workbook import limits
 from gosheet.workbook.headers import match_headers
 from gosheet.workbook.language import headers_language
-from gosheet.workbook.reader import ProblemList, read_players
+from gosheet.workbook.players_reader import read_players
+from gosheet.workbook.reading import ProblemList
 from gosheet.workbook.registration import header_key, header_row
 from gosheet.workbook.sheets import PLAYERS
 

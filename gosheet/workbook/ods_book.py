@@ -31,8 +31,8 @@ from gosheet.workbook.odf.package import grids_of, read_book
 from gosheet.workbook.odf.pages import Pages, styles_of
 from gosheet.workbook.parts.spans import Unsupported, check_well_formed
 from gosheet.workbook.port import BookPort, CellValue, Grids, SheetRenamer
-from gosheet.workbook.reader import BookState
 from gosheet.workbook.reader import read_book as read_tournament
+from gosheet.workbook.reading import BookState
 from gosheet.workbook.sheets import SheetData
 
 ODS_SUFFIX = ".ods"

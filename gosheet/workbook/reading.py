@@ -137,7 +137,8 @@ class BookState:
     tournament holds every round."""
     unconfirmed: set[int] = field(default_factory=set)
     """The players not confirmed in the Players sheet's Confirmed column (a blank cell, or
-    no), when it has one: left out of every round to pair (:func:`.reader.not_confirmed`)."""
+    no), when it has one: left out of every round to pair
+    (:func:`.players_reader.not_confirmed`)."""
     notes: list[Problem] = field(default_factory=list)
     """What does not stop the reading but may be a slip: a value beside or below a round's
     tables (a result typed one column to the right …)."""

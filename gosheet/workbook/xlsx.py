@@ -43,7 +43,8 @@ from gosheet.workbook.atomic import (
 from gosheet.workbook.edits import Edits
 from gosheet.workbook.locks import holding, refuse_if_busy
 from gosheet.workbook.port import BookPort, CellValue, Grid, Grids, SheetRenamer
-from gosheet.workbook.reader import BookState, gc_paused, read_book
+from gosheet.workbook.reader import gc_paused, read_book
+from gosheet.workbook.reading import BookState
 from gosheet.workbook.sheets import SheetData
 
 if TYPE_CHECKING:

@@ -10,7 +10,9 @@ import pytest
 
 from gosheet.core.errors import InputError
 from gosheet.core.model import Game, Round
-from gosheet.workbook.reader import ProblemList, read_book, read_players
+from gosheet.workbook.players_reader import read_players
+from gosheet.workbook.reader import read_book
+from gosheet.workbook.reading import ProblemList
 from gosheet.workbook.registration import FOOTER, SECTION, header_row, row_kind
 
 SETTINGS = [["Setting", "Value"], ["Rounds", 3]]

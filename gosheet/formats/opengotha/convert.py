@@ -87,7 +87,9 @@ from gosheet.formats.opengotha.sheet import (
 )
 from gosheet.i18n.catalog import _
 from gosheet.workbook.language import InLanguage
-from gosheet.workbook.reader import MMS_CORRECTION, cell_text, name_key
+from gosheet.workbook.names import name_key
+from gosheet.workbook.players_reader import MMS_CORRECTION
+from gosheet.workbook.reading import cell_text
 from gosheet.workbook.sheets import PLAYERS
 from gosheet.workbook.writer import players_sheet, round_sheet
 from gosheet.workbook.xlsx import XlsxBook

@@ -42,8 +42,10 @@ from gosheet.formats.opengotha.parameter_sets import (
 from gosheet.formats.opengotha.sheet import Kept, read_kept
 from gosheet.workbook.atomic import replacing
 from gosheet.workbook.language import canonical_sheets
+from gosheet.workbook.names import name_key
 from gosheet.workbook.port import Rows
-from gosheet.workbook.reader import BookState, ProblemList, name_key, read_book
+from gosheet.workbook.reader import read_book
+from gosheet.workbook.reading import BookState, ProblemList
 from gosheet.workbook.sheets import OPENGOTHA, PLAYERS, SETTINGS, round_sheet_name
 
 __all__ = ["SAVE_DT", "Kept", "read_kept", "to_opengotha", "write_file"]

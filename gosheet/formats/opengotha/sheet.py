@@ -40,8 +40,9 @@ from gosheet.formats.opengotha.layout import (
 )
 from gosheet.formats.opengotha.writing import element_from_text, element_text
 from gosheet.i18n import words
+from gosheet.workbook.names import name_key
 from gosheet.workbook.port import Grid, Rows
-from gosheet.workbook.reader import ProblemList, cell_text, name_key
+from gosheet.workbook.reading import ProblemList, cell_text
 from gosheet.workbook.sheets import OPENGOTHA, OPENGOTHA_HEADERS, Column, SheetData, cell_name
 
 __all__ = [

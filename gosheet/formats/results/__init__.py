@@ -23,8 +23,10 @@ from gosheet.formats.results.egf import h9_text
 from gosheet.formats.results.ffg import tou_text
 from gosheet.formats.results.table import ResultsTable, results_table
 from gosheet.workbook.language import canonical_sheets
+from gosheet.workbook.names import name_key
 from gosheet.workbook.port import Rows
-from gosheet.workbook.reader import ProblemList, cell_text, name_key, read_book
+from gosheet.workbook.reader import read_book
+from gosheet.workbook.reading import ProblemList, cell_text
 from gosheet.workbook.sheets import OPENGOTHA, PLAYERS
 
 __all__ = ["FORMATS", "ResultsFile", "format_of", "results_file", "results_table_of"]
