@@ -29,7 +29,7 @@ from gosheet.core.errors import ConsistencyError
 from gosheet.core.model import Player, Tournament
 from gosheet.core.settings import Settings
 from gosheet.formats.pack import pack_of
-from gosheet.formats.pack.pdf import FONTS
+from gosheet.formats.pack.page import FONTS
 from gosheet.formats.site import pages
 from gosheet.formats.site.view import site_of
 from gosheet.i18n import build, words
