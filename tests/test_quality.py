@@ -80,6 +80,7 @@ def test_the_layer_contracts_are_kept() -> None:
         ("core/systems/swiss.py", "import gosheet.core.systems.mcmahon"),  # one system another
         ("workbook/headers.py", "import defusedxml"),  # the workbook's own XML parser
         ("core/scoring.py", "import subprocess"),  # the core running a program
+        ("workbook/parts/cells.py", "import gosheet.workbook.limits"),  # the parts-limits loop
     ],
 )
 def test_a_wrong_arrow_breaks_a_contract(tmp_path: Path, module: str, arrow: str) -> None:

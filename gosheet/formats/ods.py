@@ -2,7 +2,7 @@
 python-calamine reads it: the roster reader where calamine cannot be imported (LibreOffice's
 own Python, WebAssembly Python). The cells are read by the workbook's own reader of
 ``content.xml`` (:mod:`gosheet.workbook.odf.cells`: expat, no document type or entity
-declaration), after :func:`gosheet.workbook.limits.check_workbook` has bounded the archive.
+declaration), after :func:`gosheet.workbook.limits.archive.check_workbook` has bounded the archive.
 
 What calamine does, this does: repeated rows and cells (``table:number-rows-repeated``,
 ``table:number-columns-repeated``) stand for as many, but empty ones at the end of a row

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, TypeAlias
 
 from gosheet.core.errors import FileProblem
 from gosheet.i18n.catalog import _
-from gosheet.workbook import limits
+from gosheet.workbook.limits.files import BOOK_SUFFIXES
 
 if TYPE_CHECKING:
     from gosheet.workbook.ods_book import OdsBook
@@ -27,7 +27,7 @@ SUFFIXES = (".xlsx", ".xlsm", ".ods")
 def kind(path: Path) -> str:
     """``xlsx`` or ``ods`` by the file's suffix; :class:`FileProblem` for another."""
     suffix = path.suffix.lower()
-    if suffix in limits.BOOK_SUFFIXES:
+    if suffix in BOOK_SUFFIXES:
         return "xlsx"
     if suffix == ".ods":
         return "ods"

@@ -10,7 +10,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
-from gosheet.workbook import limits
+from gosheet.workbook import writable
 from gosheet.workbook.parts.cells import position
 from gosheet.workbook.port import CellValue, Grid, Grids
 from gosheet.workbook.sheets import SheetData
@@ -78,4 +78,4 @@ def put(grid: Grid, row: int, column: int, value: CellValue) -> None:
     line = grid[row - 1]
     while len(line) < column:
         line.append(None)
-    line[column - 1] = limits.cell_text(value)
+    line[column - 1] = writable.cell_text(value)

@@ -22,9 +22,9 @@ from pathlib import Path
 
 from gosheet.core.errors import FileProblem
 from gosheet.i18n.catalog import _
-from gosheet.workbook import limits
 from gosheet.workbook.atomic import Fingerprint, backup_path, check_archive, replacing, tidy
 from gosheet.workbook.edits import Edits
+from gosheet.workbook.limits.files import regular_file
 from gosheet.workbook.locks import holding, refuse_if_busy
 from gosheet.workbook.odf.cells import read_tables
 from gosheet.workbook.odf.package import grids_of, read_book
@@ -54,7 +54,7 @@ class OdsBook(BookPort, SheetRenamer):
 
     @classmethod
     def open(cls, path: str | Path) -> OdsBook:
-        path = limits.regular_file(path, "workbook")
+        path = regular_file(path, "workbook")
         if path.suffix.lower() != ODS_SUFFIX:
             raise FileProblem(f"{path}: not an .ods workbook")
         tidy(path)  # a killed command's temporary and lock files

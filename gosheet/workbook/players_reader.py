@@ -19,7 +19,6 @@ from gosheet.i18n.catalog import N_, _, ngettext
 from gosheet.workbook.cell_cache import text_of
 from gosheet.workbook.columns import Refused, RowReader, Rule
 from gosheet.workbook.headers import match_headers, match_opengotha_headers
-from gosheet.workbook.limits import MAX_TEXT
 from gosheet.workbook.names import name_key, same_player
 from gosheet.workbook.parts.values import ErrorValue
 from gosheet.workbook.port import Rows
@@ -41,6 +40,7 @@ from gosheet.workbook.registration import (
     tail_start,
 )
 from gosheet.workbook.sheets import PLAYERS, cell_name
+from gosheet.workbook.writable import MAX_TEXT
 
 
 def _not_playing(value: Any) -> frozenset[int]:

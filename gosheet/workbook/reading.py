@@ -38,7 +38,7 @@ def blank(value: Any) -> bool:
 def cell_text(value: Any) -> str:
     """A cell as text: whole floats without ``.0``, spaces collapsed, stripped, without the
     characters a cell cannot hold (a control character, escaped ``_x0001_`` in the file or
-    not): as gosheet writes it (:func:`gosheet.workbook.limits.cell_text`)."""
+    not): as gosheet writes it (:func:`gosheet.workbook.writable.cell_text`)."""
     if value is None:
         return ""
     if isinstance(value, float) and value.is_integer():

@@ -8,7 +8,6 @@ from typing import Any
 from gosheet.core.settings import Settings
 from gosheet.core.settings_fields import FIELD_BY_LABEL
 from gosheet.i18n.catalog import _
-from gosheet.workbook.limits import MAX_TEXT
 from gosheet.workbook.parts.values import ErrorValue
 from gosheet.workbook.port import Rows
 from gosheet.workbook.reading import (
@@ -19,6 +18,7 @@ from gosheet.workbook.reading import (
     text_too_long,
 )
 from gosheet.workbook.sheets import SETTINGS
+from gosheet.workbook.writable import MAX_TEXT
 
 
 def read_settings(grid: Rows | None, problems: ProblemList) -> tuple[Settings, dict[str, int]]:

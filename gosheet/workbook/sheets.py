@@ -131,6 +131,14 @@ def column_letter(index: int) -> str:
     return letters
 
 
+def column_number(letters: str) -> int:
+    """``A`` → 1, ``Z`` → 26, ``AA`` → 27."""
+    number = 0
+    for letter in letters.upper():
+        number = number * 26 + ord(letter) - 64
+    return number
+
+
 def cell_name(row: int, column: int) -> str:
     """A cell's name from 0-based row and column: (4, 2) → C5."""
     return f"{column_letter(column)}{row + 1}"

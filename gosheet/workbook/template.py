@@ -20,9 +20,9 @@ from gosheet.core.model import Player
 from gosheet.core.settings import Settings
 from gosheet.workbook.language import InLanguage
 from gosheet.workbook.layout import FONT_NAME
-from gosheet.workbook.limits import cell_text
 from gosheet.workbook.port import Rows
 from gosheet.workbook.sheets import PLAYERS, SETTINGS
+from gosheet.workbook.writable import cell_text
 from gosheet.workbook.writer import players_sheet, settings_sheet
 from gosheet.workbook.xlsx import XlsxBook
 from gosheet.workbook.xlsx_openpyxl import render_sheet

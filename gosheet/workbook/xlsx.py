@@ -32,7 +32,6 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from gosheet import accelerators
 from gosheet.core.errors import FileProblem
-from gosheet.workbook import limits
 from gosheet.workbook.atomic import (
     Fingerprint,
     backup_path,
@@ -41,6 +40,8 @@ from gosheet.workbook.atomic import (
     tidy,
 )
 from gosheet.workbook.edits import Edits
+from gosheet.workbook.limits.archive import check_workbook
+from gosheet.workbook.limits.files import book_target, regular_file
 from gosheet.workbook.locks import holding, refuse_if_busy
 from gosheet.workbook.port import BookPort, CellValue, Grid, Grids, SheetRenamer
 from gosheet.workbook.reader import gc_paused, read_book
@@ -80,10 +81,10 @@ class XlsxBook(BookPort, SheetRenamer):
 
     @classmethod
     def open(cls, path: str | Path, engine: str | None = None) -> XlsxBook:
-        path = limits.regular_file(path, "workbook")
+        path = regular_file(path, "workbook")
         if path.suffix.lower() not in (".xlsx", ".xlsm"):
             raise FileProblem(f"{path}: not an .xlsx workbook")
-        limits.check_workbook(path, book=True)
+        check_workbook(path, book=True)
         tidy(path)  # a killed command's temporary and lock files
         try:
             fingerprint = Fingerprint.of(path)  # before the load: a change meanwhile is seen
@@ -194,7 +195,7 @@ class XlsxBook(BookPort, SheetRenamer):
         target = Path(path) if path is not None else self.path
         if target is None:
             raise FileProblem("no file name to save to")
-        limits.book_target(target)
+        book_target(target)
         same = self.path is not None and target.resolve() == self.path.resolve()
         expected = self.fingerprint if same else None
         saved = None

@@ -23,7 +23,7 @@ from openpyxl.worksheet.properties import PageSetupProperties
 from openpyxl.worksheet.worksheet import Worksheet
 
 from gosheet.core.errors import FileProblem, InputError, Problem
-from gosheet.workbook import limits
+from gosheet.workbook import limits, writable
 from gosheet.workbook.atomic import Fingerprint, backup_path, check_archive, replacing
 from gosheet.workbook.layout import (
     FONT_NAME,
@@ -33,10 +33,11 @@ from gosheet.workbook.layout import (
     row_heights,
     wide_header,
 )
+from gosheet.workbook.parts.package import sheet_parts
 from gosheet.workbook.parts.sheet_xml import refuse_long_texts
 from gosheet.workbook.parts.values import ErrorValue, unescape
 from gosheet.workbook.port import Grids
-from gosheet.workbook.sheets import HEADER_COLOUR, SheetData
+from gosheet.workbook.sheets import HEADER_COLOUR, SheetData, column_number
 
 BODY_FONT = Font(name=FONT_NAME, size=10)
 HEADER_FONT = Font(name=FONT_NAME, size=10, bold=True)
@@ -65,20 +66,20 @@ def _far_row(match: re.Match[bytes]) -> bytes:
 
 
 def _far_cell(match: re.Match[bytes]) -> bytes:
-    far = limits.column_number(match.group(1).decode()) > limits.MAX_COLUMNS
+    far = column_number(match.group(1).decode()) > limits.MAX_COLUMNS
     return b"" if far else match.group(0)
 
 
 def within_limits(path: Path) -> Path | io.BytesIO:
     """``path``, or its archive without the rows and cells beyond gosheet's limits (rows past
     :data:`~gosheet.workbook.limits.MAX_ROWS`, columns past ``MAX_COLUMNS``), which hold
-    nothing (:func:`~gosheet.workbook.limits.check_workbook` refused any that does): openpyxl
+    nothing (:func:`~gosheet.workbook.check_workbook` refused any that does): openpyxl
     makes an object of every row and cell, and the empty ``<row r="1048576">`` LibreOffice
     writes after a row is deleted (or a million of them) would cost it seconds and gigabytes.
     A workbook saved by openpyxl then lacks them: their formatting only."""
     changed: dict[str, bytes] = {}
     with zipfile.ZipFile(path) as archive:
-        for name in limits.sheet_parts(archive, str(path)):
+        for name in sheet_parts(archive, str(path)):
             data = archive.read(name)
             kept = _FAR_CELL.sub(_far_cell, _FAR_ROW.sub(_far_row, data))
             if len(kept) != len(data):
@@ -148,9 +149,9 @@ def set_cell(workbook: Workbook, sheet: str, cell: str, value: Any) -> None:
         merged = next(str(m) for m in workbook[sheet].merged_cells.ranges if cell in m)
         message = f"merged with other cells ({merged}), and gosheet writes here: unmerge them"
         raise InputError([Problem(sheet, cell, None, message)])
-    if limits.too_long(value):
-        raise limits.long_text(f"{sheet}!{cell}", value)
-    target.value = limits.cell_text(value)
+    if writable.too_long(value):
+        raise writable.long_text(f"{sheet}!{cell}", value)
+    target.value = writable.cell_text(value)
     as_text(target)
 
 
@@ -164,9 +165,9 @@ def as_text(cell: Any) -> None:
 def render_sheet(ws: Worksheet, data: SheetData) -> None:
     """Headers, rows, widths, frozen header, print titles, fit to page width."""
     refuse_long_texts(data)
-    ws.append([limits.cell_text(h) for h in data.headers])
+    ws.append([writable.cell_text(h) for h in data.headers])
     for row in data.rows:
-        ws.append([limits.cell_text(v) for v in row])
+        ws.append([writable.cell_text(v) for v in row])
     for cells in ws.iter_rows(min_row=2):
         for cell in cells:
             as_text(cell)
@@ -198,7 +199,7 @@ def render_sheet(ws: Worksheet, data: SheetData) -> None:
     ws.freeze_panes = "A2"
     print_setup(ws, data, widths)
     if data.title:
-        _centre(ws.oddHeader).text = limits.header_text(data.title)
+        _centre(ws.oddHeader).text = writable.header_text(data.title)
     _centre(ws.oddFooter).text = "&P / &N"
     if data.dropdown is not None and data.dropdown.rows:
         dropdown = data.dropdown

@@ -17,7 +17,8 @@ from support.raw_xlsx import raw_book
 
 from gosheet import accelerators
 from gosheet.frontends.cli import main
-from gosheet.workbook import limits
+from gosheet.workbook import writable
+from gosheet.workbook.parts.package import sheet_parts
 from gosheet.workbook.parts.values import ERRORS, ErrorValue, workbook_grids
 from gosheet.workbook.xlsx import XlsxBook, calamine_grids
 from gosheet.workbook.xlsx_openpyxl import grids as openpyxl_grids
@@ -39,7 +40,7 @@ def reader(name: str, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
 def with_cell(book: Path, sheet: str, ref: str, cell: str) -> Path:
     """``book`` with the cell ``ref`` of ``sheet`` made ``cell`` (its XML)."""
     with zipfile.ZipFile(book) as archive:
-        part = next(p for p, n in limits.sheet_parts(archive).items() if n == sheet)
+        part = next(p for p, n in sheet_parts(archive).items() if n == sheet)
         data = archive.read(part)
     pattern = rb'<c r="' + ref.encode() + rb'"[^>]*?(?:/>|>.*?</c>)'
     data, count = re.subn(pattern, cell.encode(), data, count=1, flags=re.DOTALL)
@@ -247,7 +248,7 @@ def test_no_number_beyond_excel_is_written_as_a_number(number: float) -> None:
     assert "<v>" not in cell_xml("B2", number, None)
     assert "<v>" not in column_cells([number], "B", 0, ["2"])[0]
     assert column_cells([1, number], "B", 0, ["2", "3"])[0] == '<c r="B2"><v>1</v></c>'
-    assert limits.cell_text(number) == repr(number)
+    assert writable.cell_text(number) == repr(number)
     assert (
         cell_xml("B2", 9.99999999999999e307, None) == '<c r="B2"><v>9.99999999999999e+307</v></c>'
     )

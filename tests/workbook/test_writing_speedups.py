@@ -33,7 +33,7 @@ from gosheet.core.standings_table import (
     round_cells,
 )
 from gosheet.core.standings_table import Column as StandingsColumn
-from gosheet.workbook import limits
+from gosheet.workbook import writable
 from gosheet.workbook.language import InLanguage
 from gosheet.workbook.layout import (
     FONT_NAME,
@@ -148,7 +148,7 @@ def reference_sheet_xml(data: SheetData, styles: Styles) -> bytes:
         f'footer="0.3"/><pageSetup orientation="{orientation}"{fit}/><headerFooter>'
     )
     if data.title:
-        out.append(f"<oddHeader>{escape('&C' + limits.header_text(data.title))}</oddHeader>")
+        out.append(f"<oddHeader>{escape('&C' + writable.header_text(data.title))}</oddHeader>")
     out.append("<oddFooter>&amp;C&amp;P / &amp;N</oddFooter></headerFooter></worksheet>")
     return "".join(out).encode("utf-8")
 

@@ -2,7 +2,7 @@
 file is refused), ``content.xml`` read (never past :data:`~gosheet.workbook.limits.MAX_PART_BYTES`)
 and its tables turned into the grids gosheet reads — the values the ``.xlsx`` path gives for
 the same workbook saved as ``.xlsx``: whole numbers as ``int``, dates as ``datetime``, an
-empty cell None. The archive is bounded first (:func:`gosheet.workbook.limits.check_workbook`:
+empty cell None. The archive is bounded first (:func:`gosheet.workbook.check_workbook`:
 sizes, ratios, entries)."""
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ from typing import Any
 from gosheet.core.errors import FileProblem
 from gosheet.i18n.catalog import _
 from gosheet.workbook import limits
+from gosheet.workbook.limits.archive import check_workbook
 from gosheet.workbook.odf.cells import Bounds, OdsError, Table, read_tables
 from gosheet.workbook.parts.spans import Unsupported
 from gosheet.workbook.port import Grids
@@ -59,7 +60,7 @@ def workbook_bounds(label: str) -> Bounds:
 def read_book(path: Path) -> tuple[bytes, list[Table]]:
     """``content.xml`` and its tables, within gosheet's limits; :class:`FileProblem` for a
     file that is not an ``.ods`` workbook gosheet reads, naming why."""
-    limits.check_workbook(path, sheets=False)
+    check_workbook(path, sheets=False)
     try:
         with zipfile.ZipFile(path) as archive:
             content = content_of(archive)

@@ -13,7 +13,7 @@ import re
 import zipfile
 from pathlib import Path
 
-from gosheet.workbook import limits
+from gosheet.workbook import writable
 from gosheet.workbook.layout import MARGINS, page_setup
 from gosheet.workbook.odf.package import bounded
 from gosheet.workbook.odf.tables import paragraph
@@ -97,7 +97,7 @@ class Pages:
             f"<style:footer-style><style:header-footer-properties {space} "
             f'fo:margin-top="0.1in"/></style:footer-style></style:page-layout>',
         )
-        title = paragraph(str(limits.header_text(data.title))) if data.title else ""
+        title = paragraph(str(writable.header_text(data.title))) if data.title else ""
         master = _named(
             "gsmp",
             f'<style:master-page style:name="{{name}}" style:page-layout-name="{layout[0]}">'

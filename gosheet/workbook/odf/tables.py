@@ -12,7 +12,7 @@ import re
 from datetime import date, datetime, time
 from typing import Any
 
-from gosheet.workbook import limits
+from gosheet.workbook import writable
 from gosheet.workbook.layout import (
     column_values,
     content_widths,
@@ -84,7 +84,7 @@ def cell(value: Any, style: str = "", date_style: str = "") -> str:
         return f"<table:table-cell{style}/>"
     typed = value_attributes(value)
     if typed is None:
-        return text_cell(str(limits.cell_text(value)), style)
+        return text_cell(str(writable.cell_text(value)), style)
     attributes, shown = typed
     if "date-value" in attributes and date_style:
         style = date_style

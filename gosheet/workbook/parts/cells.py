@@ -9,11 +9,11 @@ import re
 from typing import Any
 
 from gosheet.core.errors import InputError, Problem
-from gosheet.workbook.limits import column_number, long_text, too_long
 from gosheet.workbook.parts.sheet_xml import cell_xml
 from gosheet.workbook.parts.spans import Enough, Span, Unsupported, attribute, find_spans
 from gosheet.workbook.parts.styles import splice
-from gosheet.workbook.sheets import column_letter
+from gosheet.workbook.sheets import column_letter, column_number
+from gosheet.workbook.writable import long_text, too_long
 
 _REF = re.compile(r"^([A-Z]{1,3})([0-9]+)$")
 

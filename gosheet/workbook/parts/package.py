@@ -6,7 +6,7 @@ The one reader of that structure: :func:`relationships_in`, :func:`sheets_in` an
 :func:`content_types_in` read the bytes of a ``.rels`` part, of ``xl/workbook.xml`` and of
 ``[Content_Types].xml`` with expat (:func:`~.spans.find_spans`: no tree, no document type or
 entity declaration). The part writer's :class:`Package` reads the sheets and relationships so,
-the limits too (:func:`gosheet.workbook.limits.sheet_parts`, each part's size bounded before),
+the limits too (:func:`sheet_parts`, each of these parts' size bounded before reading it),
 and the Excel template's checks all three (``gosheet.frontends.excel.template``).
 """
 
@@ -14,10 +14,13 @@ from __future__ import annotations
 
 import io
 import posixpath
+import re
 import zipfile
 from dataclasses import dataclass
 from pathlib import Path
 
+from gosheet.core.errors import FileProblem
+from gosheet.i18n.catalog import _
 from gosheet.workbook.parts.archive import Deflated, deflated_parts
 from gosheet.workbook.parts.spans import Span, Unsupported, find_spans
 
@@ -141,3 +144,45 @@ class Package:
                 SheetEntry(name, int(span.attributes["sheetId"]), rid, relation.target, span)
             )
         return entries
+
+
+MAX_STRUCTURE_BYTES = 10_000_000
+"""``xl/workbook.xml`` or its relationships (a workbook of 250 sheets: about 30 KB)."""
+_WORKSHEET_PART = re.compile(r"xl/worksheets/[^/]+\.xml")
+
+
+def sheet_parts(archive: zipfile.ZipFile, label: str = "") -> dict[str, str]:
+    """Each worksheet part of an ``.xlsx`` and its sheet's name: every part under
+    ``xl/worksheets/`` (named as the part when ``xl/workbook.xml`` does not name it) and every
+    part a sheet of ``xl/workbook.xml`` refers to, wherever it is. The workbook part and its
+    relationships are read by this module's reader (expat, no tree, no DTD), each after its
+    size is bounded (:data:`MAX_STRUCTURE_BYTES`)."""
+    names = set(archive.namelist())
+    parts = {n: n for n in names if _WORKSHEET_PART.fullmatch(n)}
+    if WORKBOOK not in names:
+        return parts
+    label = label or archive.filename or "workbook"
+    try:
+        book = _bounded(archive, WORKBOOK, label)
+        rels = rels_name(WORKBOOK)
+        related = (
+            relationships_in(_bounded(archive, rels, label), WORKBOOK) if rels in names else []
+        )
+        targets = {r.id: r.target for r in related}
+        for sheet in sheets_in(book):
+            target = targets.get(sheet.attributes.get("id", ""))
+            if target in names:
+                parts[target] = sheet.attributes.get("name", "")
+    except Unsupported as why:
+        raise FileProblem(
+            _("{path}: cannot be read as a workbook ({error})").format(path=label, error=why)
+        ) from None
+    return parts
+
+
+def _bounded(archive: zipfile.ZipFile, name: str, label: str) -> bytes:
+    with archive.open(name) as stream:
+        data = stream.read(MAX_STRUCTURE_BYTES + 1)
+    if len(data) > MAX_STRUCTURE_BYTES:
+        raise FileProblem(f"{label}: the part {name} is more than {MAX_STRUCTURE_BYTES:,} bytes")
+    return data

@@ -17,7 +17,7 @@ from datetime import date, datetime, time
 from types import NoneType
 from typing import Any
 
-from gosheet.workbook import limits
+from gosheet.workbook import writable
 from gosheet.workbook.layout import (
     FONT_NAME,
     MARGINS,
@@ -40,7 +40,7 @@ HEADER = CellFormat(
 EPOCH = datetime(1899, 12, 30)
 
 # What makes a text more than the characters between its tags: what XML escapes and what
-# limits.cell_text takes out (control characters but tab and newline, lone surrogates,
+# writable.cell_text takes out (control characters but tab and newline, lone surrogates,
 # U+FFFE, U+FFFF). A text with none of them is written as it is.
 _SPECIAL = re.compile('[&<>"\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]')
 
@@ -52,13 +52,13 @@ def cell_xml(ref: str, value: Any, style: int | None) -> str:
         return f'<c r="{ref}"{s}/>' if s else ""
     if isinstance(value, bool):
         return f'<c r="{ref}"{s} t="b"><v>{int(value)}</v></c>'
-    if isinstance(value, int | float) and -limits.MAX_NUMBER <= value <= limits.MAX_NUMBER:
+    if isinstance(value, int | float) and -writable.MAX_NUMBER <= value <= writable.MAX_NUMBER:
         return f'<c r="{ref}"{s}><v>{value!r}</v></c>'
     if isinstance(value, datetime | date) and not isinstance(value, time):
         moment = value if isinstance(value, datetime) else datetime.combine(value, time())
         serial = (moment.replace(tzinfo=None) - EPOCH).total_seconds() / 86400
         return f'<c r="{ref}"{s}><v>{serial!r}</v></c>'
-    text = escape(str(limits.cell_text(value)))
+    text = escape(str(writable.cell_text(value)))
     if not text:  # an empty text is an empty cell (as openpyxl writes it)
         return f'<c r="{ref}"{s}/>' if s else ""
     space = ' xml:space="preserve"' if text != text.strip() else ""
@@ -69,7 +69,7 @@ def text_ending(text: str, s: str) -> str:
     """What follows ``<c r="B7`` in :func:`cell_xml`'s cell of ``text`` (a ``str``) when the
     cell's style attribute is ``s`` (``' s="3"'`` or empty); empty when there is no cell."""
     if _SPECIAL.search(text) is not None:
-        text = escape(str(limits.cell_text(text)))
+        text = escape(str(writable.cell_text(text)))
     if not text:
         return f'"{s}/>' if s else ""
     space = ' xml:space="preserve"' if text != text.strip() else ""
@@ -113,7 +113,7 @@ def column_cells(values: Sequence[Any], letter: str, style: int, numbers: list[s
 
 def _within_excel(values: Sequence[int | float | None]) -> bool:
     """Whether every number of ``values`` is one Excel holds (finite, within its range)."""
-    high = limits.MAX_NUMBER
+    high = writable.MAX_NUMBER
     return all(-high <= v <= high for v in values if v is not None)
 
 
@@ -122,12 +122,12 @@ def refuse_long_texts(data: SheetData, values: Rows | None = None) -> None:
     text longer than a cell holds (Excel's 32,767 characters), before anything is written;
     ``values``: the columns' :func:`~gosheet.workbook.layout.column_values`, if known."""
     for index, header in enumerate(data.headers):
-        if limits.too_long(header):
-            raise limits.long_text(f"{data.name}!{column_letter(index)}1", str(header))
+        if writable.too_long(header):
+            raise writable.long_text(f"{data.name}!{column_letter(index)}1", str(header))
     for index, column in enumerate(column_values(data) if values is None else values):
-        if any(type(v) is str and len(v) > limits.MAX_TEXT for v in column):
-            row, text = next((r, v) for r, v in enumerate(column, 2) if limits.too_long(v))
-            raise limits.long_text(f"{data.name}!{column_letter(index)}{row}", text)
+        if any(type(v) is str and len(v) > writable.MAX_TEXT for v in column):
+            row, text = next((r, v) for r, v in enumerate(column, 2) if writable.too_long(v))
+            raise writable.long_text(f"{data.name}!{column_letter(index)}{row}", text)
 
 
 def rows_xml(
@@ -238,6 +238,6 @@ def sheet_xml(data: SheetData, styles: Styles) -> bytes:
         f'<pageMargins {margins}/><pageSetup orientation="{orientation}"{fit}/><headerFooter>'
     )
     if data.title:
-        out.append(f"<oddHeader>{escape('&C' + limits.header_text(data.title))}</oddHeader>")
+        out.append(f"<oddHeader>{escape('&C' + writable.header_text(data.title))}</oddHeader>")
     out.append("<oddFooter>&amp;C&amp;P / &amp;N</oddFooter></headerFooter></worksheet>")
     return "".join(out).encode("utf-8")

@@ -11,7 +11,7 @@ holds something; a cell with a style and no value is empty.
 :func:`workbook_grids` returns None where calamine refuses the file (an unknown cell type, a
 shared string that is not there …): the caller then reads it as it would after calamine.
 Every part is parsed by expat with no document type or entity declaration
-(:func:`~.spans.parse_whole`), after :func:`gosheet.workbook.limits.check_workbook` has
+(:func:`~.spans.parse_whole`), after :func:`gosheet.workbook.limits.archive.check_workbook` has
 bounded the archive and each sheet.
 """
 
@@ -100,7 +100,7 @@ def workbook_grids(path: Path) -> dict[str, Grid] | None:
 def with_errors(grids: dict[str, Grid], path: Path) -> dict[str, Grid]:
     """``grids`` (python-calamine's, where an error value is an empty cell) with each
     sheet's error values (:func:`error_cells`) put back in their cells."""
-    from gosheet.workbook.limits import sheet_parts
+    from gosheet.workbook.parts.package import sheet_parts
 
     with zipfile.ZipFile(path) as archive:
         for part, name in sheet_parts(archive).items():

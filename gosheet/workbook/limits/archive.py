@@ -1,180 +1,47 @@
-"""The limits of what gosheet reads and writes, checked before anything is parsed.
-
-A workbook (or a roster spreadsheet) is a zip archive of XML parts. Before openpyxl or
-calamine builds anything, :func:`check_workbook` looks at the archive's directory (sizes,
-compression ratios, duplicate names — nothing is extracted) and scans each sheet's XML as a
-stream of bytes for the cell, row, dimension and merge references, without building a tree,
-so a file that would take gigabytes or minutes to load is refused in a fraction of a second
-with a message naming the sheet and the cell. What counts is what cells hold: an empty row or
-a cell of a style only (LibreOffice's ``<row r="1048576">`` after a row is deleted) is
-anywhere in Excel's sheet, and costs only its parsing (:data:`MAX_ELEMENTS`). The limits
-are far above any real tournament (docs/workbook.md lists them). :func:`regular_file`
-refuses a pipe, a folder or a device before it is opened; :func:`cell_text` and
-:func:`header_text` keep what gosheet writes valid (XML 1.0 characters only, Excel's 255
-characters of a page header).
-"""
+"""A workbook's archive checked before anything is parsed (:func:`check_workbook`): its
+directory (sizes, compression ratios, duplicate names — nothing is extracted), the macros an
+``.xlsx`` may not hold, and each sheet's XML scanned as a stream of bytes for the cell, row,
+dimension and merge references, without building a tree, so that a file that would take
+gigabytes or minutes to load is refused in a fraction of a second with a message naming the
+sheet and the cell. What counts is what cells hold: an empty row or a cell of a style only
+(LibreOffice's ``<row r="1048576">`` after a row is deleted) is anywhere in Excel's sheet,
+and costs only its parsing (:data:`~gosheet.workbook.limits.MAX_ELEMENTS`)."""
 
 from __future__ import annotations
 
 import itertools
-import os
 import re
-import stat
 import zipfile
 from collections.abc import Iterator
 from pathlib import Path
 
 from gosheet.core.errors import FileProblem
 from gosheet.i18n.catalog import _
-from gosheet.workbook.parts.package import WORKBOOK, relationships_in, rels_name, sheets_in
-from gosheet.workbook.parts.spans import Unsupported
+from gosheet.workbook.limits import (
+    EXCEL_COLUMNS,
+    EXCEL_ROWS,
+    MAX_ARCHIVE_BYTES,
+    MAX_CELLS,
+    MAX_COLUMNS,
+    MAX_ELEMENTS,
+    MAX_ENTRIES,
+    MAX_FILE_BYTES,
+    MAX_PART_BYTES,
+    MAX_RATIO,
+    MAX_ROWS,
+    MAX_SHEETS,
+    RATIO_FROM,
+)
+from gosheet.workbook.limits.files import check_size
+from gosheet.workbook.parts.package import sheet_parts
+from gosheet.workbook.sheets import column_number
 
-MAX_ROWS = 20_000
-"""Rows of one sheet that hold something (empty rows anywhere are no part of it; a tournament
-of 2,000 players over 10 rounds has under 2,100)."""
-MAX_COLUMNS = 200
-"""Columns of one sheet (column GR) that hold something."""
-MAX_CELLS = 1_000_000
-"""Cells that hold something (a value, a text, a formula), of a whole workbook, merged cells
-counted one by one (as openpyxl makes them)."""
-MAX_ELEMENTS = 3_000_000
-"""Rows and cells of one sheet, empty ones included (a row of formatting only, a cell of a
-style only): the XML parsed, whatever it holds; Excel's whole height of empty rows is
-1,048,576."""
-EXCEL_ROWS = 1_048_576
-"""Excel's last row: a reference beyond it is a damaged file."""
-EXCEL_COLUMNS = 16_384
-"""Excel's last column (XFD)."""
-MAX_SHEETS = 250
-MAX_FILE_BYTES = 50_000_000
-"""A workbook file on disk (a big tournament's workbook is well under 1 MB)."""
-MAX_PART_BYTES = 100_000_000
-"""One part of the archive, uncompressed (a sheet's XML, the shared strings …)."""
-MAX_ARCHIVE_BYTES = 200_000_000
-"""All parts together, uncompressed."""
-MAX_RATIO = 200
-"""Uncompressed / compressed size of a part over :data:`RATIO_FROM` bytes (sheets: ~10)."""
-RATIO_FROM = 1_000_000
-MAX_ENTRIES = 10_000
-MAX_ROSTER_BYTES = 20_000_000
-"""A roster file (CSV or spreadsheet); 20,000 players take about 1 MB."""
-MAX_XML_BYTES = 50_000_000
-"""An OpenGotha tournament file."""
-MAX_XML_DEPTH = 64
-"""Nesting of an OpenGotha file's elements (OpenGotha's own files: 4 levels)."""
-MAX_STRUCTURE_BYTES = 10_000_000
-"""``xl/workbook.xml`` or its relationships (a workbook of 250 sheets: about 30 KB)."""
-MAX_TEXT = 32_767
-"""Characters of a cell's text: Excel holds no more (gosheet reads and writes no longer one)."""
-MAX_NUMBER = 9.99999999999999e307
-"""The largest number Excel holds in a cell (beyond it, or not finite: written as text)."""
-MAX_HEADER = 255
-"""Characters of a page header or footer, codes included: Excel refuses more."""
-BOOK_SUFFIXES = (".xlsx", ".xlsm")
-
-_ILLEGAL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
 _TAG = re.compile(rb"<(?:[A-Za-z_][\w.-]*:)?(row|c|dimension|mergeCell)\b([^>]*)>")
 _R = re.compile(rb'\sr\s*=\s*["\']([^"\']*)["\']')
 _REF = re.compile(rb'\sref\s*=\s*["\']([^"\']*)["\']')
 _CELL = re.compile(r"([A-Za-z]{1,3})([0-9]{1,7})")
-_WORKSHEET_PART = re.compile(r"xl/worksheets/[^/]+\.xml")
 _CHUNK = 1 << 20
 RESAVE = "open it in LibreOffice and save it again (what it cannot place is left out)"
-
-
-def regular_file(path: str | os.PathLike[str], what: str = "file") -> Path:
-    """``path`` if it is a regular file (after links); a pipe, a folder, a device or a missing
-    file is refused at once, never opened."""
-    path = Path(path)
-    try:
-        mode = os.stat(path).st_mode
-    except FileNotFoundError:
-        raise FileProblem(_("{path}: no such file").format(path=path)) from None
-    except OSError as error:
-        raise FileProblem(
-            _("{path}: cannot be read ({error})").format(path=path, error=error.strerror or error)
-        ) from None
-    if stat.S_ISDIR(mode):
-        raise FileProblem(f"{path}: is a folder, not a {what}")
-    if not stat.S_ISREG(mode):
-        raise FileProblem(
-            f"{path}: not a regular file (a pipe, socket or device); gosheet reads a {what} "
-            "only from a file on disk"
-        )
-    return path
-
-
-def check_size(path: Path, limit: int, what: str) -> None:
-    """Refuse a file larger than ``limit`` bytes."""
-    size = path.stat().st_size
-    if size > limit:
-        raise FileProblem(
-            f"{path}: {size:,} bytes, more than gosheet reads in a {what} ({limit:,} bytes)"
-        )
-
-
-def book_target(path: str | os.PathLike[str]) -> Path:
-    """``path`` if gosheet can write a workbook under its name (``.xlsx``; an ``.xlsm`` only
-    from a macro-enabled template). Another extension would name another format."""
-    path = Path(path)
-    if path.suffix.lower() not in BOOK_SUFFIXES:
-        right = path.with_suffix(".xlsx").name if path.suffix else f"{path.name}.xlsx"
-        raise FileProblem(
-            _(
-                "{path}: gosheet writes a tournament workbook as .xlsx, not {suffix}; name it "
-                "{right} (a macro-enabled .xlsm comes from 'gosheet excel-template'); nothing "
-                "written"
-            ).format(path=path, suffix=path.suffix or _("a file without an extension"), right=right)
-        )
-    return path
-
-
-def cell_text(value: object) -> object:
-    """A text without the characters XML 1.0 cannot hold (control characters but tab and
-    newline, lone surrogates, U+FFFE, U+FFFF; the readers take them out too, so that what is
-    read is what is written); a number Excel cannot hold (not finite, or beyond
-    :data:`MAX_NUMBER`) as its text; other values unchanged."""
-    if isinstance(value, str):
-        return _ILLEGAL.sub("", value) if _ILLEGAL.search(value) else value
-    number = isinstance(value, int | float) and not isinstance(value, bool)
-    if number and not -MAX_NUMBER <= value <= MAX_NUMBER:  # type: ignore[operator]  # (NaN too)
-        return repr(value)
-    return value
-
-
-def too_long(value: object) -> bool:
-    """Whether ``value`` is a text longer than a cell holds (:data:`MAX_TEXT`)."""
-    return isinstance(value, str) and len(value) > MAX_TEXT
-
-
-def long_text(where: str, value: str) -> FileProblem:
-    """The refusal of a text too long for a cell, to be written at ``where`` (Sheet!B7)."""
-    return FileProblem(
-        _(
-            "{where}: a text of {count:,} characters, more than a cell holds ({limit:,}, "
-            "Excel's limit); nothing written"
-        ).format(where=where, count=len(value), limit=MAX_TEXT)
-    )
-
-
-def header_text(title: str, room: int = MAX_HEADER - 2) -> str:
-    """A page header's text: ``&`` doubled (Excel's codes start with one), XML-clean, at most
-    ``room`` characters (Excel's 255 less the ``&C`` before it), cut on a whole character."""
-    clean = str(cell_text(title))
-    if len(clean.replace("&", "&&")) <= room:
-        return clean.replace("&", "&&")
-    cut = clean[: room - 1]
-    while len(cut.replace("&", "&&")) > room - 1:
-        cut = cut[:-1]
-    return cut.replace("&", "&&") + "…"
-
-
-def column_number(letters: str) -> int:
-    """``A`` → 1, ``Z`` → 26, ``AA`` → 27."""
-    number = 0
-    for letter in letters.upper():
-        number = number * 26 + ord(letter) - 64
-    return number
 
 
 def check_workbook(
@@ -243,43 +110,6 @@ def _check_directory(label: str, infos: list[zipfile.ZipInfo]) -> None:
             raise FileProblem(
                 f"{label}: unpacks to more than {MAX_ARCHIVE_BYTES:,} bytes; gosheet reads no more"
             )
-
-
-def sheet_parts(archive: zipfile.ZipFile, label: str = "") -> dict[str, str]:
-    """Each worksheet part of an ``.xlsx`` and its sheet's name: every part under
-    ``xl/worksheets/`` (named as the part when ``xl/workbook.xml`` does not name it) and every
-    part a sheet of ``xl/workbook.xml`` refers to, wherever it is. The workbook part and its
-    relationships are read by the part writer's reader (:mod:`.parts.package`: expat, no
-    tree, no DTD), each after its size is bounded (:data:`MAX_STRUCTURE_BYTES`)."""
-    names = set(archive.namelist())
-    parts = {n: n for n in names if _WORKSHEET_PART.fullmatch(n)}
-    if WORKBOOK not in names:
-        return parts
-    label = label or archive.filename or "workbook"
-    try:
-        book = _bounded(archive, WORKBOOK, label)
-        rels = rels_name(WORKBOOK)
-        related = (
-            relationships_in(_bounded(archive, rels, label), WORKBOOK) if rels in names else []
-        )
-        targets = {r.id: r.target for r in related}
-        for sheet in sheets_in(book):
-            target = targets.get(sheet.attributes.get("id", ""))
-            if target in names:
-                parts[target] = sheet.attributes.get("name", "")
-    except Unsupported as why:
-        raise FileProblem(
-            _("{path}: cannot be read as a workbook ({error})").format(path=label, error=why)
-        ) from None
-    return parts
-
-
-def _bounded(archive: zipfile.ZipFile, name: str, label: str) -> bytes:
-    with archive.open(name) as stream:
-        data = stream.read(MAX_STRUCTURE_BYTES + 1)
-    if len(data) > MAX_STRUCTURE_BYTES:
-        raise FileProblem(f"{label}: the part {name} is more than {MAX_STRUCTURE_BYTES:,} bytes")
-    return data
 
 
 def _check_sheets(label: str, archive: zipfile.ZipFile) -> None:
