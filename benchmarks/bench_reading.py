@@ -71,8 +71,10 @@ def once(path: Path, book: Path) -> dict[str, float]:
     read = cells(book)
     from gosheet.workbook.language import canonical_sheets
     from gosheet.workbook.names import NameIndex
-    from gosheet.workbook.reader import gc_paused, read_players, read_round
+    from gosheet.workbook.players_reader import read_players
+    from gosheet.workbook.reader import gc_paused
     from gosheet.workbook.reading import ProblemList
+    from gosheet.workbook.rounds import read_round
     from gosheet.workbook.sheets import round_number_of
 
     sheets = canonical_sheets(pickle.loads(path.read_bytes()))
