@@ -210,7 +210,7 @@ def stages(path: Path, engine: str) -> None:
     start = time.perf_counter()
     import gosheet.frontends.cli.tournament  # noqa: F401  (what `gosheet pair` imports)
     from gosheet.app import actions
-    from gosheet.workbook.xlsx import XlsxBook
+    from gosheet.workbook.xlsx.book import XlsxBook
 
     start = mark("import", start)
     options = {}  # without an engine keyword, GOSHEET_XLSX_ENGINE (set for this process) says

@@ -71,16 +71,16 @@ def test_the_layer_contracts_are_kept() -> None:
     ("module", "arrow"),
     [
         ("core/model.py", "import gosheet.workbook.sheets"),  # the core looking up
-        ("workbook/reader.py", "import gosheet.app.actions"),  # a layer skipped upward
+        ("workbook/sheets/reader.py", "import gosheet.app.actions"),  # a layer skipped upward
         ("core/ranks.py", "import openpyxl"),  # the core touching a spreadsheet library
         ("i18n/catalog.py", "import gosheet.core.model"),  # the languages looking up
         ("i18n/catalog.py", "import gosheet.excel"),  # the languages reaching the buttons
         ("app/messages.py", "import babel.messages"),  # Babel needed at run time
         ("core/matching.py", "import gosheet.core.model"),  # the matching knowing of Go
         ("core/systems/swiss.py", "import gosheet.core.systems.mcmahon"),  # one system another
-        ("workbook/headers.py", "import defusedxml"),  # the workbook's own XML parser
+        ("workbook/sheets/headers.py", "import defusedxml"),  # the workbook's own XML parser
         ("core/scoring.py", "import subprocess"),  # the core running a program
-        ("workbook/parts/cells.py", "import gosheet.workbook.limits"),  # the parts-limits loop
+        ("workbook/xlsx/parts/cells.py", "import gosheet.workbook.limits"),  # the parts-limits loop
     ],
 )
 def test_a_wrong_arrow_breaks_a_contract(tmp_path: Path, module: str, arrow: str) -> None:

@@ -22,9 +22,9 @@ from gosheet.core.settings import Settings
 from gosheet.core.systems import system_of
 from gosheet.i18n import counts, words
 from gosheet.i18n.catalog import N_, _, current, ngettext
-from gosheet.workbook.atomic import backup_path
-from gosheet.workbook.names import labels
-from gosheet.workbook.reading import BookState, Missing
+from gosheet.workbook.saving.atomic import backup_path
+from gosheet.workbook.sheets.names import labels
+from gosheet.workbook.sheets.reading import BookState, Missing
 
 if TYPE_CHECKING:  # the actions use the words below: no import at run time
     from gosheet.app.actions import Done
@@ -316,7 +316,7 @@ def standings_lines(done: Done, book: str, shown: int = 10) -> list[str]:
     from gosheet.core.standings_table import standings_model
     from gosheet.formats.pack.language import cell, header, printing
     from gosheet.formats.pack.view import text
-    from gosheet.workbook.standings import sheet_values
+    from gosheet.workbook.sheets.standings import sheet_values
 
     tournament = done.tournament
     language = current()

@@ -18,9 +18,9 @@ from gosheet.core.model import Tournament
 from gosheet.formats.pack import WHAT, pack_pdf
 from gosheet.formats.pack.checkin import CHECKIN, checkin_pdf
 from gosheet.i18n.catalog import _, ngettext
-from gosheet.workbook.atomic import replacing
 from gosheet.workbook.port import BookPort
-from gosheet.workbook.reader import read_book
+from gosheet.workbook.saving.atomic import replacing
+from gosheet.workbook.sheets.reader import read_book
 
 SUFFIX = ".pack.pdf"
 

@@ -24,11 +24,11 @@ from gosheet.formats.ratings.lists import KINDS, Rated
 from gosheet.formats.ratings.match import ListIndex
 from gosheet.i18n import counts, words
 from gosheet.i18n.catalog import N_, _, ngettext
-from gosheet.workbook.language import localized
-from gosheet.workbook.names import name_key
 from gosheet.workbook.port import BookPort
-from gosheet.workbook.reading import Sheets, cell_text
 from gosheet.workbook.sheets import PLAYERS, cell_name
+from gosheet.workbook.sheets.language import localized
+from gosheet.workbook.sheets.names import name_key
+from gosheet.workbook.sheets.reading import Sheets, cell_text
 
 #: The Players column of each list's number.
 ID_COLUMN = {"egd": "EGD PIN", "ffg": "FFG licence", "aga": "AGA ID"}

@@ -6,7 +6,7 @@ an ``.xlsx`` through gosheet's own part reader, an ``.ods`` through :mod:`.ods`;
 (a binary format) then asks to be saved as ``.xlsx``.
 
 One row a player: name, first name, rank, and optionally rating, club,
-country. Headers are matched tolerantly (:mod:`gosheet.workbook.headers`); columns
+country. Headers are matched tolerantly (:mod:`gosheet.workbook.sheets.headers`); columns
 gosheet does not know are returned so they can be kept in the Players sheet.
 """
 
@@ -24,15 +24,15 @@ from gosheet import accelerators
 from gosheet.core.errors import FileProblem, InputError, Problem
 from gosheet.core.model import Player
 from gosheet.i18n import words
-from gosheet.workbook import limits, writable
-from gosheet.workbook.headers import match_headers
-from gosheet.workbook.language import headers_language
+from gosheet.workbook import limits
 from gosheet.workbook.limits.archive import check_workbook
 from gosheet.workbook.limits.files import check_size, regular_file
-from gosheet.workbook.players_reader import read_players
-from gosheet.workbook.reading import ProblemList
-from gosheet.workbook.registration import header_key, header_row
-from gosheet.workbook.sheets import PLAYERS
+from gosheet.workbook.sheets import PLAYERS, writable
+from gosheet.workbook.sheets.headers import match_headers
+from gosheet.workbook.sheets.language import headers_language
+from gosheet.workbook.sheets.players_reader import read_players
+from gosheet.workbook.sheets.reading import ProblemList
+from gosheet.workbook.sheets.registration import header_key, header_row
 
 SPREADSHEET_SUFFIXES = (".xlsx", ".xlsm", ".xls", ".ods")
 
@@ -167,7 +167,7 @@ def _spreadsheet(path: Path) -> dict[str, list[list[Any]]]:
             "cannot be imported here; save it as .xlsx (or .ods, .csv) and import that"
         )
     from gosheet.formats import ods
-    from gosheet.workbook.parts.values import workbook_grids
+    from gosheet.workbook.xlsx.parts.values import workbook_grids
 
     try:
         sheets: Mapping[str, list[list[Any]]] | None

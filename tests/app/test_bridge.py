@@ -14,7 +14,7 @@ from support.paths import DEMO_ROSTER
 
 from gosheet.app import bridge
 from gosheet.frontends.cli import main
-from gosheet.workbook.xlsx import XlsxBook
+from gosheet.workbook.xlsx.book import XlsxBook
 
 
 def grids_json(path: Path) -> str:

@@ -17,12 +17,12 @@ from support.raw_xlsx import raw_book
 
 from gosheet import accelerators
 from gosheet.frontends.cli import main
-from gosheet.workbook import writable
-from gosheet.workbook.parts.package import sheet_parts
-from gosheet.workbook.parts.values import ERRORS, ErrorValue, workbook_grids
-from gosheet.workbook.xlsx import XlsxBook, calamine_grids
-from gosheet.workbook.xlsx_openpyxl import grids as openpyxl_grids
-from gosheet.workbook.xlsx_openpyxl import load
+from gosheet.workbook.sheets import writable
+from gosheet.workbook.xlsx.book import XlsxBook, calamine_grids
+from gosheet.workbook.xlsx.openpyxl_book import grids as openpyxl_grids
+from gosheet.workbook.xlsx.openpyxl_book import load
+from gosheet.workbook.xlsx.parts.package import sheet_parts
+from gosheet.workbook.xlsx.parts.values import ERRORS, ErrorValue, workbook_grids
 from safety.zips import entries_of, plain_entry, write_zip
 
 READERS = ["calamine", "pure", "openpyxl"]
@@ -218,10 +218,10 @@ def test_no_writer_writes_a_text_longer_than_a_cell_holds() -> None:
     from openpyxl import Workbook
 
     from gosheet.core.errors import FileProblem
-    from gosheet.workbook.parts.sheet_xml import sheet_xml
-    from gosheet.workbook.parts.styles import Styles
     from gosheet.workbook.sheets import Column, SheetData
-    from gosheet.workbook.xlsx_openpyxl import render
+    from gosheet.workbook.xlsx.openpyxl_book import render
+    from gosheet.workbook.xlsx.parts.sheet_xml import sheet_xml
+    from gosheet.workbook.xlsx.parts.styles import Styles
 
     data = SheetData(
         "Round 9", (Column("White"), Column("Black")), [["a", "b"], ["c", "N" * 32_768]]
@@ -243,7 +243,7 @@ STYLES = (
 
 @pytest.mark.parametrize("number", [math.inf, -math.inf, math.nan, 1e308, -1e308, 10**400])
 def test_no_number_beyond_excel_is_written_as_a_number(number: float) -> None:
-    from gosheet.workbook.parts.sheet_xml import cell_xml, column_cells
+    from gosheet.workbook.xlsx.parts.sheet_xml import cell_xml, column_cells
 
     assert "<v>" not in cell_xml("B2", number, None)
     assert "<v>" not in column_cells([number], "B", 0, ["2"])[0]
@@ -279,7 +279,7 @@ def test_an_escaped_control_character_is_read_as_gosheet_writes_it(
 def test_raw_and_escaped_control_characters_are_read_alike(open_book: Path) -> None:
     """A raw control character (a sheet given to the bridge by an office suite) and an
     escaped one are the same name."""
-    from gosheet.workbook.reader import read_book
+    from gosheet.workbook.sheets.reader import read_book
 
     grids = XlsxBook.open(open_book).grids()
     names = []

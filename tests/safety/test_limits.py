@@ -10,8 +10,8 @@ from support.cli import cli
 from gosheet.app import actions
 from gosheet.core.errors import FileProblem
 from gosheet.frontends.cli import INTERNAL_ERROR, main
-from gosheet.workbook import writable
 from gosheet.workbook.limits.files import book_target
+from gosheet.workbook.sheets import writable
 
 
 def test_cell_text_drops_what_xml_cannot_hold() -> None:

@@ -21,11 +21,11 @@ from gosheet.core.errors import FileProblem
 from gosheet.frontends.cli import main
 from gosheet.workbook import limits
 from gosheet.workbook.limits.archive import check_workbook
-from gosheet.workbook.parts.package import sheet_parts
-from gosheet.workbook.parts.values import workbook_grids
-from gosheet.workbook.xlsx import XlsxBook, read_grids
-from gosheet.workbook.xlsx_openpyxl import grids as openpyxl_grids
-from gosheet.workbook.xlsx_openpyxl import load
+from gosheet.workbook.xlsx.book import XlsxBook, read_grids
+from gosheet.workbook.xlsx.openpyxl_book import grids as openpyxl_grids
+from gosheet.workbook.xlsx.openpyxl_book import load
+from gosheet.workbook.xlsx.parts.package import sheet_parts
+from gosheet.workbook.xlsx.parts.values import workbook_grids
 
 UNO_ROWS = Path(__file__).resolve().parents[1] / "safety" / "uno_rows.py"
 LAST_ROW = re.compile(rb'<row r="1048576"[^>]*>')

@@ -1,4 +1,4 @@
-"""gosheet's own reader of cell values (:mod:`gosheet.workbook.parts.values`, the reader
+"""gosheet's own reader of cell values (:mod:`gosheet.workbook.xlsx.parts.values`, the reader
 where python-calamine cannot be imported) gives python-calamine's values cell for cell: the
 same types (int, float, str, bool, datetime, time, timedelta, None), the same grid, the same
 refusals — over hand-written parts (every cell type, number formats, the 1904 date system,
@@ -23,9 +23,9 @@ from support.raw_xlsx import raw_book
 from gosheet import accelerators
 from gosheet.core.errors import FileProblem
 from gosheet.frontends.cli import main
-from gosheet.workbook import xlsx
 from gosheet.workbook.limits.archive import check_workbook
-from gosheet.workbook.parts.values import format_kind, workbook_grids
+from gosheet.workbook.xlsx import book as xlsx
+from gosheet.workbook.xlsx.parts.values import format_kind, workbook_grids
 
 if not accelerators.available("python_calamine"):  # (0.8, on Python 3.10, is not used)
     pytest.skip(

@@ -26,9 +26,9 @@ from gosheet.formats.site.view import site_of
 from gosheet.i18n import words
 from gosheet.workbook.port import Grid
 from gosheet.workbook.sheets import STANDINGS
-from gosheet.workbook.standings import standings_sheet
+from gosheet.workbook.sheets.standings import standings_sheet
 from gosheet.workbook.template import new_book
-from gosheet.workbook.xlsx import XlsxBook
+from gosheet.workbook.xlsx.book import XlsxBook
 
 PLAYERS = tuple(
     Player(i, r["Name"], r["First name"], parse_rank(r["Rank"]), None, r["Club"])

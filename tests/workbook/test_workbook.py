@@ -13,10 +13,10 @@ from gosheet.core.model import Game, Player, Result, Round, Tournament
 from gosheet.core.pairing import Pairing
 from gosheet.core.settings import Settings
 from gosheet.workbook.sheets import PLAYERS, ROUND_HEADERS, SETTINGS, STANDINGS
-from gosheet.workbook.standings import standings_sheet
+from gosheet.workbook.sheets.standings import standings_sheet
+from gosheet.workbook.sheets.writer import round_sheet
 from gosheet.workbook.template import build_template, new_book, template_path
-from gosheet.workbook.writer import round_sheet
-from gosheet.workbook.xlsx import XlsxBook, backup_path
+from gosheet.workbook.xlsx.book import XlsxBook, backup_path
 
 
 def sample_tournament() -> Tournament:

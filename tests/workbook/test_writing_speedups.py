@@ -33,9 +33,10 @@ from gosheet.core.standings_table import (
     round_cells,
 )
 from gosheet.core.standings_table import Column as StandingsColumn
-from gosheet.workbook import writable
-from gosheet.workbook.language import InLanguage
-from gosheet.workbook.layout import (
+from gosheet.workbook.port import Grid
+from gosheet.workbook.sheets import Column, Dropdown, SheetData, column_letter, writable
+from gosheet.workbook.sheets.language import InLanguage
+from gosheet.workbook.sheets.layout import (
     FONT_NAME,
     column_values,
     content_width,
@@ -44,13 +45,11 @@ from gosheet.workbook.layout import (
     row_heights,
     wide_header,
 )
-from gosheet.workbook.names import tags
-from gosheet.workbook.parts.sheet_xml import HEADER, cell_xml, sheet_xml
-from gosheet.workbook.parts.spans import check_well_formed, escape
-from gosheet.workbook.parts.styles import CellFormat, Styles
-from gosheet.workbook.port import Grid
-from gosheet.workbook.sheets import Column, Dropdown, SheetData, column_letter
-from gosheet.workbook.standings.common import finished, number, sheet_values
+from gosheet.workbook.sheets.names import tags
+from gosheet.workbook.sheets.standings.common import finished, number, sheet_values
+from gosheet.workbook.xlsx.parts.sheet_xml import HEADER, cell_xml, sheet_xml
+from gosheet.workbook.xlsx.parts.spans import check_well_formed, escape
+from gosheet.workbook.xlsx.parts.styles import CellFormat, Styles
 
 
 def _styles_part() -> bytes:

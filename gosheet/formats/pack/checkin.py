@@ -16,7 +16,7 @@ from gosheet.core.model import Player, Tournament
 from gosheet.formats.pack.language import printing
 from gosheet.formats.pack.view import Table
 from gosheet.i18n import collation, words
-from gosheet.workbook.names import labels
+from gosheet.workbook.sheets.names import labels
 
 #: The part's name in ``--what``.
 CHECKIN = "checkin"

@@ -50,7 +50,7 @@ def ratings(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     from gosheet.formats.ratings import cache
     from gosheet.formats.ratings.match import ListIndex
     from gosheet.workbook.books import editing
-    from gosheet.workbook.language import InLanguage
+    from gosheet.workbook.sheets.language import InLanguage
 
     action = args.ratings_command
     if action == "fetch":

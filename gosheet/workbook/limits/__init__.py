@@ -2,7 +2,7 @@
 file, far above any real tournament (docs/workbook.md lists them), each checked before
 anything is parsed — a file before it is opened (:mod:`.files`), a workbook's archive and
 its sheets (:mod:`.archive`). What a cell gosheet writes may hold is
-:mod:`gosheet.workbook.writable`'s.
+:mod:`gosheet.workbook.sheets.writable`'s.
 """
 
 from __future__ import annotations

@@ -33,8 +33,8 @@ from gosheet.workbook.limits import (
     RATIO_FROM,
 )
 from gosheet.workbook.limits.files import check_size
-from gosheet.workbook.parts.package import sheet_parts
 from gosheet.workbook.sheets import column_number
+from gosheet.workbook.xlsx.parts.package import sheet_parts
 
 _TAG = re.compile(rb"<(?:[A-Za-z_][\w.-]*:)?(row|c|dimension|mergeCell)\b([^>]*)>")
 _R = re.compile(rb'\sr\s*=\s*["\']([^"\']*)["\']')

@@ -48,7 +48,7 @@ from gosheet.frontends.excel.xlwings_book import (
 from gosheet.workbook.port import Grid, Grids
 from gosheet.workbook.sheets import EXPLAIN, PLAYERS, STANDINGS
 from gosheet.workbook.template import new_book
-from gosheet.workbook.xlsx import XlsxBook
+from gosheet.workbook.xlsx.book import XlsxBook
 
 CLIENTS = ("Office.js", "Microsoft Office Scripts")
 MARK_HEX = "#{:02x}{:02x}{:02x}".format(*MARK_FILL)
