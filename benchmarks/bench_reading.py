@@ -54,7 +54,7 @@ def workbook(players: int, seed: int) -> Path:
 
 def cells(path: Path) -> dict[str, float]:
     """The CPU seconds of the cell values read from the file, by each reader."""
-    from gosheet.workbook.xlsx.book import calamine_grids, pure_grids
+    from gosheet.workbook.xlsx.grids import calamine_grids, pure_grids
 
     found: dict[str, float] = {}
     for name, reader in (("cells: calamine", calamine_grids), ("cells: pure Python", pure_grids)):

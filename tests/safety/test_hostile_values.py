@@ -18,7 +18,8 @@ from support.raw_xlsx import raw_book
 from gosheet import accelerators
 from gosheet.frontends.cli import main
 from gosheet.workbook.sheets import writable
-from gosheet.workbook.xlsx.book import XlsxBook, calamine_grids
+from gosheet.workbook.xlsx.book import XlsxBook
+from gosheet.workbook.xlsx.grids import calamine_grids
 from gosheet.workbook.xlsx.openpyxl_book import grids as openpyxl_grids
 from gosheet.workbook.xlsx.openpyxl_book import load
 from gosheet.workbook.xlsx.parts.package import sheet_parts

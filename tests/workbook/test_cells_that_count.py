@@ -21,7 +21,8 @@ from gosheet.core.errors import FileProblem
 from gosheet.frontends.cli import main
 from gosheet.workbook import limits
 from gosheet.workbook.limits.archive import check_workbook
-from gosheet.workbook.xlsx.book import XlsxBook, read_grids
+from gosheet.workbook.xlsx.book import XlsxBook
+from gosheet.workbook.xlsx.grids import read_grids
 from gosheet.workbook.xlsx.openpyxl_book import grids as openpyxl_grids
 from gosheet.workbook.xlsx.openpyxl_book import load
 from gosheet.workbook.xlsx.parts.package import sheet_parts

@@ -24,7 +24,8 @@ from gosheet import accelerators
 from gosheet.core.errors import FileProblem
 from gosheet.frontends.cli import main
 from gosheet.workbook.limits.archive import check_workbook
-from gosheet.workbook.xlsx import book as xlsx
+from gosheet.workbook.xlsx import grids as xlsx
+from gosheet.workbook.xlsx.book import XlsxBook
 from gosheet.workbook.xlsx.parts.values import format_kind, workbook_grids
 
 if not accelerators.available("python_calamine"):  # (0.8, on Python 3.10, is not used)
@@ -289,15 +290,15 @@ def test_the_hostile_corpus_reads_the_same(tmp_path: Path, gosheets_own: list[Pa
 def test_a_workbook_opened_without_accelerators(demo_book: Path) -> None:
     """Opened with every accelerator off, a workbook reads the same cells, is still saved by
     the part writer (not openpyxl), and its tournament is the same."""
-    normal = xlsx.XlsxBook.open(demo_book)
+    normal = XlsxBook.open(demo_book)
     with accelerators.pure():
-        pure = xlsx.XlsxBook.open(demo_book)
+        pure = XlsxBook.open(demo_book)
         assert pure.fast and typed(pure.grids()) == typed(normal.grids())
         assert pure.read().tournament == normal.read().tournament
         pure.set_cell("Settings", "B2", "Renamed cup")
         pure.save(backup=False)
         assert pure.saved_by == "parts"
-    assert xlsx.XlsxBook.open(demo_book).grids()["Settings"][1][1] == "Renamed cup"
+    assert XlsxBook.open(demo_book).grids()["Settings"][1][1] == "Renamed cup"
 
 
 def test_the_pure_reader_takes_over_without_calamine(
@@ -306,8 +307,8 @@ def test_the_pure_reader_takes_over_without_calamine(
     calls: list[Path] = []
     real = xlsx.pure_grids
     monkeypatch.setattr(xlsx, "pure_grids", lambda path: calls.append(path) or real(path))
-    xlsx.XlsxBook.open(demo_book)
+    XlsxBook.open(demo_book)
     assert calls == []
     with accelerators.pure(["python_calamine"]):
-        xlsx.XlsxBook.open(demo_book)
+        XlsxBook.open(demo_book)
     assert calls == [demo_book]

@@ -29,7 +29,7 @@ from gosheet.workbook.sheets.cell_cache import komi_of, result_of, text_of
 from gosheet.workbook.sheets.headers import normalise_header
 from gosheet.workbook.sheets.reader import gc_paused, read_book
 from gosheet.workbook.sheets.reading import cell_text
-from gosheet.workbook.xlsx.book import _value, _values
+from gosheet.workbook.xlsx.grids import _value, _values
 
 
 class Text(str):
@@ -283,7 +283,7 @@ def test_sheets_parsed_on_two_threads_read_as_one_by_one(
 ) -> None:
     """A large workbook's sheets are parsed on two threads: the same cells, the same order
     of sheets, as parsed one after the other (here with the threshold lowered)."""
-    from gosheet.workbook.xlsx import book as xlsx
+    from gosheet.workbook.xlsx import grids as xlsx
 
     path = demo_book
     monkeypatch.setattr(xlsx, "PARALLEL_READ_FROM", 10**12)
@@ -302,7 +302,7 @@ def test_one_thread_where_threads_cannot_start(
     large workbook's sheets are parsed one after the other: the same cells, no error."""
     import threading
 
-    from gosheet.workbook.xlsx import book as xlsx
+    from gosheet.workbook.xlsx import grids as xlsx
 
     monkeypatch.setattr(xlsx, "PARALLEL_READ_FROM", 10**12)
     one_by_one = xlsx.calamine_grids(demo_book)

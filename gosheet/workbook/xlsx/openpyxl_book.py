@@ -1,7 +1,8 @@
-"""The workbook through openpyxl: the path every workbook can take — a new workbook made
-from gosheet's template, and the fallback of :mod:`gosheet.workbook.xlsx.parts` for a workbook its
-part writer does not change (``GOSHEET_XLSX_ENGINE=openpyxl`` takes it always). Loading and
-saving a big workbook this way takes seconds; the part writer, a fraction of that."""
+"""The workbook through openpyxl (:class:`OpenpyxlBook`): the path every workbook can take —
+a new workbook made from gosheet's template, and the fallback of the part writer
+(:class:`~gosheet.workbook.xlsx.parts_book.PartsBook`) for a workbook it does not change
+(``GOSHEET_XLSX_ENGINE=openpyxl`` takes it always). Loading and saving a big workbook this way
+takes seconds; the part writer, a fraction of that."""
 
 from __future__ import annotations
 
@@ -24,7 +25,7 @@ from openpyxl.worksheet.worksheet import Worksheet
 
 from gosheet.core.errors import FileProblem, InputError, Problem
 from gosheet.workbook import limits
-from gosheet.workbook.port import Grids
+from gosheet.workbook.port import CellValue, Grids
 from gosheet.workbook.saving.atomic import Fingerprint, backup_path, check_archive, replacing
 from gosheet.workbook.sheets import HEADER_COLOUR, SheetData, column_number, writable
 from gosheet.workbook.sheets.layout import (
@@ -35,6 +36,7 @@ from gosheet.workbook.sheets.layout import (
     row_heights,
     wide_header,
 )
+from gosheet.workbook.xlsx.book import XlsxBook
 from gosheet.workbook.xlsx.parts.package import sheet_parts
 from gosheet.workbook.xlsx.parts.sheet_xml import refuse_long_texts
 from gosheet.workbook.xlsx.parts.values import ErrorValue, unescape
@@ -297,3 +299,41 @@ def renamed_in_formulas(workbook: Workbook, old: str, new: str) -> None:
     for defined in workbook.defined_names.values():
         if defined.attr_text and old in defined.attr_text:
             defined.attr_text = follow(defined.attr_text)
+
+
+class OpenpyxlBook(XlsxBook):
+    """An ``.xlsx`` as openpyxl's objects (``GOSHEET_XLSX_ENGINE=openpyxl``, a new workbook
+    from the template, and the part writer's fallback): every change made to them, the whole
+    workbook written again by a save."""
+
+    def __init__(self, workbook: Workbook, path: Path | None = None) -> None:
+        self.opened = workbook
+        self.path = path
+
+    @property
+    def workbook(self) -> Workbook:
+        return self.opened
+
+    def grids(self) -> Grids:
+        """Every sheet's cell values, row by row (with the changes made so far)."""
+        return grids(self.opened)
+
+    def render(self, data: SheetData, index: int | None = None) -> None:
+        """Write ``data`` as a whole sheet, replacing one of the same name (names that differ
+        by case only are one sheet, as in Excel)."""
+        render(self.opened, data, index)
+
+    def set_cell(self, sheet: str, cell: str, value: CellValue) -> None:
+        set_cell(self.opened, sheet, cell, value)
+
+    def rename_sheet(self, old: str, new: str) -> None:
+        """Rename a sheet (the workbook's language changed: ``Round 1`` → ``Тур 1``), keeping
+        everything in it; the formulas and defined names that name it follow."""
+        self.opened[old].title = new
+        renamed_in_formulas(self.opened, old, new)
+
+    def write(
+        self, target: Path, *, backup: bool, expected: Fingerprint | None, action: str
+    ) -> Path:
+        self.saved_by = "openpyxl"
+        return save_atomically(self.opened, target, backup=backup, expected=expected, action=action)
