@@ -13,7 +13,11 @@ from pathlib import Path
 import pytest
 from support.paths import ROOT
 
-MAX_MODULE_LINES = 600
+MAX_MODULE_LINES = 550
+# Modules allowed past MAX_MODULE_LINES, each one subject that would not be clearer cut in two.
+LONG_MODULES = {
+    "gosheet/core/blossom.py": "one algorithm: Edmonds' maximum-weight matching, as one piece",
+}
 # gettext's marking functions (docs/languages.md): private-looking names, meant to be imported.
 GETTEXT_MARKERS = {"_", "_w", "_p"}
 
@@ -114,10 +118,25 @@ def test_no_private_name_is_imported_across_modules() -> None:
     assert not found, "\n".join(found)
 
 
-def test_no_module_is_over_600_lines() -> None:
+def test_no_module_is_over_550_lines() -> None:
+    """One subject a module: none over :data:`MAX_MODULE_LINES`, but those allowed by name
+    (:data:`LONG_MODULES`), which stay under 600."""
     long = [
         f"{path.relative_to(ROOT)}: {count} lines"
         for path in _modules()
         if (count := len(path.read_text(encoding="utf-8").splitlines())) > MAX_MODULE_LINES
+        and (path.relative_to(ROOT).as_posix() not in LONG_MODULES or count > 600)
     ]
     assert not long, "\n".join(long)
+
+
+def test_each_module_allowed_to_be_long_is_there() -> None:
+    """The allow-list names modules that are there and that need it (an entry left behind
+    after a module shrank or moved would allow a long module nobody chose)."""
+    sizes = {
+        name: len((ROOT / name).read_text(encoding="utf-8").splitlines())
+        for name in LONG_MODULES
+        if (ROOT / name).is_file()
+    }
+    assert sizes.keys() == LONG_MODULES.keys(), f"not found: {LONG_MODULES.keys() - sizes.keys()}"
+    assert all(size > MAX_MODULE_LINES for size in sizes.values()), sizes
