@@ -24,7 +24,7 @@ from gosheet import accelerators
 from gosheet.core.errors import FileProblem
 from gosheet.frontends.cli import main
 from gosheet.workbook.limits.archive import check_workbook
-from gosheet.workbook.xlsx import grids as xlsx
+from gosheet.workbook.xlsx import grids
 from gosheet.workbook.xlsx.book import XlsxBook
 from gosheet.workbook.xlsx.parts.values import format_kind, workbook_grids
 
@@ -49,7 +49,7 @@ def typed(grids: dict[str, list[list[Any]]] | None) -> object:
 
 
 def same_as_calamine(path: Path) -> None:
-    assert typed(workbook_grids(path)) == typed(xlsx.calamine_grids(path))
+    assert typed(workbook_grids(path)) == typed(grids.calamine_grids(path))
 
 
 STRINGS = [
@@ -162,7 +162,7 @@ def test_a_duration_past_any_date_is_refused_by_both(tmp_path: Path) -> None:
     None, and openpyxl reads the workbook."""
     data = '<row r="1"><c r="A1" s="1"><v>1e300</v></c></row>'
     path = raw_book(tmp_path / "far.xlsx", [("S", data)], (), (), [0, 46])
-    assert workbook_grids(path) is None and xlsx.calamine_grids(path) is None
+    assert workbook_grids(path) is None and grids.calamine_grids(path) is None
 
 
 def test_format_kind_reads_as_calamine() -> None:
@@ -279,7 +279,7 @@ def test_the_hostile_corpus_reads_the_same(tmp_path: Path, gosheets_own: list[Pa
             except FileProblem:
                 continue
             checked += 1
-            pure, calamine = workbook_grids(path), xlsx.calamine_grids(path)
+            pure, calamine = workbook_grids(path), grids.calamine_grids(path)
             if case.id == "style-index-out-of-range":
                 assert pure is None and calamine is not None
                 continue
@@ -305,8 +305,8 @@ def test_the_pure_reader_takes_over_without_calamine(
     demo_book: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     calls: list[Path] = []
-    real = xlsx.pure_grids
-    monkeypatch.setattr(xlsx, "pure_grids", lambda path: calls.append(path) or real(path))
+    real = grids.pure_grids
+    monkeypatch.setattr(grids, "pure_grids", lambda path: calls.append(path) or real(path))
     XlsxBook.open(demo_book)
     assert calls == []
     with accelerators.pure(["python_calamine"]):
