@@ -76,8 +76,9 @@ def build(path: Path, players: int, system: str, round_number: int, seed: int) -
     """Write the workbook to pair: rounds 1 … round_number − 1 played, Standings up to date.
     Runs in a child process (``--build``): this script's own process stays small."""
     from gosheet.app import actions
+    from gosheet.core.mcmahon_groups import McMahonGroups
     from gosheet.core.opengotha.synthetic import field, played
-    from gosheet.core.settings import McMahonGroups, Settings
+    from gosheet.core.settings import Settings
     from gosheet.formats.opengotha.convert import Imported, opengotha_book
     from gosheet.workbook.template import new_book
 
@@ -209,7 +210,7 @@ def stages(path: Path, engine: str) -> None:
     start = time.perf_counter()
     import gosheet.frontends.cli.tournament  # noqa: F401  (what `gosheet pair` imports)
     from gosheet.app import actions
-    from gosheet.workbook.xlsx import XlsxBook
+    from gosheet.workbook.xlsx.book import XlsxBook
 
     start = mark("import", start)
     options = {}  # without an engine keyword, GOSHEET_XLSX_ENGINE (set for this process) says

@@ -19,8 +19,9 @@ from dataclasses import replace
 from unittest import mock
 
 from gosheet.core import matching
+from gosheet.core.mcmahon_groups import McMahonGroups
 from gosheet.core.model import Player, Tournament
-from gosheet.core.settings import McMahonGroups, Settings
+from gosheet.core.settings import Settings
 from gosheet.core.simulate import simulate_round
 from gosheet.core.systems import mcmahon
 

@@ -19,8 +19,8 @@ from gosheet.core.pairing import Pairing
 from gosheet.core.settings import Settings
 from gosheet.core.systems import system_of
 from gosheet.formats.pack import pack_pdf
-from gosheet.workbook.standings import standings_sheet
-from gosheet.workbook.writer import round_sheet
+from gosheet.workbook.sheets.standings import standings_sheet
+from gosheet.workbook.sheets.writer import round_sheet
 
 
 def field(players: int, rounds: int, seed: int = 1) -> Tournament:

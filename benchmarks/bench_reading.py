@@ -1,5 +1,5 @@
 """Reading a large workbook's cells: the cell values from the file — python-calamine's
-reader and gosheet's own pure-Python one (``gosheet.workbook.parts.values``, the reader where
+reader and gosheet's own pure-Python one (``gosheet.workbook.xlsx.parts.values``, the reader where
 calamine cannot be imported), in the same run — then ``read_players`` and every
 ``read_round`` on the values ``gosheet pair`` would read (an OpenGotha field with rounds 1 to 4
 played), in CPU seconds, best of N (the machine may be shared: CPU time moves less than wall
@@ -54,7 +54,7 @@ def workbook(players: int, seed: int) -> Path:
 
 def cells(path: Path) -> dict[str, float]:
     """The CPU seconds of the cell values read from the file, by each reader."""
-    from gosheet.workbook.xlsx import calamine_grids, pure_grids
+    from gosheet.workbook.xlsx.grids import calamine_grids, pure_grids
 
     found: dict[str, float] = {}
     for name, reader in (("cells: calamine", calamine_grids), ("cells: pure Python", pure_grids)):
@@ -69,11 +69,13 @@ def once(path: Path, book: Path) -> dict[str, float]:
     """One run, in this process: the CPU seconds of the cell values, of the roster and of
     the round sheets."""
     read = cells(book)
-    from gosheet.workbook.language import canonical_sheets
-    from gosheet.workbook.names import NameIndex
-    from gosheet.workbook.reader import gc_paused, read_players, read_round
-    from gosheet.workbook.reading import ProblemList
     from gosheet.workbook.sheets import round_number_of
+    from gosheet.workbook.sheets.language import canonical_sheets
+    from gosheet.workbook.sheets.names import NameIndex
+    from gosheet.workbook.sheets.players_reader import read_players
+    from gosheet.workbook.sheets.reader import gc_paused
+    from gosheet.workbook.sheets.reading import ProblemList
+    from gosheet.workbook.sheets.rounds import read_round
 
     sheets = canonical_sheets(pickle.loads(path.read_bytes()))
     problems = ProblemList()

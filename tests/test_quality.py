@@ -13,7 +13,11 @@ from pathlib import Path
 import pytest
 from support.paths import ROOT
 
-MAX_MODULE_LINES = 600
+MAX_MODULE_LINES = 550
+# Modules allowed past MAX_MODULE_LINES, each one subject that would not be clearer cut in two.
+LONG_MODULES = {
+    "gosheet/core/blossom.py": "one algorithm: Edmonds' maximum-weight matching, as one piece",
+}
 # gettext's marking functions (docs/languages.md): private-looking names, meant to be imported.
 GETTEXT_MARKERS = {"_", "_w", "_p"}
 
@@ -71,15 +75,16 @@ def test_the_layer_contracts_are_kept() -> None:
     ("module", "arrow"),
     [
         ("core/model.py", "import gosheet.workbook.sheets"),  # the core looking up
-        ("workbook/reader.py", "import gosheet.app.actions"),  # a layer skipped upward
+        ("workbook/sheets/reader.py", "import gosheet.app.actions"),  # a layer skipped upward
         ("core/ranks.py", "import openpyxl"),  # the core touching a spreadsheet library
         ("i18n/catalog.py", "import gosheet.core.model"),  # the languages looking up
         ("i18n/catalog.py", "import gosheet.excel"),  # the languages reaching the buttons
         ("app/messages.py", "import babel.messages"),  # Babel needed at run time
         ("core/matching.py", "import gosheet.core.model"),  # the matching knowing of Go
         ("core/systems/swiss.py", "import gosheet.core.systems.mcmahon"),  # one system another
-        ("workbook/headers.py", "import defusedxml"),  # the workbook's own XML parser
+        ("workbook/sheets/headers.py", "import defusedxml"),  # the workbook's own XML parser
         ("core/scoring.py", "import subprocess"),  # the core running a program
+        ("workbook/xlsx/parts/cells.py", "import gosheet.workbook.limits"),  # the parts-limits loop
     ],
 )
 def test_a_wrong_arrow_breaks_a_contract(tmp_path: Path, module: str, arrow: str) -> None:
@@ -113,10 +118,25 @@ def test_no_private_name_is_imported_across_modules() -> None:
     assert not found, "\n".join(found)
 
 
-def test_no_module_is_over_600_lines() -> None:
+def test_no_module_is_over_550_lines() -> None:
+    """One subject a module: none over :data:`MAX_MODULE_LINES`, but those allowed by name
+    (:data:`LONG_MODULES`), which stay under 600."""
     long = [
         f"{path.relative_to(ROOT)}: {count} lines"
         for path in _modules()
         if (count := len(path.read_text(encoding="utf-8").splitlines())) > MAX_MODULE_LINES
+        and (path.relative_to(ROOT).as_posix() not in LONG_MODULES or count > 600)
     ]
     assert not long, "\n".join(long)
+
+
+def test_each_module_allowed_to_be_long_is_there() -> None:
+    """The allow-list names modules that are there and that need it (an entry left behind
+    after a module shrank or moved would allow a long module nobody chose)."""
+    sizes = {
+        name: len((ROOT / name).read_text(encoding="utf-8").splitlines())
+        for name in LONG_MODULES
+        if (ROOT / name).is_file()
+    }
+    assert sizes.keys() == LONG_MODULES.keys(), f"not found: {LONG_MODULES.keys() - sizes.keys()}"
+    assert all(size > MAX_MODULE_LINES for size in sizes.values()), sizes

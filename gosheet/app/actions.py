@@ -2,8 +2,8 @@
 
 Each action reads the workbook through a :class:`~gosheet.workbook.port.BookPort` (the
 ``.xlsx`` file, Excel through xlwings, LibreOffice through the bridge), in the workbook's
-language (:func:`~gosheet.workbook.language.localized`), runs the pure core, and writes sheets
-back through the port, made in that language. An action that finds a problem raises before
+language (:func:`~gosheet.workbook.sheets.language.localized`), runs the pure core, and writes
+sheets back through the port, made in that language. An action that finds a problem raises before
 writing anything.
 """
 
@@ -23,12 +23,7 @@ from gosheet.core.simulate import simulate_round
 from gosheet.core.systems import system_of
 from gosheet.i18n import words
 from gosheet.i18n.catalog import _, ngettext
-from gosheet.workbook.language import localized
-from gosheet.workbook.names import NameIndex, labels, name_key
 from gosheet.workbook.port import BookPort, Grid, Grids
-from gosheet.workbook.reader import BookState, ProblemList, cell_text, read_book, read_players
-from gosheet.workbook.reading import Sheets, copied
-from gosheet.workbook.rounds import player_cells
 from gosheet.workbook.sheets import (
     OPENGOTHA,
     OPENGOTHA_HEADERS,
@@ -37,8 +32,14 @@ from gosheet.workbook.sheets import (
     cell_name,
     round_number_of,
 )
-from gosheet.workbook.standings import standings_sheet
-from gosheet.workbook.writer import explain_sheet, round_sheet
+from gosheet.workbook.sheets.language import localized
+from gosheet.workbook.sheets.names import NameIndex, labels, name_key
+from gosheet.workbook.sheets.players_reader import read_players
+from gosheet.workbook.sheets.reader import read_book
+from gosheet.workbook.sheets.reading import BookState, ProblemList, Sheets, cell_text, copied
+from gosheet.workbook.sheets.rounds import player_cells
+from gosheet.workbook.sheets.standings import standings_sheet
+from gosheet.workbook.sheets.writer import explain_sheet, round_sheet
 
 
 def _normalise_results(book: BookPort, state: BookState) -> int:

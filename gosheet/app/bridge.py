@@ -36,7 +36,7 @@ answer::
 An action that fails writes nothing: the operations are only sent on success. ``rename``
 operations come first, only when the workbook's ``Language`` setting has changed: gosheet's
 sheets then take their names in the new language (the cells after them name the sheets by
-their new names; :mod:`gosheet.workbook.language`).
+their new names; :mod:`gosheet.workbook.sheets.language`).
 A workbook in another language than English gets two more keys in every answer:
 ``"language"`` (``"ru"``, ``"fr"``, ``"ca"``: the language of the messages) and ``"words"``,
 the macros' own texts in it (:data:`MACRO_WORDS`, English → translated), which the macros
@@ -72,9 +72,9 @@ from gosheet.app.messages import explained
 from gosheet.core.errors import GosheetError, InputError
 from gosheet.i18n.catalog import N_, _, current
 from gosheet.workbook import limits
-from gosheet.workbook.layout import page_setup, row_heights
 from gosheet.workbook.port import BookPort, CellValue, Grids, SheetRenamer
 from gosheet.workbook.sheets import Column, Dropdown, Note, SheetData
+from gosheet.workbook.sheets.layout import page_setup, row_heights
 
 # What LibreOffice's macros say themselves (gosheet/frontends/libreoffice/macros/), word for
 # word: they talk to gosheet only through this bridge, so their words come in the answer ("words").
@@ -153,7 +153,7 @@ def encoded(data: bytes) -> str:
 def publish_pages(sheets: Grids, name: str) -> tuple[str, list[dict[str, Any]]]:
     """ "Publish pages": the pages of the tournament, for the folder beside the workbook."""
     from gosheet.app.publishing import Published, site_pages  # Jinja2, loaded only here
-    from gosheet.workbook.reader import read_book
+    from gosheet.workbook.sheets.reader import read_book
 
     tournament = read_book(sheets).tournament
     folder = Path(name).with_suffix(SITE_SUFFIX) if name else None

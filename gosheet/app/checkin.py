@@ -9,8 +9,8 @@ from gosheet.core.errors import ConsistencyError
 from gosheet.core.model import Tournament
 from gosheet.i18n import collation, words
 from gosheet.i18n.catalog import _, ngettext
-from gosheet.workbook.names import labels
-from gosheet.workbook.reading import BookState
+from gosheet.workbook.sheets.names import labels
+from gosheet.workbook.sheets.reading import BookState
 
 
 def not_confirmed(state: BookState, tournament: Tournament, number: int) -> list[str]:

@@ -10,7 +10,9 @@ from pathlib import Path
 
 from gosheet.app import actions
 from gosheet.app.files import OptionError, refuse_overwrite, saved
-from gosheet.core.settings import MAX_ROUNDS, McMahonGroups, Settings
+from gosheet.core.mcmahon_groups import McMahonGroups
+from gosheet.core.settings import Settings
+from gosheet.core.settings_fields import MAX_ROUNDS
 from gosheet.core.study import study as play_study
 from gosheet.core.systems import FUS, SEED_MCMAHON
 from gosheet.i18n.catalog import _, ngettext, system_language

@@ -27,8 +27,8 @@ from gosheet.formats.opengotha.xml import read_opengotha, write_opengotha
 from gosheet.formats.results import ResultsFile, format_of, results_file
 from gosheet.i18n import counts
 from gosheet.i18n.catalog import N_, _, ngettext
-from gosheet.workbook import limits
 from gosheet.workbook.books import open_book
+from gosheet.workbook.limits.files import book_target, regular_file
 
 RESULTS_NAMES = {
     "egf": N_("EGF results (.h9)"),
@@ -68,10 +68,10 @@ def import_tournament(
     language and template apply to it; ``until_round`` only to it."""
     choices = choices or Choices()
     if not isinstance(source, bytes):
-        limits.regular_file(source, "roster or tournament file")
+        regular_file(source, "roster or tournament file")
         source_name = Path(source).name
     if target is not None:
-        limits.book_target(target)
+        book_target(target)
         refuse_overwrite(target, replace)  # before the options: the file is the first problem
     with on_disk(source, source_name) as path:
         if convert.is_opengotha_file(path):

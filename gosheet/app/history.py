@@ -1,5 +1,5 @@
 """The earlier versions of a workbook kept in ``NAME.history/``
-(:mod:`gosheet.workbook.history`): :func:`earlier_versions` lists them with the words to say,
+(:mod:`gosheet.workbook.saving.history`): :func:`earlier_versions` lists them with the words to say,
 :func:`restore` brings one back, keeping the version it replaces first (restoring version 1
 then undoes it) — the command line's ``history`` and ``restore``."""
 
@@ -12,9 +12,9 @@ from pathlib import Path
 from gosheet.app.files import OptionError
 from gosheet.core.errors import FileProblem
 from gosheet.i18n.catalog import _
-from gosheet.workbook.atomic import backup_path, replacing
-from gosheet.workbook.history import HISTORY_KEEP, Version, history_folder, versions
-from gosheet.workbook.locks import holding
+from gosheet.workbook.saving.atomic import backup_path, replacing
+from gosheet.workbook.saving.history import HISTORY_KEEP, Version, history_folder, versions
+from gosheet.workbook.saving.locks import holding
 
 
 @dataclass(frozen=True)

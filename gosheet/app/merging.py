@@ -38,11 +38,12 @@ from gosheet.core.errors import ConsistencyError, FileProblem, InputError, Probl
 from gosheet.core.model import Player, Result, Round, Tournament
 from gosheet.i18n.catalog import _, ngettext, use
 from gosheet.workbook.books import open_book
-from gosheet.workbook.language import localized
-from gosheet.workbook.names import name_key, same_player
 from gosheet.workbook.port import BookPort, Grids
-from gosheet.workbook.reader import BookState, read_book
-from gosheet.workbook.standings import standings_sheet
+from gosheet.workbook.sheets.language import localized
+from gosheet.workbook.sheets.names import name_key, same_player
+from gosheet.workbook.sheets.reader import read_book
+from gosheet.workbook.sheets.reading import BookState
+from gosheet.workbook.sheets.standings import standings_sheet
 
 
 @dataclass(frozen=True)

@@ -14,14 +14,15 @@ from gosheet.core.errors import Problem
 from gosheet.core.explain import ExplainedGame, Explanation
 from gosheet.core.games import game_of
 from gosheet.core.groups import groups_made
+from gosheet.core.mcmahon_groups import McMahonGroups
 from gosheet.core.model import Player, Round
-from gosheet.core.settings import McMahonGroups, Settings
+from gosheet.core.settings import Settings
 from gosheet.core.systems import system_of
 from gosheet.i18n import words
 from gosheet.i18n.catalog import _, current, ngettext
-from gosheet.workbook.atomic import backup_path
-from gosheet.workbook.names import labels
-from gosheet.workbook.reading import BookState, Missing
+from gosheet.workbook.saving.atomic import backup_path
+from gosheet.workbook.sheets.names import labels
+from gosheet.workbook.sheets.reading import BookState, Missing
 
 
 def explained(explanation: Explanation) -> str:
@@ -228,7 +229,7 @@ def standings_lines(done: StandingsUpdated, book: str, shown: int = 10) -> list[
     from gosheet.core.standings_table import standings_model
     from gosheet.formats.pack.language import cell, header, printing
     from gosheet.formats.pack.view import text
-    from gosheet.workbook.standings import sheet_values
+    from gosheet.workbook.sheets.standings import sheet_values
 
     tournament = done.tournament
     language = current()

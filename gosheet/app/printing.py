@@ -1,5 +1,5 @@
 """The print pack from any workbook port: :func:`print_pack` is the office suites'
-"Print pack" (an action of :data:`gosheet.app.actions.ACTIONS`). It reads the cells,
+"Print pack" (an action of :data:`gosheet.app.doors.ACTIONS`). It reads the cells,
 writes nothing into the workbook, and hands back the PDF's bytes: the front end writes
 them beside the workbook (``cup.xlsx`` → ``cup.pack.pdf``) and says where —
 the command line itself, Excel's button through xlwings, LibreOffice's macro from the
@@ -18,9 +18,9 @@ from gosheet.core.model import Tournament
 from gosheet.formats.pack import WHAT, pack_pdf
 from gosheet.formats.pack.checkin import CHECKIN, checkin_pdf
 from gosheet.i18n.catalog import _, ngettext
-from gosheet.workbook.atomic import replacing
 from gosheet.workbook.port import BookPort
-from gosheet.workbook.reader import read_book
+from gosheet.workbook.saving.atomic import replacing
+from gosheet.workbook.sheets.reader import read_book
 
 SUFFIX = ".pack.pdf"
 

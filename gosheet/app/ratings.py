@@ -8,7 +8,7 @@ filled — PIN (or licence, AGA ID), rank, rating, club, country — unless ``ov
 was not found, or is ambiguous, is listed with the closest candidates.
 
 :func:`fill_ratings` is the office suites' "Fill from rating list" (an action of
-:data:`gosheet.app.actions.ACTIONS`): it takes the cached list :func:`chosen_list` names,
+:data:`gosheet.app.doors.ACTIONS`): it takes the cached list :func:`chosen_list` names,
 reads no other file and writes nothing but the workbook's cells.
 """
 
@@ -24,11 +24,11 @@ from gosheet.formats.ratings.lists import KINDS, Rated
 from gosheet.formats.ratings.match import ListIndex
 from gosheet.i18n import counts, words
 from gosheet.i18n.catalog import N_, _, ngettext
-from gosheet.workbook.language import localized
 from gosheet.workbook.port import BookPort
-from gosheet.workbook.reader import cell_text, name_key
-from gosheet.workbook.reading import Sheets
 from gosheet.workbook.sheets import PLAYERS, cell_name
+from gosheet.workbook.sheets.language import localized
+from gosheet.workbook.sheets.names import name_key
+from gosheet.workbook.sheets.reading import Sheets, cell_text
 
 #: The Players column of each list's number.
 ID_COLUMN = {"egd": "EGD PIN", "ffg": "FFG licence", "aga": "AGA ID"}

@@ -19,12 +19,13 @@ from typing import TYPE_CHECKING
 from gosheet.app.files import OptionError, Source, on_disk, refuse_overwrite, saved
 from gosheet.app.messages import fewer_groups_note
 from gosheet.core.games import game_of
+from gosheet.core.mcmahon_groups import McMahonGroups
 from gosheet.core.model import Player
-from gosheet.core.settings import McMahonGroups, Settings
+from gosheet.core.settings import Settings
 from gosheet.core.systems import REGISTRY, default_system, system_of
 from gosheet.i18n import words
 from gosheet.i18n.catalog import _, ngettext, system_language
-from gosheet.workbook import limits
+from gosheet.workbook.limits.files import book_target
 
 if TYPE_CHECKING:  # (pandas: the roster module is imported only to read a roster)
     from gosheet.formats.roster import Roster
@@ -139,7 +140,7 @@ def new_tournament(
     from gosheet.workbook.template import new_book
 
     if target is not None:
-        limits.book_target(target)
+        book_target(target)
         refuse_overwrite(target, replace)
     settings = settings_of(choices)
     book = new_book(settings, template=choices.template)
@@ -179,7 +180,7 @@ def import_roster(
     from gosheet.workbook.template import new_book
 
     if target is not None:
-        limits.book_target(target)
+        book_target(target)
         refuse_overwrite(target, replace)
     system = REGISTRY[choices.system or default_system(choices.game)]
     with on_disk(roster, roster_name) as path:

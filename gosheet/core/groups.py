@@ -12,8 +12,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
+from gosheet.core.mcmahon_groups import McMahonGroups
 from gosheet.core.model import Player
-from gosheet.core.settings import McMahonGroups
 
 
 def strength_key(player: Player) -> tuple[int, int, str, tuple[str, ...]]:
@@ -36,7 +36,7 @@ def groups_made(spec: McMahonGroups, players: Sequence[Player]) -> int:
     at most one a rank (a rank is never split), so fewer than N when the
     players have fewer ranks; by ranks, the groups that have players.
 
-    >>> from gosheet.core.settings import McMahonGroups
+    >>> from gosheet.core.mcmahon_groups import McMahonGroups
     >>> roster = [Player(1, "A", rank=1), Player(2, "B", rank=-5)]
     >>> groups_made(McMahonGroups(3), roster)
     2

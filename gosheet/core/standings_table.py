@@ -1,8 +1,8 @@
 """The standings of a tournament as one model, made once by its system's ranking: its
 columns (an English key, what the column holds), its rows (the line, the place, the group, the
 player, one value a column) and its groups. Every picture of the standings is drawn from it —
-the ``Standings`` sheet (:mod:`gosheet.workbook.standings`), the printed pack and the published
-pages (:mod:`gosheet.formats.pack.view`), the rating bodies' results files
+the ``Standings`` sheet (:mod:`gosheet.workbook.sheets.standings`), the printed pack and the
+published pages (:mod:`gosheet.formats.pack.view`), the rating bodies' results files
 (:mod:`gosheet.formats.results`) — none ranks the players again.
 
 Each ranking (:attr:`gosheet.core.systems.PairingSystem.ranking`) has its builder in

@@ -16,10 +16,11 @@ from dataclasses import dataclass
 from statistics import fmean
 
 from gosheet.core.kinds import Ranking, System
+from gosheet.core.mcmahon_groups import McMahonGroups
 from gosheet.core.model import Player, Tournament
 from gosheet.core.ranks import rank_of_rating
 from gosheet.core.scoring import records
-from gosheet.core.settings import McMahonGroups, Settings
+from gosheet.core.settings import Settings
 from gosheet.core.simulate import simulate_round
 from gosheet.core.systems import pair_next_round, system_of
 from gosheet.core.systems.fus_levels import fus_standings

@@ -13,7 +13,7 @@ from fractions import Fraction
 
 from gosheet.core.model import Outcome
 from gosheet.core.scorecard import PlayerRecord
-from gosheet.core.settings import TIEBREAK_NAMES
+from gosheet.core.settings_fields import TIEBREAK_NAMES
 
 Tiebreak = Callable[[PlayerRecord, Mapping[int, PlayerRecord]], Fraction]
 ZERO = Fraction(0)

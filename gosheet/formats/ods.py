@@ -1,8 +1,8 @@
 """The first sheet of an OpenDocument spreadsheet (``.ods``) read in pure Python, as
 python-calamine reads it: the roster reader where calamine cannot be imported (LibreOffice's
 own Python, WebAssembly Python). The cells are read by the workbook's own reader of
-``content.xml`` (:mod:`gosheet.workbook.odf.cells`: expat, no document type or entity
-declaration), after :func:`gosheet.workbook.limits.check_workbook` has bounded the archive.
+``content.xml`` (:mod:`gosheet.workbook.ods.cells`: expat, no document type or entity
+declaration), after :func:`gosheet.workbook.limits.archive.check_workbook` has bounded the archive.
 
 What calamine does, this does: repeated rows and cells (``table:number-rows-repeated``,
 ``table:number-columns-repeated``) stand for as many, but empty ones at the end of a row
@@ -19,8 +19,8 @@ import zipfile
 from pathlib import Path
 from typing import Any
 
-from gosheet.workbook.odf.cells import OdsError, iso_date, iso_duration, read_tables
-from gosheet.workbook.odf.package import content_of
+from gosheet.workbook.ods.cells import OdsError, iso_date, iso_duration, read_tables
+from gosheet.workbook.ods.package import content_of
 
 __all__ = ["OdsError", "TooLarge", "all_sheets", "first_sheet", "iso_date", "iso_duration"]
 

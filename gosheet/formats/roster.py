@@ -6,7 +6,7 @@ an ``.xlsx`` through gosheet's own part reader, an ``.ods`` through :mod:`.ods`;
 (a binary format) then asks to be saved as ``.xlsx``.
 
 One row a player: name, first name, rank, and optionally rating, club,
-country. Headers are matched tolerantly (:mod:`gosheet.workbook.headers`); columns
+country. Headers are matched tolerantly (:mod:`gosheet.workbook.sheets.headers`); columns
 gosheet does not know are returned so they can be kept in the Players sheet.
 """
 
@@ -25,11 +25,14 @@ from gosheet.core.errors import FileProblem, InputError, Problem
 from gosheet.core.model import Player
 from gosheet.i18n import words
 from gosheet.workbook import limits
-from gosheet.workbook.headers import match_headers
-from gosheet.workbook.language import headers_language
-from gosheet.workbook.reader import ProblemList, read_players
-from gosheet.workbook.registration import header_key, header_row
-from gosheet.workbook.sheets import PLAYERS
+from gosheet.workbook.limits.archive import check_workbook
+from gosheet.workbook.limits.files import check_size, regular_file
+from gosheet.workbook.sheets import PLAYERS, writable
+from gosheet.workbook.sheets.headers import match_headers
+from gosheet.workbook.sheets.language import headers_language
+from gosheet.workbook.sheets.players_reader import read_players
+from gosheet.workbook.sheets.reading import ProblemList
+from gosheet.workbook.sheets.registration import header_key, header_row
 
 SPREADSHEET_SUFFIXES = (".xlsx", ".xlsm", ".xls", ".ods")
 
@@ -85,10 +88,10 @@ NA_TEXTS = frozenset(
 def _rows(path: Path, encoding: str | None) -> tuple[str | None, list[list[Any]]]:
     """The roster's cells, row by row, every row as wide as the widest; of a workbook of
     several sheets, the sheet read (:func:`roster_sheet`)."""
-    limits.check_size(path, limits.MAX_ROSTER_BYTES, "roster")
+    check_size(path, limits.MAX_ROSTER_BYTES, "roster")
     if path.suffix.lower() in SPREADSHEET_SUFFIXES:
         if path.suffix.lower() != ".xls":  # a zip archive: checked before calamine opens it
-            limits.check_workbook(path, sheets=path.suffix.lower() != ".ods")
+            check_workbook(path, sheets=path.suffix.lower() != ".ods")
         return roster_sheet(_spreadsheet(path))
     try:
         text = decode(path.read_bytes(), encoding)
@@ -164,7 +167,7 @@ def _spreadsheet(path: Path) -> dict[str, list[list[Any]]]:
             "cannot be imported here; save it as .xlsx (or .ods, .csv) and import that"
         )
     from gosheet.formats import ods
-    from gosheet.workbook.parts.values import workbook_grids
+    from gosheet.workbook.xlsx.parts.values import workbook_grids
 
     try:
         sheets: Mapping[str, list[list[Any]]] | None
@@ -211,7 +214,7 @@ def _cell(value: Any) -> Any:
     if value is None or (isinstance(value, float) and value != value):  # NaN: no value
         return None
     if isinstance(value, str):
-        value = str(limits.cell_text(value)).strip()
+        value = str(writable.cell_text(value)).strip()
         return value or None
     return value
 
@@ -223,7 +226,7 @@ def read_roster(
 
     ``encoding`` names a CSV file's encoding when the guess would be wrong.
     """
-    path = limits.regular_file(path, "roster")
+    path = regular_file(path, "roster")
     sheet, cells = _rows(path, encoding)
     _refuse_size(path, len(cells), max((len(row) for row in cells), default=0))
     grid = [[_cell(v) for v in row] for row in cells]

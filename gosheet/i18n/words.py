@@ -2,8 +2,8 @@
 the fixed words gosheet writes into cells — one table, and its reverse lookup.
 
 English is the canonical vocabulary: the code of ``core/`` and ``workbook/`` speaks it. The
-writers (:mod:`gosheet.workbook.writer`) write each word in the workbook's ``Language`` where
-they make it (:func:`local`, :func:`titled`, :func:`text`); :mod:`gosheet.workbook.language`
+writers (:mod:`gosheet.workbook.sheets.writer`) write each word in the workbook's ``Language`` where
+they make it (:func:`local`, :func:`titled`, :func:`text`); :mod:`gosheet.workbook.sheets.language`
 reads a workbook in any language back into the canonical words.
 
 Each table maps the canonical English word to its Russian, French and Catalan words, by
@@ -339,7 +339,7 @@ ALL_TABLES: dict[str, Table] = {
 
 def normalise(text: object) -> str:
     """Lower case, no accents, letters, digits and single spaces (as column headers are
-    matched: :func:`gosheet.workbook.headers.normalise_header`, ``/`` aside); ``ё`` is ``е``.
+    matched: :func:`gosheet.workbook.sheets.headers.normalise_header`, ``/`` aside); ``ё`` is ``е``.
 
     >>> normalise("  Paramètres "), normalise("Чёрные"), normalise("No.")
     ('parametres', 'черные', 'no')

@@ -1,6 +1,6 @@
 """A workbook file opened by its suffix: ``.xlsx``/``.xlsm`` as an
-:class:`~gosheet.workbook.xlsx.XlsxBook`, ``.ods`` as an
-:class:`~gosheet.workbook.ods_book.OdsBook` — the same port, the same saving; any other
+:class:`~gosheet.workbook.xlsx.book.XlsxBook`, ``.ods`` as an
+:class:`~gosheet.workbook.ods.book.OdsBook` — the same port, the same saving; any other
 suffix refused with the way out (``.xls``: save it as ``.xlsx`` or ``.ods``)."""
 
 from __future__ import annotations
@@ -12,11 +12,11 @@ from typing import TYPE_CHECKING, TypeAlias
 
 from gosheet.core.errors import FileProblem
 from gosheet.i18n.catalog import _
-from gosheet.workbook import limits
+from gosheet.workbook.limits.files import BOOK_SUFFIXES
 
 if TYPE_CHECKING:
-    from gosheet.workbook.ods_book import OdsBook
-    from gosheet.workbook.xlsx import XlsxBook
+    from gosheet.workbook.ods.book import OdsBook
+    from gosheet.workbook.xlsx.book import XlsxBook
 
 Book: TypeAlias = "XlsxBook | OdsBook"
 """An open workbook file."""
@@ -27,7 +27,7 @@ SUFFIXES = (".xlsx", ".xlsm", ".ods")
 def kind(path: Path) -> str:
     """``xlsx`` or ``ods`` by the file's suffix; :class:`FileProblem` for another."""
     suffix = path.suffix.lower()
-    if suffix in limits.BOOK_SUFFIXES:
+    if suffix in BOOK_SUFFIXES:
         return "xlsx"
     if suffix == ".ods":
         return "ods"
@@ -43,10 +43,10 @@ def open_book(path: str | Path) -> Book:
     """The workbook at ``path``, opened by its suffix (nothing locked)."""
     path = Path(path)
     if kind(path) == "ods":
-        from gosheet.workbook.ods_book import OdsBook
+        from gosheet.workbook.ods.book import OdsBook
 
         return OdsBook.open(path)
-    from gosheet.workbook.xlsx import XlsxBook
+    from gosheet.workbook.xlsx.book import XlsxBook
 
     return XlsxBook.open(path)
 
@@ -54,15 +54,15 @@ def open_book(path: str | Path) -> Book:
 @contextmanager
 def editing(path: str | Path) -> Iterator[Book]:
     """The workbook at ``path`` opened to change it, holding gosheet's lock until the block
-    ends (:meth:`XlsxBook.editing <gosheet.workbook.xlsx.XlsxBook.editing>`)."""
+    ends (:meth:`XlsxBook.editing <gosheet.workbook.xlsx.book.XlsxBook.editing>`)."""
     path = Path(path)
     if kind(path) == "ods":
-        from gosheet.workbook.ods_book import OdsBook
+        from gosheet.workbook.ods.book import OdsBook
 
         with OdsBook.editing(path) as ods:
             yield ods
         return
-    from gosheet.workbook.xlsx import XlsxBook
+    from gosheet.workbook.xlsx.book import XlsxBook
 
     with XlsxBook.editing(path) as xlsx:
         yield xlsx

@@ -1,6 +1,6 @@
 """What a command changed in an open workbook file, until it is saved — the same for an
-``.xlsx`` (:class:`~gosheet.workbook.xlsx.XlsxBook`) and an ``.ods``
-(:class:`~gosheet.workbook.ods_book.OdsBook`): the sheets in their new order, those gosheet
+``.xlsx`` (:class:`~gosheet.workbook.xlsx.book.XlsxBook`) and an ``.ods``
+(:class:`~gosheet.workbook.ods.book.OdsBook`): the sheets in their new order, those gosheet
 writes whole (:class:`~gosheet.workbook.sheets.SheetData`), the cells it sets in the
 organiser's sheets; and every sheet's values with those changes made."""
 
@@ -10,10 +10,9 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
-from gosheet.workbook import limits
-from gosheet.workbook.parts.cells import position
 from gosheet.workbook.port import CellValue, Grid, Grids
-from gosheet.workbook.sheets import SheetData
+from gosheet.workbook.sheets import SheetData, writable
+from gosheet.workbook.xlsx.parts.cells import position
 
 
 class Edits:
@@ -78,4 +77,4 @@ def put(grid: Grid, row: int, column: int, value: CellValue) -> None:
     line = grid[row - 1]
     while len(line) < column:
         line.append(None)
-    line[column - 1] = limits.cell_text(value)
+    line[column - 1] = writable.cell_text(value)

@@ -2,9 +2,9 @@
 
 A port is an open workbook seen through three methods (:class:`BookPort`): every sheet's cell
 values (:data:`Grids`), a whole sheet written from :class:`~gosheet.workbook.sheets.SheetData`,
-one cell written. The ``.xlsx`` file (:class:`gosheet.workbook.xlsx.XlsxBook`), Excel through
+one cell written. The ``.xlsx`` file (:class:`gosheet.workbook.xlsx.book.XlsxBook`), Excel through
 xlwings, LibreOffice through the JSON bridge (:class:`gosheet.app.bridge.RecordingBook`) and
-the workbook in its language (:class:`gosheet.workbook.language.InLanguage`) are ports.
+the workbook in its language (:class:`gosheet.workbook.sheets.language.InLanguage`) are ports.
 
 A port that can also rename a sheet (the workbook's ``Language`` changed: gosheet's sheets
 take their names in the new one) is a :class:`SheetRenamer` too; ``isinstance`` tells.

@@ -18,14 +18,14 @@ from openpyxl import Workbook
 from gosheet.core.errors import FileProblem
 from gosheet.core.model import Player
 from gosheet.core.settings import Settings
-from gosheet.workbook.language import InLanguage
-from gosheet.workbook.layout import FONT_NAME
-from gosheet.workbook.limits import cell_text
 from gosheet.workbook.port import Rows
 from gosheet.workbook.sheets import PLAYERS, SETTINGS
-from gosheet.workbook.writer import players_sheet, settings_sheet
-from gosheet.workbook.xlsx import XlsxBook
-from gosheet.workbook.xlsx_openpyxl import render_sheet
+from gosheet.workbook.sheets.language import InLanguage
+from gosheet.workbook.sheets.layout import FONT_NAME
+from gosheet.workbook.sheets.writable import cell_text
+from gosheet.workbook.sheets.writer import players_sheet, settings_sheet
+from gosheet.workbook.xlsx.book import XlsxBook
+from gosheet.workbook.xlsx.openpyxl_book import render_sheet
 
 TEMPLATE_NAME = "tournament.xlsx"
 

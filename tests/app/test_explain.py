@@ -21,8 +21,8 @@ from gosheet.core.systems import pair_next_round
 from gosheet.frontends.cli import main
 from gosheet.i18n import words
 from gosheet.i18n.catalog import speaking
-from gosheet.workbook.writer import explain_sheet
-from gosheet.workbook.xlsx import XlsxBook
+from gosheet.workbook.sheets.writer import explain_sheet
+from gosheet.workbook.xlsx.book import XlsxBook
 
 
 def played(tmp_path: Path, *options: str, rounds: int = 3) -> Path:

@@ -22,9 +22,9 @@ from gosheet.app.merging import merge_bytes, merge_files
 from gosheet.core.errors import ConsistencyError, FileProblem, InputError
 from gosheet.core.model import Result
 from gosheet.frontends.cli import main
-from gosheet.workbook.atomic import backup_path
 from gosheet.workbook.books import open_book
 from gosheet.workbook.port import CellValue
+from gosheet.workbook.saving.atomic import backup_path
 
 
 def paired(folder: Path) -> Path:

@@ -29,8 +29,8 @@ from gosheet.app.tournaments import Choices, import_roster, new_tournament
 from gosheet.core.errors import FileProblem, InputError
 from gosheet.core.systems import SWISS, system_of
 from gosheet.formats.addresses import player_page
-from gosheet.workbook.names import labels
-from gosheet.workbook.xlsx import XlsxBook
+from gosheet.workbook.sheets.names import labels
+from gosheet.workbook.xlsx.book import XlsxBook
 
 
 def read_back(folder: Path, data: bytes, name: str = "back.xlsx") -> XlsxBook:

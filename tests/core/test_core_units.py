@@ -6,11 +6,14 @@ from fractions import Fraction
 
 import pytest
 
+from gosheet.core.fields import parse_points
 from gosheet.core.matching import Criterion, LexicographicWeights, max_weight_matching
+from gosheet.core.mcmahon_groups import McMahonGroups
 from gosheet.core.model import Game, Result
 from gosheet.core.ranks import RankError, format_rank, nominal_rating, parse_rank
 from gosheet.core.results import ResultError, parse_result
-from gosheet.core.settings import FIELDS, McMahonGroups, Settings, parse_points
+from gosheet.core.settings import Settings
+from gosheet.core.settings_fields import FIELDS
 
 
 @pytest.mark.parametrize(

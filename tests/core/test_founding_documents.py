@@ -14,9 +14,10 @@ from fractions import Fraction as F
 from support.mcmahon import groups_of, p2, pairs, play, player, tournament
 
 from gosheet.core.groups import groups_made
+from gosheet.core.mcmahon_groups import McMahonGroups
 from gosheet.core.model import Game, Player, Result, Round, Tournament
 from gosheet.core.scoring import records
-from gosheet.core.settings import McMahonGroups, Settings
+from gosheet.core.settings import Settings
 from gosheet.core.systems import pair_next_round
 from gosheet.core.systems.fus_levels import fus_coefficient, fus_records, fus_standings
 

@@ -24,9 +24,10 @@ from hypothesis import strategies as st
 from support.examples import examples
 
 from gosheet.core.groups import strength_key
+from gosheet.core.mcmahon_groups import McMahonGroups
 from gosheet.core.model import Game, Player, Result, Round, Tournament
 from gosheet.core.scoring import records
-from gosheet.core.settings import McMahonGroups, Settings
+from gosheet.core.settings import Settings
 from gosheet.core.systems import pair_next_round
 
 BAND = 3  # ranks a group spans: group g (1 = top) holds ranks 8 − BAND·g + 1 … 8 − BAND·(g − 1)

@@ -19,9 +19,10 @@ from support.pairing import check_pairing, had_bye, matching_size
 
 from gosheet.core.errors import ConsistencyError
 from gosheet.core.groups import strength_key
+from gosheet.core.mcmahon_groups import McMahonGroups
 from gosheet.core.model import Game, Player, Result, Round, Tournament
 from gosheet.core.scoring import records
-from gosheet.core.settings import McMahonGroups, Settings
+from gosheet.core.settings import Settings
 from gosheet.core.standings import standings
 from gosheet.core.systems import pair_next_round
 

@@ -33,8 +33,8 @@ from gosheet.core.opengotha.costs import CRITERIA
 from gosheet.formats.opengotha.convert import from_opengotha
 from gosheet.formats.opengotha.xml import OGTournament, player_key
 from gosheet.frontends.cli import main
-from gosheet.workbook.reader import read_book
-from gosheet.workbook.xlsx import XlsxBook
+from gosheet.workbook.sheets.reader import read_book
+from gosheet.workbook.xlsx.book import XlsxBook
 
 NAMES = PAIRGOTH
 #: Rounds whose optimum is a tie: OpenGotha's matching and gosheet's pick different pairings

@@ -9,7 +9,8 @@ from fractions import Fraction
 import pytest
 
 from gosheet.core.opengotha.parameters import OG_FIELDS, OpenGothaParameters
-from gosheet.core.settings import FIELD_BY_LABEL, FIELDS, OWN_FIELDS, Settings
+from gosheet.core.settings import Settings
+from gosheet.core.settings_fields import FIELD_BY_LABEL, FIELDS, OWN_FIELDS
 
 
 def test_one_table_names_every_attribute_once() -> None:

@@ -7,9 +7,10 @@ import random
 import pytest
 
 from gosheet import accelerators
+from gosheet.core.mcmahon_groups import McMahonGroups
 from gosheet.core.model import Player, Tournament
 from gosheet.core.ranks import rank_of_rating
-from gosheet.core.settings import McMahonGroups, Settings
+from gosheet.core.settings import Settings
 from gosheet.core.simulate import simulate_round
 from gosheet.core.systems import pair_next_round
 

@@ -15,8 +15,9 @@ from support.examples import examples
 from support.pairing import check_pairing
 
 from gosheet.core.errors import ConsistencyError
+from gosheet.core.kinds import all_play_all_rounds
 from gosheet.core.model import Player, Result, Round, Tournament
-from gosheet.core.settings import Settings, all_play_all_rounds
+from gosheet.core.settings import Settings
 from gosheet.core.simulate import simulate_round
 from gosheet.core.standings import standings
 from gosheet.core.systems import pair_next_round, system_of

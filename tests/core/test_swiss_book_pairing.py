@@ -35,10 +35,11 @@ from support.swiss import (
     tournament,
 )
 
+from gosheet.core.kinds import proposed_rounds
 from gosheet.core.model import Game, Player, Result, Round, Tournament
 from gosheet.core.pairing import Pairing
 from gosheet.core.ranks import parse_rank
-from gosheet.core.settings import Settings, proposed_rounds
+from gosheet.core.settings import Settings
 from gosheet.core.systems import pair_next_round, swiss
 
 # ============================================================ Quantitat de rondes

@@ -12,7 +12,8 @@ from gosheet.core.fields import SYSTEMS
 from gosheet.core.kinds import Ranking, Rules, System
 from gosheet.core.model import Player, Tournament
 from gosheet.core.pairing import Pairing, Weighing
-from gosheet.core.settings import FIELD_BY_LABEL, Settings
+from gosheet.core.settings import Settings
+from gosheet.core.settings_fields import FIELD_BY_LABEL
 from gosheet.core.systems import (
     BY_KIND,
     REGISTRY,

@@ -29,9 +29,9 @@ from gosheet.formats.opengotha.xml import (
     read_opengotha,
     write_opengotha,
 )
+from gosheet.workbook.sheets.writer import round_sheet
 from gosheet.workbook.template import new_book
-from gosheet.workbook.writer import round_sheet
-from gosheet.workbook.xlsx import XlsxBook
+from gosheet.workbook.xlsx.book import XlsxBook
 
 NAMES = (*PAIRGOTH, TOULOUSE)
 SAVED = NOW.strftime("%Y%m%d%H%M%S")

@@ -19,7 +19,7 @@ from gosheet.core.kinds import Rules
 from gosheet.core.settings import Settings
 from gosheet.formats.opengotha.xml import read_opengotha
 from gosheet.workbook.books import open_book
-from gosheet.workbook.reader import read_book
+from gosheet.workbook.sheets.reader import read_book
 
 #: Every setting with a place in OpenGotha's file, none at its default.
 EVENT = {

@@ -32,7 +32,7 @@ from gosheet.formats.opengotha.convert import from_opengotha
 from gosheet.formats.opengotha.export import to_opengotha
 from gosheet.formats.opengotha.layout import Row
 from gosheet.formats.opengotha.xml import GAME_RESULTS, read_opengotha
-from gosheet.workbook.xlsx import XlsxBook
+from gosheet.workbook.xlsx.book import XlsxBook
 
 FIXTURES = TESTS / "fixtures"
 FILES = sorted(

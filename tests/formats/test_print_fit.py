@@ -28,8 +28,8 @@ from support.printing import (
     words_by_page,
 )
 
-from gosheet.workbook.names import labels
-from gosheet.workbook.xlsx import XlsxBook
+from gosheet.workbook.sheets.names import labels
+from gosheet.workbook.xlsx.book import XlsxBook
 
 pytestmark = needs_poppler
 SIZES = (44, 45, 46, 120)

@@ -29,7 +29,7 @@ from gosheet.core.errors import ConsistencyError
 from gosheet.core.model import Player, Tournament
 from gosheet.core.settings import Settings
 from gosheet.formats.pack import pack_of
-from gosheet.formats.pack.pdf import FONTS
+from gosheet.formats.pack.page import FONTS
 from gosheet.formats.site import pages
 from gosheet.formats.site.view import site_of
 from gosheet.i18n import build, words
@@ -251,7 +251,7 @@ class Made:
 @pytest.fixture(scope="module")
 def made(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Made]:
     """The three tournaments, each 7 players and 3 rounds played, printed and published."""
-    from gosheet.workbook.xlsx import XlsxBook
+    from gosheet.workbook.xlsx.book import XlsxBook
 
     out = {}
     for code, language in LANGUAGES.items():
@@ -291,7 +291,7 @@ def test_the_russian_tournament_in_english(made: dict[str, Made], tmp_path: Path
     """The language is the setting's only: the same tournament with ``Language: en`` prints
     the English words."""
     from gosheet.formats.pack import pack_pdf
-    from gosheet.workbook.xlsx import XlsxBook
+    from gosheet.workbook.xlsx.book import XlsxBook
 
     tournament = XlsxBook.open(made["ru"].book).read().tournament
     assert tournament.settings.language == "ru"

@@ -27,8 +27,8 @@ from support.printing import (
 )
 
 from gosheet.formats.addresses import address, player_page, round_page
-from gosheet.workbook.names import labels
-from gosheet.workbook.xlsx import XlsxBook
+from gosheet.workbook.sheets.names import labels
+from gosheet.workbook.xlsx.book import XlsxBook
 
 BASE = "https://go.example.org/cup-2026/"
 browser = pytest.mark.skipif(

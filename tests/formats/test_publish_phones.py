@@ -30,8 +30,8 @@ from gosheet.formats.addresses import CROSSTABLE_PAGE, player_page, round_page
 from gosheet.formats.site import pages
 from gosheet.formats.site.view import site_of
 from gosheet.frontends.cli import main
-from gosheet.workbook.names import labels
-from gosheet.workbook.xlsx import XlsxBook
+from gosheet.workbook.sheets.names import labels
+from gosheet.workbook.xlsx.book import XlsxBook
 
 CHROMIUM = "/usr/bin/chromium"
 PHONES = (360, 390)

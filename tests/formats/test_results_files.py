@@ -24,7 +24,7 @@ from gosheet.formats.results import format_of, results_file
 from gosheet.formats.results.aga import aga_text
 from gosheet.formats.results.egf import h9_text
 from gosheet.formats.results.table import results_table, score_text
-from gosheet.workbook.xlsx import XlsxBook
+from gosheet.workbook.xlsx.book import XlsxBook
 
 OG = "OpenGotha 3.51.02"
 SWISS = ("simpleswiss", "notsosimpleswiss")

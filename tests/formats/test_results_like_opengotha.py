@@ -29,7 +29,7 @@ from gosheet.formats.results.aga import aga_text, opengotha_order
 from gosheet.formats.results.egf import egf_class, h9_text
 from gosheet.formats.results.table import HalfGame, results_table
 from gosheet.frontends.cli import main
-from gosheet.workbook.xlsx import XlsxBook
+from gosheet.workbook.xlsx.book import XlsxBook
 
 OG = "OpenGotha 3.51.02"
 CASES = "mm120-4r-export-cases"

@@ -17,8 +17,8 @@ from support.cli import cli, cli_ok
 
 from gosheet.core.model import Player
 from gosheet.formats.roster import read_roster
-from gosheet.workbook.reader import read_book
-from gosheet.workbook.xlsx import XlsxBook
+from gosheet.workbook.sheets.reader import read_book
+from gosheet.workbook.xlsx.book import XlsxBook
 
 STANDARD = ["Name", "First name", "Rank", "Rating", "Club", "Country", "Group", "Not playing"]
 

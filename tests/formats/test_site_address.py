@@ -15,7 +15,7 @@ from support.printing import field_book, gosheet, needs_poppler
 
 from gosheet.app.printing import print_pack
 from gosheet.formats.addresses import address, round_page
-from gosheet.workbook.xlsx import XlsxBook
+from gosheet.workbook.xlsx.book import XlsxBook
 
 SITE = "https://go.example.org/winter-cup"
 

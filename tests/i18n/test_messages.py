@@ -18,7 +18,7 @@ from support.cli import cli, cli_ok
 
 from gosheet.app import bridge
 from gosheet.i18n import catalog
-from gosheet.workbook.xlsx import XlsxBook
+from gosheet.workbook.xlsx.book import XlsxBook
 
 
 def _book(folder: Path, language: str) -> Path:

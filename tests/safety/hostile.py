@@ -273,7 +273,7 @@ def kept_case(id: str, edit: Callable[[bytes], bytes], kept: str) -> Case:
     def check(folder: Path) -> None:
         from openpyxl import load_workbook
 
-        from gosheet.workbook.xlsx import XlsxBook
+        from gosheet.workbook.xlsx.book import XlsxBook
 
         with zipfile.ZipFile(folder / BOOK) as archive:
             players = archive.read(players_part(folder / BOOK)).decode()
@@ -503,7 +503,7 @@ def book_copy(folder: Path, base: Path) -> list[str]:
 
 INTERRUPT_DURING_SAVE = (  # Ctrl-C once the new workbook is written, before it replaces the old
     "import sys, openpyxl\n"
-    "from gosheet.workbook.parts import saving\n"
+    "from gosheet.workbook.xlsx.parts import saving\n"
     "save, write = openpyxl.Workbook.save, saving.write\n"
     "def interrupted(self, filename):\n"
     "    save(self, filename)\n"
@@ -523,7 +523,7 @@ SLOW_SAVE = (  # a save that lasts: the terminal's Ctrl-C comes while gosheet sa
     # file); the imports guarded as gosheet.__main__.entry guards its own
     "import os, sys, time\n"
     "try:\n"
-    "    from gosheet.workbook.parts import saving\n"
+    "    from gosheet.workbook.xlsx.parts import saving\n"
     "    from gosheet.frontends.cli import main\n"
     "except KeyboardInterrupt:\n"
     "    print('gosheet: interrupted, nothing written', file=sys.stderr)\n"

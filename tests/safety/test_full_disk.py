@@ -1,7 +1,7 @@
 """A full disk, a read-only one, a folder gosheet may not write in: exit 5 with a message
 that says so and what to do, and nothing left of the run — no lock file, no temporary file,
 no backup, no history entry or folder — the workbook unchanged byte for byte
-(gosheet/workbook/atomic.py, locks.py, safe_files.py, history.py).
+(gosheet/workbook/saving/atomic.py, locks.py, safe_files.py, history.py).
 
 For real first: a small tmpfs (tests/support/small_disk.py; root on Linux, else skipped)
 filled to leave 0, 4 KiB, 8 KiB … free, every amount up to the one where ``pair`` goes
@@ -26,7 +26,7 @@ from support.books import BACKUP, BOOK
 from support.cli import cli
 from support.small_disk import PAGE, cannot_mount, empty, fill, remount, small_disk, tree
 
-from gosheet.workbook import safe_files
+from gosheet.workbook.saving import safe_files
 
 LINUX = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="/proc/self/fd: Linux")
 HISTORY = "cup.history"

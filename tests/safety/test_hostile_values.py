@@ -17,11 +17,13 @@ from support.raw_xlsx import raw_book
 
 from gosheet import accelerators
 from gosheet.frontends.cli import main
-from gosheet.workbook import limits
-from gosheet.workbook.parts.values import ERRORS, ErrorValue, workbook_grids
-from gosheet.workbook.xlsx import XlsxBook, calamine_grids
-from gosheet.workbook.xlsx_openpyxl import grids as openpyxl_grids
-from gosheet.workbook.xlsx_openpyxl import load
+from gosheet.workbook.sheets import writable
+from gosheet.workbook.xlsx.book import XlsxBook
+from gosheet.workbook.xlsx.grids import calamine_grids
+from gosheet.workbook.xlsx.openpyxl_book import grids as openpyxl_grids
+from gosheet.workbook.xlsx.openpyxl_book import load
+from gosheet.workbook.xlsx.parts.package import sheet_parts
+from gosheet.workbook.xlsx.parts.values import ERRORS, ErrorValue, workbook_grids
 from safety.zips import entries_of, plain_entry, write_zip
 
 READERS = ["calamine", "pure", "openpyxl"]
@@ -39,7 +41,7 @@ def reader(name: str, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
 def with_cell(book: Path, sheet: str, ref: str, cell: str) -> Path:
     """``book`` with the cell ``ref`` of ``sheet`` made ``cell`` (its XML)."""
     with zipfile.ZipFile(book) as archive:
-        part = next(p for p, n in limits.sheet_parts(archive).items() if n == sheet)
+        part = next(p for p, n in sheet_parts(archive).items() if n == sheet)
         data = archive.read(part)
     pattern = rb'<c r="' + ref.encode() + rb'"[^>]*?(?:/>|>.*?</c>)'
     data, count = re.subn(pattern, cell.encode(), data, count=1, flags=re.DOTALL)
@@ -217,10 +219,10 @@ def test_no_writer_writes_a_text_longer_than_a_cell_holds() -> None:
     from openpyxl import Workbook
 
     from gosheet.core.errors import FileProblem
-    from gosheet.workbook.parts.sheet_xml import sheet_xml
-    from gosheet.workbook.parts.styles import Styles
     from gosheet.workbook.sheets import Column, SheetData
-    from gosheet.workbook.xlsx_openpyxl import render
+    from gosheet.workbook.xlsx.openpyxl_book import render
+    from gosheet.workbook.xlsx.parts.sheet_xml import sheet_xml
+    from gosheet.workbook.xlsx.parts.styles import Styles
 
     data = SheetData(
         "Round 9", (Column("White"), Column("Black")), [["a", "b"], ["c", "N" * 32_768]]
@@ -242,12 +244,12 @@ STYLES = (
 
 @pytest.mark.parametrize("number", [math.inf, -math.inf, math.nan, 1e308, -1e308, 10**400])
 def test_no_number_beyond_excel_is_written_as_a_number(number: float) -> None:
-    from gosheet.workbook.parts.sheet_xml import cell_xml, column_cells
+    from gosheet.workbook.xlsx.parts.sheet_xml import cell_xml, column_cells
 
     assert "<v>" not in cell_xml("B2", number, None)
     assert "<v>" not in column_cells([number], "B", 0, ["2"])[0]
     assert column_cells([1, number], "B", 0, ["2", "3"])[0] == '<c r="B2"><v>1</v></c>'
-    assert limits.cell_text(number) == repr(number)
+    assert writable.cell_text(number) == repr(number)
     assert (
         cell_xml("B2", 9.99999999999999e307, None) == '<c r="B2"><v>9.99999999999999e+307</v></c>'
     )
@@ -278,7 +280,7 @@ def test_an_escaped_control_character_is_read_as_gosheet_writes_it(
 def test_raw_and_escaped_control_characters_are_read_alike(open_book: Path) -> None:
     """A raw control character (a sheet given to the bridge by an office suite) and an
     escaped one are the same name."""
-    from gosheet.workbook.reader import read_book
+    from gosheet.workbook.sheets.reader import read_book
 
     grids = XlsxBook.open(open_book).grids()
     names = []

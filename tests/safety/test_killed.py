@@ -1,8 +1,8 @@
 """``kill -9`` at any moment of a ``pair``: the workbook is the old one or the new one, whole;
 the next gosheet run — ``check`` (which only reads) or ``pair`` — is never stopped by what the
 killed one left (its lock file: no process holds it) and removes it: no temporary file, no
-lock file remains after that run (gosheet/workbook/atomic.py ``tidy``, ``clean_stale``; locks.py
-``clear_stale_lock``).
+lock file remains after that run (gosheet/workbook/saving/atomic.py ``tidy``, ``clean_stale``;
+locks.py ``clear_stale_lock``).
 
 A real child process runs gosheet's command line; it has imported gosheet when it says
 ``ready``, and is killed with SIGKILL after a delay that grows from kill to kill across the

@@ -10,7 +10,7 @@ import zlib
 from collections.abc import Callable
 from pathlib import Path
 
-from gosheet.workbook.limits import sheet_parts
+from gosheet.workbook.xlsx.parts.package import sheet_parts
 
 PLAYERS_PART = "Players"
 BLOCK = 1 << 20

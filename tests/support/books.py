@@ -13,7 +13,7 @@ from openpyxl.worksheet.worksheet import Worksheet
 from gosheet.frontends.cli import main
 from gosheet.i18n import catalog, words
 from gosheet.workbook.port import Grid
-from gosheet.workbook.xlsx import XlsxBook
+from gosheet.workbook.xlsx.book import XlsxBook
 
 BOOK = "cup.xlsx"
 """The file name the ``open_book`` and ``demo_book`` fixtures use."""

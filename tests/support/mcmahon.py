@@ -4,12 +4,13 @@ players by rank, a tournament of them, a round paired and its results entered.""
 from __future__ import annotations
 
 from gosheet.core.groups import assign_groups
+from gosheet.core.mcmahon_groups import McMahonGroups
 from gosheet.core.model import Game, Player, Result, Round, Tournament
 from gosheet.core.pairing import Pairing
 from gosheet.core.ranks import parse_rank
 from gosheet.core.scorecard import PlayerRecord
 from gosheet.core.scoring import records
-from gosheet.core.settings import McMahonGroups, Settings
+from gosheet.core.settings import Settings
 from gosheet.core.systems import pair_next_round
 
 

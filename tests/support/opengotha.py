@@ -12,7 +12,7 @@ from typing import Any
 from gosheet.formats.opengotha.convert import from_opengotha, opengotha_book
 from gosheet.formats.opengotha.export import to_opengotha
 from gosheet.formats.opengotha.xml import OGPlayer, OGTournament, read_opengotha
-from gosheet.workbook.xlsx import XlsxBook
+from gosheet.workbook.xlsx.book import XlsxBook
 
 from .paths import fixture
 

@@ -21,8 +21,8 @@ from typing import Any
 import pytest
 
 from gosheet.frontends.cli import main
-from gosheet.workbook.names import labels
-from gosheet.workbook.xlsx import XlsxBook
+from gosheet.workbook.sheets.names import labels
+from gosheet.workbook.xlsx.book import XlsxBook
 
 TIMEOUT = 60
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")

@@ -1,6 +1,6 @@
 """An ``.xlsx`` written part by part from XML given as text: any cell, any shared string,
 any number format, the 1904 date system — for the differential tests of the readers of cell
-values (python-calamine's and gosheet's own, :mod:`gosheet.workbook.parts.values`)."""
+values (python-calamine's and gosheet's own, :mod:`gosheet.workbook.xlsx.parts.values`)."""
 
 from __future__ import annotations
 

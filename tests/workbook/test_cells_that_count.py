@@ -21,10 +21,13 @@ from gosheet import accelerators
 from gosheet.core.errors import FileProblem
 from gosheet.frontends.cli import main
 from gosheet.workbook import limits
-from gosheet.workbook.parts.values import workbook_grids
-from gosheet.workbook.xlsx import XlsxBook, read_grids
-from gosheet.workbook.xlsx_openpyxl import grids as openpyxl_grids
-from gosheet.workbook.xlsx_openpyxl import load
+from gosheet.workbook.limits.archive import check_workbook
+from gosheet.workbook.xlsx.book import XlsxBook
+from gosheet.workbook.xlsx.grids import read_grids
+from gosheet.workbook.xlsx.openpyxl_book import grids as openpyxl_grids
+from gosheet.workbook.xlsx.openpyxl_book import load
+from gosheet.workbook.xlsx.parts.package import sheet_parts
+from gosheet.workbook.xlsx.parts.values import workbook_grids
 
 UNO_ROWS = TESTS / "safety" / "uno_rows.py"
 LAST_ROW = re.compile(rb'<row r="1048576"[^>]*>')
@@ -62,7 +65,7 @@ def delete_rows(office: object, source: Path, target: Path, *deletions: object) 
 
 def sheet_xml(book: Path, name: str) -> bytes:
     with zipfile.ZipFile(book) as archive:
-        part = next(p for p, n in limits.sheet_parts(archive).items() if n == name)
+        part = next(p for p, n in sheet_parts(archive).items() if n == name)
         return archive.read(part)
 
 
@@ -142,7 +145,7 @@ EMPTY_FAR = {
 @pytest.mark.parametrize("name", list(EMPTY_FAR))
 def test_what_holds_nothing_does_not_count(name: str, tmp_path: Path) -> None:
     book = raw_book(tmp_path / "b.xlsx", [("Players", HEADER + EMPTY_FAR[name])])
-    limits.check_workbook(book)
+    check_workbook(book)
     expected = [["Name", "Rank"], ["Ivanova", "4d"]]
     assert read_grids(book) == {"Players": expected}
     assert workbook_grids(book) == {"Players": expected}
@@ -167,7 +170,7 @@ def test_what_holds_something_beyond_the_limits_is_refused(
 ) -> None:
     book = raw_book(tmp_path / "b.xlsx", [("Players", HEADER + far)], strings=[""])
     with pytest.raises(FileProblem, match=re.escape(named)):
-        limits.check_workbook(book)
+        check_workbook(book)
 
 
 def test_openpyxl_reads_without_the_far_empty_rows(tmp_path: Path, open_book: Path) -> None:
@@ -184,7 +187,7 @@ def test_openpyxl_reads_without_the_far_empty_rows(tmp_path: Path, open_book: Pa
             "</sheetData>", rows + '<row r="1048576"><c r="XFD1048576" s="1"/></row></sheetData>'
         ),
     )
-    limits.check_workbook(far)
+    check_workbook(far)
     workbook = load(far)
     players = workbook["Players"]
     assert players.max_row <= limits.MAX_ROWS and players.max_column < 30

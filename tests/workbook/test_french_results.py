@@ -15,8 +15,8 @@ from gosheet.core.model import Result
 from gosheet.core.results import parse_result
 from gosheet.i18n import catalog, words
 from gosheet.workbook.books import open_book
-from gosheet.workbook.reader import read_book
-from gosheet.workbook.xlsx import XlsxBook
+from gosheet.workbook.sheets.reader import read_book
+from gosheet.workbook.xlsx.book import XlsxBook
 
 TYPED = ("B+", "N+", "B+!", "N+!", "b+r", "n+3.5")
 IN_FRENCH = ("1-0", "0-1", "1-0!", "0-1!", "1-0", "0-1")

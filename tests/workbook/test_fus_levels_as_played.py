@@ -16,7 +16,7 @@ from gosheet.app import actions
 from gosheet.core.model import Player
 from gosheet.core.settings import Settings
 from gosheet.workbook.template import new_book
-from gosheet.workbook.xlsx import XlsxBook
+from gosheet.workbook.xlsx.book import XlsxBook
 
 
 def pair_and_let_white_win(path: Path, number: int) -> None:

@@ -28,7 +28,7 @@ from gosheet.app import actions
 from gosheet.core.model import Player
 from gosheet.core.settings import Settings
 from gosheet.workbook.template import new_book
-from gosheet.workbook.xlsx import XlsxBook
+from gosheet.workbook.xlsx.book import XlsxBook
 
 # ---------------------------------------------------------------- the workbook runner
 

@@ -19,7 +19,7 @@ from gosheet.core.errors import GosheetError
 from gosheet.formats.opengotha.export import to_opengotha
 from gosheet.frontends.cli import main
 from gosheet.workbook.port import Grids
-from gosheet.workbook.xlsx import XlsxBook
+from gosheet.workbook.xlsx.book import XlsxBook
 
 
 def _export(book: RecordingBook) -> None:

@@ -20,9 +20,9 @@ from gosheet.app.bridge import RecordingBook
 from gosheet.core.ranks import parse_rank
 from gosheet.core.results import parse_result
 from gosheet.i18n import catalog, words
-from gosheet.workbook.language import InLanguage, canonical_sheets, language_of
-from gosheet.workbook.reader import read_book
-from gosheet.workbook.xlsx import XlsxBook
+from gosheet.workbook.sheets.language import InLanguage, canonical_sheets, language_of
+from gosheet.workbook.sheets.reader import read_book
+from gosheet.workbook.xlsx.book import XlsxBook
 
 LANGUAGES = ("ru", "fr", "ca")
 LOCALES = ("C", "ru_RU.UTF-8", "fr_FR.UTF-8", "ca_ES.UTF-8")

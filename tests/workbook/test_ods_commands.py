@@ -13,8 +13,8 @@ from support.cli import cli, cli_ok
 from support.ods_files import demo_copy, parts
 
 from gosheet.app import workbooks
-from gosheet.workbook.ods_book import OdsBook
-from gosheet.workbook.xlsx import XlsxBook
+from gosheet.workbook.ods.book import OdsBook
+from gosheet.workbook.xlsx.book import XlsxBook
 
 COMMANDS = [
     ("check",),

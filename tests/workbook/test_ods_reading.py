@@ -1,4 +1,4 @@
-"""An ``.ods`` workbook read (:class:`gosheet.workbook.ods_book.OdsBook`): the values of every
+"""An ``.ods`` workbook read (:class:`gosheet.workbook.ods.book.OdsBook`): the values of every
 kind of cell, repeated rows and cells, merges, texts, hidden sheets, the limits (only cells
 with a value count) and hostile files; and the demo tournament saved by LibreOffice as
 ``.ods`` read as its ``.xlsx`` is, sheet for sheet."""
@@ -17,8 +17,8 @@ from gosheet.app import workbooks
 from gosheet.core.errors import FileProblem
 from gosheet.workbook import limits
 from gosheet.workbook.books import open_book
-from gosheet.workbook.ods_book import OdsBook
-from gosheet.workbook.xlsx import XlsxBook
+from gosheet.workbook.ods.book import OdsBook
+from gosheet.workbook.xlsx.book import XlsxBook
 
 
 def grids_of(tmp_path: Path, *tables: str, styles: str = "") -> dict[str, list[list[object]]]:

@@ -1,4 +1,4 @@
-"""An ``.ods`` workbook written (:class:`gosheet.workbook.ods_book.OdsBook`): the demo
+"""An ``.ods`` workbook written (:class:`gosheet.workbook.ods.book.OdsBook`): the demo
 tournament as LibreOffice saved it, formatted by the organiser, paired round after round —
 the same pairings, results and standings as the same steps on its ``.xlsx``, in pure Python;
 the organiser's formatting, own sheet and formulas kept byte for byte; every other part of
@@ -32,10 +32,10 @@ from gosheet import accelerators
 from gosheet.app import actions, workbooks
 from gosheet.app.messages import pairing_lines
 from gosheet.core.errors import FileProblem
-from gosheet.workbook.odf.cells import read_tables
-from gosheet.workbook.odf.patching import patch_table
-from gosheet.workbook.ods_book import OdsBook
-from gosheet.workbook.xlsx import XlsxBook
+from gosheet.workbook.ods.book import OdsBook
+from gosheet.workbook.ods.cells import read_tables
+from gosheet.workbook.ods.patching import patch_table
+from gosheet.workbook.xlsx.book import XlsxBook
 
 
 def steps() -> list[tuple[str, Any]]:
@@ -194,7 +194,7 @@ def test_a_workbook_changed_meanwhile_is_not_overwritten(tmp_path: Path) -> None
 def test_a_sheet_added_to_a_content_without_styles() -> None:
     """A ``content.xml`` with no font declarations nor automatic styles (another program's):
     both are made, in the order ODF asks, before the body; the new sheet reads back."""
-    from gosheet.workbook.odf.writing import Changes, new_content
+    from gosheet.workbook.ods.writing import Changes, new_content
     from gosheet.workbook.sheets import Column, SheetData
 
     bare = content(table("A", row(text("x")))).replace(

@@ -7,8 +7,8 @@ import pytest
 
 from gosheet.core.errors import InputError
 from gosheet.core.settings import Settings
-from gosheet.workbook.reader import read_book
 from gosheet.workbook.sheets import player_headers
+from gosheet.workbook.sheets.reader import read_book
 
 
 def test_players_sheet_columns_under_opengotha_rules() -> None:

@@ -1,4 +1,4 @@
-"""The part writer's archive (gosheet/workbook/parts/archive.py): byte for byte the archive
+"""The part writer's archive (gosheet/workbook/xlsx/parts/archive.py): byte for byte the archive
 zipfile writes for the same entries, with the parts a command kept copied deflated as they
 were — names in any script, stored parts, and an archive too large for this writer (left to
 zipfile)."""
@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from gosheet.workbook.parts import archive
-from gosheet.workbook.parts.archive import Deflated, deflate, deflated_parts, write_archive
+from gosheet.workbook.xlsx.parts import archive
+from gosheet.workbook.xlsx.parts.archive import Deflated, deflate, deflated_parts, write_archive
 
 DATE = (2026, 12, 1, 20, 30, 12)
 PARTS = {

@@ -1,4 +1,4 @@
-"""The part writer (gosheet/workbook/parts): a command rewrites only the parts it changes, and
+"""The part writer (gosheet/workbook/xlsx/parts): a command rewrites only the parts it changes, and
 what it writes reads back the same in openpyxl, python-calamine and real LibreOffice.
 
 The organiser's workbook here has what organisers add: a sheet of their own with formulas,
@@ -28,9 +28,9 @@ from support.libreoffice import convert, needs_soffice
 
 from gosheet.core.errors import FileProblem
 from gosheet.frontends.cli import main
-from gosheet.workbook.parts.package import Package
 from gosheet.workbook.sheets import Column, SheetData
-from gosheet.workbook.xlsx import XlsxBook
+from gosheet.workbook.xlsx.book import XlsxBook
+from gosheet.workbook.xlsx.parts.package import Package
 
 OWN = "Tom's & Jerry's"  # a sheet name that needs quoting in a formula
 

@@ -19,7 +19,7 @@ from support.examples import examples
 
 from gosheet.workbook.port import Grids
 from gosheet.workbook.sheets import Column, SheetData
-from gosheet.workbook.xlsx import XlsxBook
+from gosheet.workbook.xlsx.book import XlsxBook
 
 VALUES = st.one_of(
     st.none(),

@@ -19,7 +19,8 @@ from gosheet.core.explain import explain_round
 from gosheet.core.model import Player, Result, Tournament
 from gosheet.core.settings import Settings
 from gosheet.core.systems import pair_next_round
-from gosheet.workbook.layout import (
+from gosheet.workbook.sheets import Column, SheetData
+from gosheet.workbook.sheets.layout import (
     MIN_SCALE,
     PAGE_POINTS,
     column_points,
@@ -28,10 +29,9 @@ from gosheet.workbook.layout import (
     page_setup,
     row_heights,
 )
-from gosheet.workbook.sheets import Column, SheetData
+from gosheet.workbook.sheets.writer import explain_sheet, players_sheet, settings_sheet
 from gosheet.workbook.template import new_book
-from gosheet.workbook.writer import explain_sheet, players_sheet, settings_sheet
-from gosheet.workbook.xlsx import XlsxBook
+from gosheet.workbook.xlsx.book import XlsxBook
 
 CLUBS = ("Berlin", "Paris", "Lyon", "Praha", "Wien", "Milano", "Kazan", "Dublin")
 
@@ -133,9 +133,9 @@ def test_a_sheet_too_wide_repeats_its_first_columns(tmp_path: Path) -> None:
 def test_the_ods_explain_sheet_has_a_page_style_of_its_own(tmp_path: Path) -> None:
     """The .ods writer: the Explain table prints with a landscape page style, fitted to the
     width, the tournament's title in the header; its notes span the columns."""
-    from gosheet.workbook.odf.looks import Looks
-    from gosheet.workbook.odf.pages import Pages
-    from gosheet.workbook.odf.tables import table_xml
+    from gosheet.workbook.ods.looks import Looks
+    from gosheet.workbook.ods.pages import Pages
+    from gosheet.workbook.ods.tables import table_xml
 
     t = tournament(8)
     data = explain_sheet(t, explain_round(t, 2))

@@ -1,4 +1,4 @@
-"""gosheet's own reader of cell values (:mod:`gosheet.workbook.parts.values`, the reader
+"""gosheet's own reader of cell values (:mod:`gosheet.workbook.xlsx.parts.values`, the reader
 where python-calamine cannot be imported) gives python-calamine's values cell for cell: the
 same types (int, float, str, bool, datetime, time, timedelta, None), the same grid, the same
 refusals — over hand-written parts (every cell type, number formats, the 1904 date system,
@@ -24,8 +24,10 @@ from support.raw_xlsx import raw_book
 from gosheet import accelerators
 from gosheet.core.errors import FileProblem
 from gosheet.frontends.cli import main
-from gosheet.workbook import limits, xlsx
-from gosheet.workbook.parts.values import format_kind, workbook_grids
+from gosheet.workbook.limits.archive import check_workbook
+from gosheet.workbook.xlsx import grids
+from gosheet.workbook.xlsx.book import XlsxBook
+from gosheet.workbook.xlsx.parts.values import format_kind, workbook_grids
 
 if not accelerators.available("python_calamine"):  # (0.8, on Python 3.10, is not used)
     pytest.skip(
@@ -48,7 +50,7 @@ def typed(grids: dict[str, list[list[Any]]] | None) -> object:
 
 
 def same_as_calamine(path: Path) -> None:
-    assert typed(workbook_grids(path)) == typed(xlsx.calamine_grids(path))
+    assert typed(workbook_grids(path)) == typed(grids.calamine_grids(path))
 
 
 STRINGS = [
@@ -161,7 +163,7 @@ def test_a_duration_past_any_date_is_refused_by_both(tmp_path: Path) -> None:
     None, and openpyxl reads the workbook."""
     data = '<row r="1"><c r="A1" s="1"><v>1e300</v></c></row>'
     path = raw_book(tmp_path / "far.xlsx", [("S", data)], (), (), [0, 46])
-    assert workbook_grids(path) is None and xlsx.calamine_grids(path) is None
+    assert workbook_grids(path) is None and grids.calamine_grids(path) is None
 
 
 def test_format_kind_reads_as_calamine() -> None:
@@ -274,11 +276,11 @@ def test_the_hostile_corpus_reads_the_same(tmp_path: Path, gosheets_own: list[Pa
             if not path.is_file() or path.is_symlink():
                 continue  # (a FIFO or a link: refused before any reading)
             try:
-                limits.check_workbook(path)
+                check_workbook(path)
             except FileProblem:
                 continue
             checked += 1
-            pure, calamine = workbook_grids(path), xlsx.calamine_grids(path)
+            pure, calamine = workbook_grids(path), grids.calamine_grids(path)
             if case.id == "style-index-out-of-range":
                 assert pure is None and calamine is not None
                 continue
@@ -289,25 +291,25 @@ def test_the_hostile_corpus_reads_the_same(tmp_path: Path, gosheets_own: list[Pa
 def test_a_workbook_opened_without_accelerators(demo_book: Path) -> None:
     """Opened with every accelerator off, a workbook reads the same cells, is still saved by
     the part writer (not openpyxl), and its tournament is the same."""
-    normal = xlsx.XlsxBook.open(demo_book)
+    normal = XlsxBook.open(demo_book)
     with accelerators.pure():
-        pure = xlsx.XlsxBook.open(demo_book)
+        pure = XlsxBook.open(demo_book)
         assert pure.fast and typed(pure.grids()) == typed(normal.grids())
         assert pure.read().tournament == normal.read().tournament
         pure.set_cell("Settings", "B2", "Renamed cup")
         pure.save(backup=False)
         assert pure.saved_by == "parts"
-    assert xlsx.XlsxBook.open(demo_book).grids()["Settings"][1][1] == "Renamed cup"
+    assert XlsxBook.open(demo_book).grids()["Settings"][1][1] == "Renamed cup"
 
 
 def test_the_pure_reader_takes_over_without_calamine(
     demo_book: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     calls: list[Path] = []
-    real = xlsx.pure_grids
-    monkeypatch.setattr(xlsx, "pure_grids", lambda path: calls.append(path) or real(path))
-    xlsx.XlsxBook.open(demo_book)
+    real = grids.pure_grids
+    monkeypatch.setattr(grids, "pure_grids", lambda path: calls.append(path) or real(path))
+    XlsxBook.open(demo_book)
     assert calls == []
     with accelerators.pure(["python_calamine"]):
-        xlsx.XlsxBook.open(demo_book)
+        XlsxBook.open(demo_book)
     assert calls == [demo_book]

@@ -24,12 +24,12 @@ from gosheet.core.errors import InputError
 from gosheet.core.fields import parse_komi
 from gosheet.core.results import ResultError, parse_result
 from gosheet.i18n import catalog, words
-from gosheet.workbook.headers import normalise_header
 from gosheet.workbook.port import Grids
-from gosheet.workbook.reader import gc_paused, read_book
-from gosheet.workbook.reading import cell_text
-from gosheet.workbook.rounds import komi_of, result_of, text_of
-from gosheet.workbook.xlsx import _value, _values
+from gosheet.workbook.sheets.cell_cache import komi_of, result_of, text_of
+from gosheet.workbook.sheets.headers import normalise_header
+from gosheet.workbook.sheets.reader import gc_paused, read_book
+from gosheet.workbook.sheets.reading import cell_text
+from gosheet.workbook.xlsx.grids import _value, _values
 
 
 class Text(str):
@@ -283,13 +283,13 @@ def test_sheets_parsed_on_two_threads_read_as_one_by_one(
 ) -> None:
     """A large workbook's sheets are parsed on two threads: the same cells, the same order
     of sheets, as parsed one after the other (here with the threshold lowered)."""
-    from gosheet.workbook import xlsx
+    from gosheet.workbook.xlsx import grids
 
     path = demo_book
-    monkeypatch.setattr(xlsx, "PARALLEL_READ_FROM", 10**12)
-    one_by_one = xlsx.calamine_grids(path)
-    monkeypatch.setattr(xlsx, "PARALLEL_READ_FROM", 0)
-    threaded = xlsx.calamine_grids(path)
+    monkeypatch.setattr(grids, "PARALLEL_READ_FROM", 10**12)
+    one_by_one = grids.calamine_grids(path)
+    monkeypatch.setattr(grids, "PARALLEL_READ_FROM", 0)
+    threaded = grids.calamine_grids(path)
     assert one_by_one is not None and len(one_by_one) > 3
     assert threaded == one_by_one and list(threaded) == list(one_by_one)
 
@@ -302,19 +302,19 @@ def test_one_thread_where_threads_cannot_start(
     large workbook's sheets are parsed one after the other: the same cells, no error."""
     import threading
 
-    from gosheet.workbook import xlsx
+    from gosheet.workbook.xlsx import grids
 
-    monkeypatch.setattr(xlsx, "PARALLEL_READ_FROM", 10**12)
-    one_by_one = xlsx.calamine_grids(demo_book)
+    monkeypatch.setattr(grids, "PARALLEL_READ_FROM", 10**12)
+    one_by_one = grids.calamine_grids(demo_book)
 
     def refused(self: threading.Thread) -> None:
         raise RuntimeError("can't start new thread")
 
-    monkeypatch.setattr(xlsx, "PARALLEL_READ_FROM", 0)
+    monkeypatch.setattr(grids, "PARALLEL_READ_FROM", 0)
     monkeypatch.setattr(threading.Thread, "start", refused)
-    xlsx.threads_start.cache_clear()
+    grids.threads_start.cache_clear()
     try:
-        assert not xlsx.threads_start()
-        assert xlsx.calamine_grids(demo_book) == one_by_one
+        assert not grids.threads_start()
+        assert grids.calamine_grids(demo_book) == one_by_one
     finally:
-        xlsx.threads_start.cache_clear()
+        grids.threads_start.cache_clear()

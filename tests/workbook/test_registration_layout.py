@@ -1,5 +1,5 @@
-"""The Players sheet as organisers keep it (:mod:`gosheet.workbook.registration`): a title and
-blank rows above the header row, a section title inside the list, a footer below it; and the
+"""The Players sheet as organisers keep it (:mod:`gosheet.workbook.sheets.registration`): a title
+and blank rows above the header row, a section title inside the list, a footer below it; and the
 Confirmed column (check-in): who is not confirmed is left out of the rounds to pair."""
 
 from __future__ import annotations
@@ -10,8 +10,10 @@ import pytest
 
 from gosheet.core.errors import InputError
 from gosheet.core.model import Game, Round
-from gosheet.workbook.reader import ProblemList, read_book, read_players
-from gosheet.workbook.registration import FOOTER, SECTION, header_row, row_kind
+from gosheet.workbook.sheets.players_reader import read_players
+from gosheet.workbook.sheets.reader import read_book
+from gosheet.workbook.sheets.reading import ProblemList
+from gosheet.workbook.sheets.registration import FOOTER, SECTION, header_row, row_kind
 
 SETTINGS = [["Setting", "Value"], ["Rounds", 3]]
 HEADER = ["Name", "First name", "Rank", "Club"]

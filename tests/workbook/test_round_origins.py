@@ -20,8 +20,8 @@ from support.cli import cli_ok, problem_line, refused
 from gosheet.core.model import Player, Tournament
 from gosheet.core.settings import Settings
 from gosheet.core.systems import pair_next_round
-from gosheet.workbook.writer import round_sheet
-from gosheet.workbook.xlsx import XlsxBook
+from gosheet.workbook.sheets.writer import round_sheet
+from gosheet.workbook.xlsx.book import XlsxBook
 
 ORIGINS = ["White club", "White country", "Black club", "Black country"]
 

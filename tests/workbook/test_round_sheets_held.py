@@ -22,8 +22,8 @@ from support.cli import cli_ok, problem_line, refused
 
 from gosheet.app import bridge
 from gosheet.i18n import words
-from gosheet.workbook.rounds import holds_a_round, round_like, round_named
-from gosheet.workbook.xlsx import XlsxBook
+from gosheet.workbook.sheets.round_look_alikes import holds_a_round, round_like, round_named
+from gosheet.workbook.xlsx.book import XlsxBook
 
 COMMANDS = ("check", "pair", "standings")
 
@@ -222,7 +222,7 @@ def test_the_bridge_names_the_sheet(open_book: Path) -> None:
 def test_the_problem_in_each_language() -> None:
     """The message and its way out are translated (ru, fr, ca), the proper name too."""
     from gosheet.i18n import catalog
-    from gosheet.workbook.rounds import round_held
+    from gosheet.workbook.sheets.round_look_alikes import round_held
 
     for language in ("ru", "fr", "ca"):
         catalog.use(language)

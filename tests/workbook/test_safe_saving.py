@@ -1,4 +1,4 @@
-"""Never writing over someone else's work (gosheet/workbook/atomic.py, locks.py): office lock
+"""Never writing over someone else's work (gosheet/workbook/saving/atomic.py, locks.py): office lock
 files, another process's lock, gosheet's own lock, a file changed between read and save,
 permissions, read-only files, symbolic links at the backup's and the temporary file's names,
 stale temporary files."""
@@ -24,8 +24,8 @@ from gosheet.app import actions
 from gosheet.app.outcomes import Paired
 from gosheet.core.errors import FileProblem
 from gosheet.formats.opengotha.export import write_file
-from gosheet.workbook import locks, safe_files
-from gosheet.workbook.xlsx import XlsxBook
+from gosheet.workbook.saving import locks, safe_files
+from gosheet.workbook.xlsx.book import XlsxBook
 
 POSIX = pytest.mark.skipif(os.name != "posix", reason="flock, fcntl and symbolic links: POSIX")
 

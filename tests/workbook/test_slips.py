@@ -15,8 +15,8 @@ from openpyxl import Workbook, load_workbook
 from support.books import cell_of, column_of, damage, row_of, sheet_table, write_csv
 from support.cli import cli, cli_ok, problem_line, refused
 
-from gosheet.workbook.names import NameIndex, labels, same_player
-from gosheet.workbook.rounds import round_like
+from gosheet.workbook.sheets.names import NameIndex, labels, same_player
+from gosheet.workbook.sheets.round_look_alikes import round_like
 
 # ------------------------------------------------ round sheets under another name
 

@@ -15,9 +15,10 @@ from openpyxl import load_workbook
 from support.books import ROSTER_CSV
 
 from gosheet.app import actions
+from gosheet.core.mcmahon_groups import McMahonGroups
 from gosheet.core.model import Player, Tournament
 from gosheet.core.ranks import parse_rank
-from gosheet.core.settings import McMahonGroups, Settings
+from gosheet.core.settings import Settings
 from gosheet.core.standings_table import Kind, standings_model
 from gosheet.formats.pack.view import pack_of
 from gosheet.formats.site import pages
@@ -25,9 +26,9 @@ from gosheet.formats.site.view import site_of
 from gosheet.i18n import words
 from gosheet.workbook.port import Grid
 from gosheet.workbook.sheets import STANDINGS
-from gosheet.workbook.standings import standings_sheet
+from gosheet.workbook.sheets.standings import standings_sheet
 from gosheet.workbook.template import new_book
-from gosheet.workbook.xlsx import XlsxBook
+from gosheet.workbook.xlsx.book import XlsxBook
 
 PLAYERS = tuple(
     Player(i, r["Name"], r["First name"], parse_rank(r["Rank"]), None, r["Club"])

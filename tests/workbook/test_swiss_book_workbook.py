@@ -28,9 +28,9 @@ from gosheet.core.model import Game, Result, Round, Tournament
 from gosheet.core.pairing import Pairing
 from gosheet.core.settings import Settings
 from gosheet.workbook.sheets import round_headers
-from gosheet.workbook.standings import standings_sheet
+from gosheet.workbook.sheets.standings import standings_sheet
+from gosheet.workbook.sheets.writer import round_sheet
 from gosheet.workbook.template import new_book
-from gosheet.workbook.writer import round_sheet
 
 # ======================================================= Go's words stay for Go
 

@@ -8,14 +8,16 @@ from pathlib import Path
 from openpyxl import load_workbook
 
 from gosheet.app import actions
+from gosheet.core.mcmahon_groups import McMahonGroups
 from gosheet.core.model import Game, Player, Result, Round, Tournament
 from gosheet.core.pairing import Pairing
-from gosheet.core.settings import McMahonGroups, Settings
+from gosheet.core.settings import Settings
+from gosheet.workbook.saving.atomic import backup_path
 from gosheet.workbook.sheets import PLAYERS, ROUND_HEADERS, SETTINGS, STANDINGS
-from gosheet.workbook.standings import standings_sheet
+from gosheet.workbook.sheets.standings import standings_sheet
+from gosheet.workbook.sheets.writer import round_sheet
 from gosheet.workbook.template import build_template, new_book, template_path
-from gosheet.workbook.writer import round_sheet
-from gosheet.workbook.xlsx import XlsxBook, backup_path
+from gosheet.workbook.xlsx.book import XlsxBook
 
 
 def sample_tournament() -> Tournament:

@@ -33,9 +33,10 @@ from gosheet.core.standings_table import (
     round_cells,
 )
 from gosheet.core.standings_table import Column as StandingsColumn
-from gosheet.workbook import limits
-from gosheet.workbook.language import InLanguage
-from gosheet.workbook.layout import (
+from gosheet.workbook.port import Grid
+from gosheet.workbook.sheets import Column, Dropdown, SheetData, column_letter, writable
+from gosheet.workbook.sheets.language import InLanguage
+from gosheet.workbook.sheets.layout import (
     FONT_NAME,
     column_values,
     content_width,
@@ -44,13 +45,11 @@ from gosheet.workbook.layout import (
     row_heights,
     wide_header,
 )
-from gosheet.workbook.names import tags
-from gosheet.workbook.parts.sheet_xml import HEADER, cell_xml, sheet_xml
-from gosheet.workbook.parts.spans import check_well_formed, escape
-from gosheet.workbook.parts.styles import CellFormat, Styles
-from gosheet.workbook.port import Grid
-from gosheet.workbook.sheets import Column, Dropdown, SheetData, column_letter
-from gosheet.workbook.standings.common import finished, number, sheet_values
+from gosheet.workbook.sheets.names import tags
+from gosheet.workbook.sheets.standings.common import finished, number, sheet_values
+from gosheet.workbook.xlsx.parts.sheet_xml import HEADER, cell_xml, sheet_xml
+from gosheet.workbook.xlsx.parts.spans import check_well_formed, escape
+from gosheet.workbook.xlsx.parts.styles import CellFormat, Styles
 
 
 def _styles_part() -> bytes:
@@ -148,7 +147,7 @@ def reference_sheet_xml(data: SheetData, styles: Styles) -> bytes:
         f'footer="0.3"/><pageSetup orientation="{orientation}"{fit}/><headerFooter>'
     )
     if data.title:
-        out.append(f"<oddHeader>{escape('&C' + limits.header_text(data.title))}</oddHeader>")
+        out.append(f"<oddHeader>{escape('&C' + writable.header_text(data.title))}</oddHeader>")
     out.append("<oddFooter>&amp;C&amp;P / &amp;N</oddFooter></headerFooter></worksheet>")
     return "".join(out).encode("utf-8")
 

@@ -1,5 +1,5 @@
 """The writers write in the workbook's language themselves (issue 23): a round sheet, the
-Settings and Explain sheets come out of ``workbook/writer.py`` in Russian, French or Catalan,
+Settings and Explain sheets come out of ``workbook/sheets/writer.py`` in Russian, French or Catalan,
 and the workbook port in the workbook's language hands them on as they are — nothing is
 translated after it was written, nothing English is parsed again."""
 
@@ -18,12 +18,12 @@ from gosheet.app import actions
 from gosheet.core.explain import explain_round
 from gosheet.core.model import Tournament
 from gosheet.i18n import catalog, words
-from gosheet.workbook.language import InLanguage
 from gosheet.workbook.port import BookPort, CellValue, Grids
-from gosheet.workbook.reader import read_book
 from gosheet.workbook.sheets import SheetData, round_headers, round_origins
-from gosheet.workbook.writer import explain_sheet, round_sheet, settings_sheet
-from gosheet.workbook.xlsx import XlsxBook
+from gosheet.workbook.sheets.language import InLanguage
+from gosheet.workbook.sheets.reader import read_book
+from gosheet.workbook.sheets.writer import explain_sheet, round_sheet, settings_sheet
+from gosheet.workbook.xlsx.book import XlsxBook
 
 LANGUAGES = ("ru", "fr", "ca")
 

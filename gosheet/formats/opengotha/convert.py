@@ -86,11 +86,13 @@ from gosheet.formats.opengotha.sheet import (
     section_rank,
 )
 from gosheet.i18n.catalog import _
-from gosheet.workbook.language import InLanguage
-from gosheet.workbook.reader import MMS_CORRECTION, cell_text, name_key
 from gosheet.workbook.sheets import PLAYERS
-from gosheet.workbook.writer import players_sheet, round_sheet
-from gosheet.workbook.xlsx import XlsxBook
+from gosheet.workbook.sheets.language import InLanguage
+from gosheet.workbook.sheets.names import name_key
+from gosheet.workbook.sheets.players_reader import MMS_CORRECTION
+from gosheet.workbook.sheets.reading import cell_text
+from gosheet.workbook.sheets.writer import players_sheet, round_sheet
+from gosheet.workbook.xlsx.book import XlsxBook
 
 __all__ = [
     "MAX_ROUNDS",

@@ -40,11 +40,13 @@ from gosheet.formats.opengotha.parameter_sets import (
     placement_criteria,
 )
 from gosheet.formats.opengotha.sheet import Kept, read_kept
-from gosheet.workbook.atomic import replacing
-from gosheet.workbook.language import canonical_sheets
 from gosheet.workbook.port import Rows
-from gosheet.workbook.reader import BookState, ProblemList, name_key, read_book
+from gosheet.workbook.saving.atomic import replacing
 from gosheet.workbook.sheets import OPENGOTHA, PLAYERS, SETTINGS, round_sheet_name
+from gosheet.workbook.sheets.language import canonical_sheets
+from gosheet.workbook.sheets.names import name_key
+from gosheet.workbook.sheets.reader import read_book
+from gosheet.workbook.sheets.reading import BookState, ProblemList
 
 __all__ = ["SAVE_DT", "Kept", "read_kept", "to_opengotha", "write_file"]
 

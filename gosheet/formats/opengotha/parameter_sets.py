@@ -35,7 +35,8 @@ from gosheet.core.opengotha.values import (
     rank_to_xml,
     write_club_groups,
 )
-from gosheet.core.settings import FIELD_BY_LABEL, OWN_FIELDS, Settings
+from gosheet.core.settings import Settings
+from gosheet.core.settings_fields import FIELD_BY_LABEL, OWN_FIELDS
 from gosheet.core.systems import system_of
 from gosheet.formats.opengotha.elements import OGElement, OGTournament
 from gosheet.formats.opengotha.layout import (

@@ -39,6 +39,7 @@ from gosheet.formats.opengotha.elements import (
 )
 from gosheet.formats.opengotha.prolog import prepare
 from gosheet.workbook import limits
+from gosheet.workbook.limits.files import check_size, regular_file
 
 __all__ = ["parse_xml", "read_opengotha", "verbatim"]
 
@@ -70,10 +71,10 @@ def read_opengotha(source: str | os.PathLike[str] | bytes, *, name: str = "") ->
         data = source
         sheet = name or "OpenGotha file"
     else:
-        path = limits.regular_file(source, "tournament file")
+        path = regular_file(source, "tournament file")
         sheet = name or path.name
         try:
-            limits.check_size(path, limits.MAX_XML_BYTES, "tournament file")
+            check_size(path, limits.MAX_XML_BYTES, "tournament file")
             data = path.read_bytes()
         except OSError as error:
             raise FileProblem(f"{path}: cannot be read ({error.strerror or error})") from error

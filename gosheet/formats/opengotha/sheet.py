@@ -41,8 +41,9 @@ from gosheet.formats.opengotha.layout import (
 from gosheet.formats.opengotha.writing import element_from_text, element_text
 from gosheet.i18n import words
 from gosheet.workbook.port import Grid, Rows
-from gosheet.workbook.reader import ProblemList, cell_text, name_key
 from gosheet.workbook.sheets import OPENGOTHA, OPENGOTHA_HEADERS, Column, SheetData, cell_name
+from gosheet.workbook.sheets.names import name_key
+from gosheet.workbook.sheets.reading import ProblemList, cell_text
 
 __all__ = [
     "Kept",

@@ -16,7 +16,7 @@ from gosheet.core.model import Player, Tournament
 from gosheet.formats.pack.language import printing
 from gosheet.formats.pack.view import Table
 from gosheet.i18n import collation, words
-from gosheet.workbook.names import labels
+from gosheet.workbook.sheets.names import labels
 
 #: The part's name in ``--what``.
 CHECKIN = "checkin"
@@ -77,23 +77,23 @@ def _render(table: Table, language: str) -> bytes:
     from reportlab.platypus import BaseDocTemplate, Frame, PageTemplate, Spacer
     from reportlab.platypus.flowables import Flowable
 
-    from gosheet.formats.pack import pdf
+    from gosheet.formats.pack import fitting, page
 
-    pdf.register_fonts()
+    page.register_fonts()
     size = A4
     out = BytesIO()
     doc = BaseDocTemplate(out, pagesize=size, title=table.title, author="gosheet")
-    frame = Frame(pdf.MARGIN, pdf.MARGIN, size[0] - 2 * pdf.MARGIN, size[1] - 2 * pdf.MARGIN)
-    on_page = pdf._header(table.title)  # the list's title on every page, top and bottom
+    frame = Frame(page.MARGIN, page.MARGIN, size[0] - 2 * page.MARGIN, size[1] - 2 * page.MARGIN)
+    on_page = page.page_header(table.title)  # the list's title on every page, top and bottom
     doc.addPageTemplates([PageTemplate("checkin", [frame], onPage=on_page, pagesize=size)])
     flowables: Sequence[Flowable] = [
-        pdf._title(table.title),
-        pdf._note(checkin_note(language)),
+        page.title_paragraph(table.title),
+        page.note_paragraph(checkin_note(language)),
         Spacer(1, 4),
-        _boxed(pdf.flow_table(table, pdf.LARGE, size[0] - 2 * pdf.MARGIN)),
+        _boxed(fitting.flow_table(table, page.LARGE, size[0] - 2 * page.MARGIN)),
     ]
 
-    class Numbered(pdf._NumberedCanvas):
+    class Numbered(page.NumberedCanvas):
         pass
 
     Numbered.language = language
@@ -105,12 +105,12 @@ def _boxed(flow: Any) -> Any:
     """The boxes large enough to tick, centred; a line under each player."""
     from reportlab.platypus import TableStyle
 
-    from gosheet.formats.pack import pdf
+    from gosheet.formats.pack import page
 
     flow.setStyle(
         TableStyle(
             [
-                ("FONT", (0, 1), (0, -1), pdf.FONT, BOX_SIZE, BOX_SIZE),
+                ("FONT", (0, 1), (0, -1), page.FONT, BOX_SIZE, BOX_SIZE),
                 ("ALIGN", (0, 0), (0, -1), "CENTER"),
                 ("LINEBELOW", (0, 1), (-1, -1), 0.3, "#AAAAAA"),
             ]

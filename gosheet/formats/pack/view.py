@@ -26,10 +26,10 @@ from gosheet.core.standings_table import SCORES, Kind, StandingsModel, standings
 from gosheet.core.systems import system_of
 from gosheet.formats.pack.language import cell, decimal, header, printing, side
 from gosheet.i18n import collation, words
-from gosheet.workbook.names import labels
 from gosheet.workbook.port import Rows
 from gosheet.workbook.sheets import BYE_LABEL, BYE_RESULT
-from gosheet.workbook.standings import sheet_values
+from gosheet.workbook.sheets.names import labels
+from gosheet.workbook.sheets.standings import sheet_values
 
 WHAT = ("pairings", "names", "slips", "standings", "crosstable")
 ROUND_COLUMN = re.compile(r"^R\d+$")

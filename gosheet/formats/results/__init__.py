@@ -22,10 +22,12 @@ from gosheet.formats.results.aga import aga_text
 from gosheet.formats.results.egf import h9_text
 from gosheet.formats.results.ffg import tou_text
 from gosheet.formats.results.table import ResultsTable, results_table
-from gosheet.workbook.language import canonical_sheets
 from gosheet.workbook.port import Rows
-from gosheet.workbook.reader import ProblemList, cell_text, name_key, read_book
 from gosheet.workbook.sheets import OPENGOTHA, PLAYERS
+from gosheet.workbook.sheets.language import canonical_sheets
+from gosheet.workbook.sheets.names import name_key
+from gosheet.workbook.sheets.reader import read_book
+from gosheet.workbook.sheets.reading import ProblemList, cell_text
 
 __all__ = ["FORMATS", "ResultsFile", "format_of", "results_file", "results_table_of"]
 

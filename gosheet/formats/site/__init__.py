@@ -32,7 +32,7 @@ from gosheet.formats.addresses import (
 )
 from gosheet.formats.pack.language import Gettext, Ngettext, cell, printing, printing_plural
 from gosheet.formats.site.view import Site, site_of
-from gosheet.workbook.atomic import replacing
+from gosheet.workbook.saving.atomic import replacing
 from gosheet.workbook.sheets import BYE_RESULT
 
 

@@ -20,9 +20,9 @@ from gosheet.formats.addresses import player_page
 from gosheet.formats.pack.language import cell, decimal, header, printing, side
 from gosheet.formats.pack.view import Pack, pack_of, text
 from gosheet.i18n import collation
-from gosheet.workbook.names import labels
 from gosheet.workbook.sheets import BYE_LABEL, BYE_RESULT
-from gosheet.workbook.standings import number as exact_number
+from gosheet.workbook.sheets.names import labels
+from gosheet.workbook.sheets.standings import number as exact_number
 
 
 @dataclass(frozen=True)

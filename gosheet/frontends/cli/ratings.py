@@ -76,7 +76,7 @@ def fill_players(parser: argparse.ArgumentParser, args: argparse.Namespace) -> N
     from gosheet.formats.ratings import cache
     from gosheet.formats.ratings.match import ListIndex
     from gosheet.workbook.books import editing
-    from gosheet.workbook.language import InLanguage
+    from gosheet.workbook.sheets.language import InLanguage
 
     rating_list, cached = cache.load(args.list)
     index = ListIndex(rating_list)
@@ -93,7 +93,7 @@ def add_player(parser: argparse.ArgumentParser, args: argparse.Namespace) -> Non
     from gosheet.formats.ratings import cache
     from gosheet.formats.ratings.match import ListIndex
     from gosheet.workbook.books import editing
-    from gosheet.workbook.language import InLanguage
+    from gosheet.workbook.sheets.language import InLanguage
 
     if not (args.name or args.pin):
         parser.error(_("ratings add: give a name ('Name Firstname') or '--pin'"))

@@ -55,7 +55,7 @@ from gosheet.frontends.excel.template import (
     open_workbook,
     strip_macros,
 )
-from gosheet.workbook.atomic import replacing
+from gosheet.workbook.saving.atomic import replacing
 from gosheet.workbook.template import new_book
 
 LITE_SHEET = "xlwings Lite"

@@ -49,8 +49,9 @@ from openpyxl.worksheet.worksheet import Worksheet
 from gosheet.app import doors
 from gosheet.core.errors import FileProblem
 from gosheet.core.settings import Settings
-from gosheet.workbook.atomic import replacing
-from gosheet.workbook.parts.package import (
+from gosheet.workbook.saving.atomic import replacing
+from gosheet.workbook.template import bundled_template, new_book
+from gosheet.workbook.xlsx.parts.package import (
     CONTENT_TYPES,
     WORKBOOK,
     content_types_in,
@@ -58,8 +59,7 @@ from gosheet.workbook.parts.package import (
     rels_name,
     sheets_in,
 )
-from gosheet.workbook.parts.spans import Unsupported
-from gosheet.workbook.template import bundled_template, new_book
+from gosheet.workbook.xlsx.parts.spans import Unsupported
 
 XLSM_TEMPLATE = "tournament.xlsm"
 CONTROL = "Control"
@@ -281,7 +281,7 @@ _T = TypeVar("_T")
 
 
 def _structure(archive: zipfile.ZipFile, name: str, read: Callable[[bytes], _T]) -> _T | None:
-    """A structure part read by the workbook's one reader of it (:mod:`gosheet.workbook.parts.
+    """A structure part read by the workbook's one reader of it (:mod:`gosheet.workbook.xlsx.parts.
     package`); None when the part is missing or not well-formed."""
     try:
         return read(archive.read(name))

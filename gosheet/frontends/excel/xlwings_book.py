@@ -37,9 +37,9 @@ from typing import TYPE_CHECKING, Any
 from gosheet.core.errors import Problem
 from gosheet.frontends.excel.template import CONTROL, PROBLEM_HEADER_ROW, PROBLEM_HEADERS
 from gosheet.i18n.catalog import N_
-from gosheet.workbook.layout import page_setup
 from gosheet.workbook.port import BookPort, CellValue, Grid, Grids, SheetRenamer
 from gosheet.workbook.sheets import HEADER_COLOUR, SheetData, column_letter
+from gosheet.workbook.sheets.layout import page_setup
 
 if TYPE_CHECKING:
     import xlwings as xw
@@ -278,7 +278,7 @@ def _windows_freeze_header(sheet: xw.Sheet) -> None:
 def _windows_page_setup(sheet: xw.Sheet, data: SheetData) -> None:
     """Print titles, orientation, one page wide where the text stays at 8 pt or more (else
     full size, the first columns on every page), title and page numbers (COM): as the
-    files gosheet writes say (:func:`~gosheet.workbook.layout.page_setup`)."""
+    files gosheet writes say (:func:`~gosheet.workbook.sheets.layout.page_setup`)."""
     fit = page_setup(data)
     setup = sheet.api.PageSetup
     setup.PrintTitleRows = "$1:$1"

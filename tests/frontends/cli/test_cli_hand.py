@@ -12,8 +12,8 @@ from support.books import set_setting, sheet_table
 from support.cli import cli, cli_ok
 
 from gosheet.core.explain import explain_round
-from gosheet.workbook.reader import read_book
-from gosheet.workbook.xlsx import XlsxBook
+from gosheet.workbook.sheets.reader import read_book
+from gosheet.workbook.xlsx.book import XlsxBook
 
 SYSTEMS = (("mcmahon", None), ("fus", None), ("swiss", None), ("mcmahon", "opengotha"))
 

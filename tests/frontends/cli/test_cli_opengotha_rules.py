@@ -11,8 +11,8 @@ import pytest
 
 from gosheet.formats.opengotha.xml import read_opengotha
 from gosheet.frontends.cli import main
-from gosheet.workbook.reader import read_book
-from gosheet.workbook.xlsx import XlsxBook
+from gosheet.workbook.sheets.reader import read_book
+from gosheet.workbook.xlsx.book import XlsxBook
 
 RANKS = ["5d", "3d", "1d", "1k", "2k", "4k", "6k", "9k", "12k", "15k", "18k", "22k", "25k"]
 

@@ -17,7 +17,7 @@ from gosheet.core.standings_table import standings_model
 from gosheet.frontends.cli import main
 from gosheet.frontends.cli.parser import build_parser
 from gosheet.i18n import words
-from gosheet.workbook.xlsx import XlsxBook
+from gosheet.workbook.xlsx.book import XlsxBook
 
 
 def readme_commands() -> set[str]:

@@ -10,7 +10,7 @@ from openpyxl import load_workbook
 from support.books import BACKUP
 from support.cli import cli, cli_ok, refused
 
-from gosheet.workbook import history
+from gosheet.workbook.saving import history
 
 
 def listed(out: str) -> list[str]:

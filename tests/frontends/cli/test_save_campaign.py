@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 from support.books import BOOK
 
-from gosheet.workbook.xlsx import XlsxBook
+from gosheet.workbook.xlsx.book import XlsxBook
 
 pytestmark = pytest.mark.skipif(not hasattr(os, "fork"), reason="the driver forks (POSIX)")
 

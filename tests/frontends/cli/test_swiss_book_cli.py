@@ -19,8 +19,8 @@ from support.swiss import LETTERS, round_tables, standings_rows
 
 from gosheet.core.model import Tournament
 from gosheet.core.systems import pair_next_round
-from gosheet.workbook.reader import read_book
-from gosheet.workbook.xlsx import XlsxBook
+from gosheet.workbook.sheets.reader import read_book
+from gosheet.workbook.xlsx.book import XlsxBook
 
 
 def test_import_without_rounds_proposes_and_says_so(

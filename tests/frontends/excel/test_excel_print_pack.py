@@ -15,8 +15,8 @@ from support.printing import pdf_pages, squeezed
 
 import gosheet.excel
 from gosheet.frontends.excel.template import convert
-from gosheet.workbook.names import labels
-from gosheet.workbook.xlsx import XlsxBook
+from gosheet.workbook.sheets.names import labels
+from gosheet.workbook.xlsx.book import XlsxBook
 
 
 @pytest.fixture

@@ -40,10 +40,10 @@ from gosheet.frontends.excel.template import (
     xlsm_template_path,
 )
 from gosheet.workbook.port import Grids
-from gosheet.workbook.reader import read_book
 from gosheet.workbook.sheets import PLAYERS, SETTINGS, STANDINGS
+from gosheet.workbook.sheets.reader import read_book
 from gosheet.workbook.template import new_book
-from gosheet.workbook.xlsx import XlsxBook
+from gosheet.workbook.xlsx.book import XlsxBook
 
 ENTRIES = {"fill_ratings", "pair", "standings", "check", "explain", "print_pack", "merge_copies"}
 

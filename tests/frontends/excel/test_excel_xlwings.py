@@ -31,10 +31,11 @@ from support.excel_client import ExcelClient, remote_opener, run
 
 import gosheet.frontends.excel.buttons as excel
 from gosheet.app import actions
+from gosheet.core.mcmahon_groups import McMahonGroups
 from gosheet.core.model import Player
 from gosheet.core.ranks import parse_rank
 from gosheet.core.results import CANONICAL
-from gosheet.core.settings import McMahonGroups, Settings
+from gosheet.core.settings import Settings
 from gosheet.frontends.cli import main
 from gosheet.frontends.excel.template import CONTROL, PROBLEM_HEADER_ROW, convert
 from gosheet.frontends.excel.xlwings_book import (
@@ -47,7 +48,7 @@ from gosheet.frontends.excel.xlwings_book import (
 from gosheet.workbook.port import Grid, Grids
 from gosheet.workbook.sheets import EXPLAIN, PLAYERS, STANDINGS
 from gosheet.workbook.template import new_book
-from gosheet.workbook.xlsx import XlsxBook
+from gosheet.workbook.xlsx.book import XlsxBook
 
 CLIENTS = ("Office.js", "Microsoft Office Scripts")
 MARK_HEX = "#{:02x}{:02x}{:02x}".format(*MARK_FILL)

@@ -34,9 +34,10 @@ from support.paths import RATINGS, SUPPORT
 from support.pyodide_node import pure_wheels, run_python
 
 from gosheet.app import actions
+from gosheet.core.mcmahon_groups import McMahonGroups
 from gosheet.core.model import Player
 from gosheet.core.ranks import parse_rank
-from gosheet.core.settings import McMahonGroups, Settings
+from gosheet.core.settings import Settings
 from gosheet.frontends.cli import main
 from gosheet.frontends.excel import lite, lite_parts, lite_wheel
 from gosheet.frontends.excel.template import CONTROL, PROBLEM_HEADER_ROW

@@ -246,7 +246,7 @@ def test_each_system_pairs_an_ods_as_the_command_pairs_the_xlsx(
     """Round 3 of a workbook of each system, paired in LibreOffice's Python on the ``.ods``
     LibreOffice saved it as (no numpy, no rustworkx there), and by the ``gosheet`` command on
     the ``.xlsx`` (with them): the same round sheet, the same standings."""
-    from gosheet.workbook.xlsx import XlsxBook
+    from gosheet.workbook.xlsx.book import XlsxBook
 
     book = tmp_path / "cup.xlsx"
     options = ["--rounds", "4", "--seed", "11", *SYSTEMS[system]]

@@ -42,7 +42,7 @@ from gosheet.frontends.libreoffice.build import (
 )
 from gosheet.frontends.libreoffice.office import LibreOfficeError
 from gosheet.i18n.collation import TABLE
-from gosheet.workbook.xlsx import XlsxBook
+from gosheet.workbook.xlsx.book import XlsxBook
 
 if str(MACRO_PYTHONPATH) not in sys.path:
     sys.path.append(str(MACRO_PYTHONPATH))  # as LibreOffice does for the macro script

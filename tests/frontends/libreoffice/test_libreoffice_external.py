@@ -20,7 +20,7 @@ from support.paths import DEMO_ROSTER
 from gosheet.frontends.cli import main
 from gosheet.frontends.libreoffice.build import script_url
 from gosheet.frontends.libreoffice.office import Office
-from gosheet.workbook.xlsx import XlsxBook
+from gosheet.workbook.xlsx.book import XlsxBook
 
 PAIR, STANDINGS = script_url("PairNextRound"), script_url("UpdateStandings")
 

@@ -20,8 +20,8 @@ from gosheet.frontends.libreoffice.office import (
     Office,
 )
 from gosheet.i18n import catalog, words
-from gosheet.workbook.reader import read_book
-from gosheet.workbook.xlsx import XlsxBook
+from gosheet.workbook.sheets.reader import read_book
+from gosheet.workbook.xlsx.book import XlsxBook
 
 PAIR, STANDINGS = (script_url(f) for f, _, _ in ACTIONS[1:3])
 

@@ -42,8 +42,8 @@ from gosheet.frontends.libreoffice.office import (
     Office,
     group_alive,
 )
-from gosheet.workbook.reader import read_book
-from gosheet.workbook.xlsx import XlsxBook
+from gosheet.workbook.sheets.reader import read_book
+from gosheet.workbook.xlsx.book import XlsxBook
 
 if str(MACRO_PYTHONPATH) not in sys.path:
     sys.path.append(str(MACRO_PYTHONPATH))  # as LibreOffice does for the macro script

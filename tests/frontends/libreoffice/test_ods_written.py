@@ -19,9 +19,9 @@ from support.ods_files import ODS_FIXTURES, formatted
 from gosheet import accelerators
 from gosheet.app import workbooks
 from gosheet.app.messages import pairing_lines
-from gosheet.workbook.ods_book import OdsBook
+from gosheet.workbook.ods.book import OdsBook
 from gosheet.workbook.sheets import HEADER_COLOUR
-from gosheet.workbook.xlsx import XlsxBook
+from gosheet.workbook.xlsx.book import XlsxBook
 
 if TYPE_CHECKING:
     from gosheet.frontends.libreoffice.office import Office

@@ -20,8 +20,8 @@ from support.printing import (
     words_by_page,
 )
 
-from gosheet.workbook.ods_book import OdsBook
-from gosheet.workbook.xlsx import XlsxBook
+from gosheet.workbook.ods.book import OdsBook
+from gosheet.workbook.xlsx.book import XlsxBook
 
 pytestmark = needs_soffice
 PLAYERS = 45

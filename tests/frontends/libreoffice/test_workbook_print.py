@@ -27,9 +27,9 @@ from support.printing import (
     words_by_page,
 )
 
-from gosheet.workbook.layout import MIN_SCALE, PAGE_POINTS, column_points
-from gosheet.workbook.ods_book import OdsBook
-from gosheet.workbook.xlsx import XlsxBook
+from gosheet.workbook.ods.book import OdsBook
+from gosheet.workbook.sheets.layout import MIN_SCALE, PAGE_POINTS, column_points
+from gosheet.workbook.xlsx.book import XlsxBook
 
 pytestmark = needs_soffice
 

@@ -1,0 +1,86 @@
+"""The players a round sheet lost: in none of a round's lines (no game, no bye), not marked as
+not playing it, though they played an earlier round (a game's row deleted by hand?)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+
+from gosheet.core.errors import Problem
+from gosheet.core.hand import organisers_lines
+from gosheet.core.model import Tournament
+from gosheet.i18n import words
+from gosheet.i18n.catalog import current, ngettext
+
+
+def left_out(
+    tournament: Tournament,
+    sheets: Mapping[int, str],
+    labels: Mapping[int, str],
+    told: Callable[[int, Sequence[str]], str] | None = None,
+) -> list[Problem]:
+    """The players each round sheet lost (a game's row deleted by hand?): a problem each round
+    (``sheets``: each round's sheet as named in the workbook) naming them by their ``labels``.
+
+    Such a player is in no line of the round (no game, no bye), is not marked as not playing it,
+    and played (a game or a bye) an earlier round: a player registered later is in no line of
+    the rounds before he came, rightly. Not looked at: the last round while it holds the
+    organiser's own lines (``pair`` pairs the others around them). ``told``: what the problem
+    says (:func:`lost_players`; under OpenGotha's rules, :func:`not_assigned`)."""
+    told = told or lost_players
+    lines = organisers_lines(tournament)
+    problems = []
+    started: set[int] = set()  # the players seen in a line of an earlier round
+    for rnd in tournament.rounds:
+        placed = {p for game in rnd.games for p in (game.white, game.black)} | set(rnd.byes)
+        if rnd is not lines:
+            lost = [
+                p.number
+                for p in tournament.players
+                if p.number in started and p.number not in placed and p.plays_in(rnd.number)
+            ]
+            if lost:
+                problems.append(
+                    Problem(
+                        sheets[rnd.number],
+                        "",
+                        None,
+                        told(rnd.number, [labels[n] for n in lost]),
+                    )
+                )
+        started |= placed
+    return problems
+
+
+def lost_players(number: int, names: Sequence[str]) -> str:
+    """What to do about the players ``names``, in no line of round ``number``."""
+    column = words.local("Not playing", current(), words.PLAYERS)
+    return ngettext(
+        "{players} is in none of this round's lines (no game, no bye), though he played an "
+        "earlier round and is not marked as not playing this one: was his game's row "
+        "deleted? Put it back ('gosheet history BOOK' lists the earlier versions, 'gosheet "
+        "restore BOOK N' brings one back); if he did not play round {number}, write {number} "
+        "in his '{column}' cell",
+        "{players} are in none of this round's lines (no game, no bye), though they played "
+        "an earlier round and are not marked as not playing this one: was their game's row "
+        "deleted? Put it back ('gosheet history BOOK' lists the earlier versions, 'gosheet "
+        "restore BOOK N' brings one back); if they did not play round {number}, write "
+        "{number} in their '{column}' cells",
+        len(names),
+    ).format(players=", ".join(f"'{name}'" for name in names), number=number, column=column)
+
+
+def not_assigned(number: int, names: Sequence[str]) -> str:
+    """Under OpenGotha's rules, what the players ``names`` in no line of round ``number`` are
+    (OpenGotha's "not assigned"), and the ways out if a game's row was deleted."""
+    column = words.local("Not playing", current(), words.PLAYERS)
+    return ngettext(
+        "{players}: in none of this round's lines, not marked as not playing it: OpenGotha's "
+        "'not assigned' (the round counts nothing). If a game's row was deleted, put it back "
+        "('gosheet history BOOK', 'gosheet restore BOOK N'); if absent, write {number} in the "
+        "'{column}' cell",
+        "{players}: in none of this round's lines, not marked as not playing it: OpenGotha's "
+        "'not assigned' (the round counts nothing). If a game's row was deleted, put it back "
+        "('gosheet history BOOK', 'gosheet restore BOOK N'); if absent, write {number} in their "
+        "'{column}' cells",
+        len(names),
+    ).format(players=", ".join(f"'{name}'" for name in names), number=number, column=column)

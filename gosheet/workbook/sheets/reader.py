@@ -1,0 +1,125 @@
+"""Read a tournament from a workbook's cell values, every sheet by its reader
+(:mod:`.settings_reader`, :mod:`.players_reader`, :mod:`.rounds`, :mod:`.keep_apart`),
+collecting every problem.
+
+The input is a mapping of sheet name → rows of cell values (as any adapter can
+produce them); the output is a :class:`BookState`: the tournament plus where
+things are in the workbook, so that an adapter can write back in place.
+"""
+
+from __future__ import annotations
+
+import gc
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
+
+from gosheet.core.errors import InputError
+from gosheet.core.model import Round, Tournament
+from gosheet.core.settings_fields import MAX_ROUNDS
+from gosheet.core.systems import system_of
+from gosheet.i18n import words
+from gosheet.i18n.catalog import _
+from gosheet.i18n.words import local
+from gosheet.workbook.port import Rows
+from gosheet.workbook.sheets import PLAYERS, SETTINGS, round_number_of, round_sheet_name
+from gosheet.workbook.sheets.keep_apart import KEEP_APART, read_keep_apart
+from gosheet.workbook.sheets.language import canonical_sheets
+from gosheet.workbook.sheets.lost_players import left_out, not_assigned
+from gosheet.workbook.sheets.names import NameIndex
+from gosheet.workbook.sheets.players_reader import not_confirmed, read_players
+from gosheet.workbook.sheets.reading import BookState, ProblemList
+from gosheet.workbook.sheets.round_look_alikes import look_alikes
+from gosheet.workbook.sheets.rounds import read_round
+from gosheet.workbook.sheets.settings_reader import read_settings
+
+
+@contextmanager
+def gc_paused() -> Iterator[None]:
+    """No garbage collection meanwhile: reading makes many objects and hardly a cycle, and
+    the collector would look through a big workbook's cells and players again and again
+    (some 40 ms of reading 5,000 players). It is on again afterwards, if it was on before,
+    and collects then whatever is left."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
+
+
+def read_book(sheets: Mapping[str, Rows]) -> BookState:
+    """Read the whole tournament; raise :class:`InputError` listing every problem.
+
+    The workbook may be in any language
+    (:func:`~gosheet.workbook.sheets.language.canonical_sheets`); the problems name its sheets
+    as they are named there."""
+    with gc_paused():
+        return _read_book(sheets)
+
+
+def _read_book(sheets: Mapping[str, Rows]) -> BookState:
+    sheets = canonical_sheets(sheets)
+    problems = ProblemList(sheets.shown)
+    settings, setting_rows = read_settings(sheets.get(SETTINGS), problems)
+    system = system_of(settings)
+    needs_strength = system.needs_strength
+    og_rounds = None
+    if system.opengotha:
+        og_rounds = settings.rounds if settings.rounds is not None else MAX_ROUNDS
+    state = read_players(sheets.get(PLAYERS), problems, needs_strength, og_rounds)
+    columns = state.player_columns
+    roster_readable = "Name" in columns and (
+        not needs_strength or "Rank" in columns or "Rating" in columns
+    )
+    index = NameIndex(state.tournament.players)
+    numbered = sorted((n, name) for name in sheets if (n := round_number_of(name)) is not None)
+    rounds: list[Round] = []
+    round_sheets: dict[int, str] = {}  # each round's sheet, as the workbook names it
+    found: dict[str, int] = {}  # each name cell's player: a name comes back in every round
+    for expected, (number, name) in enumerate(numbered, start=1):
+        if number != expected:
+            missing = round_sheet_name(expected)
+            problems.add(
+                name,
+                -1,
+                0,
+                None,
+                _("rounds must follow each other: '{sheet}' is missing").format(
+                    sheet=local(missing, sheets.language, words.SHEETS)
+                ),
+            )
+            break
+        if roster_readable:  # else every name would be reported as unknown
+            shown = round_sheets[number] = sheets.shown.get(name, name)
+            rounds.append(
+                read_round(
+                    shown, number, sheets[name], index, problems, state, found, sheets.language
+                )
+            )
+    problems.problems += look_alikes(sheets)  # a round under another name
+    if settings.rounds is not None and len(numbered) > settings.rounds:
+        row = setting_rows.get("rounds", -1)
+        problems.add(
+            SETTINGS,
+            row,
+            1,
+            settings.rounds,
+            _("'Rounds' is less than the {count} round sheets of the workbook").format(
+                count=len(numbered)
+            ),
+        )
+    apart = read_keep_apart(sheets.get(KEEP_APART), index, problems) if roster_readable else ()
+    state.tournament = not_confirmed(state, rounds, settings.rounds or MAX_ROUNDS)
+    if not problems.problems:  # a player in no line of a round: a game's row deleted?
+        played = Tournament(settings, state.tournament.players, tuple(rounds))
+        if system.opengotha:  # OpenGotha's "not assigned", which its files hold: told
+            state.unassigned = left_out(played, round_sheets, index.labels, not_assigned)
+        else:
+            problems.problems += left_out(played, round_sheets, index.labels)
+    if problems.problems:
+        raise InputError(problems.problems)
+    state.tournament = Tournament(settings, state.tournament.players, tuple(rounds), apart)
+    state.setting_rows = setting_rows
+    state.labels = dict(index.labels)  # labels(state.tournament.players), made once
+    return state
