@@ -13,8 +13,8 @@ from pathlib import Path
 
 import pytest
 from support.cli import cli_ok
-from support.paths import PAIRGOTH, fixture
-from support.results_files import EXPORTS, read_h9
+from support.paths import EXPORTS, PAIRGOTH, fixture
+from support.results_files import read_h9
 
 from gosheet.core.errors import ConsistencyError
 from gosheet.core.model import Game, Player, Result, Round, Tournament
