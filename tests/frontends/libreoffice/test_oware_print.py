@@ -24,7 +24,7 @@ from support.swiss import OWARE_PLAYERS
 from gosheet.frontends.cli import main
 
 pytestmark = needs_soffice
-TIMEOUT = 120
+TIMEOUT = 600  # a ceiling for a hung LibreOffice, not a wait
 
 PLAYERS = OWARE_PLAYERS
 GO_WORDS = (
