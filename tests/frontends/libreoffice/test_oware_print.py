@@ -5,8 +5,8 @@ tests").
 An Oware tournament is built through the command line (a roster without ranks
 or ratings, three rounds paired and simulated), and an empty one with
 ``gosheet new --game oware``; both are converted to PDF by a headless
-LibreOffice (``soffice``, its own throw-away profile, a time limit, its whole
-process group killed afterwards) and read back with ``pdftotext``.
+LibreOffice (the test worker's one, ``support.libreoffice.convert``: a profile of
+its own, its whole process group killed at the end) and read back with ``pdftotext``.
 """
 
 from __future__ import annotations
