@@ -7,8 +7,8 @@ What is here:
   which does not do it). The helpers themselves live in :mod:`support`
   (``tests/support/``); see its docstring for the list.
 * Every test begins and ends with English messages (``english_messages``).
-* Workbook fixtures made once a module by the command line itself and copied
-  into each test's ``tmp_path`` as ``cup.xlsx``:
+* Workbook fixtures made once a session (once a pytest-xdist worker) by the command line
+  itself and copied into each test's ``tmp_path`` as ``cup.xlsx``:
 
   - ``open_book`` — 9 players (:data:`support.books.ROSTER_CSV`), 4 rounds,
     rounds 1 and 2 paired and played: ``gosheet pair`` would work;
@@ -20,6 +20,8 @@ What is here:
   profile of its own (:mod:`support.libreoffice` skips the module, naming the package to
   install, when LibreOffice cannot be driven); a module changes its environment by
   overriding ``office_env`` and the number of installs (an update) by ``office_installs``.
+  The conversions (``support.libreoffice.convert``) share one LibreOffice a worker, stopped
+  when the session ends (``pytest_sessionfinish``).
 * Hypothesis' profiles: ``default`` (plain ``pytest``, CI: every test tries its own number of
   examples) and ``fast`` (``pytest --hypothesis-profile=fast``: at most
   :data:`FAST_EXAMPLES` each, :func:`support.examples.examples`), for the inner loop with
@@ -52,7 +54,7 @@ FAST_EXAMPLES = 10
 settings.register_profile("fast", max_examples=FAST_EXAMPLES)
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def open_book_bytes(tmp_path_factory: pytest.TempPathFactory) -> bytes:
     """9 players, 4 rounds, rounds 1 and 2 paired and played: ``pair`` would work."""
     from gosheet.frontends.cli import main  # here: a pure-core test needs no command line
@@ -68,7 +70,7 @@ def open_book_bytes(tmp_path_factory: pytest.TempPathFactory) -> bytes:
     return book.read_bytes()
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def demo_book_bytes(tmp_path_factory: pytest.TempPathFactory) -> bytes:
     """``gosheet demo``: 23 players, all 5 rounds paired and played."""
     from gosheet.frontends.cli import main
@@ -112,7 +114,7 @@ def office(
 ) -> Iterator[Office]:
     """Headless LibreOffice (:class:`gosheet.frontends.libreoffice.office.Office`) with
     gosheet's extension, stopped (its process group killed) however the module ends."""
-    from support.libreoffice import require_office
+    from support.libreoffice import TIMEOUT, require_office
 
     from gosheet.frontends.libreoffice.build import install_extension
     from gosheet.frontends.libreoffice.office import Office
@@ -122,8 +124,15 @@ def office(
     for _ in range(office_installs):
         install_extension(profile)
     env = {k: v for k, v in os.environ.items() if k not in ("GOSHEET", "GOSHEET_NO_DIALOGS")}
-    with Office(profile, env={**env, **office_env}) as started:
+    with Office(profile, env={**env, **office_env}, start_timeout=TIMEOUT) as started:
         yield started
+
+
+def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
+    """The conversions' LibreOffice stopped (if a test started it), its profile removed."""
+    from support.libreoffice import stop_converter
+
+    stop_converter()
 
 
 @pytest.fixture(autouse=True)

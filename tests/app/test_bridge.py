@@ -82,7 +82,7 @@ def test_the_command_reads_standard_input(played: Path) -> None:
         input=request,
         capture_output=True,
         text=True,
-        timeout=60,
+        timeout=600,
         check=False,
     )
     assert run.returncode == 0, run.stderr

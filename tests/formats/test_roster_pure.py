@@ -231,18 +231,12 @@ def test_ods_roster(tmp_path: Path) -> None:
 
 
 def test_ods_roster_saved_by_libreoffice(tmp_path: Path) -> None:
-    import shutil
-    import subprocess
+    from support.libreoffice import SOFFICE, convert
 
-    office = shutil.which("soffice")
-    if office is None:
+    if SOFFICE is None:
         pytest.skip("LibreOffice (soffice) is not installed: apt-get install libreoffice-calc")
     source = xlsx_roster(tmp_path / "roster.xlsx", ROWS)
-    subprocess.run(
-        [office, "--headless", f"-env:UserInstallation=file://{tmp_path}/profile",
-         "--convert-to", "ods", "--outdir", str(tmp_path), str(source)],
-        capture_output=True, timeout=180, check=True,
-    )  # fmt: skip
+    convert(tmp_path, "ods", source)
     same_both_ways(tmp_path / "roster.ods")
     players_both_ways(tmp_path / "roster.ods")
 

@@ -48,7 +48,7 @@ def _gosheet(*args: object, cwd: Path) -> subprocess.CompletedProcess[str]:
         capture_output=True,
         text=True,
         encoding="utf-8",
-        timeout=120,
+        timeout=600,
     )
 
 

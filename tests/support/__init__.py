@@ -62,7 +62,8 @@ players of one rank: Łukasiewicz, Ødegård, Иванов, Pal·la …), their 
 
 ``support.libreoffice`` — real LibreOffice: ``missing_office()``, ``require_office()``,
 ``act(office, book, url, out)`` (a menu action on a document), ``convert(folder, kind,
-*books)`` (``soffice --convert-to``), ``needs_soffice``, ``XLSX`` / ``ODS`` (filters).
+*books)`` (as ``soffice --convert-to``, by one running LibreOffice a test worker),
+``needs_soffice``, ``XLSX`` / ``ODS`` (filters).
 
 ``support.excel_made`` — workbooks as Excel writes them (not through openpyxl):
     ``from_workbook(path) -> Book`` (a saved workbook's cells), Excel's edits on a ``Book``

@@ -6,8 +6,9 @@ LibreOffice a test module, gosheet's extension installed) is in ``tests/conftest
 
 ``missing_office() -> str | None``, ``require_office()``; ``act(office, book, url, out)``
 (a menu action on a document: its outcome and the document's state); ``SOFFICE`` (``soffice``
-on the PATH, or None), ``needs_soffice`` (the mark of tests that only convert with
-``soffice``) and ``convert(folder, kind, *books)`` (``soffice --convert-to``).
+on the PATH, or None), ``needs_soffice`` (the mark of tests that only convert) and
+``convert(folder, kind, *books)`` (what ``soffice --convert-to`` does, by one running
+LibreOffice a test worker: ``converter``, ``stop_converter``).
 """
 
 from __future__ import annotations
@@ -15,11 +16,9 @@ from __future__ import annotations
 import json
 import os
 import shutil
-import signal
-import subprocess
+import tempfile
 from contextlib import suppress
 from pathlib import Path
-from subprocess import PIPE
 from typing import TYPE_CHECKING, Any
 
 import pytest
@@ -33,14 +32,15 @@ SOFFICE = shutil.which("soffice")
 INSTALL_SOFFICE = "apt-get install libreoffice-calc-nogui"
 XLSX = "Calc MS Excel 2007 XML"
 ODS = "calc8"
-TIMEOUT = 240
-"""Seconds a conversion may take (a cold LibreOffice on a loaded machine)."""
+TIMEOUT = 600
+"""The ceiling of a LibreOffice start or conversion (seconds): only a LibreOffice that hangs
+reaches it, the wait itself ends when LibreOffice answers."""
 
 needs_soffice = pytest.mark.skipif(
     SOFFICE is None and not REQUIRED,
     reason=f"LibreOffice (soffice) is not installed: {INSTALL_SOFFICE}",
 )
-"""The mark of tests that run ``soffice --convert-to`` (no macros, no UNO)."""
+"""The mark of tests that only convert books (:func:`convert`: no extension, no macros)."""
 
 
 def missing_office() -> str | None:
@@ -87,43 +87,84 @@ def act(office: Office, book: Path, url: str | None, out: Path | None = None) ->
         )
     steps.append({"do": "close"})
     try:
-        found = office.check(steps)
+        found = office.check(steps, timeout=TIMEOUT)
     finally:
         with suppress(LibreOfficeError):
-            office.run([{"do": "close_all"}])
+            office.run([{"do": "close_all"}], timeout=TIMEOUT)
     if url is None:
         return {"outcome": None, "state": found[1]}
     return {"outcome": json.loads(found[1]["result"]), "state": found[2]}
 
 
-def convert(folder: Path, kind: str, *books: Path, outdir: Path | None = None) -> Path:
-    """``soffice --headless --convert-to KIND`` of ``books`` into ``outdir`` (default:
-    ``folder``), with a LibreOffice profile of its own in ``folder``: the output folder. soffice
-    runs in a process group of its own, killed when it is done or hangs (it starts helpers)."""
-    assert SOFFICE is not None
-    out = outdir or folder
-    args = [
-        SOFFICE,
-        "--headless",
-        "--norestore",
-        f"-env:UserInstallation={(folder / 'profile').as_uri()}",
-        "--convert-to",
-        kind,
-        "--outdir",
-        str(out),
-        *map(str, books),
-    ]
-    process = subprocess.Popen(
-        args, cwd=folder, stdout=PIPE, stderr=PIPE, text=True, start_new_session=True
+FILTERS = {"pdf": "calc_pdf_Export", "ods": ODS, "xlsx": XLSX}
+"""The export filter of each kind ``convert`` makes (those ``soffice --convert-to`` picks)."""
+RUNNING: dict[str, Office] = {}
+"""The test worker's LibreOffice for conversions, once started (``converter``)."""
+
+
+def converter() -> Office:
+    """The one headless LibreOffice of this process (an xdist worker) that converts books: no
+    extension, a profile of its own in a temporary folder; started at the first conversion
+    (a fresh one if it has died), stopped by :func:`stop_converter` at the end of the session
+    (``tests/conftest.py``). A cold LibreOffice takes seconds to start: once, not per file."""
+    from gosheet.frontends.libreoffice.office import Office, find_soffice, find_uno_python
+
+    running = RUNNING.get("office")
+    if running is not None and running.process is not None and running.process.poll() is None:
+        return running
+    stop_converter()
+    soffice = find_soffice()
+    if soffice is None or find_uno_python(soffice) is None:
+        missing = (
+            f"LibreOffice (soffice) is not installed: {INSTALL_SOFFICE}"
+            if soffice is None
+            else "no Python can import uno: apt-get install python3-uno"
+        )
+        if REQUIRED:
+            pytest.fail(missing)
+        pytest.skip(missing)
+    office = Office(
+        Path(tempfile.mkdtemp(prefix="gosheet-convert-")) / "profile", start_timeout=TIMEOUT
     )
     try:
-        _out, err = process.communicate(timeout=TIMEOUT)
-    except subprocess.TimeoutExpired:
-        os.killpg(process.pid, signal.SIGKILL)
-        process.communicate()
-        pytest.fail(f"soffice did not finish within {TIMEOUT} s (killed)")
+        office.start()
+    except BaseException:
+        stop_converter(office)
+        raise
+    RUNNING["office"] = office
+    return office
+
+
+def stop_converter(office: Office | None = None) -> None:
+    """Stop the conversions' LibreOffice (its whole process group) and remove its profile."""
+    office = office or RUNNING.pop("office", None)
+    if office is not None:
+        office.stop()
+        if office.profile is not None:
+            shutil.rmtree(office.profile.parent, ignore_errors=True)
+
+
+def convert(folder: Path, kind: str, *books: Path, outdir: Path | None = None) -> Path:
+    """``books`` converted to ``kind`` (``pdf``, ``ods`` or ``xlsx``) into ``outdir``
+    (default: ``folder``), each as ``STEM.KIND``, as ``soffice --convert-to KIND`` does it (the
+    same export filters), by the worker's running LibreOffice (:func:`converter`); every
+    document closed afterwards, whatever happens."""
+    from gosheet.frontends.libreoffice.office import LibreOfficeError
+
+    out = outdir or folder
+    out.mkdir(parents=True, exist_ok=True)
+    steps: list[dict[str, Any]] = []
+    for book in books:
+        target = out / f"{book.stem}.{kind}"
+        steps += [
+            {"do": "open", "path": str(book)},
+            {"do": "store", "path": str(target), "filter": FILTERS[kind]},
+            {"do": "close"},
+        ]
+    office = converter()
+    try:
+        office.check(steps, timeout=TIMEOUT)
     finally:
-        with suppress(ProcessLookupError):
-            os.killpg(process.pid, signal.SIGKILL)  # any helper left behind
-    assert process.returncode == 0, err
+        with suppress(LibreOfficeError):
+            office.run([{"do": "close_all"}], timeout=TIMEOUT)
     return out

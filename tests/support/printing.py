@@ -24,7 +24,9 @@ from gosheet.frontends.cli import main
 from gosheet.workbook.sheets.names import labels
 from gosheet.workbook.xlsx.book import XlsxBook
 
-TIMEOUT = 60
+TIMEOUT = 600
+"""The ceiling of a child (pdftotext, Chromium …), in seconds: reached only by one that hangs,
+never by a loaded machine."""
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 PHONE = (390, 844)  # a phone's screen, CSS pixels
 

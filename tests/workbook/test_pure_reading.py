@@ -9,8 +9,6 @@ own workbooks in every language, one saved by LibreOffice, and the hostile corpu
 from __future__ import annotations
 
 import math
-import shutil
-import subprocess
 from pathlib import Path
 from typing import Any
 
@@ -18,6 +16,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from support.examples import examples
+from support.libreoffice import SOFFICE, convert
 from support.paths import TEMPLATES
 from support.raw_xlsx import raw_book
 
@@ -241,15 +240,8 @@ def gosheets_own(tmp_path_factory: pytest.TempPathFactory) -> list[Path]:
         books.append(book)
     templates = TEMPLATES
     books += [templates / "tournament.xlsx", templates / "tournament.xlsm"]
-    office = shutil.which("soffice")
-    if office is not None:
-        out = folder / "lo"
-        subprocess.run(
-            [office, "--headless", f"-env:UserInstallation=file://{folder}/profile",
-             "--convert-to", "xlsx:Calc MS Excel 2007 XML", "--outdir", str(out), str(books[1])],
-            capture_output=True, timeout=180, check=False,
-        )  # fmt: skip
-        books += sorted(out.glob("*.xlsx"))
+    if SOFFICE is not None:
+        books += [convert(folder, "xlsx", books[1], outdir=folder / "lo") / books[1].name]
     return books
 
 

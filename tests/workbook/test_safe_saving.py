@@ -10,7 +10,7 @@ import stat
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -30,11 +30,11 @@ from gosheet.workbook.xlsx.book import XlsxBook
 POSIX = pytest.mark.skipif(os.name != "posix", reason="flock, fcntl and symbolic links: POSIX")
 
 HOLDER = """
-import fcntl, os, sys, time
+import fcntl, os, sys
 fd = os.open(sys.argv[1], os.O_RDWR | os.O_CREAT)
 {lock}
 print("held", flush=True)
-sys.stdin.read() if sys.argv[2] == "stdin" else time.sleep(float(sys.argv[2]))
+sys.stdin.read()
 """
 LOCKS = {
     "flock": "fcntl.flock(fd, fcntl.LOCK_EX)",
@@ -43,21 +43,28 @@ LOCKS = {
 
 
 @contextmanager
-def held(path: Path, how: str = "flock", until: str = "stdin") -> Iterator[None]:
-    """Another process holding ``path`` locked (until the block ends, or ``until`` seconds)."""
+def held(path: Path, how: str = "flock") -> Iterator[Callable[[], None]]:
+    """Another process holding ``path`` locked until the block ends, or until the block calls
+    what it is given (``let_go()``: the holder has exited when it returns)."""
     process = subprocess.Popen(
-        [sys.executable, "-c", HOLDER.format(lock=LOCKS[how]), str(path), until],
+        [sys.executable, "-c", HOLDER.format(lock=LOCKS[how]), str(path)],
         stdin=subprocess.PIPE,
         stdout=subprocess.PIPE,
         text=True,
     )
     assert process.stdout is not None and process.stdin is not None
+
+    def let_go() -> None:
+        assert process.stdin is not None
+        if not process.stdin.closed:
+            process.stdin.close()
+        process.wait()
+
     try:
         assert process.stdout.readline().strip() == "held"
-        yield
+        yield let_go
     finally:
-        process.stdin.close()
-        process.wait(timeout=10)
+        let_go()
 
 
 def rounds_in(book: Path) -> int:
@@ -110,9 +117,21 @@ def test_a_second_gosheet_command_waits_then_refuses(
         err = refused(capsys, open_book.parent, 5, "pair", open_book)
         assert time.monotonic() - started >= 0.3
     assert "another gosheet command" in err and "run this command again" in err
-    monkeypatch.setattr(locks, "LOCK_WAIT", 10.0)
-    with held(lock, until="0.4"):  # it lets go while the second one waits: that one goes on
+    monkeypatch.setattr(locks, "LOCK_WAIT", 600.0)  # a ceiling: the holder lets go below
+    with held(lock) as let_go:  # it lets go while the second one waits: that one goes on
+        take = locks._try_lock
+        waited = []
+
+        def take_or_let_go(fd: int) -> bool:
+            if take(fd):
+                return True
+            waited.append(fd)  # the second command found the lock held: now it waits
+            let_go()
+            return False
+
+        monkeypatch.setattr(locks, "_try_lock", take_or_let_go)
         cli_ok(capsys, "pair", open_book)
+    assert waited, "the second command never found the lock held"
     assert rounds_in(open_book) == 3
     assert leftovers(open_book.parent) == []
 

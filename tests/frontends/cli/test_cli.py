@@ -50,7 +50,7 @@ def write_roster(path: Path, players: int = len(ROSTER) - 1) -> Path:
 
 def run(*args: object, cwd: Path) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
-        [str(a) for a in args], cwd=cwd, capture_output=True, text=True, timeout=120
+        [str(a) for a in args], cwd=cwd, capture_output=True, text=True, timeout=600
     )
 
 

@@ -99,7 +99,7 @@ def test_killed_and_concurrent_saves_never_lose_or_corrupt_a_round(
         [sys.executable, "-c", DRIVER, json.dumps([SEED, books[:KILLS], books[KILLS:]])],
         capture_output=True,
         text=True,
-        timeout=120,
+        timeout=600,
         env={**os.environ, **threads, "RAYON_NUM_THREADS": "1"},
     )
     assert run.returncode == 0, run.stderr

@@ -317,7 +317,7 @@ def test_the_macro_script_runs_as_libreoffice_runs_it(unpacked: Path) -> None:
         [sys.executable, "-I", "-c", program, str(script)],
         capture_output=True,
         text=True,
-        timeout=60,
+        timeout=600,
         check=False,
     )
     assert done.returncode == 0, done.stderr

@@ -139,7 +139,7 @@ def run_carried(files: dict[str, Path | str], folder: Path, code: str) -> Any:
         [sys.executable, "-I", "-S", "-c", code, str(folder)],
         capture_output=True,
         text=True,
-        timeout=120,
+        timeout=600,
     )
     assert done.returncode == 0, done.stderr
     return done

@@ -5,8 +5,8 @@ tests").
 An Oware tournament is built through the command line (a roster without ranks
 or ratings, three rounds paired and simulated), and an empty one with
 ``gosheet new --game oware``; both are converted to PDF by a headless
-LibreOffice (``soffice``, its own throw-away profile, a time limit, its whole
-process group killed afterwards) and read back with ``pdftotext``.
+LibreOffice (the test worker's one, ``support.libreoffice.convert``: a profile of
+its own, its whole process group killed at the end) and read back with ``pdftotext``.
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ from support.swiss import OWARE_PLAYERS
 from gosheet.frontends.cli import main
 
 pytestmark = needs_soffice
-TIMEOUT = 120
+TIMEOUT = 600  # a ceiling for a hung LibreOffice, not a wait
 
 PLAYERS = OWARE_PLAYERS
 GO_WORDS = (

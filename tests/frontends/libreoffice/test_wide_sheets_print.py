@@ -1,6 +1,6 @@
-"""A 45-player tournament with long names, clubs and countries, printed by LibreOffice
-(``soffice --convert-to pdf``), in English and in Russian, from the .xlsx gosheet writes and
-from an .ods (the round sheets and the Standings written by the .ods writer): every round
+"""A 45-player tournament with long names, clubs and countries, printed by LibreOffice (its
+PDF export, as ``soffice --convert-to pdf``), in English and in Russian, from the .xlsx gosheet
+writes and from an .ods (the round sheets and the Standings written by the .ods writer): every round
 sheet and the Standings one page wide (issue 33: page 2 of every round held only the clubs
 and countries, the Russian Standings took 2 × 2 pages), their text at 8 pt or more.
 

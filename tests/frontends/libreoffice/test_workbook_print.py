@@ -1,5 +1,5 @@
-"""The workbook printed by LibreOffice itself (``soffice --convert-to pdf``), as an
-organiser prints it: every sheet's header whole on the page (not cut, not run into the
+"""The workbook printed by LibreOffice itself (its PDF export, as ``soffice --convert-to
+pdf``), as an organiser prints it: every sheet's header whole on the page (not cut, not run into the
 next column), one sans-serif font named on every cell (no serif fallback), numbers apart
 from the names beside them, the tournament and the round on every page.
 
