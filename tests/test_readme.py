@@ -23,3 +23,18 @@ def test_every_link_of_the_front_page_leads_to_a_file() -> None:
     assert local, "no link found: the pattern is wrong"
     missing = sorted(f for f in local if not (ROOT / f).exists())
     assert not missing, missing
+
+
+def test_ci_runs_the_readmes_test_command() -> None:
+    """``.ci/run`` runs the README's test command, each of its steps as the README gives it,
+    in its order (one a line, so that a failing step stops CI)."""
+    text = README.read_text(encoding="utf-8")
+    blocks = re.findall(r"```sh\n(.*?)\n```", text, re.S)
+    command = next(block for block in blocks if "pytest" in block)
+    steps = command.split(" && ")
+    ci = [line.strip() for line in (ROOT / ".ci" / "run").read_text(encoding="utf-8").splitlines()]
+    at = 0
+    for step in steps:
+        found = [i for i, line in enumerate(ci) if i >= at and line.split(" || ")[0] == step]
+        assert found, f".ci/run lacks the README's step {step!r} (after line {at})"
+        at = found[0] + 1
