@@ -35,5 +35,10 @@ GAMES = tuple(GAMES_BY_NAME)
 
 
 def game_of(name: str) -> Game:
-    """The game of this name (``Settings.game``)."""
-    return GAMES_BY_NAME[name]
+    """The game of this name (``Settings.game``); a name of no game is a ValueError, as
+    every other setting's bad value."""
+    try:
+        return GAMES_BY_NAME[name]
+    except KeyError:
+        known = ", ".join(GAMES)
+        raise ValueError(f"Game: {name!r} is not a game gosheet knows ({known})") from None

@@ -7,9 +7,10 @@ from __future__ import annotations
 import pytest
 
 from gosheet.core.groups import assign_groups, start_score
+from gosheet.core.mcmahon_groups import McMahonGroups
 from gosheet.core.model import KeepApart, Player, Tournament
 from gosheet.core.ranks import parse_rank
-from gosheet.core.settings import McMahonGroups, Settings
+from gosheet.core.settings import Settings
 from gosheet.core.systems import pair_next_round
 
 

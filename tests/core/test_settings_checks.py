@@ -22,9 +22,11 @@ from gosheet.core.fields import (
     parse_yes_no,
     true_false,
 )
+from gosheet.core.mcmahon_groups import McMahonGroups
 from gosheet.core.opengotha.parameters import OpenGothaParameters
 from gosheet.core.ranks import format_rank, parse_rank
-from gosheet.core.settings import OWN_FIELDS, McMahonGroups, Settings
+from gosheet.core.settings import Settings
+from gosheet.core.settings_fields import OWN_FIELDS
 
 
 @pytest.mark.parametrize(("typed", "read"), [(5, 5), (5.0, 5), (" 7 ", 7), ("-2", -2)])
@@ -187,3 +189,10 @@ def test_a_game_gosheet_does_not_know_is_refused_with_those_it_knows() -> None:
     game = next(f for f in OWN_FIELDS if f.label == "Game")
     with pytest.raises(ValueError, match="expected one of: go, oware, other"):
         game.parse("chess")
+
+
+def test_a_game_gosheet_does_not_know_is_refused_with_the_games() -> None:
+    with pytest.raises(ValueError, match=r"Game: 'chess' is not a game gosheet knows \(go, oware"):
+        Settings(game="chess")
+    with pytest.raises(ValueError, match="'chess' is not a game"):
+        Settings.preset("swiss", game="chess")

@@ -7,9 +7,10 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from gosheet.core.mcmahon_groups import McMahonGroups
 from gosheet.core.model import Game, Player, Result, Round, Tournament
 from gosheet.core.scorecard import round_entries
-from gosheet.core.settings import McMahonGroups, Settings
+from gosheet.core.settings import Settings
 from gosheet.core.standings_table import StandingsModel, crosstable_cell, exact, standings_model
 
 PLAYERS = (
