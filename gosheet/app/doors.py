@@ -106,15 +106,11 @@ class Action:
         return self.page.label if self.page is not None and self.page.label else self.label
 
 
-def _cli(name: str, handler: str) -> Command:
-    return Command(name, handler)
-
-
 ACTIONS: tuple[Action, ...] = (
     Action(
         "fill_ratings",
         N_("Fill from rating list"),
-        command=_cli("ratings", "ratings:ratings"),
+        command=Command("ratings", "ratings:ratings"),
         menu=Menu("FillFromRatingList", "~Fill from rating list", toolbar=True),
         button=Button(
             "fill_ratings",
@@ -136,7 +132,7 @@ ACTIONS: tuple[Action, ...] = (
     Action(
         "pair",
         N_("Pair next round"),
-        command=_cli("pair", "tournament:pair"),
+        command=Command("pair", "tournament:pair"),
         menu=Menu("PairNextRound", "~Pair next round", toolbar=True),
         button=Button(
             "pair",
@@ -150,7 +146,7 @@ ACTIONS: tuple[Action, ...] = (
     Action(
         "standings",
         N_("Update standings"),
-        command=_cli("standings", "tournament:standings"),
+        command=Command("standings", "tournament:standings"),
         menu=Menu("UpdateStandings", "Update ~standings", toolbar=True),
         button=Button(
             "standings",
@@ -164,7 +160,7 @@ ACTIONS: tuple[Action, ...] = (
     Action(
         "check",
         N_("Check the workbook"),
-        command=_cli("check", "tournament:check"),
+        command=Command("check", "tournament:check"),
         menu=Menu("CheckWorkbook", "~Check the workbook", toolbar=True),
         button=Button(
             "check",
@@ -180,7 +176,7 @@ ACTIONS: tuple[Action, ...] = (
     Action(
         "explain",
         N_("Explain the last round"),
-        command=_cli("explain", "tournament:explain"),
+        command=Command("explain", "tournament:explain"),
         menu=Menu("ExplainRound", "~Explain the last round", toolbar=True),
         button=Button(
             "explain",
@@ -195,7 +191,7 @@ ACTIONS: tuple[Action, ...] = (
     Action(
         "print_pack",
         N_("Print pack"),
-        command=_cli("print", "publishing:print_pack"),
+        command=Command("print", "publishing:print_pack"),
         menu=Menu("PrintPack", "P~rint pack", toolbar=True),
         button=Button(
             "print_pack",
@@ -210,7 +206,7 @@ ACTIONS: tuple[Action, ...] = (
     Action(
         "publish",
         N_("Publish pages"),
-        command=_cli("publish", "publishing:publish"),
+        command=Command("publish", "publishing:publish"),
         menu=Menu("PublishPages", "P~ublish pages", toolbar=True),
         page=Page("publish"),
         beside=True,
@@ -218,7 +214,7 @@ ACTIONS: tuple[Action, ...] = (
     Action(
         "merge",
         N_("Merge helpers' copies"),
-        command=_cli("merge", "tournament:merge"),
+        command=Command("merge", "tournament:merge"),
         menu=Menu("MergeCopies", "Merge helpers' cop~ies…"),
         button=Button(
             "merge_copies",
@@ -242,7 +238,7 @@ ACTIONS: tuple[Action, ...] = (
     Action(
         "export_egf",
         N_("Export EGF results (.h9)"),
-        command=_cli("export", "opengotha:export_file"),
+        command=Command("export", "opengotha:export_file"),
         menu=Menu("ExportEGF", "Export EGF results (.~h9)", part=1),
         page=Page("h9", "EGF results (.h9)"),  # the page's own words (web/words.py)
         beside=True,
@@ -250,7 +246,7 @@ ACTIONS: tuple[Action, ...] = (
     Action(
         "export_ffg",
         N_("Export FFG results (.tou)"),
-        command=_cli("export", "opengotha:export_file"),
+        command=Command("export", "opengotha:export_file"),
         menu=Menu("ExportFFG", "Export FFG results (.t~ou)", part=1),
         page=Page("tou", "FFG results (.tou)"),  # the page's own words
         beside=True,
@@ -258,7 +254,7 @@ ACTIONS: tuple[Action, ...] = (
     Action(
         "export_opengotha",
         N_("Export to OpenGotha (.xml)"),
-        command=_cli("export", "opengotha:export_file"),
+        command=Command("export", "opengotha:export_file"),
         menu=Menu("ExportOpenGotha", "Export to ~OpenGotha (.xml)", part=1),
         page=Page("xml", N_("OpenGotha file (.xml)")),
         beside=True,
@@ -266,7 +262,7 @@ ACTIONS: tuple[Action, ...] = (
     Action(
         "simulate",
         N_("Simulate results"),
-        command=_cli("simulate", "demo:simulate"),
+        command=Command("simulate", "demo:simulate"),
         menu=Menu("SimulateResults", "Si~mulate results (rehearsal)", part=2),
         button=Button("simulate"),
         script=Script(
@@ -281,27 +277,27 @@ ACTIONS: tuple[Action, ...] = (
     Action(
         "import",
         N_("New tournament from this roster"),
-        command=_cli("import", "opengotha:import_file"),
+        command=Command("import", "opengotha:import_file"),
         page=Page("new", roster=True),
     ),
     # the command line's alone
-    Action("new", N_("New tournament"), command=_cli("new", "tournament:new")),
-    Action("rename", N_("Rename a player"), command=_cli("rename", "rename:rename")),
-    Action("history", N_("Earlier versions"), command=_cli("history", "history:history")),
-    Action("restore", N_("Restore a version"), command=_cli("restore", "history:restore")),
-    Action("demo", N_("Example tournament"), command=_cli("demo", "demo:demo")),
+    Action("new", N_("New tournament"), command=Command("new", "tournament:new")),
+    Action("rename", N_("Rename a player"), command=Command("rename", "rename:rename")),
+    Action("history", N_("Earlier versions"), command=Command("history", "history:history")),
+    Action("restore", N_("Restore a version"), command=Command("restore", "history:restore")),
+    Action("demo", N_("Example tournament"), command=Command("demo", "demo:demo")),
     Action(
         "excel_template",
         N_("Excel workbook with buttons"),
-        command=_cli("excel-template", "offices:excel"),
+        command=Command("excel-template", "offices:excel"),
     ),
     Action(
         "libreoffice",
         N_("LibreOffice extension"),
-        command=_cli("libreoffice", "offices:libreoffice"),
+        command=Command("libreoffice", "offices:libreoffice"),
     ),
-    Action("bridge", N_("JSON bridge"), command=_cli("bridge", "offices:bridge")),
-    Action("web_app", N_("Page for the browser"), command=_cli("web-app", "web:web_app")),
+    Action("bridge", N_("JSON bridge"), command=Command("bridge", "offices:bridge")),
+    Action("web_app", N_("Page for the browser"), command=Command("web-app", "web:web_app")),
 )
 """Every action, in the order of LibreOffice's menu."""
 

@@ -251,9 +251,7 @@ def run(
     except GosheetError as error:  # OptionError too: what the command prints, its exit code
         return Answer(error.exit_code, said(f"gosheet: {error}"))
     except MemoryError:
-        from gosheet.i18n.catalog import _
-
-        too_large = _(
+        too_large = catalog._(
             "{name} is too large for the browser's memory; nothing was changed. Run gosheet "
             "on a computer (pip install gosheet), or try a browser on a computer with more "
             "memory."
