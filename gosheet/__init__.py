@@ -13,4 +13,6 @@ The packages are layers; each imports only the ones below it (checked by
 :mod:`gosheet.excel` is the fixed name the buttons of every ``.xlsm`` call.
 """
 
-__version__ = "0.1.0"
+__version__ = "0.9.0"
+"""gosheet's version, in one place: hatch reads it for the package (pyproject.toml), and
+:mod:`gosheet.about` gives it to every door."""
