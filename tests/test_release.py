@@ -12,6 +12,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import re
 import subprocess
 import sys
 import tarfile
@@ -241,3 +242,10 @@ def test_the_lite_workbook_holds_its_scripts_and_gosheet(out: Path) -> None:
     wheel_name = book["gosheet wheel"]["A1"].value
     assert wheel_name == f"gosheet-{V}-py3-none-any.whl"
     book.close()
+
+
+def test_the_changelog_has_the_version_the_release_notes_come_from() -> None:
+    text = (ROOT / "CHANGELOG.md").read_text(encoding="utf-8")
+    assert "## [Unreleased]" in text
+    assert re.search(rf"^## \[{re.escape(V)}\] - \d{{4}}-\d{{2}}-\d{{2}}$", text, re.MULTILINE)
+    assert f"[{V}]: {about.RELEASES}/tag/v{V}" in text
