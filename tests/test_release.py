@@ -36,14 +36,14 @@ LANGUAGES = ("en", "ru", "fr", "ca")
 ASSETS = {
     f"gosheet-{V}-py3-none-any.whl",
     f"gosheet-{V}.tar.gz",
-    f"gosheet-{V}.oxt",
+    "gosheet.oxt",
     "update.xml",
     f"gosheet-web-{V}.zip",
     f"gosheet-lite-{V}.xlsx",
     *(f"tournament-{V}-{lang}.{kind}" for lang in LANGUAGES for kind in ("xlsx", "ods")),
     "SHA256SUMS",
 }
-NOT_YET_REPRODUCIBLE = {f"gosheet-{V}.oxt"}
+NOT_YET_REPRODUCIBLE = {"gosheet.oxt"}
 """Built by gosheet/frontends/libreoffice/build.py, whose zip takes the files' own dates and
 order: reproducible once the branch ``extension`` writes it through
 gosheet.frontends.carried.archive (the integrator empties this set then)."""
@@ -167,7 +167,7 @@ def test_the_sdist_builds_the_released_wheel(out: Path, tmp_path: Path) -> None:
 
 
 def test_the_extension_and_its_update_information(out: Path) -> None:
-    with zipfile.ZipFile(out / f"gosheet-{V}.oxt") as archive:
+    with zipfile.ZipFile(out / "gosheet.oxt") as archive:
         description = ElementTree.fromstring(archive.read("description.xml"))
     ns = {"d": "http://openoffice.org/extensions/description/2006"}
     assert description.find("d:version", ns).get("value") == V  # type: ignore[union-attr]
@@ -178,7 +178,7 @@ def test_the_extension_and_its_update_information(out: Path) -> None:
     source = update.find("u:update-download/u:src", un)
     assert source is not None
     href = source.get("{http://www.w3.org/1999/xlink}href")
-    assert href == about.release_asset(f"gosheet-{V}.oxt")
+    assert href == about.release_asset("gosheet.oxt")
 
 
 def test_the_web_zip_is_the_page_folder(out: Path) -> None:
@@ -249,3 +249,26 @@ def test_the_changelog_has_the_version_the_release_notes_come_from() -> None:
     assert "## [Unreleased]" in text
     assert re.search(rf"^## \[{re.escape(V)}\] - \d{{4}}-\d{{2}}-\d{{2}}$", text, re.MULTILINE)
     assert f"[{V}]: {about.RELEASES}/tag/v{V}" in text
+
+
+def test_libreoffice_runs_the_released_extension_on_the_blank_workbooks(
+    out: Path, tmp_path: Path
+) -> None:
+    """The .oxt as an organiser downloads it, installed into a fresh LibreOffice profile: its
+    menu's Check runs on the blank .xlsx and .ods (a renamed .oxt would fail here)."""
+    from support.libreoffice import TIMEOUT, act, require_office
+
+    from gosheet.frontends.libreoffice.build import script_url
+    from gosheet.frontends.libreoffice.office import Office
+
+    require_office()
+    profile = tmp_path / "profile"
+    with Office(profile) as office:
+        office.check([{"do": "install", "oxt": str(out / "gosheet.oxt")}], timeout=300)
+    env = {k: v for k, v in os.environ.items() if k not in ("GOSHEET", "GOSHEET_NO_DIALOGS")}
+    with Office(profile, env=env, start_timeout=TIMEOUT) as office:
+        for kind in ("xlsx", "ods"):
+            book = tmp_path / f"blank.{kind}"
+            book.write_bytes((out / f"tournament-{V}-fr.{kind}").read_bytes())
+            outcome = act(office, book, script_url("CheckWorkbook"))["outcome"]
+            assert (outcome["ok"], outcome["problems"]) == (True, []), outcome
