@@ -19,7 +19,10 @@ import tarfile
 import time
 import zipfile
 from collections.abc import Iterator
+from importlib.machinery import SourceFileLoader
+from importlib.util import module_from_spec, spec_from_loader
 from pathlib import Path
+from types import ModuleType
 from xml.etree import ElementTree
 
 import pytest
@@ -272,3 +275,43 @@ def test_libreoffice_runs_the_released_extension_on_the_blank_workbooks(
             book.write_bytes((out / f"tournament-{V}-fr.{kind}").read_bytes())
             outcome = act(office, book, script_url("CheckWorkbook"))["outcome"]
             assert (outcome["ok"], outcome["problems"]) == (True, []), outcome
+
+
+def script() -> ModuleType:
+    """tools/release as a module (a script without ``.py``)."""
+    loader = SourceFileLoader("gosheet_release", str(ROOT / "tools" / "release"))
+    spec = spec_from_loader(loader.name, loader)
+    assert spec is not None
+    module = module_from_spec(spec)
+    loader.exec_module(module)
+    return module
+
+
+def test_the_date_is_source_date_epoch_else_the_last_commits(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    release = script()
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "1234567890")
+    assert release.source_date_epoch() == 1234567890
+    monkeypatch.delenv("SOURCE_DATE_EPOCH")
+    if not (ROOT / ".git").exists():
+        assert release.source_date_epoch() == release.FIXED_EPOCH
+        return
+    committed = subprocess.run(
+        ["git", "-C", str(ROOT), "log", "-1", "--format=%ct"],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    assert release.source_date_epoch() == int(committed)
+
+
+def test_a_folder_holding_files_is_refused(tmp_path: Path) -> None:
+    (tmp_path / "old.txt").write_text("kept")
+    done = subprocess.run(
+        [sys.executable, str(ROOT / "tools" / "release"), str(tmp_path)],
+        capture_output=True,
+        text=True,
+    )
+    assert done.returncode == 1 and "is not empty" in done.stderr
+    assert [p.name for p in tmp_path.iterdir()] == ["old.txt"]
