@@ -10,6 +10,7 @@ zip holds the page, the Lite workbook holds its scripts and gosheet's wheel.
 from __future__ import annotations
 
 import hashlib
+import io
 import json
 import os
 import re
@@ -315,3 +316,20 @@ def test_a_folder_holding_files_is_refused(tmp_path: Path) -> None:
     )
     assert done.returncode == 1 and "is not empty" in done.stderr
     assert [p.name for p in tmp_path.iterdir()] == ["old.txt"]
+
+
+def test_without_source_date_epoch_every_zip_inside_too_is_dated_alike(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The date tools/release chooses (here the last commit's, or its fixed one) is every
+    builder's: the wheels inside the page's zip carry it as the zip itself does."""
+    monkeypatch.delenv("SOURCE_DATE_EPOCH", raising=False)
+    out = tmp_path / "out"
+    subprocess.run([sys.executable, str(ROOT / "tools" / "release"), str(out)], check=True)
+    with zipfile.ZipFile(out / f"gosheet-web-{V}.zip") as page:
+        outer = {info.date_time for info in page.infolist()}
+        wheel = page.read(f"gosheet-web-{V}/wheels/gosheet-{V}-py3-none-any.whl")
+    with zipfile.ZipFile(io.BytesIO(wheel)) as inner:
+        assert {info.date_time for info in inner.infolist()} == outer
+    release = script()
+    assert outer == {release.zip_date(release.source_date_epoch())}
