@@ -12,6 +12,7 @@ first and stored, as OpenDocument asks. The release's blank workbooks are made s
 
 from __future__ import annotations
 
+import io
 import tempfile
 import zipfile
 from collections.abc import Sequence
@@ -107,16 +108,15 @@ def skeleton(sheets: Sequence[str]) -> bytes:
         META: meta_xml(),
         MANIFEST: manifest_xml(),
     }
-    with tempfile.SpooledTemporaryFile() as buffer:
-        with zipfile.ZipFile(buffer, "w") as archive:
-            mimetype = zipfile.ZipInfo("mimetype", DATE)  # first and stored (OpenDocument)
-            archive.writestr(mimetype, MIMETYPE, zipfile.ZIP_STORED)
-            for name, text in parts.items():
-                info = zipfile.ZipInfo(name, DATE)
-                info.external_attr = 0o644 << 16
-                archive.writestr(info, text.encode("utf-8"), zipfile.ZIP_DEFLATED)
-        buffer.seek(0)
-        return buffer.read()
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w") as archive:
+        mimetype = zipfile.ZipInfo("mimetype", DATE)  # first and stored (OpenDocument)
+        archive.writestr(mimetype, MIMETYPE, zipfile.ZIP_STORED)
+        for name, text in parts.items():
+            info = zipfile.ZipInfo(name, DATE)
+            info.external_attr = 0o644 << 16
+            archive.writestr(info, text.encode("utf-8"), zipfile.ZIP_DEFLATED)
+    return buffer.getvalue()
 
 
 def new_ods(settings: Settings, target: Path, players: Sequence[Player] = ()) -> Path:
