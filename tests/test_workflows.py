@@ -81,7 +81,7 @@ def test_a_version_tag_releases_every_asset_and_publishes_to_pypi() -> None:
 
 def test_the_page_is_deployed_to_github_pages_from_main_and_each_release() -> None:
     pages = workflow("pages.yml")
-    assert "branches: [main]" in pages and "release:" in pages
+    assert re.search(r'^  push:\n    branches: \[main\]\n    tags: \["v\*\.\*\.\*"\]', pages, re.M)
     build = job(pages, "build")
     assert "gosheet web-app -o site" in build
     assert "actions/upload-pages-artifact@" in build and "path: site" in build
