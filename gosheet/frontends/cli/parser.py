@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
+from gosheet.about import VERSION
 from gosheet.core.fields import RULES
 from gosheet.core.games import GAMES
 from gosheet.core.systems import REGISTRY
@@ -81,6 +82,9 @@ def build_parser() -> argparse.ArgumentParser:
         epilog="Exit codes: 0 done, 1 problems in the input (nothing changed), 2 usage, "
         "3 action does not fit the tournament's state, "
         "5 file cannot be read or written.",
+    )
+    parser.add_argument(
+        "--version", action="version", version=f"gosheet {VERSION}", help="show gosheet's version"
     )
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
