@@ -28,6 +28,7 @@ const page = {
   file: null, // { name, data: ArrayBuffer, handle: FileSystemFileHandle | null, writable }
   worker: null,
   asked: 0,
+  pressed: null, // the button whose answer is awaited
   answers: 0, // answers shown so far (body's data-answers: a page driven by a script waits on it)
 };
 
@@ -284,12 +285,14 @@ function heard(event) {
 }
 
 async function dropped(transfer) {
+  // both asked for at once: the drop's data is gone once the event is over
+  const file = transfer.files[0];
   const item = transfer.items && transfer.items[0];
-  if (item && typeof item.getAsFileSystemHandle === "function") {
-    const handle = await item.getAsFileSystemHandle();
-    if (handle && handle.kind === "file") return takeHandle(handle);
-  }
-  return take(transfer.files[0]);
+  const asked = item && typeof item.getAsFileSystemHandle === "function"
+    ? item.getAsFileSystemHandle().catch(() => null) : Promise.resolve(null);
+  const handle = await asked;
+  if (handle && handle.kind === "file") return takeHandle(handle);
+  return take(file);
 }
 
 function listen() {
