@@ -100,6 +100,21 @@ def test_served_once_then_offline_it_opens_pairs_prints_and_publishes(
         venue.close()
 
 
+def test_chromium_finds_the_page_installable(opened: Opened) -> None:
+    """Chromium's own verdict: the manifest read without an error, and nothing that keeps the
+    page from being installed (a manifest, its icons, a service worker that serves the page)."""
+    session = opened.context.new_cdp_session(opened.page)
+    try:
+        manifest = session.send("Page.getAppManifest")
+        assert manifest["errors"] == [], manifest["errors"]
+        assert manifest["url"].endswith("/manifest.webmanifest")
+        errors = session.send("Page.getInstallabilityErrors")["installabilityErrors"]
+        # Playwright's browser contexts are private windows, where Chromium installs nothing
+        assert [error["errorId"] for error in errors] == ["in-incognito"]
+    finally:
+        session.detach()
+
+
 def test_the_result_goes_back_into_the_file_opened(
     opened: Opened, open_book: Path, capsys: Any
 ) -> None:
