@@ -113,9 +113,13 @@ async function boot() {
 }
 
 function loadLater() {
+  const asked = performance.now();
   later ??= Promise.all(build.later.map((name) => bytes(`wheels/${name}`))).then((archives) => {
+    const came = performance.now();
     archives.forEach((data, index) => unpack(data, build.later[index]));
     python.runPython("from gosheet.frontends.web import later; later.loaded()");
+    console.debug(`gosheet: later packages fetched in ${Math.round(came - asked)} ms, ` +
+      `unpacked in ${Math.round(performance.now() - came)} ms`);
   });
   return later;
 }
