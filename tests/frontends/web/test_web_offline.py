@@ -46,20 +46,6 @@ def opened(browser: Any, site: str) -> Iterator[Opened]:
     opened.close()
 
 
-def kept_snapshot(page: Any) -> bool:
-    return bool(
-        page.evaluate(
-            """async () => {
-                for (const name of await caches.keys()) {
-                    const cache = await caches.open(name);
-                    if (await cache.match(new URL("python.snapshot", location.href))) return true;
-                }
-                return false;
-            }"""
-        )
-    )
-
-
 def test_served_once_then_offline_it_opens_pairs_prints_and_publishes(
     browser: Any, site: str, open_book: Path, capsys: Any
 ) -> None:
@@ -71,11 +57,7 @@ def test_served_once_then_offline_it_opens_pairs_prints_and_publishes(
         page.wait_for_function(
             "() => document.querySelector('#offline').textContent !== ''", timeout=BOOT_MS
         )
-        waited = 0
-        while not kept_snapshot(page):  # the worker keeps it just after Ready
-            assert waited < BOOT_MS
-            page.wait_for_timeout(100)
-            waited += 100
+        page.wait_for_selector("body[data-snapshot=kept]", timeout=BOOT_MS)  # just after Ready
         venue.context.set_offline(True)
         page.reload()
         page.wait_for_selector(READY, timeout=BOOT_MS)

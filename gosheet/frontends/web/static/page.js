@@ -271,6 +271,8 @@ function heard(event) {
     document.body.dataset.started = message.restored ? "snapshot" : "anew";
     setState("ready");
     offline();
+  } else if (message.type === "kept") {
+    document.body.dataset.snapshot = "kept"; // the next visit starts from it
   } else if (message.type === "answer") {
     answered(message);
   } else if (message.type === "failed") {

@@ -106,9 +106,9 @@ async function boot() {
   say({ type: "ready", version, restored: Boolean(start.restored) });
   runner = python.pyimport("gosheet.frontends.web.runner");
   if (memory) {
-    cache.put(SNAPSHOT, new Response(memory)).catch((error) => {
-      console.debug(`gosheet: no snapshot kept (${error})`);
-    });
+    cache.put(SNAPSHOT, new Response(memory))
+      .then(() => say({ type: "kept" }))
+      .catch((error) => console.debug(`gosheet: no snapshot kept (${error})`));
   }
 }
 
