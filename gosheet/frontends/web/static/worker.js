@@ -101,7 +101,11 @@ async function boot() {
     version = python.runPython(
       `from gosheet.frontends.web import runner\nrunner.warm(${modules})`,
     );
-    if (cache) memory = python.makeMemorySnapshot(); // before any Python object reaches here
+    try {
+      if (cache) memory = python.makeMemorySnapshot(); // before any Python object reaches here
+    } catch (error) {
+      console.debug(`gosheet: no snapshot made (${error}); the next visit starts Python anew`);
+    }
   }
   say({ type: "ready", version, restored: Boolean(start.restored) });
   runner = python.pyimport("gosheet.frontends.web.runner");
