@@ -77,11 +77,13 @@ class Script:
 @dataclass(frozen=True)
 class Page:
     """The page: its button's ``data-action``, its words when not the action's label (a
-    message of the catalog), and whether it takes a roster rather than a workbook."""
+    message of the catalog), whether it takes a roster rather than a workbook, and whether
+    it takes no file at all (a blank tournament from the choices on the page)."""
 
     key: str
     label: str = ""
     roster: bool = False
+    blank: bool = False
 
 
 @dataclass(frozen=True)
@@ -280,8 +282,13 @@ ACTIONS: tuple[Action, ...] = (
         command=Command("import", "opengotha:import_file"),
         page=Page("new", roster=True),
     ),
+    Action(
+        "new",
+        N_("New tournament"),
+        command=Command("new", "tournament:new"),
+        page=Page("blank", N_("New blank tournament"), blank=True),
+    ),
     # the command line's alone
-    Action("new", N_("New tournament"), command=Command("new", "tournament:new")),
     Action("rename", N_("Rename a player"), command=Command("rename", "rename:rename")),
     Action("history", N_("Earlier versions"), command=Command("history", "history:history")),
     Action("restore", N_("Restore a version"), command=Command("restore", "history:restore")),
@@ -354,9 +361,15 @@ def scripts() -> tuple[Action, ...]:
 
 def page_actions() -> dict[str, dict[str, object]]:
     """What the page needs to know of its buttons, by ``data-action`` (JSON for the page):
-    whether it takes a roster rather than a workbook, whether it asks for copies."""
+    whether it takes a roster rather than a workbook, or no file; whether it asks for copies;
+    whether it gives the workbook back changed (the page saves it in place)."""
     return {
-        a.page.key: {"roster": a.page.roster, "copies": a.copies}
+        a.page.key: {
+            "roster": a.page.roster,
+            "blank": a.page.blank,
+            "copies": a.copies,
+            "changes": not (a.page.roster or a.page.blank or a.beside or a.marks),
+        }
         for a in ACTIONS
         if a.page is not None
     }

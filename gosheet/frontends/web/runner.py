@@ -4,8 +4,10 @@ The page's worker writes the file the organiser picked into Pyodide's memory and
 :func:`run_file` with the button's ``data-action``; the table of actions
 (:mod:`gosheet.app.doors`) says which action it is, and :data:`RUNNERS` runs that action's
 use case on the bytes. The answer says what the command line would print — the same words,
-problems with every cell — and names the file to download, whose bytes it writes beside.
-An action that fails downloads nothing.
+problems with every cell, the file named by its own name — and names the file to download,
+whose bytes it writes beside. An action that fails downloads nothing. An action that
+imports a package the page has not loaded yet (:mod:`.later`: ReportLab for the print pack,
+Jinja2 for the pages …) answers ``later``: the worker loads them, and runs it again.
 
 >>> sorted(ACTIONS) == sorted(BUTTONS)
 True
@@ -15,13 +17,17 @@ from __future__ import annotations
 
 import io
 import json
+import re
+import tempfile
 import zipfile
 from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field
 from pathlib import Path, PurePath
 
+from gosheet import about
 from gosheet.app import doors
 from gosheet.core.errors import GosheetError
+from gosheet.frontends.web.later import NotLoadedYet
 from gosheet.i18n import catalog
 
 XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
@@ -37,13 +43,15 @@ XML = "application/xml"
 class Answer:
     """What an action says (``lines``, as the command prints them: a problem on standard error
     as ``gosheet: …``), its exit ``code`` (the command's), and the file to download (``name``,
-    ``mime``; None: nothing)."""
+    ``mime``; None: nothing); ``later``: it needs the packages loaded later, run it again
+    once they are."""
 
     code: int = 0
     lines: list[str] = field(default_factory=list)
     name: str | None = None
     mime: str | None = None
     data: bytes | None = None
+    later: bool = False
 
     def json(self) -> str:
         """The answer without its bytes, as the worker hands it to the page."""
@@ -55,12 +63,14 @@ class Answer:
 @dataclass(frozen=True)
 class Options:
     """What the page lets the organiser choose for a new tournament (None: the default, as
-    ``gosheet import`` without the option), and the address of the published pages for the
-    QR codes of the print pack and the pages (``--url``; None: no code)."""
+    ``gosheet import`` or ``gosheet new`` without the option: its system, rounds and
+    language), and the address of the published pages for the QR codes of the print pack and
+    the pages (``--url``; None: no code)."""
 
     system: str | None = None
     rounds: int | None = None
     url: str | None = None
+    language: str | None = None
 
 
 @dataclass(frozen=True)
@@ -200,6 +210,21 @@ def new_tournament(data: bytes, name: str, given: Given = GIVEN) -> Answer:
     return Answer(0, said(*made.lines), target, XLSX, made.data)
 
 
+BLANK = "tournament.xlsx"
+"""The name of a blank tournament the page makes (as ``gosheet new tournament.xlsx``)."""
+
+
+def blank_tournament(data: bytes, name: str, given: Given = GIVEN) -> Answer:
+    """A blank tournament (Settings, an empty Players sheet) of the system, rounds and
+    language chosen on the page, as ``gosheet new`` makes it; no file is read."""
+    from gosheet.app.tournaments import Choices, new_tournament
+
+    options = given.options
+    choices = Choices(system=options.system, rounds=options.rounds, language=options.language)
+    made = new_tournament(choices, None, name=BLANK)
+    return Answer(0, said(*made.lines), BLANK, XLSX, made.data)
+
+
 def stem(name: str) -> str:
     return PurePath(name).stem or "tournament"
 
@@ -223,6 +248,7 @@ RUNNERS: dict[str, Action] = {
     "export_ffg": export_results_file(".tou"),
     "export_opengotha": export_xml,
     "import": new_tournament,
+    "new": blank_tournament,
 }
 """Each action the page offers, by its name in the table of actions: its use case on bytes."""
 
@@ -248,15 +274,16 @@ def run(
     catalog.use(language if language in catalog.LANGUAGES else "en")
     try:
         return ACTIONS[action](data, name, Given(options or Options(), copies))
+    except NotLoadedYet:
+        return Answer(later=True)
     except GosheetError as error:  # OptionError too: what the command prints, its exit code
-        return Answer(error.exit_code, said(f"gosheet: {error}"))
+        return Answer(error.exit_code, said(f"gosheet: {own_name(str(error))}"))
     except MemoryError:
         too_large = catalog._(
-            "{name} is too large for the browser's memory; nothing was changed. Run gosheet "
-            "on a computer (pip install gosheet), or try a browser on a computer with more "
-            "memory."
+            "{name} is too large for the browser's memory; nothing was changed. Try a browser "
+            "on a computer with more memory, or gosheet on a computer: {address}"
         )
-        return Answer(1, said(too_large.format(name=name)))
+        return Answer(1, said(too_large.format(name=name, address=about.LATEST)))
     except Exception as error:  # a bug: one line, as every door says it
         from gosheet.app.crash import INTERNAL_ERROR, crash_report
 
@@ -264,18 +291,37 @@ def run(
         return Answer(INTERNAL_ERROR, said(crash_report(error, shown)))
 
 
+TEMPORARY = re.compile(re.escape(tempfile.gettempdir().rstrip("/")) + r"/gosheet-[^/\s]+/")
+"""The folder the use cases write a file's bytes into (``/tmp/gosheet-…/``), never shown."""
+
+
+def own_name(text: str) -> str:
+    """``text`` with the temporary folder a file's bytes went through left out: the file
+    named by its own name.
+
+    >>> own_name(f"{tempfile.gettempdir()}/gosheet-x1/cup.xlsx: not a workbook")
+    'cup.xlsx: not a workbook'
+    """
+    return TEMPORARY.sub("", text)
+
+
 def options_of(text: str) -> Options:
     """The options the page sends as JSON; a field left empty is the default.
 
-    >>> options_of('{"system": "swiss", "rounds": "4"}')
-    Options(system='swiss', rounds=4, url=None)
+    >>> options_of('{"system": "swiss", "rounds": "4", "language": "fr"}')
+    Options(system='swiss', rounds=4, url=None, language='fr')
     >>> options_of('{"system": "", "rounds": "", "url": " https://example.org/cup/ "}')
-    Options(system=None, rounds=None, url='https://example.org/cup/')
+    Options(system=None, rounds=None, url='https://example.org/cup/', language=None)
     """
     chosen = json.loads(text or "{}")
     rounds = str(chosen.get("rounds") or "").strip()
     url = str(chosen.get("url") or "").strip() or None
-    return Options(chosen.get("system") or None, int(rounds) if rounds.isdigit() else None, url)
+    return Options(
+        chosen.get("system") or None,
+        int(rounds) if rounds.isdigit() else None,
+        url,
+        chosen.get("language") or None,
+    )
 
 
 def run_file(
@@ -298,10 +344,11 @@ def run_file(
     return answer.json()
 
 
-def warm() -> str:
-    """Import what the buttons need, once, while the page says it is starting: the version."""
-    from importlib import metadata
-
+def warm(later: str = "[]") -> str:
+    """Import what the round's buttons need, once, while the page says it is starting, the
+    packages the page loads later (JSON: their modules) waited for: gosheet's version."""
     from gosheet.app import messages, workbooks  # noqa: F401
+    from gosheet.frontends.web import later as loading
 
-    return metadata.version("gosheet")
+    loading.wait_for(json.loads(later))
+    return about.VERSION

@@ -2,8 +2,10 @@
 
 The buttons take their words from the table of actions (:mod:`gosheet.app.doors`), translated
 by gosheet's message catalog — the same words as LibreOffice's menu and Excel's buttons; the
-page's other words — loading, picking a file, serving the folder — are here, each with its
-translations.
+page's other words — loading, picking a file, saving it, where the hosted page is — are
+here, each with its translations. They name only what the page has (its buttons), or, for
+what it cannot do, gosheet on a computer and where to download it (``{address}``: the
+latest release), never a command to type.
 The build writes them all as ``words.json``; the page picks the browser's language, else
 English. ``{name}``-style fields are filled in by the page.
 
@@ -103,6 +105,12 @@ WORDS: dict[str, Words] = {
     "fus": Words(en="FUS", ru="FUS", fr="FUS", ca="FUS"),
     "roundrobin": Words(en="Round robin", ru="Круговая", fr="Toutes rondes", ca="Lligueta"),
     "rounds": Words(en="Rounds", ru="Туров", fr="Rondes", ca="Rondes"),
+    "language": Words(
+        en="Language of the workbook",
+        ru="Язык книги",
+        fr="Langue du classeur",
+        ca="Llengua del llibre",
+    ),
     "site_address": Words(
         en="Address of the published pages, for QR codes",
         ru="Адрес опубликованных страниц, для QR-кодов",
@@ -134,6 +142,44 @@ WORDS: dict[str, Words] = {
         ca="A punt: gosheet {version}, Python al navegador.",
     ),
     "working": Words(en="Working…", ru="Выполняется…", fr="En cours…", ca="Treballant…"),
+    "loading_later": Words(
+        en="Working… (loading what printing and the pages need, once)",
+        ru="Выполняется… (один раз загружается нужное для печати и страниц)",
+        fr="En cours… (chargement, une fois, de ce qu'il faut pour imprimer et les pages)",
+        ca="Treballant… (carregant, un cop, el que cal per imprimir i per a les pàgines)",
+    ),
+    "saved": Words(
+        en="Saved in {name}, the file you opened.",
+        ru="Сохранено в {name}, открытом вами файле.",
+        fr="Enregistré dans {name}, le fichier que vous avez ouvert.",
+        ca="Desat a {name}, el fitxer que heu obert.",
+    ),
+    "unfit": Words(
+        en="{name} is neither a workbook (.xlsx, .xlsm, .ods) nor a roster (.csv, .txt, "
+        ".tsv, .xls): the buttons take only those.",
+        ru="{name} — не книга (.xlsx, .xlsm, .ods) и не список игроков (.csv, .txt, .tsv, "
+        ".xls): кнопки принимают только их.",
+        fr="{name} n'est ni un classeur (.xlsx, .xlsm, .ods) ni une liste de joueurs (.csv, "
+        ".txt, .tsv, .xls) : les boutons ne prennent que ceux-là.",
+        ca="{name} no és ni un llibre (.xlsx, .xlsm, .ods) ni una llista de jugadors (.csv, "
+        ".txt, .tsv, .xls): els botons només accepten aquests.",
+    ),
+    "roster_only": Words(
+        en="{name} is a roster: it can start a new tournament; the round's buttons need the "
+        "tournament's workbook (.xlsx, .xlsm, .ods).",
+        ru="{name} — список игроков: из него можно начать новый турнир; кнопкам тура нужна "
+        "книга турнира (.xlsx, .xlsm, .ods).",
+        fr="{name} est une liste de joueurs : elle peut lancer un nouveau tournoi ; les "
+        "boutons de la ronde demandent le classeur du tournoi (.xlsx, .xlsm, .ods).",
+        ca="{name} és una llista de jugadors: pot començar un torneig nou; els botons de la "
+        "ronda necessiten el llibre del torneig (.xlsx, .xlsm, .ods).",
+    ),
+    "offline": Words(
+        en="· Works offline on this device.",
+        ru="· Работает без сети на этом устройстве.",
+        fr="· Fonctionne hors ligne sur cet appareil.",
+        ca="· Funciona sense connexió en aquest dispositiu.",
+    ),
     "downloaded": Words(
         en="Downloaded {name}.",
         ru="Скачан файл {name}.",
@@ -154,13 +200,17 @@ WORDS: dict[str, Words] = {
     ),
     "too_large": Words(
         en="{name} ({size} MB) is too large for the browser's memory (at most {limit} MB); "
-        "nothing was read. Run gosheet on a computer: pip install gosheet.",
+        "nothing was read. Use gosheet on a computer: the LibreOffice extension or the "
+        "command, from {address}",
         ru="{name} ({size} МБ) слишком велик для памяти браузера (не более {limit} МБ); "
-        "ничего не прочитано. Запустите gosheet на компьютере: pip install gosheet.",
+        "ничего не прочитано. Используйте gosheet на компьютере: расширение LibreOffice или "
+        "команду, со страницы {address}",
         fr="{name} ({size} Mo) est trop gros pour la mémoire du navigateur ({limit} Mo au "
-        "plus) ; rien n'a été lu. Lancez gosheet sur un ordinateur : pip install gosheet.",
+        "plus) ; rien n'a été lu. Utilisez gosheet sur un ordinateur : l'extension "
+        "LibreOffice ou la commande, depuis {address}",
         ca="{name} ({size} MB) és massa gran per a la memòria del navegador ({limit} MB com a "
-        "màxim); no s'ha llegit res. Executeu gosheet en un ordinador: pip install gosheet.",
+        "màxim); no s'ha llegit res. Feu servir gosheet en un ordinador: l'extensió de "
+        "LibreOffice o l'ordre, des de {address}",
     ),
     "crashed": Words(
         en="Python stopped in the browser ({error}): most likely the file is too large for the "
@@ -172,19 +222,15 @@ WORDS: dict[str, Words] = {
         ca="Python s'ha aturat al navegador ({error}): probablement el fitxer és massa gran per "
         "a la memòria del navegador. No s'ha baixat res. Torneu a carregar la pàgina.",
     ),
-    "serve": Words(
-        en="This page runs only when served, not opened as a file. In its folder, run "
-        "python3 -m http.server 8000 and open http://localhost:8000/ — or put the folder "
-        "on the club's web space.",
-        ru="Эта страница работает, только если её раздаёт веб-сервер, а не при открытии как "
-        "файла. В её папке выполните python3 -m http.server 8000 и откройте "
-        "http://localhost:8000/ — или разместите папку на сайте клуба.",
-        fr="Cette page ne fonctionne que servie, pas ouverte comme un fichier. Dans son "
-        "dossier, lancez python3 -m http.server 8000 et ouvrez http://localhost:8000/ — ou "
-        "mettez le dossier sur l'espace web du club.",
-        ca="Aquesta pàgina només funciona servida, no oberta com a fitxer. A la seva carpeta, "
-        "executeu python3 -m http.server 8000 i obriu http://localhost:8000/ — o poseu la "
-        "carpeta a l'espai web del club.",
+    "hosted": Words(
+        en="Opened from a file, this page cannot start Python: open gosheet at {page} "
+        "(nothing to install; it then works offline too).",
+        ru="Открытая как файл, эта страница не может запустить Python: откройте gosheet по "
+        "адресу {page} (ничего не нужно устанавливать; потом работает и без сети).",
+        fr="Ouverte depuis un fichier, cette page ne peut pas lancer Python : ouvrez gosheet à "
+        "l'adresse {page} (rien à installer ; elle marche ensuite aussi hors ligne).",
+        ca="Oberta des d'un fitxer, aquesta pàgina no pot iniciar Python: obriu gosheet a "
+        "{page} (no cal instal·lar res; després també funciona sense connexió).",
     ),
     "unsupported": Words(
         en="This browser cannot run the page (it needs WebAssembly and module workers): use a "

@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 from support.cli import cli, cli_ok
 
+from gosheet import about
 from gosheet.core.errors import FileProblem
 from gosheet.frontends.carried import requirement_name
 from gosheet.frontends.web import runtime, wheels
@@ -71,17 +72,19 @@ def test_the_folder(
     assert out.startswith(f"Wrote {site}: ")
     facts = json.loads((site / "build.json").read_text())
     assert facts["pyodide"] == runtime.VERSION
-    assert sorted(p.name for p in (site / "wheels").iterdir()) == sorted(facts["wheels"])
-    assert facts["wheels"][0].startswith("gosheet-")
+    wheels_made = sorted(p.name for p in (site / "wheels").iterdir())
+    assert wheels_made == sorted(facts["wheels"] + facts["later"])
+    assert [w.split("-")[0] for w in facts["wheels"]] == ["gosheet"]  # alone at start
+    assert facts["gosheet"] == about.VERSION and facts["page"] == about.PAGE
     assert {p.name for p in (site / "pyodide").iterdir()} == {*runtime.FILES, runtime.LICENSE}
     assert all((site / name).is_file() for name in STATIC)
     page = (site / "index.html").read_text(encoding="utf-8")
     assert "__WORDS__" not in page and "__BUILD__" not in page
-    for name in ("index.html", "page.js", "worker.js", "page.css"):  # nothing from outside
+    for name in STATIC:  # nothing from outside (gosheet's addresses are words, not requests)
         text = (site / name).read_text(encoding="utf-8")
-        assert not re.search(
-            r"(https?:)?//[a-z0-9.-]+\.[a-z]{2,}/", text.replace("http://localhost:8000/", "")
-        ), name
+        for address in ("http://localhost:8000/", about.PAGE, about.LATEST):
+            text = text.replace(address, "")
+        assert not re.search(r"(https?:)?//[a-z0-9.-]+\.[a-z]{2,}/", text), name
     buttons = set(re.findall(r'data-action="([a-z0-9]+)"', page))
     assert buttons == set(ACTIONS)
 

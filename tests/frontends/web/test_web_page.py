@@ -5,7 +5,8 @@ One page serves the module's tests in order (Python starts once: it takes second
 workbook picked and dropped, each button, each download compared with the command's result
 on the same file (every cell of every sheet; the exports byte for byte), a workbook with
 problems (every cell shown, nothing downloaded), a roster, a file too large; then the
-browser's language, a phone (390 px, touch: a screenshot) and the page opened as a file.
+browser's language, a phone (390 px, touch: a screenshot) (the page opened as a file:
+test_web_offline.py).
 Any request outside the served folder fails the test that made it.
 """
 
@@ -280,15 +281,3 @@ def test_a_director_with_a_phone_pairs_a_round(
         assert phone.outside == [] and phone.errors == []
     finally:
         phone.close()
-
-
-def test_opened_as_a_file_it_says_how_to_serve_it(browser: Any, web_folder: Path) -> None:
-    local = open_page(browser, (web_folder / "index.html").as_uri(), ready=False, locale="en")
-    try:
-        page = local.page
-        page.wait_for_selector("body[data-state=unserved]")
-        assert "python3 -m http.server 8000" in page.inner_text("#status")
-        assert page.is_disabled("button[data-action=pair]")
-        assert local.outside == []
-    finally:
-        local.close()
