@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 
+from gosheet.app import doors
 from gosheet.app.outcomes import Paired, StandingsUpdated
 from gosheet.core.criteria import label
 from gosheet.core.errors import Problem
@@ -82,8 +83,8 @@ def no_show_hint(round_number: int, none_entered: bool) -> str:
         "A player who did not come: type 1-0! or 0-1! in his game's Result (his opponent "
         "wins by forfeit); or, as no result of Round {number} is entered yet, write "
         "{number} in his 'Not playing' cell (Players sheet) and pair the round anew "
-        "without him: 'gosheet pair --again'."
-    ).format(number=round_number)
+        "without him: {again}."
+    ).format(number=round_number, again=doors.pair_again(round_number))
 
 
 def _by_round(missing: Sequence[Missing]) -> str:

@@ -20,6 +20,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field
 from pathlib import Path, PurePath
 
+from gosheet import about
 from gosheet.app import doors
 from gosheet.core.errors import GosheetError
 from gosheet.i18n import catalog
@@ -235,6 +236,7 @@ BUTTONS = {a.page.key: a.page_label for a in doors.ACTIONS if a.page is not None
 """Each button's words in English (the page's words in every language: :mod:`.words`)."""
 
 
+@doors.entry(doors.PAGE)
 def run(
     action: str,
     data: bytes,
@@ -252,11 +254,11 @@ def run(
         return Answer(error.exit_code, said(f"gosheet: {error}"))
     except MemoryError:
         too_large = catalog._(
-            "{name} is too large for the browser's memory; nothing was changed. Run gosheet "
-            "on a computer (pip install gosheet), or try a browser on a computer with more "
-            "memory."
+            "{name} is too large for the browser's memory; nothing was changed. Use gosheet "
+            "on a computer (LibreOffice's extension or the command line: {address}), or try "
+            "a browser on a computer with more memory."
         )
-        return Answer(1, said(too_large.format(name=name)))
+        return Answer(1, said(too_large.format(name=name, address=about.LATEST)))
     except Exception as error:  # a bug: one line, as every door says it
         from gosheet.app.crash import INTERNAL_ERROR, crash_report
 
