@@ -490,13 +490,14 @@ def _elsewhere(here: str, action: Action, arguments: tuple[str, ...]) -> str:
     )
 
 
-def pair_again(round_number: int) -> str:
-    """How to pair round ``round_number`` anew (none of its results entered): the command
-    line's ``--again``; in the other doors, delete the round's sheet and pair the next round
-    (the same round comes out: ``--again`` only pairs without the round's sheet)."""
+def pair_again(round_number: int, sheet: str | None = None) -> str:
+    """How to pair round ``round_number`` anew (none of its results entered; ``sheet``: its
+    sheet's name, else its name in the language of messages): the command line's
+    ``--again``; in the other doors, delete the round's sheet and pair the next round — the
+    same round comes out (``--again`` pairs as if the sheet were not there)."""
     if current_door() == COMMAND_LINE:
         return how("pair", "--again")
-    sheet = words.local(f"Round {round_number}", current(), words.SHEETS)
+    sheet = sheet or words.local(f"Round {round_number}", current(), words.SHEETS)
     return _("delete the sheet '{sheet}', then use {pair}").format(sheet=sheet, pair=how("pair"))
 
 
@@ -509,8 +510,8 @@ def no_rating_list(folder: str, address: str) -> str:
             "no rating list among xlwings Lite's files: drop the list (EGD allworld_lp.html, "
             "FFG echelle.txt or AGA TDListN.txt) on Files → Import/Export, then run {fill} again"
         ).format(fill=how("fill_ratings"))
-    fetch = how("fill_ratings", "fetch", "egd")
-    stored = how("fill_ratings", "import", "FILE")
+    fetch = how("fill_ratings", "fetch", "egd", door=COMMAND_LINE)
+    stored = how("fill_ratings", "import", "FILE", door=COMMAND_LINE)
     if here == COMMAND_LINE:
         return _(
             "no rating list cached (in {folder}): run {fetch} (online) or {stored}, then fill again"
