@@ -19,6 +19,7 @@ check = in_excel(buttons.check)
 explain = in_excel(buttons.explain)
 fill_ratings = in_excel(buttons.fill_ratings)
 merge_copies = in_excel(buttons.merge_copies)
+new_tournament = in_excel(buttons.new_tournament)
 pair = in_excel(buttons.pair)
 print_pack = in_excel(buttons.print_pack)
 simulate = in_excel(buttons.simulate)
@@ -29,6 +30,7 @@ __all__ = [
     "explain",
     "fill_ratings",
     "merge_copies",
+    "new_tournament",
     "pair",
     "print_pack",
     "simulate",

@@ -312,7 +312,20 @@ ACTIONS: tuple[Action, ...] = (
         page=Page("new", roster=True),
     ),
     # the command line's alone
-    Action("new", N_("New tournament"), command=Command("new", "tournament:new")),
+    Action(
+        "new",
+        N_("New tournament"),
+        command=Command("new", "tournament:new"),
+        button=Button("new_tournament"),  # the function alone: Lite's script runs it
+        script=Script(
+            "new_tournament",
+            0,
+            "Writes the Settings and Players sheets of a new, empty tournament into this "
+            "workbook, from the choices on the right (System, Rounds, Language; left empty: "
+            "McMahon, its rounds, the workbook's language). A workbook that holds players or "
+            "rounds already is refused, and nothing is changed.",
+        ),
+    ),
     Action("rename", N_("Rename a player"), command=Command("rename", "rename:rename")),
     Action("history", N_("Earlier versions"), command=Command("history", "history:history")),
     Action("restore", N_("Restore a version"), command=Command("restore", "history:restore")),

@@ -25,10 +25,17 @@ from openpyxl import load_workbook
 from support.excel_client import ExcelClient, remote_opener, run
 from support.lite_book import Excel, SheetModel
 
+from gosheet.about import VERSION
 from gosheet.frontends.cli import main
 from gosheet.frontends.excel import lite, lite_parts, lite_run, lite_wheel
 from gosheet.frontends.excel.lite_run import ACTIONS
-from gosheet.frontends.excel.template import CONTROL, PROBLEM_HEADER_ROW, PROBLEM_HEADERS, VBA_PART
+from gosheet.frontends.excel.template import (
+    CONTROL,
+    PROBLEM_HEADER_ROW,
+    PROBLEM_HEADERS,
+    PROBLEM_TITLE_ROW,
+    VBA_PART,
+)
 from gosheet.workbook.sheets import STANDINGS
 
 
@@ -116,9 +123,11 @@ def test_the_workbook_carries_main_py_requirements_and_gosheet(
     control = book[CONTROL]
     headers = [control.cell(row=PROBLEM_HEADER_ROW, column=c).value for c in (1, 2, 3)]
     assert tuple(headers) == PROBLEM_HEADERS
-    assert [control.cell(row=r, column=1).value for r in range(3, 10)] == [
+    last = 3 + len(lite.SCRIPTS)
+    assert [control.cell(row=r, column=1).value for r in range(3, last)] == [
         s.title for s in lite.SCRIPTS
     ]
+    assert last <= PROBLEM_TITLE_ROW and control["A1"].value.startswith(f"gosheet {VERSION} ")
     with zipfile.ZipFile(out) as archive:
         assert VBA_PART not in archive.namelist()
     assert lite.write(tournament, tmp_path / "again.xlsx").is_file()
