@@ -176,7 +176,8 @@ def fill_lite_control(ws: Worksheet) -> None:
         "Nothing to install but Excel and the free add-in xlwings Lite, which Excel offers "
         "to add when this workbook opens (else Home → Add-ins → search 'xlwings'). Its "
         "pane (Home → xlwings Lite) lists gosheet's scripts: pick one, run it. Should it "
-        f"show its sample code instead, paste the sheet '{LITE_SHEET}' into its editor."
+        f"show its sample code instead (as after a save by LibreOffice, which drops Lite's "
+        f"code), paste the sheet '{LITE_SHEET}' into its editor."
     )
     ws["A2"].alignment = Alignment(wrap_text=True, vertical="top")
     ws.merge_cells("A2:C2")

@@ -23,6 +23,7 @@ from xml.etree import ElementTree
 import pytest
 from openpyxl import load_workbook
 from support.excel_client import ExcelClient, remote_opener, run
+from support.libreoffice import convert, needs_soffice
 from support.lite_book import Excel, SheetModel
 
 from gosheet.about import VERSION
@@ -273,3 +274,21 @@ def test_lite_asks_for_no_printing_library() -> None:
     asked = {r.split(">")[0].split("=")[0].lower() for r in lite_wheel.PURE_REQUIREMENTS}
     assert asked == {"openpyxl", "defusedxml", "pyuca"}  # pyuca: the standings' ties by name
     assert not asked & {"segno", "reportlab", "jinja2"}
+
+
+@needs_soffice
+def test_libreoffice_drops_lites_code_and_keeps_the_sheets(tmp_path: Path) -> None:
+    """What docs/excel.md warns of: a Lite workbook saved by LibreOffice as .xlsx keeps every
+    sheet (the code on the sheet 'xlwings Lite', the hidden wheel) but not the web-extension
+    part holding main.py and requirements.txt."""
+    made = lite.write(None, tmp_path / "cup-lite.xlsx")
+    assert set(lite_parts.read(made)) >= {"main.py", "requirements.txt"}
+    saved = convert(tmp_path, "xlsx", made, outdir=tmp_path / "saved") / made.name
+    assert lite_parts.read(saved) == {}
+    with zipfile.ZipFile(saved) as archive:
+        assert "xl/webextensions/webextension1.xml" not in archive.namelist()
+    before, after = load_workbook(made), load_workbook(saved)
+    assert after.sheetnames == before.sheetnames
+    for name in (lite.LITE_SHEET, lite.WHEEL_SHEET):
+        rows = [list(r) for r in before[name].iter_rows(values_only=True)]
+        assert [list(r) for r in after[name].iter_rows(values_only=True)] == rows, name
