@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from gosheet.app import doors
+from gosheet.app import naming
 from gosheet.app.files import OptionError, Source, on_disk, refuse_overwrite, saved
 from gosheet.app.tournaments import Choices, Made, import_roster, language_of
 from gosheet.core.errors import InputError, Problem
@@ -197,7 +197,7 @@ def imported_lines(
             _(
                 "Read as OpenGotha reads it: {notes}; {export} writes OpenGotha 3.5x's layout "
                 "(UTF-8, OpenGotha's names)."
-            ).format(notes="; ".join(imported.notes), export=doors.how("export_opengotha"))
+            ).format(notes="; ".join(imported.notes), export=naming.how("export_opengotha"))
         )
     for number, player in imported.byes_ahead:
         lines.append(
@@ -206,7 +206,7 @@ def imported_lines(
                 "before it were paired, is kept in the OpenGotha sheet and {export} writes it "
                 "back; type it as a Bye line of Round {number} before pairing that round."
             ).format(
-                number=number, name=t.player(player).name, export=doors.how("export_opengotha")
+                number=number, name=t.player(player).name, export=naming.how("export_opengotha")
             )
         )
     if ahead is not None:
@@ -215,7 +215,7 @@ def imported_lines(
                 "Round {number} was begun before it was paired ({games}, {byes} set, as "
                 "OpenGotha allows): {pair} pairs round {number} around them."
             ).format(
-                pair=doors.how("pair"),
+                pair=naming.how("pair"),
                 number=ahead.number,
                 games=counts.games(len(ahead.games)),
                 byes=counts.byes(len(ahead.byes)),
@@ -224,7 +224,7 @@ def imported_lines(
     elif t.settings.rounds is not None and len(t.rounds) < t.settings.rounds:
         lines.append(
             _("Round {number} is next: {pair} makes it.").format(
-                number=len(t.rounds) + 1, pair=doors.how("pair")
+                number=len(t.rounds) + 1, pair=naming.how("pair")
             )
         )
     return tuple(lines)

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 
-from gosheet.app import doors
+from gosheet.app import naming
 from gosheet.app.outcomes import Paired, StandingsUpdated
 from gosheet.core.criteria import label
 from gosheet.core.errors import Problem
@@ -85,7 +85,7 @@ def no_show_hint(round_number: int, none_entered: bool, sheet: str | None = None
         "wins by forfeit); or, as no result of Round {number} is entered yet, write "
         "{number} in his 'Not playing' cell (Players sheet) and pair the round anew "
         "without him: {again}."
-    ).format(number=round_number, again=doors.pair_again(round_number, sheet))
+    ).format(number=round_number, again=naming.pair_again(round_number, sheet))
 
 
 def _by_round(missing: Sequence[Missing]) -> str:

@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from gosheet.app import doors
+from gosheet.app import naming
 from gosheet.core.errors import ConsistencyError, FileProblem, InputError, Problem
 from gosheet.formats.ratings import cache
 from gosheet.formats.ratings.lists import KINDS, Rated
@@ -274,7 +274,7 @@ def chosen_list(book: BookPort) -> str:
     else the EGD list; else the list stored last. None cached: what to do."""
     stored = cache.stored()
     if not stored:
-        raise FileProblem(doors.no_rating_list(str(cache.cache_dir()), cache.URLS["egd"]))
+        raise FileProblem(naming.no_rating_list(str(cache.cache_dir()), cache.URLS["egd"]))
     typed: dict[str, int] = {}
     for kind in KINDS:
         if kind not in stored:

@@ -5,7 +5,7 @@ Like the language of messages (:mod:`gosheet.i18n.catalog`), it says which words
 takes: a message that sends the organiser to an action names it as that door offers it (a
 command, a menu entry, a button, a script), never a command that door does not have. Each door
 says which it is at its entry (:func:`entry`, once a door); the words themselves are the table
-of actions' (:func:`gosheet.app.doors.how`). A message worded below the use cases (a problem
+of actions' (:func:`gosheet.app.naming.how`). A message worded below the use cases (a problem
 found while a workbook is read) asks only :func:`on_command_line`. Nothing entered: the command
 line, as gosheet used as a library has always spoken.
 """

@@ -1,6 +1,6 @@
 """No message names a command its door lacks: a message shown inside LibreOffice, a gosheet
 ``.xlsm``, an xlwings Lite workbook or the page names that door's own action (its menu entry,
-button, script), and the command line keeps its own words (:func:`gosheet.app.doors.how`).
+button, script), and the command line keeps its own words (:func:`gosheet.app.naming.how`).
 
 Three checks: the same refusal in every door, through each door's real entry; every message
 that sends the organiser somewhere, rendered in every door and language; and the catalogs,
@@ -24,7 +24,7 @@ from support.paths import TOULOUSE, fixture
 
 import gosheet
 import gosheet.excel
-from gosheet.app import bridge, doors, messages
+from gosheet.app import bridge, doors, messages, naming
 from gosheet.app.exchange import imported_lines
 from gosheet.core.model import Player
 from gosheet.formats.opengotha import convert
@@ -203,12 +203,12 @@ def _imported_from_opengotha() -> str:
 SENDERS: dict[str, Callable[[], str]] = {
     "import": _imported_from_opengotha,
     "no_show_hint": lambda: messages.no_show_hint(3, none_entered=True),
-    "no_rating_list": lambda: doors.no_rating_list("/cache", "https://example.org/egd"),
+    "no_rating_list": lambda: naming.no_rating_list("/cache", "https://example.org/egd"),
     "lost_players": lambda: lost_players(3, ["Ann"]) + lost_players(3, ["Ann", "Bob"]),
     "not_assigned": lambda: not_assigned(3, ["Ann"]) + not_assigned(3, ["Ann", "Bob"]),
     "renamed": lambda: NameIndex([Player(1, "Dubois", "Luc")]).unknown("Dubos Luc"),
-    "how": lambda: "\n".join(doors.how(a.name) for a in doors.ACTIONS),
-    "pair_again": lambda: doors.pair_again(2),
+    "how": lambda: "\n".join(naming.how(a.name) for a in doors.ACTIONS),
+    "pair_again": lambda: naming.pair_again(2),
 }
 
 
@@ -234,7 +234,7 @@ def test_no_message_names_a_command_its_door_lacks(
         assert '`gosheet rename BOOK.xlsx "Dubos Luc" "Dubois Luc"`' in said["renamed"]
         assert "'gosheet export'" in said["import"] and "'gosheet pair'" in said["import"]
     elif language == "en":
-        assert said["import"].count(doors.how("pair", door=door)) == 1
+        assert said["import"].count(naming.how("pair", door=door)) == 1
         assert "gosheet → " in said["how"] or door != doors.LIBREOFFICE
 
 
