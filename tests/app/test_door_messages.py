@@ -18,6 +18,7 @@ from pathlib import Path
 
 import pytest
 from babel.messages.pofile import read_po
+from openpyxl import load_workbook
 from support.books import ROSTER_CSV
 from support.excel_client import ExcelClient, remote_opener, run
 from support.paths import TOULOUSE, fixture
@@ -345,3 +346,18 @@ def test_only_the_listed_modules_name_a_command_outside_the_catalogs() -> None:
 )
 def test_the_pages_own_words_name_no_command() -> None:
     assert PAGES_OWN_WORDS not in _naming_modules()
+
+
+def test_deleting_the_rounds_sheet_then_pairing_is_pairing_again(paired: Path) -> None:
+    """What the doors without ``--again`` say to do pairs the same round as ``--again``."""
+    again, deleted = paired.with_name("again.xlsx"), paired.with_name("deleted.xlsx")
+    again.write_bytes(paired.read_bytes())
+    workbook = load_workbook(paired)
+    workbook.remove(workbook["Round 1"])
+    workbook.save(deleted)
+    assert main(["pair", str(again), "--again"]) == 0
+    assert main(["pair", str(deleted)]) == 0
+    sheets = [XlsxBook.open(path).grids() for path in (again, deleted)]
+    assert list(sheets[0]) == list(sheets[1])
+    for name in ("Round 1", "Players", "Standings"):
+        assert sheets[0][name] == sheets[1][name], name
