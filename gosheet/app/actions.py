@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from gosheet.app import naming
 from gosheet.app.checkin import check_note, left_out_note, refuse_nobody_confirmed
 from gosheet.app.messages import before_next_pair, fewer_groups_note, missing_results
 from gosheet.app.outcomes import Checked, Paired, Renamed, Simulated, StandingsUpdated
@@ -155,8 +156,8 @@ def simulate(book: BookPort) -> Simulated:
         raise ConsistencyError(
             _(
                 "Round {number} has games without a table number (your own pairs, which "
-                "'gosheet pair' completes into the round): pair it first, then simulate"
-            ).format(number=last.number)
+                "{pair} completes into the round): pair it first, then simulate"
+            ).format(number=last.number, pair=naming.how("pair"))
         )
     filled = simulate_round(tournament, last)
     changed = _normalise_results(port, state)

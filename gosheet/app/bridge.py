@@ -285,6 +285,7 @@ BRIDGED: dict[str, Bridged] = {
 table of actions: its use case on the request's cells."""
 
 
+@doors.entry(doors.LIBREOFFICE)  # the extension's macros, in process or by `gosheet bridge`
 def handle(request: dict[str, Any]) -> tuple[dict[str, Any], int]:
     """Run one request; the answer and the exit code the command should give."""
     action = request.get("action")

@@ -22,7 +22,12 @@ Adding an action: one entry here, its use case in :mod:`gosheet.app`, and, in ea
 that offers it, the small function that hands it what that door has (a path, bytes, an
 open workbook).
 
-Imports nothing but the catalog's marker: every door reads it, the command line at start.
+A message that sends the organiser to an action names it from this table, as the door the
+message is shown in offers it (:mod:`gosheet.app.naming`), never a command that door does not
+have. Each door says which it is at its entry (:func:`entry`, :mod:`gosheet.i18n.door`).
+
+Imports nothing but the catalog's marker and the doors' names: every door reads it, the
+command line at start.
 """
 
 from __future__ import annotations
@@ -30,6 +35,29 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from gosheet.i18n.catalog import N_
+from gosheet.i18n.door import (
+    COMMAND_LINE,
+    DOORS,
+    EXCEL,
+    LIBREOFFICE,
+    LITE,
+    PAGE,
+    current_door,
+    entry,
+    inside,
+)
+
+__all__ = [
+    "COMMAND_LINE",
+    "DOORS",
+    "EXCEL",
+    "LIBREOFFICE",
+    "LITE",
+    "PAGE",
+    "current_door",
+    "entry",
+    "inside",
+]
 
 
 @dataclass(frozen=True)
@@ -270,8 +298,8 @@ ACTIONS: tuple[Action, ...] = (
         script=Script(
             "simulate_results",
             5,
-            "Rehearsal: fills the last round's empty results with likely ones, as "
-            "'gosheet simulate' does. Never on a real tournament's results.",
+            "Rehearsal: fills the last round's empty results with likely ones, from the "
+            "players' strength. Never on a real tournament's results.",
         ),
         page=Page("simulate"),
         shows_cells=True,
@@ -286,6 +314,15 @@ ACTIONS: tuple[Action, ...] = (
         "new",
         N_("New tournament"),
         command=Command("new", "tournament:new"),
+        button=Button("new_tournament"),  # the function alone: Lite's script runs it
+        script=Script(
+            "new_tournament",
+            0,
+            "Writes the Settings and Players sheets of a new, empty tournament into this "
+            "workbook, from the choices on the right (System, Rounds, Language; left empty: "
+            "McMahon, its rounds, the workbook's language). A workbook that holds players or "
+            "rounds already is refused, and nothing is changed.",
+        ),
         page=Page("blank", N_("New blank tournament"), blank=True),
     ),
     # the command line's alone

@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from gosheet.app import naming
 from gosheet.app.files import OptionError, Source, on_disk, refuse_overwrite, saved
 from gosheet.app.tournaments import Choices, Made, import_roster, language_of
 from gosheet.core.errors import InputError, Problem
@@ -194,25 +195,27 @@ def imported_lines(
     if imported.notes:
         lines.append(
             _(
-                "Read as OpenGotha reads it: {notes}. 'gosheet export' writes OpenGotha 3.5x's "
-                "layout (UTF-8, OpenGotha's names)."
-            ).format(notes="; ".join(imported.notes))
+                "Read as OpenGotha reads it: {notes}; {export} writes OpenGotha 3.5x's layout "
+                "(UTF-8, OpenGotha's names)."
+            ).format(notes="; ".join(imported.notes), export=naming.how("export_opengotha"))
         )
     for number, player in imported.byes_ahead:
         lines.append(
             _(
                 "The bye of round {number} ({name}), set in OpenGotha before the rounds "
-                "before it were paired, is kept in the OpenGotha sheet and 'gosheet export' "
-                "writes it back; type it as a Bye line of Round {number} before pairing that "
-                "round."
-            ).format(number=number, name=t.player(player).name)
+                "before it were paired, is kept in the OpenGotha sheet and {export} writes it "
+                "back; type it as a Bye line of Round {number} before pairing that round."
+            ).format(
+                number=number, name=t.player(player).name, export=naming.how("export_opengotha")
+            )
         )
     if ahead is not None:
         lines.append(
             _(
                 "Round {number} was begun before it was paired ({games}, {byes} set, as "
-                "OpenGotha allows): the next 'gosheet pair' pairs round {number} around them."
+                "OpenGotha allows): {pair} pairs round {number} around them."
             ).format(
+                pair=naming.how("pair"),
                 number=ahead.number,
                 games=counts.games(len(ahead.games)),
                 byes=counts.byes(len(ahead.byes)),
@@ -220,7 +223,9 @@ def imported_lines(
         )
     elif t.settings.rounds is not None and len(t.rounds) < t.settings.rounds:
         lines.append(
-            _("The next 'gosheet pair' makes round {number}.").format(number=len(t.rounds) + 1)
+            _("Round {number} is next: {pair} makes it.").format(
+                number=len(t.rounds) + 1, pair=naming.how("pair")
+            )
         )
     return tuple(lines)
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 
+from gosheet.app import naming
 from gosheet.app.outcomes import Paired, StandingsUpdated
 from gosheet.core.criteria import label
 from gosheet.core.errors import Problem
@@ -71,8 +72,9 @@ def problem_list(problems: list[Problem], advice: str, shown: int | None = None)
     return "\n".join(lines)
 
 
-def no_show_hint(round_number: int, none_entered: bool) -> str:
-    """The way out for a player who did not come to a round already paired."""
+def no_show_hint(round_number: int, none_entered: bool, sheet: str | None = None) -> str:
+    """The way out for a player who did not come to a round already paired (``sheet``: the
+    round's sheet)."""
     if not none_entered:
         return _(
             "A player who did not come: type 1-0! or 0-1! in his game's Result (his opponent "
@@ -82,8 +84,8 @@ def no_show_hint(round_number: int, none_entered: bool) -> str:
         "A player who did not come: type 1-0! or 0-1! in his game's Result (his opponent "
         "wins by forfeit); or, as no result of Round {number} is entered yet, write "
         "{number} in his 'Not playing' cell (Players sheet) and pair the round anew "
-        "without him: 'gosheet pair --again'."
-    ).format(number=round_number)
+        "without him: {again}."
+    ).format(number=round_number, again=naming.pair_again(round_number, sheet))
 
 
 def _by_round(missing: Sequence[Missing]) -> str:
@@ -104,7 +106,8 @@ def _hint_for(state: BookState, missing: Sequence[Missing]) -> str:
     none_entered = (
         last is not None and last.number == open_round and all(g.result is None for g in last.games)
     )
-    return no_show_hint(open_round, none_entered)
+    sheet = next(m.sheet for m in missing if m.round == open_round)
+    return no_show_hint(open_round, none_entered, sheet)
 
 
 def _slips_near(state: BookState, missing: Sequence[Missing]) -> list[Problem]:

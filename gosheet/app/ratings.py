@@ -18,6 +18,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from gosheet.app import naming
 from gosheet.core.errors import ConsistencyError, FileProblem, InputError, Problem
 from gosheet.formats.ratings import cache
 from gosheet.formats.ratings.lists import KINDS, Rated
@@ -273,12 +274,7 @@ def chosen_list(book: BookPort) -> str:
     else the EGD list; else the list stored last. None cached: what to do."""
     stored = cache.stored()
     if not stored:
-        raise FileProblem(
-            _(
-                "no rating list cached (in {folder}): run 'gosheet ratings fetch egd' (online) "
-                "or 'gosheet ratings import FILE', then fill again"
-            ).format(folder=cache.cache_dir())
-        )
+        raise FileProblem(naming.no_rating_list(str(cache.cache_dir()), cache.URLS["egd"]))
     typed: dict[str, int] = {}
     for kind in KINDS:
         if kind not in stored:

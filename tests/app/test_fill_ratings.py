@@ -86,8 +86,10 @@ def test_without_a_cached_list_the_bridge_says_what_to_do(cache_folder: Path) ->
     assert (answer, code) == (
         {
             "ok": False,
-            "message": f"no rating list cached (in {cache_folder}): run 'gosheet ratings "
-            "fetch egd' (online) or 'gosheet ratings import FILE', then fill again",
+            "message": f"no rating list cached (in {cache_folder}): download the EGD list "
+            f"({cache.URLS['egd']}) "
+            "and save it in that folder as egd.txt (an FFG list as ffg.txt, an AGA list as "
+            "aga.txt), then use the menu entry gosheet → Fill from rating list again",
             "problems": [],
         },
         5,

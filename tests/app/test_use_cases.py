@@ -102,7 +102,7 @@ def test_import_tells_a_roster_from_an_opengotha_file(tmp_path: Path) -> None:
     made = import_tournament(fixture(TOULOUSE), tmp_path / "cup.xlsx", until_round=2)
     assert system_of(made.settings).opengotha
     assert "OpenGotha's McMahon" in made.lines[0] or "OpenGotha's Swiss" in made.lines[0]
-    assert made.lines[-1] == "The next 'gosheet pair' makes round 3."
+    assert made.lines[-1] == "Round 3 is next: 'gosheet pair' makes it."
     assert len(XlsxBook.open(made.path).read().tournament.rounds) == 2
 
 

@@ -268,7 +268,7 @@ def test_a_bye_set_rounds_ahead_is_kept_and_written_back(tmp_path: Path) -> None
     t = XlsxBook.open(tmp_path / "cup.xlsx").read().tournament
     assert [r.number for r in t.rounds] == [1, 2, 3]
     assert "The bye of round 5 (Durand Romain)" in made.message()
-    assert "The next 'gosheet pair' makes round 4." in made.message()
+    assert "Round 4 is next: 'gosheet pair' makes it." in made.message()
     folder = tmp_path / "trip"
     folder.mkdir()
     data = round_trip(original, folder)

@@ -56,11 +56,11 @@ __all__ = [
 
 _CHUNK = 30_000  # a cell holds 32,767 characters
 _EXPLAIN = {
-    ABOUT: "What the OpenGotha file holds and the other sheets do not show, kept so that "
-    "'gosheet export' writes the file back whole. The other sheets are the truth: players, "
-    "settings, games and results are taken from them, edits included; the rows here only add "
-    "to them. A row may be edited or deleted (OpenGotha then uses its default); a player added "
-    "to Players gets OpenGotha's defaults.",
+    ABOUT: "What the OpenGotha file holds and the other sheets do not show, kept so that the "
+    "export to OpenGotha (.xml) writes the file back whole. The other sheets are the truth: "
+    "players, settings, games and results are taken from them, edits included; the rows here "
+    "only add to them. A row may be edited or deleted (OpenGotha then uses its default); a "
+    "player added to Players gets OpenGotha's defaults.",
     ROOT: "Attributes of the file's <Tournament> element (saveDT: when OpenGotha saved it).",
     GENERAL: "OpenGotha's general parameters that Settings does not show (place, dates, "
     "director, board size, clock …).",

@@ -42,6 +42,7 @@ def handler(command: str) -> Handler:
     return found
 
 
+@doors.entry(doors.COMMAND_LINE)
 def run(argv: Sequence[str] | None = None) -> int:
     """Parse the command line and run its command's handler. A misspelt command is a usage
     error naming the closest one; the workbook a command is given is found as the organiser

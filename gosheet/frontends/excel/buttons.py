@@ -56,6 +56,7 @@ if TYPE_CHECKING:
     import xlwings as xw
 
     from gosheet.app.ratings import Filled
+    from gosheet.app.starting import Started
 
 T = TypeVar("T")
 
@@ -143,6 +144,29 @@ def _caller(book: xw.Book | None) -> xw.Book:
     import xlwings as xw
 
     return xw.Book.caller()
+
+
+def new_tournament(book: xw.Book | None = None) -> str:
+    """ "New tournament" (xlwings Lite's script; in an ``.xlsm``, the function alone): the
+    Settings and Players of a new, empty tournament written into this workbook, from the
+    choices typed on the Control sheet (:mod:`.choices`). A workbook that holds a tournament
+    is refused (:func:`gosheet.app.starting.start_in`)."""
+    from gosheet.app.starting import start_in
+    from gosheet.frontends.excel.choices import chosen
+
+    port = XlwingsBook(_caller(book))
+
+    def start(pending: BookPort) -> Started:
+        grids = pending.grids()
+        at = 1 if CONTROL in grids else 0  # after the Control sheet
+        return start_in(pending, chosen(grids.get(CONTROL)), at)
+
+    return _press("new_tournament", port, start, _started)
+
+
+def _started(port: XlwingsBook, done: Started) -> str:
+    port.activate(_shown(PLAYERS))
+    return done.message() + _skipped(port)
 
 
 def merge_copies(book: xw.Book | None = None, copies: Sequence[str | Path] | None = None) -> str:

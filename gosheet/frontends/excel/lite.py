@@ -23,11 +23,12 @@ task pane. ``gosheet excel-template --lite [SOURCE] OUT.xlsx`` writes a workbook
   Lite's own. With ``--wheel-url URL`` the wheel is not embedded: ``requirements.txt``
   names the URL, and the wheel is written beside OUT, for the club to put there.
 
-``main.py`` holds one script per action — Pair next round, Update standings, Check the
-workbook, Explain the last round, Simulate results, Fill from rating list, Merge helpers'
-copies — each calling
-:func:`gosheet.frontends.excel.lite_run.run`, which presses the ``.xlsm``'s button
-(:mod:`gosheet.frontends.excel.buttons`) on Lite's book.
+``main.py`` holds one script per action — New tournament, Pair next round, Update
+standings, Check the workbook, Explain the last round, Simulate results, Fill from rating
+list, Merge helpers' copies — each calling :func:`gosheet.frontends.excel.lite_run.run`,
+which presses the ``.xlsm``'s button (:mod:`gosheet.frontends.excel.buttons`) on Lite's
+book. "New tournament" takes its choices from the Control sheet (:mod:`.choices`), which
+also says gosheet's version.
 """
 
 from __future__ import annotations
@@ -39,13 +40,16 @@ from pathlib import Path
 
 from openpyxl import Workbook
 from openpyxl.styles import Alignment, Font
+from openpyxl.worksheet.datavalidation import DataValidation
 from openpyxl.worksheet.properties import PageSetupProperties
 from openpyxl.worksheet.worksheet import Worksheet
 
+from gosheet import about
 from gosheet.app import doors
 from gosheet.core.errors import FileProblem
 from gosheet.core.settings import Settings
-from gosheet.frontends.excel import lite_parts, lite_wheel
+from gosheet.core.systems import REGISTRY
+from gosheet.frontends.excel import choices, lite_parts, lite_wheel
 from gosheet.frontends.excel.template import (
     CONTROL,
     CONTROL_WIDTHS,
@@ -55,6 +59,7 @@ from gosheet.frontends.excel.template import (
     open_workbook,
     strip_macros,
 )
+from gosheet.i18n import words
 from gosheet.workbook.saving.atomic import replacing
 from gosheet.workbook.template import new_book
 
@@ -63,6 +68,7 @@ WHEEL_SHEET = "gosheet wheel"
 CODE_ROW = 5  # the first line of main.py and of requirements.txt
 CODE_COLUMN, REQUIREMENTS_COLUMN = 1, 3
 CHUNK = 32_000  # base64 characters a cell (Excel holds 32,767)
+CHOICE_WIDTHS = {"D": 3.0, "E": 16.0, "F": 16.0}  # the new tournament's choices
 XLWINGS = "xlwings==0.37.8"  # the xlwings gosheet's buttons are tested with (pyproject.toml)
 
 
@@ -84,7 +90,7 @@ SCRIPTS = tuple(_script(action) for action in doors.scripts())
 """Lite's scripts: the table of actions' (:mod:`gosheet.app.doors`); each runs the ``.xlsm``
 button's function."""
 
-_BOOT = '''"""gosheet for xlwings Lite: one script per action (gosheet excel-template --lite).
+_BOOT = '''"""gosheet {version} for xlwings Lite: one script per action.
 
 Each script presses a button of gosheet on this workbook; the message is shown below.
 gosheet comes from requirements.txt, or, the first time a script runs, from this
@@ -135,7 +141,7 @@ def {function}(book: xw.Book):
 
 def main_py() -> str:
     """The text of ``main.py``."""
-    return _BOOT.format(wheel_sheet=WHEEL_SHEET) + "".join(
+    return _BOOT.format(wheel_sheet=WHEEL_SHEET, version=about.VERSION) + "".join(
         _SCRIPT.format(
             title=s.title, function=s.function, explanation=s.explanation, action=s.action
         )
@@ -164,13 +170,14 @@ def fill_lite_control(ws: Worksheet) -> None:
     """What to do, and the problem list's header where the check writes it."""
     for letter, width in CONTROL_WIDTHS.items():
         ws.column_dimensions[letter].width = width
-    ws["A1"] = "gosheet — tournament control (xlwings Lite)"
+    ws["A1"] = f"gosheet {about.VERSION} — tournament control (xlwings Lite)"
     ws["A1"].font = Font(bold=True, size=14)
     ws["A2"] = (
         "Nothing to install but Excel and the free add-in xlwings Lite, which Excel offers "
         "to add when this workbook opens (else Home → Add-ins → search 'xlwings'). Its "
         "pane (Home → xlwings Lite) lists gosheet's scripts: pick one, run it. Should it "
-        f"show its sample code instead, paste the sheet '{LITE_SHEET}' into its editor."
+        f"show its sample code instead (as after a save by LibreOffice, which drops Lite's "
+        f"code), paste the sheet '{LITE_SHEET}' into its editor."
     )
     ws["A2"].alignment = Alignment(wrap_text=True, vertical="top")
     ws.merge_cells("A2:C2")
@@ -180,6 +187,7 @@ def fill_lite_control(ws: Worksheet) -> None:
         cell = ws.cell(row=row, column=2, value=s.explanation)
         cell.alignment = Alignment(wrap_text=True, vertical="center")
         ws.row_dimensions[row].height = 30.0 if len(s.explanation) < 180 else 45.0
+    fill_choices(ws)
     ws.cell(row=PROBLEM_TITLE_ROW, column=1, value="Problems found by the last check")
     ws.cell(row=PROBLEM_TITLE_ROW, column=1).font = Font(bold=True)
     for column, header in enumerate(PROBLEM_HEADERS, start=1):
@@ -187,6 +195,29 @@ def fill_lite_control(ws: Worksheet) -> None:
     ws.page_setup.orientation = "landscape"  # printed, one page wide
     ws.sheet_properties.pageSetUpPr = PageSetupProperties(fitToPage=True)
     ws.page_setup.fitToHeight = 0
+
+
+def fill_choices(ws: Worksheet) -> None:
+    """The new tournament's choices (:mod:`.choices`), right of the scripts' words, each
+    value picked from a list; where gosheet's version and its downloads are said."""
+    row, column = choices.PLACE
+    ws.cell(row=row - 1, column=column, value="New tournament: the choices").font = Font(bold=True)
+    lists = {
+        "System": ",".join(REGISTRY),
+        "Language": ",".join(words.LANGUAGE_NAMES.values()),
+    }
+    for offset, label in enumerate(choices.LABELS):
+        ws.cell(row=row + offset, column=column, value=label)
+        value = ws.cell(row=row + offset, column=column + 1, value=choices.DEFAULTS[label])
+        if label in lists:
+            picked = DataValidation(type="list", formula1=f'"{lists[label]}"', allow_blank=True)
+            ws.add_data_validation(picked)
+            picked.add(value.coordinate)
+    below = row + len(choices.LABELS) + 1
+    ws.cell(row=below, column=column, value=f"gosheet {about.VERSION}").font = Font(bold=True)
+    ws.cell(row=below + 1, column=column, value=f"Newer versions: {about.LATEST}")
+    for letter, width in CHOICE_WIDTHS.items():
+        ws.column_dimensions[letter].width = width
 
 
 def fill_code_sheet(ws: Worksheet, wheel_url: str | None) -> None:

@@ -41,6 +41,7 @@ ACTIONS = tuple(a.button.entry for a in doors.scripts() if a.button is not None)
 COPY_SUFFIXES = (".xlsx", ".xlsm", ".ods")
 
 
+@doors.entry(doors.LITE)
 def run(action: str, book: xw.Book, files: Path = LITE_FILES) -> str:
     """Press the button ``action`` (a name of :data:`ACTIONS`) on Lite's ``book``; the
     message shown, also printed."""

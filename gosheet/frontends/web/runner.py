@@ -261,6 +261,7 @@ BUTTONS = {a.page.key: a.page_label for a in doors.ACTIONS if a.page is not None
 """Each button's words in English (the page's words in every language: :mod:`.words`)."""
 
 
+@doors.entry(doors.PAGE)
 def run(
     action: str,
     data: bytes,
@@ -280,8 +281,9 @@ def run(
         return Answer(error.exit_code, said(f"gosheet: {own_name(str(error))}"))
     except MemoryError:
         too_large = catalog._(
-            "{name} is too large for the browser's memory; nothing was changed. Try a browser "
-            "on a computer with more memory, or gosheet on a computer: {address}"
+            "{name} is too large for the browser's memory; nothing was changed. Use gosheet "
+            "on a computer (LibreOffice's extension or the command line: {address}), or try "
+            "a browser on a computer with more memory."
         )
         return Answer(1, said(too_large.format(name=name, address=about.LATEST)))
     except Exception as error:  # a bug: one line, as every door says it

@@ -9,7 +9,8 @@ from gosheet.core.errors import Problem
 from gosheet.core.hand import organisers_lines
 from gosheet.core.model import Tournament
 from gosheet.i18n import words
-from gosheet.i18n.catalog import current, ngettext
+from gosheet.i18n.catalog import _, current, ngettext
+from gosheet.i18n.door import on_command_line
 
 
 def left_out(
@@ -57,16 +58,19 @@ def lost_players(number: int, names: Sequence[str]) -> str:
     return ngettext(
         "{players} is in none of this round's lines (no game, no bye), though he played an "
         "earlier round and is not marked as not playing this one: was his game's row "
-        "deleted? Put it back ('gosheet history BOOK' lists the earlier versions, 'gosheet "
-        "restore BOOK N' brings one back); if he did not play round {number}, write {number} "
-        "in his '{column}' cell",
+        "deleted? Put it back ({back}); if he did not play round {number}, write {number} in "
+        "his '{column}' cell",
         "{players} are in none of this round's lines (no game, no bye), though they played "
         "an earlier round and are not marked as not playing this one: was their game's row "
-        "deleted? Put it back ('gosheet history BOOK' lists the earlier versions, 'gosheet "
-        "restore BOOK N' brings one back); if they did not play round {number}, write "
-        "{number} in their '{column}' cells",
+        "deleted? Put it back ({back}); if they did not play round {number}, write {number} "
+        "in their '{column}' cells",
         len(names),
-    ).format(players=", ".join(f"'{name}'" for name in names), number=number, column=column)
+    ).format(
+        players=", ".join(f"'{name}'" for name in names),
+        number=number,
+        column=column,
+        back=put_back(),
+    )
 
 
 def not_assigned(number: int, names: Sequence[str]) -> str:
@@ -76,11 +80,28 @@ def not_assigned(number: int, names: Sequence[str]) -> str:
     return ngettext(
         "{players}: in none of this round's lines, not marked as not playing it: OpenGotha's "
         "'not assigned' (the round counts nothing). If a game's row was deleted, put it back "
-        "('gosheet history BOOK', 'gosheet restore BOOK N'); if absent, write {number} in the "
-        "'{column}' cell",
+        "({back}); if absent, write {number} in the '{column}' cell",
         "{players}: in none of this round's lines, not marked as not playing it: OpenGotha's "
         "'not assigned' (the round counts nothing). If a game's row was deleted, put it back "
-        "('gosheet history BOOK', 'gosheet restore BOOK N'); if absent, write {number} in their "
-        "'{column}' cells",
+        "({back}); if absent, write {number} in their '{column}' cells",
         len(names),
-    ).format(players=", ".join(f"'{name}'" for name in names), number=number, column=column)
+    ).format(
+        players=", ".join(f"'{name}'" for name in names),
+        number=number,
+        column=column,
+        back=put_back(short=True),
+    )
+
+
+def put_back(short: bool = False) -> str:
+    """Where a game's row deleted by hand comes back from: on the command line, the earlier
+    versions gosheet keeps of the workbook it saves (``gosheet history``, ``gosheet
+    restore``: the command line's alone); in the other doors, the office's Undo or a copy."""
+    if not on_command_line():
+        return _("Undo, or copy it from an earlier copy of the workbook")
+    if short:
+        return "'gosheet history BOOK', 'gosheet restore BOOK N'"
+    return _(
+        "'gosheet history BOOK' lists the earlier versions, 'gosheet restore BOOK N' brings "
+        "one back"
+    )

@@ -20,6 +20,7 @@ from collections.abc import Callable, Iterable, Sequence
 from gosheet.core.model import Player
 from gosheet.i18n import words
 from gosheet.i18n.catalog import _, current, ngettext
+from gosheet.i18n.door import on_command_line
 from gosheet.workbook.sheets.headers import normalise_header
 
 
@@ -137,6 +138,11 @@ class NameIndex:
                 "player who withdraws keeps his row, with the rounds he does not play in "
                 "'{not_playing}'"
             ).format(not_playing=words.local("Not playing", current(), words.PLAYERS))
+        if not on_command_line():  # ``gosheet rename`` is the command line's alone
+            return _(
+                "not a player of the Players sheet; the closest: '{near}' — if the player was "
+                "renamed, replace '{typed}' by '{near}' in every round sheet (Find and Replace)"
+            ).format(near=near[0], typed=typed)
         return _(
             "not a player of the Players sheet; the closest: '{near}' — if the player was "
             'renamed, `gosheet rename BOOK.xlsx "{typed}" "{near}"` renames him in every '

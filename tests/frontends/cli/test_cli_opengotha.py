@@ -69,7 +69,7 @@ def test_until_round(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None
         )
         assert code == 0, err
         assert f"{k} rounds played ({games} games" in text
-        assert f"The next 'gosheet pair' makes round {k + 1}." in text
+        assert f"Round {k + 1} is next: 'gosheet pair' makes it." in text
         names = load_workbook(book).sheetnames
         assert [n for n in names if n.startswith("Round")] == [
             f"Round {r}" for r in range(1, k + 1)

@@ -103,6 +103,6 @@ def test_without_a_cached_list_the_button_says_what_to_do(
     assert [a["func"] for a in sent] == ["alert"]
     assert sent[0]["args"][3] == "critical"
     assert message == (
-        f"Nothing was changed: no rating list cached (in {cache_folder}): run 'gosheet "
-        "ratings fetch egd' (online) or 'gosheet ratings import FILE', then fill again"
+        f"Nothing was changed: no rating list cached (in {cache_folder}): in a terminal, run "
+        "'gosheet ratings fetch egd' (online) or 'gosheet ratings import FILE', then fill again"
     )

@@ -39,7 +39,7 @@ from gosheet.core.model import Player
 from gosheet.core.ranks import parse_rank
 from gosheet.core.settings import Settings
 from gosheet.frontends.cli import main
-from gosheet.frontends.excel import lite, lite_parts, lite_wheel
+from gosheet.frontends.excel import choices, lite, lite_parts, lite_wheel
 from gosheet.frontends.excel.template import CONTROL, PROBLEM_HEADER_ROW
 from gosheet.frontends.excel.xlwings_book import MARK_FILL, MARKED_NOTE, NOTE_PREFIX, plain
 from gosheet.workbook.sheets import EXPLAIN, PLAYERS, STANDINGS
@@ -157,6 +157,21 @@ def registered(folder: Path) -> Path:
     return lite.write(folder / "source.xlsx", folder / "cup.xlsx")
 
 
+def blank(folder: Path) -> Path:
+    """A Lite workbook as the release gives it, Swiss, 4 rounds and French chosen on Control."""
+    folder.mkdir(parents=True, exist_ok=True)
+    path = lite.write(None, folder / "cup.xlsx")
+    workbook = load_workbook(path)
+    row, column = choices.PLACE
+    for offset, value in enumerate(("Swiss", 4, "Français")):
+        workbook[CONTROL].cell(row=row + offset, column=column + 1, value=value)
+    workbook.save(path)
+    return path
+
+
+NEW = ["new", "--system", "swiss", "--rounds", "4", "--language", "fr", "--force"]
+
+
 def damaged(folder: Path) -> Path:
     """A rank ``3x`` in Players and a result ``2-0`` in Round 2."""
     path = tournament(folder)
@@ -202,6 +217,7 @@ CASES = (
     ("fill", "fill_from_rating_list", registered, ["ratings", "fill"], ("allworld_lp.html",)),
     ("check", "check_the_workbook", damaged, ["check"], ()),
     ("pair-bad", "pair_next_round", damaged, ["pair"], ()),
+    ("new", "new_tournament", blank, NEW, ()),
 )
 
 
@@ -345,3 +361,21 @@ def test_a_bad_workbook_is_left_as_it_was(ran: dict[str, Any]) -> None:
     message = message_of(result)
     assert f"{PLAYERS}!C2" in message and "Round 2!H3" in message
     assert "nothing was changed" in message
+
+
+def test_new_tournament_writes_what_gosheet_new_writes(ran: dict[str, Any]) -> None:
+    """The script on a blank workbook with Swiss, 4 rounds and French chosen: the Settings and
+    Players of ``gosheet new --system swiss --rounds 4 --language fr``, but the random seed."""
+    result, expected = outcome(ran, "new")
+    assert expected["code"] == 0
+    want = file_rows(Path(expected["file"]))
+    got = lite_rows(result)
+    assert list(got)[:3] == [CONTROL, *want] == [CONTROL, "Paramètres", "Joueurs"]
+    assert got["Joueurs"] == want["Joueurs"]
+    settings, made = got["Paramètres"], want["Paramètres"]
+    assert len(settings) == len(made)
+    differing = [i for i, (a, b) in enumerate(zip(settings, made, strict=True)) if a != b]
+    assert len(differing) == 1 and settings[differing[0]][0] == made[differing[0]][0]  # the seed
+    assert message_of(result).startswith(
+        "Paramètres et Joueurs écrits : un tournoi swiss vide de 4 rondes"
+    )

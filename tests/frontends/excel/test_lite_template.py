@@ -23,12 +23,20 @@ from xml.etree import ElementTree
 import pytest
 from openpyxl import load_workbook
 from support.excel_client import ExcelClient, remote_opener, run
+from support.libreoffice import convert, needs_soffice
 from support.lite_book import Excel, SheetModel
 
+from gosheet.about import VERSION
 from gosheet.frontends.cli import main
 from gosheet.frontends.excel import lite, lite_parts, lite_run, lite_wheel
 from gosheet.frontends.excel.lite_run import ACTIONS
-from gosheet.frontends.excel.template import CONTROL, PROBLEM_HEADER_ROW, PROBLEM_HEADERS, VBA_PART
+from gosheet.frontends.excel.template import (
+    CONTROL,
+    PROBLEM_HEADER_ROW,
+    PROBLEM_HEADERS,
+    PROBLEM_TITLE_ROW,
+    VBA_PART,
+)
 from gosheet.workbook.sheets import STANDINGS
 
 
@@ -116,9 +124,11 @@ def test_the_workbook_carries_main_py_requirements_and_gosheet(
     control = book[CONTROL]
     headers = [control.cell(row=PROBLEM_HEADER_ROW, column=c).value for c in (1, 2, 3)]
     assert tuple(headers) == PROBLEM_HEADERS
-    assert [control.cell(row=r, column=1).value for r in range(3, 10)] == [
+    last = 3 + len(lite.SCRIPTS)
+    assert [control.cell(row=r, column=1).value for r in range(3, last)] == [
         s.title for s in lite.SCRIPTS
     ]
+    assert last <= PROBLEM_TITLE_ROW and control["A1"].value.startswith(f"gosheet {VERSION} ")
     with zipfile.ZipFile(out) as archive:
         assert VBA_PART not in archive.namelist()
     assert lite.write(tournament, tmp_path / "again.xlsx").is_file()
@@ -264,3 +274,21 @@ def test_lite_asks_for_no_printing_library() -> None:
     asked = {r.split(">")[0].split("=")[0].lower() for r in lite_wheel.PURE_REQUIREMENTS}
     assert asked == {"openpyxl", "defusedxml", "pyuca"}  # pyuca: the standings' ties by name
     assert not asked & {"segno", "reportlab", "jinja2"}
+
+
+@needs_soffice
+def test_libreoffice_drops_lites_code_and_keeps_the_sheets(tmp_path: Path) -> None:
+    """What docs/excel.md warns of: a Lite workbook saved by LibreOffice as .xlsx keeps every
+    sheet (the code on the sheet 'xlwings Lite', the hidden wheel) but not the web-extension
+    part holding main.py and requirements.txt."""
+    made = lite.write(None, tmp_path / "cup-lite.xlsx")
+    assert set(lite_parts.read(made)) >= {"main.py", "requirements.txt"}
+    saved = convert(tmp_path, "xlsx", made, outdir=tmp_path / "saved") / made.name
+    assert lite_parts.read(saved) == {}
+    with zipfile.ZipFile(saved) as archive:
+        assert "xl/webextensions/webextension1.xml" not in archive.namelist()
+    before, after = load_workbook(made), load_workbook(saved)
+    assert after.sheetnames == before.sheetnames
+    for name in (lite.LITE_SHEET, lite.WHEEL_SHEET):
+        rows = [list(r) for r in before[name].iter_rows(values_only=True)]
+        assert [list(r) for r in after[name].iter_rows(values_only=True)] == rows, name

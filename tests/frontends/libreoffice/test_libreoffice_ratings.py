@@ -19,6 +19,7 @@ from openpyxl import load_workbook
 from support.libreoffice import act
 from support.paths import RATINGS
 
+from gosheet.formats.ratings import cache
 from gosheet.frontends.cli import main
 from gosheet.frontends.libreoffice.build import ACTIONS, script_url
 from gosheet.frontends.libreoffice.office import (
@@ -84,8 +85,10 @@ def test_fill_from_rating_list_gives_what_gosheet_ratings_fill_gives(
     found = _fill(office, book)
     assert found["outcome"] == {
         "ok": False,
-        "message": f"no rating list cached (in {cache_folder}): run 'gosheet ratings fetch "
-        "egd' (online) or 'gosheet ratings import FILE', then fill again",
+        "message": f"no rating list cached (in {cache_folder}): download the EGD list "
+        f"({cache.URLS['egd']}) "
+        "and save it in that folder as egd.txt (an FFG list as ffg.txt, an AGA list as "
+        "aga.txt), then use the menu entry gosheet → Fill from rating list again",
         "problems": [],
         "action": "fill_ratings",
     }
