@@ -20,24 +20,39 @@ The extension holds:
     ``vnd.sun.star.script:gosheet.oxt|python|gosheet_macros.py$PairNextRound?language=Python&location=user:uno_packages``
 ``CalcWindowState.xcu``
     names the toolbar "gosheet", docked at the top, buttons as text
-``description.xml``, ``description/en.txt``
-    identifier, version and what the Extension Manager shows
+``description.xml``, ``description/LANG.txt``, ``registration/LICENSE.txt``, ``images/gosheet.png``
+    identifier, version, licence, icon, the oldest LibreOffice and where the updates are:
+    what the Extension Manager shows (:mod:`gosheet.frontends.libreoffice.description`)
+
+The ``.oxt`` is the same bytes for the same files (:func:`extension_bytes`): a release
+builds it twice and gets one file.
 """
 
 from __future__ import annotations
 
 import os
 import subprocess
-import zipfile
 from pathlib import Path
 from xml.sax.saxutils import escape
 
-from gosheet import __version__
 from gosheet.app import doors
+from gosheet.frontends.carried import archive
 from gosheet.frontends.libreoffice.carried import carried_files
+from gosheet.frontends.libreoffice.description import (
+    EXTENSION_ID,
+    ICON_MEMBER,
+    LANGUAGES,
+    LICENSE_FILE,
+    LICENSE_MEMBER,
+    description_member,
+    description_text,
+    description_xml,
+    update_xml,
+)
+from gosheet.frontends.libreoffice.icon import icon_png
 from gosheet.frontends.libreoffice.office import LibreOfficeError, Office, find_soffice, find_unopkg
 
-EXTENSION_ID = "org.gosheet.frontends.libreoffice"
+__all__ = ["EXTENSION_ID", "build_extension", "install_extension", "update_xml"]
 OXT_NAME = "gosheet.oxt"  # the script URLs name the package by its file name
 MACRO_FILE = "gosheet_macros.py"  # the script the menu's URLs name
 MACRO_DIR = Path(__file__).with_name("macros")
@@ -173,44 +188,35 @@ def manifest_xml() -> str:
     )
 
 
-def description_xml() -> str:
-    return (
-        '<?xml version="1.0" encoding="UTF-8"?>\n'
-        '<description xmlns="http://openoffice.org/extensions/description/2006" '
-        'xmlns:d="http://openoffice.org/extensions/description/2006" '
-        'xmlns:xlink="http://www.w3.org/1999/xlink">\n'
-        f' <identifier value="{EXTENSION_ID}"/>\n'
-        f' <version value="{escape(__version__)}"/>\n'
-        " <display-name><name>gosheet</name></display-name>\n"
-        ' <publisher><name xlink:href="https://github.com/">gosheet</name></publisher>\n'
-        " <extension-description>"
-        '<src xlink:href="description/en.txt" lang="en"/></extension-description>\n'
-        "</description>\n"
-    )
-
-
-DESCRIPTION = (
-    "gosheet: Go tournaments in the spreadsheet. The gosheet menu and toolbar of "
-    "LibreOffice Calc fill the players from a rating list, pair the next round, update "
-    "the standings, check the open workbook, explain its last round, write its print "
-    "pack, its web pages and its results files (EGF, FFG, OpenGotha). gosheet {version} "
-    "comes inside the extension and runs in LibreOffice's own Python (LibreOffice 7.4 or "
-    "later on Linux, 25.2 or later on Windows and macOS): nothing else to install."
-)
-
-
-def extension_members() -> dict[str, Path | str]:
-    """Every file of the extension by its name in it: the file to copy, or the text."""
-    members: dict[str, Path | str] = {
+def extension_members() -> dict[str, Path | str | bytes]:
+    """Every file of the extension by its name in it (sorted): the file to copy, or its text
+    or bytes."""
+    members: dict[str, Path | str | bytes] = {
         "META-INF/manifest.xml": manifest_xml(),
         "description.xml": description_xml(),
-        "description/en.txt": DESCRIPTION.format(version=__version__) + "\n",
+        LICENSE_MEMBER: LICENSE_FILE,
+        ICON_MEMBER: icon_png(),
         "Addons.xcu": addons_xcu(),
         "CalcWindowState.xcu": window_state_xcu(),
     }
+    members.update((description_member(lang), description_text(lang) + "\n") for lang in LANGUAGES)
     members.update(macro_files())
     members.update((PYTHONPATH + name, source) for name, source in carried_files().items())
-    return members
+    return dict(sorted(members.items()))
+
+
+def extension_bytes() -> bytes:
+    """``gosheet.oxt``'s bytes: the same for the same files (entries sorted, each dated
+    ``SOURCE_DATE_EPOCH`` or :data:`gosheet.frontends.carried.FIXED_DATE`)."""
+    contents: dict[str, bytes] = {}
+    for name, source in extension_members().items():
+        if isinstance(source, Path):
+            contents[name] = source.read_bytes()
+        elif isinstance(source, str):
+            contents[name] = source.encode("utf-8")
+        else:
+            contents[name] = source
+    return archive(contents)
 
 
 def build_extension(out: Path) -> Path:
@@ -226,12 +232,7 @@ def build_extension(out: Path) -> Path:
     target.parent.mkdir(parents=True, exist_ok=True)
     partial = target.with_name(f".{target.name}.{os.getpid()}.tmp")
     try:
-        with zipfile.ZipFile(partial, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as archive:
-            for name, source in extension_members().items():
-                if isinstance(source, Path):
-                    archive.write(source, name)
-                else:
-                    archive.writestr(name, source.encode("utf-8"))
+        partial.write_bytes(extension_bytes())
         os.replace(partial, target)
     finally:
         if partial.exists():
