@@ -44,8 +44,9 @@ class Command:
 @dataclass(frozen=True)
 class Menu:
     """LibreOffice: the macro of ``gosheet_macros.py`` the menu entry calls, the entry's
-    title with its ``~`` mnemonic, its part of the menu (0: the round, also on the toolbar
-    when ``toolbar``; 1: the files for other programs; 2: the rehearsal)."""
+    title with its ``~`` mnemonic, its part of the menu (-1: a new tournament, first; 0: the
+    round, also on the toolbar when ``toolbar``; 1: the files for other programs; 2: the
+    rehearsal)."""
 
     macro: str
     title: str
@@ -278,10 +279,16 @@ ACTIONS: tuple[Action, ...] = (
         "import",
         N_("New tournament from this roster"),
         command=Command("import", "opengotha:import_file"),
+        menu=Menu("ImportRoster", "Impor~t roster…", part=-1),
         page=Page("new", roster=True),
     ),
     # the command line's alone
-    Action("new", N_("New tournament"), command=Command("new", "tournament:new")),
+    Action(
+        "new",
+        N_("New tournament"),
+        command=Command("new", "tournament:new"),
+        menu=Menu("NewTournament", "~New tournament…", part=-1),
+    ),
     Action("rename", N_("Rename a player"), command=Command("rename", "rename:rename")),
     Action("history", N_("Earlier versions"), command=Command("history", "history:history")),
     Action("restore", N_("Restore a version"), command=Command("restore", "history:restore")),

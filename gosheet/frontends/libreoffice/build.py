@@ -74,6 +74,8 @@ def _menu(action: doors.Action) -> doors.Menu:
 _MENU = doors.in_menu()  # the table of actions: LibreOffice's part of it
 # (macro, menu title with its ~mnemonic, toolbar title): on the toolbar too
 ACTIONS = tuple((_menu(a).macro, _menu(a).title, a.label) for a in _MENU if _menu(a).toolbar)
+# (macro, menu title): a new tournament, a new document, first in the menu
+NEW_BOOKS = tuple((_menu(a).macro, _menu(a).title) for a in _MENU if _menu(a).part == -1)
 # (macro, menu title): the files for other programs, in the menu only
 EXPORTS = tuple((_menu(a).macro, _menu(a).title) for a in _MENU if _menu(a).part == 1)
 # (macro, menu title): the helpers' copies, in the menu only (it asks for files)

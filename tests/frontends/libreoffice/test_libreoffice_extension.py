@@ -35,6 +35,7 @@ from gosheet.frontends.libreoffice.build import (
     MACRO_PACKAGE,
     MACRO_PYTHONPATH,
     MACRO_SOURCE,
+    NEW_BOOKS,
     REHEARSAL,
     build_extension,
     macro_files,
@@ -56,6 +57,7 @@ OOR = "{http://openoffice.org/2001/registry}"
 HELPERS = (
     "__init__",
     "actions",
+    "asking",
     "bridge",
     "calc",
     "changes",
@@ -64,6 +66,7 @@ HELPERS = (
     "files",
     "inprocess",
     "marks",
+    "newbook",
     "rendering",
     "writing",
 )
@@ -189,6 +192,8 @@ def test_menu_and_toolbar_dispatch_the_macros_script_urls() -> None:
     ui = {n.get(f"{OOR}name"): n for n in addons.find("node") or []}
     expected = [script_url(function) for function, _, _ in ACTIONS]
     assert urls(ui["OfficeMenuBar"]) == [
+        *(script_url(function) for function, _ in NEW_BOOKS),
+        "private:separator",
         *expected,
         script_url(COPIES[0]),
         "private:separator",
@@ -213,6 +218,9 @@ def test_menu_and_toolbar_dispatch_the_macros_script_urls() -> None:
     ]
     assert titles == [
         "~gosheet",
+        "Impor~t roster…",  # a new document: first, apart
+        "~New tournament…",
+        "",
         "~Fill from rating list",  # first: players are registered before round 1
         "~Pair next round",
         "Update ~standings",
@@ -229,6 +237,7 @@ def test_menu_and_toolbar_dispatch_the_macros_script_urls() -> None:
         "Si~mulate results (rehearsal)",
     ]
     assert [f.__name__ for f in gosheet_macros.g_exportedScripts] == [
+        *(f for f, _ in NEW_BOOKS),
         *(f for f, _, _ in ACTIONS),
         COPIES[0],
         *(f for f, _ in EXPORTS),
@@ -324,6 +333,7 @@ def test_the_macro_script_runs_as_libreoffice_runs_it(unpacked: Path) -> None:
     found = json.loads(done.stdout)
     assert found["outcome"]["message"].startswith("Open a gosheet workbook")
     assert found["exported"] == [
+        *(f for f, _ in NEW_BOOKS),
         *(f for f, _, _ in ACTIONS),
         COPIES[0],
         *(f for f, _ in EXPORTS),
@@ -466,6 +476,8 @@ def test_g_exported_scripts_is_a_plain_assignment_libreoffice_can_read() -> None
     ]
     assert found == [
         [
+            "ImportRoster",
+            "NewTournament",
             "FillFromRatingList",
             "PairNextRound",
             "UpdateStandings",
