@@ -14,10 +14,15 @@ The extension holds:
     (``METADATA``, licence files), copied from this installation
     (:mod:`gosheet.frontends.libreoffice.carried`): the macros run gosheet in
     LibreOffice's own Python, which needs nothing else installed
-``Addons.xcu``
+``Addons.xcu``, ``ProtocolHandler.xcu``, ``component/gosheet_menu.py``
     the **gosheet** menu (between Tools and Window) and the gosheet toolbar, in
-    Calc only, each entry dispatching a script URL such as
-    ``vnd.sun.star.script:gosheet.oxt|python|gosheet_macros.py$PairNextRound?language=Python&location=user:uno_packages``
+    Calc only, each entry dispatching the URL of its action, ``org.gosheet.menu:pair``, to the
+    extension's protocol handler (a Python UNO component), which runs the action as its macro
+    does. A script URL
+    (``vnd.sun.star.script:gosheet.oxt|python|gosheet_macros.py$PairNextRound?language=Python&location=user:uno_packages``)
+    names the extension by its file's name, and the organiser's file is
+    ``gosheet-0.9.0.oxt`` or ``gosheet (1).oxt``: the macros' script URLs serve the callers
+    that give arguments (scripts, the tests), not the menu
 ``CalcWindowState.xcu``
     names the toolbar "gosheet", docked at the top, buttons as text
 ``description.xml``, ``description/LANG.txt``, ``registration/LICENSE.txt``, ``images/gosheet.png``
@@ -60,6 +65,10 @@ MACRO_SOURCE = MACRO_DIR / MACRO_FILE
 MACRO_PYTHONPATH = MACRO_DIR / "pythonpath"  # → python/pythonpath/ in the extension
 MACRO_PACKAGE = "gosheet_lo"  # the macros' package there: a name no other extension uses
 PYTHONPATH = "python/pythonpath/"  # on LibreOffice's sys.path: gosheet_lo, gosheet, its needs
+COMPONENT = "component/gosheet_menu.py"  # the menu's dispatcher, a Python UNO component
+COMPONENT_SOURCE = MACRO_DIR / "component" / "gosheet_menu.py"
+MENU_PROTOCOL = "org.gosheet.menu:"  # the menu's URLs (COMPONENT's PROTOCOL)
+HANDLER = "org.gosheet.frontends.libreoffice.Menu"  # its implementation (COMPONENT's)
 MENU_NODE = "org.gosheet.frontends.libreoffice.menu"
 TOOLBAR_NODE = "org.gosheet.frontends.libreoffice.toolbar"
 CALC = "com.sun.star.sheet.SpreadsheetDocument"
@@ -95,6 +104,16 @@ def script_url(function: str) -> str:
     )
 
 
+def menu_url(action: str) -> str:
+    """The URL a menu entry or toolbar button dispatches: the action's name in gosheet's
+    table, for the extension's protocol handler (whatever the ``.oxt`` file is called).
+
+    >>> menu_url("pair")
+    'org.gosheet.menu:pair'
+    """
+    return MENU_PROTOCOL + action
+
+
 def macro_files() -> dict[str, Path]:
     """The macros' Python files by their place in the extension: the macro script in
     ``python/``, the package :data:`MACRO_PACKAGE` in ``python/pythonpath/``."""
@@ -127,15 +146,14 @@ def menu_entries() -> list[tuple[str, str]]:
     for before, action in zip((None, *_MENU), _MENU, strict=False):
         if before is not None and _menu(before).part != _menu(action).part:
             entries.append(("private:separator", ""))
-        entries.append((script_url(_menu(action).macro), _menu(action).title))
+        entries.append((menu_url(action.name), _menu(action).title))
     return entries
 
 
 def addons_xcu() -> str:
     menu = [_item(f"m{i:02}", url, title) for i, (url, title) in enumerate(menu_entries(), 1)]
-    toolbar = [
-        _item(f"m{i:02}", script_url(f), title) for i, (f, _, title) in enumerate(ACTIONS, 1)
-    ]
+    on_toolbar = [(menu_url(a.name), a.label) for a in _MENU if _menu(a).toolbar]
+    toolbar = [_item(f"m{i:02}", url, title) for i, (url, title) in enumerate(on_toolbar, 1)]
     return (
         '<?xml version="1.0" encoding="UTF-8"?>\n'
         '<oor:component-data xmlns:oor="http://openoffice.org/2001/registry" '
@@ -173,11 +191,27 @@ def window_state_xcu() -> str:
     )
 
 
+def protocol_handler_xcu() -> str:
+    """The menu's protocol (``org.gosheet.menu:*``) given to the extension's dispatcher."""
+    return (
+        '<?xml version="1.0" encoding="UTF-8"?>\n'
+        '<oor:component-data xmlns:oor="http://openoffice.org/2001/registry" '
+        'xmlns:xs="http://www.w3.org/2001/XMLSchema" '
+        'oor:name="ProtocolHandler" oor:package="org.openoffice.Office">\n'
+        '<node oor:name="HandlerSet">\n'
+        f'<node oor:name="{HANDLER}" oor:op="replace">'
+        f'<prop oor:name="Protocols" oor:type="oor:string-list"><value>{MENU_PROTOCOL}*</value>'
+        "</prop></node>\n</node>\n</oor:component-data>\n"
+    )
+
+
 def manifest_xml() -> str:
     entries = (
         ("python", "application/vnd.sun.star.framework-script"),
         ("Addons.xcu", "application/vnd.sun.star.configuration-data"),
         ("CalcWindowState.xcu", "application/vnd.sun.star.configuration-data"),
+        ("ProtocolHandler.xcu", "application/vnd.sun.star.configuration-data"),
+        (COMPONENT, "application/vnd.sun.star.uno-component;type=Python"),
     )
     return (
         '<?xml version="1.0" encoding="UTF-8"?>\n'
@@ -200,6 +234,8 @@ def extension_members() -> dict[str, Path | str | bytes]:
         ICON_MEMBER: icon_png(),
         "Addons.xcu": addons_xcu(),
         "CalcWindowState.xcu": window_state_xcu(),
+        "ProtocolHandler.xcu": protocol_handler_xcu(),
+        COMPONENT: COMPONENT_SOURCE,
     }
     members.update((description_member(lang), description_text(lang) + "\n") for lang in LANGUAGES)
     members.update(macro_files())

@@ -5,6 +5,8 @@ descriptions in en, ru, fr, ca, update information), the release's ``update.xml`
 
 from __future__ import annotations
 
+import ast
+import json
 import os
 import shutil
 import struct
@@ -196,3 +198,59 @@ def test_unopkg_adds_it_with_its_licence_and_lists_its_version() -> None:
     assert f"Identifier: {build.EXTENSION_ID}" in listed.stdout
     assert f"Version: {about.VERSION}" in listed.stdout
     assert "is registered: yes" in listed.stdout
+
+
+def test_the_menus_dispatcher_runs_in_libreoffices_python() -> None:
+    source = build.COMPONENT_SOURCE.read_text(encoding="utf-8")
+    tree = ast.parse(source, feature_version=(3, 8))  # LibreOffice 7 on Windows: Python 3.8
+    imported = {
+        alias.name.split(".")[0]
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Import)
+        for alias in node.names
+    } | {
+        n.module.split(".")[0] for n in ast.walk(tree) if isinstance(n, ast.ImportFrom) and n.module
+    }
+    assert imported <= {"__future__", *sys.stdlib_module_names}, imported
+    assert f'PROTOCOL = "{build.MENU_PROTOCOL}"' in source
+    assert f'IMPLEMENTATION = "{build.HANDLER}"' in source
+    manifest = build.manifest_xml()
+    assert f'manifest:full-path="{build.COMPONENT}"' in manifest
+    assert "application/vnd.sun.star.uno-component;type=Python" in manifest
+
+
+@pytest.mark.slow
+def test_the_menu_works_whatever_the_file_is_called(tmp_path: Path, open_book: Path) -> None:
+    """The release's file, ``gosheet-0.9.0.oxt``: its menu entries find their actions (a
+    script URL, which names ``gosheet.oxt``, would not)."""
+    from support.libreoffice import TIMEOUT, require_office
+
+    from gosheet.frontends.libreoffice.office import Office
+
+    require_office()
+    oxt = build.build_extension(tmp_path / "built")
+    released = tmp_path / f"gosheet-{about.VERSION}.oxt"
+    shutil.copyfile(oxt, released)
+    profile = tmp_path / "profile"
+    with Office(profile, start_timeout=TIMEOUT) as office:
+        [installed] = office.check([{"do": "install", "oxt": str(released)}], timeout=TIMEOUT)
+    assert installed["name"] == released.name
+    env = {k: v for k, v in os.environ.items() if k not in ("GOSHEET", "GOSHEET_NO_DIALOGS")}
+    with Office(profile, env=env, start_timeout=TIMEOUT) as office:
+        found = office.check(
+            [
+                {"do": "open", "path": str(open_book)},
+                {"do": "dispatch", "url": build.menu_url("check")},
+                {"do": "dispatch", "url": build.menu_url("new")},
+            ],
+            timeout=TIMEOUT,
+        )[1:3]
+    checked, new = (json.loads(step["result"]) for step in found)
+    assert checked["ok"] and checked["action"] == "check", checked
+    assert checked["message"].startswith("No problems")
+    assert new == {
+        "ok": False,
+        "message": "Nothing chosen; no tournament was made.",
+        "problems": [],
+        "action": "new",
+    }

@@ -53,6 +53,7 @@ def test_an_older_python_is_told_which_libreoffice_at_the_first_click(
         assert outcome["ok"] is False and outcome["problems"] == []
         said_plainly(outcome["message"], "3.9.13")
     assert dialogs.box_title("gosheet") == "gosheet"  # no version: gosheet not loaded
+    assert dialogs.box_title("Pair next round") == "gosheet — Pair next round"
 
 
 @pytest.mark.skipif(not PYTHON_38.exists(), reason=f"no Python 3.8 at {PYTHON_38}")
@@ -73,3 +74,10 @@ def test_libreoffice_7s_python_3_8_runs_the_macros_and_says_so(tmp_path: Path) -
     for outcome in map(json.loads, json.loads(done.stdout)):
         assert outcome["ok"] is False
         said_plainly(outcome["message"], "3.8.18")
+
+
+def test_the_message_boxes_say_gosheets_version() -> None:
+    from gosheet import about
+
+    assert dialogs.box_title("Pair next round") == f"gosheet {about.VERSION} — Pair next round"
+    assert dialogs.box_title("gosheet") == f"gosheet {about.VERSION}"

@@ -31,11 +31,8 @@ def message_text(outcome: dict[str, Any]) -> str:
 
 
 def box_title(title: str) -> str:
-    """A message box's title: gosheet, its version, the action.
-
-    >>> box_title("Pair next round") in ("gosheet — Pair next round",) or "—" in box_title("x")
-    True
-    """
+    """A message box's title: gosheet, its version (when gosheet can be loaded), the action:
+    "gosheet 0.9.0 — Pair next round"."""
     version = gosheet_version()
     named = f"gosheet {version}" if version else "gosheet"
     return named if title in ("", "gosheet") else f"{named} — {title}"
