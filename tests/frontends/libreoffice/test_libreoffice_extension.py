@@ -638,7 +638,7 @@ def test_a_failure_is_a_message_never_a_traceback(monkeypatch: pytest.MonkeyPatc
     assert outcome == {
         "ok": False,
         "message": "Open a gosheet workbook (.xlsx or .ods) in LibreOffice Calc first, "
-        "then use the gosheet menu.",
+        "then use the gosheet menu; gosheet ▸ New tournament… or Import roster… starts one.",
         "problems": [],
         "action": "pair",
     }

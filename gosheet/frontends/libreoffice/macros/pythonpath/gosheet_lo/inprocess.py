@@ -33,7 +33,10 @@ DOWNLOAD = "https://www.libreoffice.org/download/"
 #: This Python's version (what :func:`python_problem` compares).
 RUNNING = tuple(sys.version_info[:3])
 PYTHONPATH = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-REINSTALL = "Install the gosheet extension again (Tools ▸ Extensions, or double-click gosheet.oxt)."
+REINSTALL = (
+    "Install the gosheet extension again: double-click the gosheet .oxt file you downloaded "
+    "(or Tools ▸ Extension Manager… ▸ Add… and choose it)."
+)
 
 
 def carried_first() -> None:
