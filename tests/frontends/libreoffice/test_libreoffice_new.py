@@ -189,3 +189,16 @@ def test_the_bridge_answers_the_new_workbook_as_one_file() -> None:
     assert newbook.NEW_BOOK in answer["message"]
     data = newbook.workbook_bytes(answer["operations"])
     assert data[:2] == b"PK"  # a zip: the .xlsx
+
+
+@pytest.mark.parametrize("language", ["ru", "fr", "ca"])
+def test_the_dialog_and_the_picker_speak_libreoffices_language(language: str) -> None:
+    from gosheet_lo import asking, inprocess
+
+    words = inprocess.translated(language, asking.WORDS)
+    assert sorted(words) == sorted(set(asking.WORDS))
+    assert all(words[w] and "{" not in words[w] for w in asking.WORDS)
+    same = {w for w in asking.WORDS if words[w] == w}
+    assert same <= {"OK", "McMahon", "FUS"}, same  # French keeps "OK"; names stay
+    assert inprocess.translated("en", asking.WORDS) == {}
+    assert inprocess.translated("de", asking.WORDS) == {}  # not gosheet's: English

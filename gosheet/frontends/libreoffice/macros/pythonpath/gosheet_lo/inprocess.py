@@ -127,6 +127,22 @@ def new_choices() -> dict[str, Any]:
     }
 
 
+def translated(language: str, texts: Any) -> dict[str, str]:
+    """``texts`` in ``language`` by gosheet's catalog (English → translated; English, or a
+    language gosheet does not speak: none)."""
+    if python_problem() is not None:
+        return {}
+    carried_first()
+    try:
+        catalog = importlib.import_module("gosheet.i18n.catalog")
+        if language not in catalog.LANGUAGES or language == "en":
+            return {}
+        words = catalog.translator(language)
+        return {text: str(words.gettext(text)) for text in texts}
+    except Exception:
+        return {}
+
+
 def answer(request: dict[str, Any]) -> dict[str, Any]:
     """gosheet's answer to a bridge request, in this process."""
     bridge = load_gosheet()
