@@ -8,15 +8,19 @@ request::
 
     {"action": "pair" | "standings" | "check" | "simulate" | "explain" | "fill_ratings"
                | "print_pack" | "publish" | "export_egf" | "export_ffg" | "export_opengotha"
-               | "merge",
+               | "merge" | "new" | "import",
      "sheets": {"Settings": [[...], ...], "Players": [[...]], "Round 1": [[...]], ...},
      "name": "/cups/cup.ods",
      "copies": ["/mail/cup-anna.ods", "/mail/cup-ben.xlsx"]}
 
-(``name``, optional: the workbook's file, which the messages of the files made beside it
-name; ``copies``, for ``merge`` only: the helpers' copies of the workbook, whose results
-are taken into it — ``set`` operations on the round sheets' result cells, and the Standings
-rendered: :mod:`gosheet.app.merging`.)
+(``new`` and ``import`` make a new workbook, whatever the sheets: ``"choices": {"system",
+"rounds", "language"}`` (each optional), and for ``import`` the roster's or OpenGotha file's
+path, ``"roster"``; the answer holds one ``{"op": "file", "suffix": ".xlsx", "base64": …}``,
+the new workbook, which the macro opens as a new document. ``name``, optional: the
+workbook's file, which the messages of the files made beside it name; ``copies``, for
+``merge`` only: the helpers' copies of the workbook, whose results are taken into it — ``set``
+operations on the round sheets' result cells, and the Standings rendered:
+:mod:`gosheet.app.merging`.)
 
 answer::
 
@@ -69,8 +73,9 @@ from gosheet.app import actions, doors, printing
 from gosheet.app.crash import INTERNAL_ERROR, crash_report
 from gosheet.app.files import OptionError
 from gosheet.app.messages import explained
+from gosheet.app.tournaments import Choices, Made
 from gosheet.core.errors import GosheetError, InputError
-from gosheet.i18n.catalog import N_, _, current
+from gosheet.i18n.catalog import LANGUAGES, N_, _, current, use
 from gosheet.workbook import limits
 from gosheet.workbook.port import BookPort, CellValue, Grids, SheetRenamer
 from gosheet.workbook.sheets import Column, Dropdown, Note, SheetData
@@ -267,7 +272,59 @@ def merge(book: RecordingBook, request: dict[str, Any]) -> str:
     return merge_copies(book, request.get("copies"), str(request.get("name") or ""))
 
 
+NEW_BOOK = "tournament.xlsx"
+"""The name a new tournament's workbook has in the messages of ``new`` and ``import`` (the
+macro opens it as a new, unsaved document and says that document's name instead)."""
+
+
+def choices_of(request: dict[str, Any]) -> Choices:
+    """The organiser's choices of a new tournament, ``{"system", "rounds", "language"}`` of
+    the request (each may be missing or null: gosheet's default)."""
+    given = request.get("choices") or {}
+    if not isinstance(given, dict):
+        raise OptionError(_("a malformed request: {problem}").format(problem="'choices'"))
+    system, rounds, language = (given.get(k) for k in ("system", "rounds", "language"))
+    if not all(v is None or isinstance(v, str) for v in (system, language)):
+        raise OptionError(_("a malformed request: {problem}").format(problem="'choices'"))
+    if rounds is not None and (isinstance(rounds, bool) or not isinstance(rounds, int)):
+        raise OptionError(_("a malformed request: {problem}").format(problem="'rounds'"))
+    if language:
+        if language not in LANGUAGES:
+            raise OptionError(_("a malformed request: {problem}").format(problem="'language'"))
+        use(language)  # its messages in the new workbook's language
+    return Choices(system=system or None, rounds=rounds, language=language or None)
+
+
+def made_book(book: RecordingBook, made: Made) -> str:
+    """A new workbook as one ``file`` operation (its bytes, ``.xlsx``); its message in its
+    language."""
+    assert made.data is not None
+    use(made.settings.language)
+    book.operations.append({"op": "file", "suffix": ".xlsx", "base64": encoded(made.data)})
+    return made.message()
+
+
+def new(book: RecordingBook, request: dict[str, Any]) -> str:
+    """New tournament: an empty tournament of the request's ``choices``."""
+    from gosheet.app.tournaments import new_tournament
+
+    return made_book(book, new_tournament(choices_of(request), None, name=NEW_BOOK))
+
+
+def import_roster(book: RecordingBook, request: dict[str, Any]) -> str:
+    """Import roster: the tournament of the roster or OpenGotha file at ``roster`` (a path)."""
+    from gosheet.app.exchange import import_tournament
+
+    roster = request.get("roster")
+    if not isinstance(roster, str) or not roster:
+        raise OptionError(_("a malformed request: {problem}").format(problem="'roster'"))
+    made = import_tournament(Path(roster), None, choices_of(request), name=NEW_BOOK)
+    return made_book(book, made)
+
+
 BRIDGED: dict[str, Bridged] = {
+    "new": new,
+    "import": import_roster,
     "pair": pair,
     "standings": standings,
     "check": check,

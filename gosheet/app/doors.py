@@ -72,8 +72,9 @@ class Command:
 @dataclass(frozen=True)
 class Menu:
     """LibreOffice: the macro of ``gosheet_macros.py`` the menu entry calls, the entry's
-    title with its ``~`` mnemonic, its part of the menu (0: the round, also on the toolbar
-    when ``toolbar``; 1: the files for other programs; 2: the rehearsal)."""
+    title with its ``~`` mnemonic, its part of the menu (-1: a new tournament, first; 0: the
+    round, also on the toolbar when ``toolbar``; 1: the files for other programs; 2: the
+    rehearsal)."""
 
     macro: str
     title: str
@@ -305,15 +306,10 @@ ACTIONS: tuple[Action, ...] = (
         shows_cells=True,
     ),
     Action(
-        "import",
-        N_("New tournament from this roster"),
-        command=Command("import", "opengotha:import_file"),
-        page=Page("new", roster=True),
-    ),
-    Action(
         "new",
         N_("New tournament"),
         command=Command("new", "tournament:new"),
+        menu=Menu("NewTournament", "~New tournament…", part=-1),
         button=Button("new_tournament"),  # the function alone: Lite's script runs it
         script=Script(
             "new_tournament",
@@ -324,6 +320,13 @@ ACTIONS: tuple[Action, ...] = (
             "rounds already is refused, and nothing is changed.",
         ),
         page=Page("blank", N_("New blank tournament"), blank=True),
+    ),
+    Action(
+        "import",
+        N_("New tournament from this roster"),
+        command=Command("import", "opengotha:import_file"),
+        menu=Menu("ImportRoster", "Impor~t roster…", part=-1),
+        page=Page("new", roster=True),
     ),
     # the command line's alone
     Action("rename", N_("Rename a player"), command=Command("rename", "rename:rename")),

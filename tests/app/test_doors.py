@@ -17,7 +17,7 @@ from gosheet.frontends.cli.parser import build_parser
 from gosheet.frontends.excel import lite, lite_run
 from gosheet.frontends.excel.template import xlsm_template_path
 from gosheet.frontends.libreoffice import build
-from gosheet.frontends.libreoffice.build import MACRO_SOURCE, script_url
+from gosheet.frontends.libreoffice.build import MACRO_SOURCE, menu_url
 from gosheet.frontends.web import runner
 from gosheet.frontends.web.build import static
 from gosheet.frontends.web.words import WORDS, table
@@ -66,10 +66,8 @@ def test_the_built_extensions_menu_is_the_tables(tmp_path: Path) -> None:
     menu, toolbar = _extension_menu(tmp_path)
     offered = doors.in_menu()
     entries = [(url, title) for url, title in menu if url != "private:separator"]
-    assert entries == [(script_url(a.menu.macro), a.menu.title) for a in offered if a.menu]
-    assert toolbar == [
-        (script_url(a.menu.macro), a.label) for a in offered if a.menu and a.menu.toolbar
-    ]
+    assert entries == [(menu_url(a.name), a.menu.title) for a in offered if a.menu]
+    assert toolbar == [(menu_url(a.name), a.label) for a in offered if a.menu and a.menu.toolbar]
     # every macro the menu calls runs the action of its name; the script offers no other
     tree = ast.parse(MACRO_SOURCE.read_text(encoding="utf-8"))
     runs = {

@@ -14,30 +14,50 @@ The extension holds:
     (``METADATA``, licence files), copied from this installation
     (:mod:`gosheet.frontends.libreoffice.carried`): the macros run gosheet in
     LibreOffice's own Python, which needs nothing else installed
-``Addons.xcu``
+``Addons.xcu``, ``ProtocolHandler.xcu``, ``component/gosheet_menu.py``
     the **gosheet** menu (between Tools and Window) and the gosheet toolbar, in
-    Calc only, each entry dispatching a script URL such as
-    ``vnd.sun.star.script:gosheet.oxt|python|gosheet_macros.py$PairNextRound?language=Python&location=user:uno_packages``
+    Calc only, each entry dispatching the URL of its action, ``org.gosheet.menu:pair``, to the
+    extension's protocol handler (a Python UNO component), which runs the action as its macro
+    does. A script URL
+    (``vnd.sun.star.script:gosheet.oxt|python|gosheet_macros.py$PairNextRound?language=Python&location=user:uno_packages``)
+    names the extension by its file's name, and the organiser's file is
+    ``gosheet-0.9.0.oxt`` or ``gosheet (1).oxt``: the macros' script URLs serve the callers
+    that give arguments (scripts, the tests), not the menu
 ``CalcWindowState.xcu``
     names the toolbar "gosheet", docked at the top, buttons as text
-``description.xml``, ``description/en.txt``
-    identifier, version and what the Extension Manager shows
+``description.xml``, ``description/LANG.txt``, ``registration/LICENSE.txt``, ``images/gosheet.png``
+    identifier, version, licence, icon, the oldest LibreOffice and where the updates are:
+    what the Extension Manager shows (:mod:`gosheet.frontends.libreoffice.description`)
+
+The ``.oxt`` is the same bytes for the same files (:func:`extension_bytes`): a release
+builds it twice and gets one file.
 """
 
 from __future__ import annotations
 
 import os
 import subprocess
-import zipfile
 from pathlib import Path
 from xml.sax.saxutils import escape
 
-from gosheet import __version__
 from gosheet.app import doors
+from gosheet.frontends.carried import archive
 from gosheet.frontends.libreoffice.carried import carried_files
+from gosheet.frontends.libreoffice.description import (
+    EXTENSION_ID,
+    ICON_MEMBER,
+    LANGUAGES,
+    LICENSE_FILE,
+    LICENSE_MEMBER,
+    description_member,
+    description_text,
+    description_xml,
+    update_xml,
+)
+from gosheet.frontends.libreoffice.icon import icon_png
 from gosheet.frontends.libreoffice.office import LibreOfficeError, Office, find_soffice, find_unopkg
 
-EXTENSION_ID = "org.gosheet.frontends.libreoffice"
+__all__ = ["EXTENSION_ID", "build_extension", "install_extension", "update_xml"]
 OXT_NAME = "gosheet.oxt"  # the script URLs name the package by its file name
 MACRO_FILE = "gosheet_macros.py"  # the script the menu's URLs name
 MACRO_DIR = Path(__file__).with_name("macros")
@@ -45,6 +65,10 @@ MACRO_SOURCE = MACRO_DIR / MACRO_FILE
 MACRO_PYTHONPATH = MACRO_DIR / "pythonpath"  # → python/pythonpath/ in the extension
 MACRO_PACKAGE = "gosheet_lo"  # the macros' package there: a name no other extension uses
 PYTHONPATH = "python/pythonpath/"  # on LibreOffice's sys.path: gosheet_lo, gosheet, its needs
+COMPONENT = "component/gosheet_menu.py"  # the menu's dispatcher, a Python UNO component
+COMPONENT_SOURCE = MACRO_DIR / "component" / "gosheet_menu.py"
+MENU_PROTOCOL = "org.gosheet.menu:"  # the menu's URLs (COMPONENT's PROTOCOL)
+HANDLER = "org.gosheet.frontends.libreoffice.Menu"  # its implementation (COMPONENT's)
 MENU_NODE = "org.gosheet.frontends.libreoffice.menu"
 TOOLBAR_NODE = "org.gosheet.frontends.libreoffice.toolbar"
 CALC = "com.sun.star.sheet.SpreadsheetDocument"
@@ -59,6 +83,8 @@ def _menu(action: doors.Action) -> doors.Menu:
 _MENU = doors.in_menu()  # the table of actions: LibreOffice's part of it
 # (macro, menu title with its ~mnemonic, toolbar title): on the toolbar too
 ACTIONS = tuple((_menu(a).macro, _menu(a).title, a.label) for a in _MENU if _menu(a).toolbar)
+# (macro, menu title): a new tournament, a new document, first in the menu
+NEW_BOOKS = tuple((_menu(a).macro, _menu(a).title) for a in _MENU if _menu(a).part == -1)
 # (macro, menu title): the files for other programs, in the menu only
 EXPORTS = tuple((_menu(a).macro, _menu(a).title) for a in _MENU if _menu(a).part == 1)
 # (macro, menu title): the helpers' copies, in the menu only (it asks for files)
@@ -76,6 +102,16 @@ def script_url(function: str) -> str:
         f"vnd.sun.star.script:{OXT_NAME}|python|{MACRO_FILE}${function}"
         f"?language=Python&location={LOCATION}"
     )
+
+
+def menu_url(action: str) -> str:
+    """The URL a menu entry or toolbar button dispatches: the action's name in gosheet's
+    table, for the extension's protocol handler (whatever the ``.oxt`` file is called).
+
+    >>> menu_url("pair")
+    'org.gosheet.menu:pair'
+    """
+    return MENU_PROTOCOL + action
 
 
 def macro_files() -> dict[str, Path]:
@@ -110,15 +146,14 @@ def menu_entries() -> list[tuple[str, str]]:
     for before, action in zip((None, *_MENU), _MENU, strict=False):
         if before is not None and _menu(before).part != _menu(action).part:
             entries.append(("private:separator", ""))
-        entries.append((script_url(_menu(action).macro), _menu(action).title))
+        entries.append((menu_url(action.name), _menu(action).title))
     return entries
 
 
 def addons_xcu() -> str:
     menu = [_item(f"m{i:02}", url, title) for i, (url, title) in enumerate(menu_entries(), 1)]
-    toolbar = [
-        _item(f"m{i:02}", script_url(f), title) for i, (f, _, title) in enumerate(ACTIONS, 1)
-    ]
+    on_toolbar = [(menu_url(a.name), a.label) for a in _MENU if _menu(a).toolbar]
+    toolbar = [_item(f"m{i:02}", url, title) for i, (url, title) in enumerate(on_toolbar, 1)]
     return (
         '<?xml version="1.0" encoding="UTF-8"?>\n'
         '<oor:component-data xmlns:oor="http://openoffice.org/2001/registry" '
@@ -156,11 +191,27 @@ def window_state_xcu() -> str:
     )
 
 
+def protocol_handler_xcu() -> str:
+    """The menu's protocol (``org.gosheet.menu:*``) given to the extension's dispatcher."""
+    return (
+        '<?xml version="1.0" encoding="UTF-8"?>\n'
+        '<oor:component-data xmlns:oor="http://openoffice.org/2001/registry" '
+        'xmlns:xs="http://www.w3.org/2001/XMLSchema" '
+        'oor:name="ProtocolHandler" oor:package="org.openoffice.Office">\n'
+        '<node oor:name="HandlerSet">\n'
+        f'<node oor:name="{HANDLER}" oor:op="replace">'
+        f'<prop oor:name="Protocols" oor:type="oor:string-list"><value>{MENU_PROTOCOL}*</value>'
+        "</prop></node>\n</node>\n</oor:component-data>\n"
+    )
+
+
 def manifest_xml() -> str:
     entries = (
         ("python", "application/vnd.sun.star.framework-script"),
         ("Addons.xcu", "application/vnd.sun.star.configuration-data"),
         ("CalcWindowState.xcu", "application/vnd.sun.star.configuration-data"),
+        ("ProtocolHandler.xcu", "application/vnd.sun.star.configuration-data"),
+        (COMPONENT, "application/vnd.sun.star.uno-component;type=Python"),
     )
     return (
         '<?xml version="1.0" encoding="UTF-8"?>\n'
@@ -173,44 +224,37 @@ def manifest_xml() -> str:
     )
 
 
-def description_xml() -> str:
-    return (
-        '<?xml version="1.0" encoding="UTF-8"?>\n'
-        '<description xmlns="http://openoffice.org/extensions/description/2006" '
-        'xmlns:d="http://openoffice.org/extensions/description/2006" '
-        'xmlns:xlink="http://www.w3.org/1999/xlink">\n'
-        f' <identifier value="{EXTENSION_ID}"/>\n'
-        f' <version value="{escape(__version__)}"/>\n'
-        " <display-name><name>gosheet</name></display-name>\n"
-        ' <publisher><name xlink:href="https://github.com/">gosheet</name></publisher>\n'
-        " <extension-description>"
-        '<src xlink:href="description/en.txt" lang="en"/></extension-description>\n'
-        "</description>\n"
-    )
-
-
-DESCRIPTION = (
-    "gosheet: Go tournaments in the spreadsheet. The gosheet menu and toolbar of "
-    "LibreOffice Calc fill the players from a rating list, pair the next round, update "
-    "the standings, check the open workbook, explain its last round, write its print "
-    "pack, its web pages and its results files (EGF, FFG, OpenGotha). gosheet {version} "
-    "comes inside the extension and runs in LibreOffice's own Python (LibreOffice 7.4 or "
-    "later on Linux, 25.2 or later on Windows and macOS): nothing else to install."
-)
-
-
-def extension_members() -> dict[str, Path | str]:
-    """Every file of the extension by its name in it: the file to copy, or the text."""
-    members: dict[str, Path | str] = {
+def extension_members() -> dict[str, Path | str | bytes]:
+    """Every file of the extension by its name in it (sorted): the file to copy, or its text
+    or bytes."""
+    members: dict[str, Path | str | bytes] = {
         "META-INF/manifest.xml": manifest_xml(),
         "description.xml": description_xml(),
-        "description/en.txt": DESCRIPTION.format(version=__version__) + "\n",
+        LICENSE_MEMBER: LICENSE_FILE,
+        ICON_MEMBER: icon_png(),
         "Addons.xcu": addons_xcu(),
         "CalcWindowState.xcu": window_state_xcu(),
+        "ProtocolHandler.xcu": protocol_handler_xcu(),
+        COMPONENT: COMPONENT_SOURCE,
     }
+    members.update((description_member(lang), description_text(lang) + "\n") for lang in LANGUAGES)
     members.update(macro_files())
     members.update((PYTHONPATH + name, source) for name, source in carried_files().items())
-    return members
+    return dict(sorted(members.items()))
+
+
+def extension_bytes() -> bytes:
+    """``gosheet.oxt``'s bytes: the same for the same files (entries sorted, each dated
+    ``SOURCE_DATE_EPOCH`` or :data:`gosheet.frontends.carried.FIXED_DATE`)."""
+    contents: dict[str, bytes] = {}
+    for name, source in extension_members().items():
+        if isinstance(source, Path):
+            contents[name] = source.read_bytes()
+        elif isinstance(source, str):
+            contents[name] = source.encode("utf-8")
+        else:
+            contents[name] = source
+    return archive(contents)
 
 
 def build_extension(out: Path) -> Path:
@@ -226,12 +270,7 @@ def build_extension(out: Path) -> Path:
     target.parent.mkdir(parents=True, exist_ok=True)
     partial = target.with_name(f".{target.name}.{os.getpid()}.tmp")
     try:
-        with zipfile.ZipFile(partial, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as archive:
-            for name, source in extension_members().items():
-                if isinstance(source, Path):
-                    archive.write(source, name)
-                else:
-                    archive.writestr(name, source.encode("utf-8"))
+        partial.write_bytes(extension_bytes())
         os.replace(partial, target)
     finally:
         if partial.exists():

@@ -5,8 +5,8 @@ door shares), laid out as a folder.
 The folder is the extension's ``python/pythonpath/``, which LibreOffice puts on its Python's
 ``sys.path``: each package as it lies in ``site-packages``, and its ``NAME-VERSION.dist-info/``
 with ``METADATA`` and the licence files (so that ``importlib.metadata`` finds them there too).
-The extension leaves out only gosheet's own macros, which its ``python/`` folder holds
-already (:mod:`gosheet.frontends.libreoffice.build`).
+The extension leaves out only gosheet's own macros and licence, which its ``python/`` and
+``registration/`` folders hold already (:mod:`gosheet.frontends.libreoffice.build`).
 """
 
 from __future__ import annotations
@@ -16,7 +16,10 @@ from pathlib import Path
 from gosheet.frontends import carried
 
 MACROS = "gosheet/frontends/libreoffice/macros/"
-"""gosheet's files the folder leaves out: the extension carries them in ``python/``."""
+EXTENSION = "gosheet/frontends/libreoffice/extension/"
+LEFT_OUT = (MACROS, EXTENSION)
+"""gosheet's files the folder leaves out: the extension carries them elsewhere (the macros in
+``python/``, the licence in ``registration/``)."""
 
 
 def carried_files() -> dict[str, Path | str]:
@@ -26,4 +29,4 @@ def carried_files() -> dict[str, Path | str]:
     for distribution in carried.carried():
         files.update(distribution.files)
         files[f"{distribution.info}/METADATA"] = distribution.metadata
-    return {name: files[name] for name in sorted(files) if not name.startswith(MACROS)}
+    return {name: files[name] for name in sorted(files) if not name.startswith(LEFT_OUT)}

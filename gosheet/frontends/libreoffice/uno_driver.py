@@ -24,6 +24,9 @@ skipped):
 ``{"do": "invoke", "url": URL, "args": [...]}``
     ``XScriptProvider.getScript(URL).invoke(args)`` through the document's script
     provider (``args``, optional: texts, numbers); → ``result``
+``{"do": "adopt", "title": T}``
+    the open document titled ``T`` (a document a macro made: "Untitled 2") becomes the one
+    the next steps act on; → ``sheets``
 ``{"do": "cell", "sheet": S, "cell": "H2"}``
     → ``value`` (number or text, ``None`` when empty), ``back_color``,
     ``note`` (the cell's comment)
@@ -177,6 +180,15 @@ class Driver:
         script = self.document.getScriptProvider().getScript(step["url"])
         result = script.invoke(tuple(step.get("args") or ()), (), ())
         return {"result": plain(result[0])}
+
+    def do_adopt(self, step: dict[str, Any]) -> dict[str, Any]:
+        components = self.desktop.getComponents().createEnumeration()
+        while components.hasMoreElements():
+            component = components.nextElement()
+            if component.getTitle() == step["title"]:
+                self.document = component
+                return {"sheets": list(component.getSheets().getElementNames())}
+        raise RuntimeError(f"no document titled {step['title']!r}")
 
     def do_cell(self, step: dict[str, Any]) -> dict[str, Any]:
         sheet = self.document.getSheets().getByName(step["sheet"])

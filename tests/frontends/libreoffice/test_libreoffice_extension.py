@@ -35,9 +35,11 @@ from gosheet.frontends.libreoffice.build import (
     MACRO_PACKAGE,
     MACRO_PYTHONPATH,
     MACRO_SOURCE,
+    NEW_BOOKS,
     REHEARSAL,
     build_extension,
     macro_files,
+    menu_url,
     script_url,
 )
 from gosheet.frontends.libreoffice.office import LibreOfficeError
@@ -52,10 +54,22 @@ from gosheet.frontends.libreoffice.macros import gosheet_macros
 
 OOR = "{http://openoffice.org/2001/registry}"
 
+TOOLBAR = (
+    "fill_ratings",
+    "pair",
+    "standings",
+    "check",
+    "explain",
+    "print_pack",
+    "publish",
+)
+"""The toolbar's actions, in its order."""
+
 
 HELPERS = (
     "__init__",
     "actions",
+    "asking",
     "bridge",
     "calc",
     "changes",
@@ -64,6 +78,7 @@ HELPERS = (
     "files",
     "inprocess",
     "marks",
+    "newbook",
     "rendering",
     "writing",
 )
@@ -187,22 +202,25 @@ def test_menu_and_toolbar_dispatch_the_macros_script_urls() -> None:
         ]
 
     ui = {n.get(f"{OOR}name"): n for n in addons.find("node") or []}
-    expected = [script_url(function) for function, _, _ in ACTIONS]
+    # the menu names each action for the extension's protocol handler, whatever the .oxt file
+    # is called; the macros' script URLs (which name it) serve the callers giving arguments
+    expected = [menu_url(action) for action in TOOLBAR]
     assert urls(ui["OfficeMenuBar"]) == [
+        menu_url("import"),
+        menu_url("new"),
+        "private:separator",
         *expected,
-        script_url(COPIES[0]),
+        menu_url("merge"),
         "private:separator",
-        *(script_url(function) for function, _ in EXPORTS),
+        *(menu_url(action) for action in ("export_egf", "export_ffg", "export_opengotha")),
         "private:separator",
-        script_url(REHEARSAL[0]),
+        menu_url("simulate"),
     ]
     assert urls(ui["OfficeToolBar"]) == expected
-    assert expected[1] == (
+    assert expected[1] == "org.gosheet.menu:pair"
+    assert script_url("PairNextRound") == (
         "vnd.sun.star.script:gosheet.oxt|python|gosheet_macros.py$PairNextRound"
         "?language=Python&location=user:uno_packages"
-    )
-    assert expected[0].endswith(
-        "gosheet_macros.py$FillFromRatingList?language=Python&location=user:uno_packages"
     )
     for function, _, _ in ACTIONS:
         assert callable(getattr(gosheet_macros, function))
@@ -213,6 +231,9 @@ def test_menu_and_toolbar_dispatch_the_macros_script_urls() -> None:
     ]
     assert titles == [
         "~gosheet",
+        "Impor~t roster…",  # a new document: first, apart
+        "~New tournament…",
+        "",
         "~Fill from rating list",  # first: players are registered before round 1
         "~Pair next round",
         "Update ~standings",
@@ -229,6 +250,7 @@ def test_menu_and_toolbar_dispatch_the_macros_script_urls() -> None:
         "Si~mulate results (rehearsal)",
     ]
     assert [f.__name__ for f in gosheet_macros.g_exportedScripts] == [
+        *(f for f, _ in NEW_BOOKS),
         *(f for f, _, _ in ACTIONS),
         COPIES[0],
         *(f for f, _ in EXPORTS),
@@ -324,6 +346,7 @@ def test_the_macro_script_runs_as_libreoffice_runs_it(unpacked: Path) -> None:
     found = json.loads(done.stdout)
     assert found["outcome"]["message"].startswith("Open a gosheet workbook")
     assert found["exported"] == [
+        *(f for f, _ in NEW_BOOKS),
         *(f for f, _, _ in ACTIONS),
         COPIES[0],
         *(f for f, _ in EXPORTS),
@@ -466,6 +489,8 @@ def test_g_exported_scripts_is_a_plain_assignment_libreoffice_can_read() -> None
     ]
     assert found == [
         [
+            "ImportRoster",
+            "NewTournament",
             "FillFromRatingList",
             "PairNextRound",
             "UpdateStandings",
@@ -613,7 +638,7 @@ def test_a_failure_is_a_message_never_a_traceback(monkeypatch: pytest.MonkeyPatc
     assert outcome == {
         "ok": False,
         "message": "Open a gosheet workbook (.xlsx or .ods) in LibreOffice Calc first, "
-        "then use the gosheet menu.",
+        "then use the gosheet menu; gosheet ▸ New tournament… or Import roster… starts one.",
         "problems": [],
         "action": "pair",
     }

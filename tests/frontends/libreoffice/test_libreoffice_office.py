@@ -35,6 +35,7 @@ from gosheet.frontends.libreoffice.build import (
     MACRO_PYTHONPATH,
     REHEARSAL,
     menu_entries,
+    menu_url,
     script_url,
 )
 from gosheet.frontends.libreoffice.office import (
@@ -153,12 +154,11 @@ def test_the_menu_and_the_toolbar_are_installed(office: Office) -> None:
     [menu] = addons["menus"].values()
     assert menu["Title"] == "~gosheet"
     assert [(i["URL"], i["Title"]) for i in menu["items"]] == menu_entries()
-    assert (script_url(REHEARSAL[0]), REHEARSAL[1]) == menu_entries()[-1]
-    assert (script_url("ExportOpenGotha"), "Export to ~OpenGotha (.xml)") in menu_entries()
+    assert (menu_url("simulate"), REHEARSAL[1]) == menu_entries()[-1]
+    assert (menu_url("export_opengotha"), "Export to ~OpenGotha (.xml)") in menu_entries()
     [toolbar] = addons["toolbars"].values()
-    assert [(i["URL"], i["Title"]) for i in toolbar] == [
-        (script_url(f), title) for f, _, title in ACTIONS
-    ]
+    assert [i["Title"] for i in toolbar] == [title for _, _, title in ACTIONS]
+    assert toolbar[1]["URL"] == menu_url("pair")
 
 
 def test_pair_gives_what_gosheet_pair_gives(office: Office, books: Path, tmp_path: Path) -> None:

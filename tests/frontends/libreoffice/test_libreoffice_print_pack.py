@@ -23,6 +23,7 @@ from gosheet.formats.pack.language import printing
 from gosheet.frontends.libreoffice.build import (
     ACTIONS,
     MACRO_PYTHONPATH,
+    menu_url,
     script_url,
 )
 from gosheet.frontends.libreoffice.office import (
@@ -48,12 +49,12 @@ def test_print_pack_is_in_the_menu_and_the_toolbar_after_explain(office: Office)
     [addons] = office.check([{"do": "addons"}])
     [menu] = addons["menus"].values()
     entries = [(item["URL"], item["Title"]) for item in menu["items"]]
-    assert entries[4:6] == [
-        (script_url("ExplainRound"), "~Explain the last round"),
-        (PRINT, "P~rint pack"),
+    assert entries[7:9] == [
+        (menu_url("explain"), "~Explain the last round"),
+        (menu_url("print_pack"), "P~rint pack"),
     ]
     [toolbar] = addons["toolbars"].values()
-    assert (toolbar[5]["URL"], toolbar[5]["Title"]) == (PRINT, "Print pack")
+    assert (toolbar[5]["URL"], toolbar[5]["Title"]) == (menu_url("print_pack"), "Print pack")
 
 
 def test_print_pack_writes_the_pdf_beside_the_workbook(office: Office, tmp_path: Path) -> None:

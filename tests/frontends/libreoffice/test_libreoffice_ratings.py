@@ -21,7 +21,7 @@ from support.paths import RATINGS
 
 from gosheet.formats.ratings import cache
 from gosheet.frontends.cli import main
-from gosheet.frontends.libreoffice.build import ACTIONS, script_url
+from gosheet.frontends.libreoffice.build import ACTIONS, menu_url, script_url
 from gosheet.frontends.libreoffice.office import (
     Office,
 )
@@ -68,12 +68,15 @@ def _players(path: Path) -> Grid:
 
 
 def test_the_menu_entry_is_first_in_the_menu_and_the_toolbar(office: Office) -> None:
+    """First of the round's actions (after New tournament… and Import roster…)."""
     assert ACTIONS[0] == ("FillFromRatingList", "~Fill from rating list", "Fill from rating list")
     [addons] = office.check([{"do": "addons"}])
     [menu] = addons["menus"].values()
-    assert (menu["items"][0]["URL"], menu["items"][0]["Title"]) == (FILL, ACTIONS[0][1])
+    fill = menu_url("fill_ratings")
+    assert (menu["items"][3]["URL"], menu["items"][3]["Title"]) == (fill, ACTIONS[0][1])
+    assert menu["items"][2]["URL"] == "private:separator"
     [toolbar] = addons["toolbars"].values()
-    assert (toolbar[0]["URL"], toolbar[0]["Title"]) == (FILL, ACTIONS[0][2])
+    assert (toolbar[0]["URL"], toolbar[0]["Title"]) == (fill, ACTIONS[0][2])
 
 
 def test_fill_from_rating_list_gives_what_gosheet_ratings_fill_gives(

@@ -40,6 +40,19 @@ else:
         from gosheet_lo import actions
 
 
+def NewTournament(*args: Any) -> str:
+    """A new Calc document holding a new tournament (Settings and Players, in the chosen
+    language): the system, rounds and language asked in a dialog (or given by a caller:
+    ``NewTournament("swiss", 4, "fr")``)."""
+    return run("new", args)
+
+
+def ImportRoster(*args: Any) -> str:
+    """A new Calc document holding the tournament of a roster (CSV, xlsx, ods) or an
+    OpenGotha file, chosen in a file picker (or given by a caller as its path)."""
+    return run("import", args)
+
+
 def FillFromRatingList(*args: Any) -> str:
     """Fill the empty cells of Players (number, rank, rating, club, country) from the
     rating list cached by ``gosheet ratings fetch|import``."""
@@ -106,6 +119,8 @@ def SimulateResults(*args: Any) -> str:
 
 
 g_exportedScripts = (
+    ImportRoster,
+    NewTournament,
     FillFromRatingList,
     PairNextRound,
     UpdateStandings,

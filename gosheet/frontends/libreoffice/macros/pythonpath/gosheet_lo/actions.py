@@ -13,7 +13,8 @@
    Publish pages and the exports write no cell: they write the files of gosheet's
    ``file`` operations beside the workbook, which must have been saved once
    (:mod:`.files`). Merge helpers' copies asks first for the copies (:mod:`.picker`),
-   whose results gosheet takes into the open workbook.
+   whose results gosheet takes into the open workbook. New tournament… and Import roster…
+   make a new document instead (:mod:`.newbook`).
 
 The document is unchanged when anything fails: nothing is written unless
 gosheet answered ``ok`` and the answer is understood (:func:`.bridge.preflight`);
@@ -31,8 +32,9 @@ from .changes import Changes
 from .dialogs import tell
 from .errors import WORDS, Failure, describe, learn, say
 from .files import document_path, write_beside, written_message
-from .inprocess import action_table
+from .inprocess import action_table, check_python
 from .marks import clear_marks, mark_problems
+from .newbook import MAKERS, make
 from .picker import chosen_copies, document_name
 from .writing import apply_operations
 
@@ -42,7 +44,7 @@ def about(action: str) -> dict[str, Any]:
     its title, whether it asks for the helpers' copies, makes files beside the workbook,
     marks the bad cells."""
     found = action_table().get(action)
-    return found if found is not None else {"title": action}
+    return found if found is not None else {"title": "gosheet"}
 
 
 def run(action: str, args: tuple[Any, ...] = (), context: Any = None) -> str:
@@ -56,9 +58,13 @@ def run(action: str, args: tuple[Any, ...] = (), context: Any = None) -> str:
     document = None
     WORDS.clear()  # English until gosheet answers in the workbook's language
     try:
-        document = find_document(args, context)
-        copies = chosen_copies(args, context, document) if entry.get("copies") else None
-        outcome = perform(action, document, copies, entry)
+        check_python()  # an older LibreOffice: which one is needed, before anything else
+        if action in MAKERS:  # a new document: the one the menu was used in stays as it is
+            outcome, document = make(action, args, context)
+        else:
+            document = find_document(args, context)
+            copies = chosen_copies(args, context, document) if entry.get("copies") else None
+            outcome = perform(action, document, copies, entry)
     except Failure as failure:
         outcome = {"ok": False, "message": str(failure), "problems": failure.problems}
     except Exception as error:  # never a traceback in front of the organiser

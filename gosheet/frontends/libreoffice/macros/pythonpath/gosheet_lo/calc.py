@@ -41,7 +41,8 @@ def find_document(args: tuple[Any, ...], context: Any) -> Any:
     if not is_spreadsheet(document):
         raise Failure(
             "Open a gosheet workbook (.xlsx or .ods) in LibreOffice Calc first, "
-            "then use the gosheet menu."
+            "then use the gosheet menu; gosheet ▸ New tournament… or Import roster… "
+            "starts one."
         )
     return document
 

@@ -7,6 +7,7 @@ from typing import Any
 
 from .calc import uno_module
 from .errors import say
+from .inprocess import gosheet_version
 
 NO_DIALOGS_ENV = "GOSHEET_NO_DIALOGS"
 MAX_LISTED = 25  # problems listed in the message box
@@ -27,6 +28,14 @@ def message_text(outcome: dict[str, Any]) -> str:
             say("  … and {count} more (Check the workbook marks them all).", count=hidden),
         ]
     return "\n".join(lines)
+
+
+def box_title(title: str) -> str:
+    """A message box's title: gosheet, its version (when gosheet can be loaded), the action:
+    "gosheet 0.9.0 — Pair next round"."""
+    version = gosheet_version()
+    named = f"gosheet {version}" if version else "gosheet"
+    return named if title in ("", "gosheet") else f"{named} — {title}"
 
 
 def tell(context: Any, document: Any, title: str, outcome: dict[str, Any]) -> None:
@@ -54,7 +63,7 @@ def tell(context: Any, document: Any, title: str, outcome: dict[str, Any]) -> No
             parent,
             uno.Enum("com.sun.star.awt.MessageBoxType", kind),
             1,  # MessageBoxButtons.BUTTONS_OK
-            f"gosheet — {title}",
+            box_title(title),
             message_text(outcome),
         )
         box.execute()

@@ -25,8 +25,18 @@ from .errors import Failure, describe
 
 #: The oldest Python gosheet runs on (LibreOffice 25.2 bundles Python 3.10 on Windows and macOS).
 OLDEST_PYTHON = (3, 10)
+#: The oldest LibreOffice whose own Python runs gosheet on Windows and macOS (the
+#: ``BUNDLED_PYTHON_LIBREOFFICE`` of ``gosheet/frontends/libreoffice/description.py``).
+NEEDED_LIBREOFFICE = "25.2"
+#: Where LibreOffice is downloaded.
+DOWNLOAD = "https://www.libreoffice.org/download/"
+#: This Python's version (what :func:`python_problem` compares).
+RUNNING = tuple(sys.version_info[:3])
 PYTHONPATH = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-REINSTALL = "Install the gosheet extension again (Tools ▸ Extensions, or double-click gosheet.oxt)."
+REINSTALL = (
+    "Install the gosheet extension again: double-click the gosheet .oxt file you downloaded "
+    "(or Tools ▸ Extension Manager… ▸ Add… and choose it)."
+)
 
 
 def carried_first() -> None:
@@ -38,16 +48,46 @@ def carried_first() -> None:
     sys.path.insert(0, PYTHONPATH)
 
 
+def python_problem() -> str | None:
+    """What to tell an organiser whose LibreOffice's Python is older than gosheet's oldest
+    (None: it runs gosheet): the LibreOffice to install, and where it is."""
+    if RUNNING >= OLDEST_PYTHON:
+        return None
+    return (
+        "gosheet needs LibreOffice {need} or later: this LibreOffice runs Python {have}, "
+        "and gosheet needs Python {oldest} or later, which LibreOffice {need} brings. "
+        "Download LibreOffice {need} or later from {download} and install it; the gosheet "
+        "extension then works as it is. Nothing was changed."
+    ).format(
+        need=NEEDED_LIBREOFFICE,
+        have=".".join(map(str, RUNNING)),
+        oldest=".".join(map(str, OLDEST_PYTHON)),
+        download=DOWNLOAD,
+    )
+
+
+def check_python() -> None:
+    """Raise :class:`Failure` saying which LibreOffice is needed, when this one's Python cannot
+    run gosheet: the first thing every action does."""
+    problem = python_problem()
+    if problem is not None:
+        raise Failure(problem)
+
+
+def gosheet_version() -> str:
+    """The version of the gosheet the extension carries ('' when it cannot be read)."""
+    if python_problem() is not None:
+        return ""
+    carried_first()
+    try:
+        return str(importlib.import_module("gosheet.about").VERSION)
+    except Exception:
+        return ""
+
+
 def load_gosheet() -> Any:
     """gosheet's JSON bridge, imported from the extension."""
-    if sys.version_info < OLDEST_PYTHON:
-        raise Failure(
-            "gosheet needs Python {need} or later; this LibreOffice runs Python {have}. "
-            "Install LibreOffice 25.2 or later.".format(
-                need=".".join(map(str, OLDEST_PYTHON)),
-                have=".".join(map(str, sys.version_info[:3])),
-            )
-        )
+    check_python()
     carried_first()
     try:
         bridge = importlib.import_module("gosheet.app.bridge")
@@ -62,7 +102,7 @@ def action_table() -> dict[str, dict[str, Any]]:
     """gosheet's table of actions, as the macros need it (``gosheet.app.doors.macro_table``):
     by action, its title and what it does; empty when gosheet cannot be loaded (the action
     then says so)."""
-    if sys.version_info < OLDEST_PYTHON:
+    if python_problem() is not None:
         return {}
     carried_first()
     try:
@@ -71,6 +111,36 @@ def action_table() -> dict[str, dict[str, Any]]:
         return {}
     table: dict[str, dict[str, Any]] = doors.macro_table()
     return table
+
+
+def new_choices() -> dict[str, Any]:
+    """What New tournament… offers, as ``gosheet new`` does: its systems (``--system``), the
+    one chosen when none is (go: McMahon), and gosheet's languages."""
+    check_python()
+    carried_first()
+    systems = importlib.import_module("gosheet.core.systems")
+    catalog = importlib.import_module("gosheet.i18n.catalog")
+    return {
+        "systems": [s.name for s in systems.REGISTRY.values() if not s.opengotha],
+        "system": str(systems.default_system("go")),
+        "languages": list(catalog.LANGUAGES),
+    }
+
+
+def translated(language: str, texts: Any) -> dict[str, str]:
+    """``texts`` in ``language`` by gosheet's catalog (English → translated; English, or a
+    language gosheet does not speak: none)."""
+    if python_problem() is not None:
+        return {}
+    carried_first()
+    try:
+        catalog = importlib.import_module("gosheet.i18n.catalog")
+        if language not in catalog.LANGUAGES or language == "en":
+            return {}
+        words = catalog.translator(language)
+        return {text: str(words.gettext(text)) for text in texts}
+    except Exception:
+        return {}
 
 
 def answer(request: dict[str, Any]) -> dict[str, Any]:
