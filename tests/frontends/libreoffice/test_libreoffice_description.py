@@ -166,6 +166,7 @@ def unopkg(arguments: list[str], profile: Path) -> subprocess.CompletedProcess[s
     return subprocess.run(
         command,
         env={**os.environ, "HOME": str(profile)},
+        cwd=profile,  # unopkg's script starts with a cd to where it was run: nobody's reach
         stdin=subprocess.DEVNULL,  # never waits for an answer: a question fails the test
         capture_output=True,
         text=True,

@@ -206,8 +206,8 @@ def test_menu_and_toolbar_dispatch_the_macros_script_urls() -> None:
     # is called; the macros' script URLs (which name it) serve the callers giving arguments
     expected = [menu_url(action) for action in TOOLBAR]
     assert urls(ui["OfficeMenuBar"]) == [
-        menu_url("import"),
         menu_url("new"),
+        menu_url("import"),
         "private:separator",
         *expected,
         menu_url("merge"),
@@ -231,8 +231,8 @@ def test_menu_and_toolbar_dispatch_the_macros_script_urls() -> None:
     ]
     assert titles == [
         "~gosheet",
-        "Impor~t roster…",  # a new document: first, apart
-        "~New tournament…",
+        "~New tournament…",  # a new document: first, apart
+        "Impor~t roster…",
         "",
         "~Fill from rating list",  # first: players are registered before round 1
         "~Pair next round",
@@ -361,6 +361,7 @@ def test_the_macro_script_runs_as_libreoffice_runs_it(unpacked: Path) -> None:
         "gosheet.app.doors",
         "gosheet.i18n",
         "gosheet.i18n.catalog",
+        "gosheet.i18n.door",  # the door its messages are shown in (standard library alone)
     ]
 
 
@@ -489,8 +490,8 @@ def test_g_exported_scripts_is_a_plain_assignment_libreoffice_can_read() -> None
     ]
     assert found == [
         [
-            "ImportRoster",
             "NewTournament",
+            "ImportRoster",
             "FillFromRatingList",
             "PairNextRound",
             "UpdateStandings",

@@ -119,8 +119,8 @@ def SimulateResults(*args: Any) -> str:
 
 
 g_exportedScripts = (
-    ImportRoster,
     NewTournament,
+    ImportRoster,
     FillFromRatingList,
     PairNextRound,
     UpdateStandings,
