@@ -227,6 +227,17 @@ def test_a_key_two_players_answer_to_names_neither() -> None:
     assert index.find("LÈEANN") is None  # LEEANN to both by obsolete canonical names
 
 
+def test_a_turkish_locales_key_is_found_where_forcing_to_ascii_is_not_enough() -> None:
+    ismail = OGPlayer(name="Çiftçi", first_name="İsmail", rank="1K", rating=2000)
+    # OpenGotha's steps miss him: forceToASCII gives CIFTCIISMAIL, his canonical name
+    # drops the dotted capital (CIFTCISMAIL); his Turkish-locale key is the one written
+    assert obsolete_canonical_name(ismail) != forced_to_ascii("ÇİFTÇİİSMAİL").upper()
+    assert KeyIndex([ismail]).found("ÇİFTÇİİSMAİL") == (
+        ismail,
+        "as OpenGotha writes it in a Turkish locale (İ)",
+    )
+
+
 def test_turkish_file_imports_and_exports_its_games(tmp_path: Path) -> None:
     back = read_opengotha(round_trip(TURKISH, tmp_path))
     assert len(back.games) == 6
