@@ -64,6 +64,7 @@ def tournament(
     byes: str = "",
     rounds: int = 3,
     extra: str = "",
+    general: str = "",
     root: str = 'dataVersion="201" fullVersionNumber="3.51.02" saveDT="20240101120000"',
 ) -> bytes:
     """An OpenGotha file as OpenGotha 3.51 writes one (its four parameter sets)."""
@@ -75,7 +76,7 @@ def tournament(
         '<?xml version="1.0" encoding="UTF-8" standalone="no"?>\n'
         f"<Tournament {root}>\n<Players>\n{players}</Players>\n<Games>\n{games}</Games>\n{byes}"
         "<TournamentParameterSet>\n"
-        f'<GeneralParameterSet genMMBar="3D" genMMFloor="20K" komi="7.5" name="Kupa" '
+        f'<GeneralParameterSet {general}genMMBar="3D" genMMFloor="20K" komi="7.5" name="Kupa" '
         f'numberOfRounds="{rounds}"/>\n'
         '<HandicapParameterSet hdBasedOnMMS="true" hdCeiling="9" hdCorrection="1" '
         'hdNoHdRankThreshold="1D"/>\n'
@@ -143,6 +144,7 @@ PAIRGOTH = tournament(  # Pairgoth's byes: one <ByePlayer> wrapping one <ByePlay
     '<ByePlayer player="ITOYU" roundNumber="2"/>\n'
     '<ByePlayer player="NOBODY" roundNumber="3"/>\n'
     "</ByePlayer>\n",
+    general='genMMS2ValueBye="2" genNBW2ValueBye="2" ',  # a bye scores: the .h9 shows it
     root='fullVersionNumber="3.51" runningMode="SAL" saveDT="20240101120000"',
 )
 
@@ -365,6 +367,9 @@ def test_opengotha_reads_the_export_as_it_reads_the_file(name: str, tmp_path: Pa
     theirs, ours = results(original, build), results(exported, build)
     assert ours == theirs
     assert len(theirs["h9"]) >= 4
+    if name == "pairgoth":  # the byes, a round's point each: Ono Mai's round 1, Ito Yu's 2
+        byes = [line.split()[1] for line in ours["h9"] if " 0+ " in f"{line} "]
+        assert sorted(byes) == ["Ito", "Ono"]
 
 
 @needs_opengotha
