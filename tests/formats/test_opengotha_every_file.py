@@ -322,6 +322,13 @@ def test_a_team_file_imports_as_its_individual_tournament(
         ]
 
 
+def test_a_registering_status_other_than_fin_is_never_paired() -> None:
+    data = RANK_99K.replace(b'registeringStatus="FIN"', b'registeringStatus="ABS"', 1)
+    imported = from_opengotha(read_opengotha(data))
+    assert imported.registration == {1: "PRE"}
+    assert "FIN players only), and written back as PRE: Lee Ann 'ABS'" in " ".join(imported.notes)
+
+
 def test_the_import_says_it_all_once(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     source = tmp_path / "cup.xml"
     source.write_bytes(TURKISH)

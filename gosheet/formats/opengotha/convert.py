@@ -390,6 +390,7 @@ def _players(
     numbers: dict[str, int] = {}
     seen: dict[str, int] = {}
     ranks_read: list[str] = []
+    odd_status: list[str] = []  # a registeringStatus neither FIN nor PRE
     for number, op in enumerate(og.players, 1):
         where = f"Player {number}"
         numbers[player_key(op)] = number
@@ -412,7 +413,8 @@ def _players(
         if not low <= op.smms_correction <= high:
             problems.add(where, op.smms_correction, f"smmsCorrection from {low} to {high}")
         if op.registering_status not in ("FIN", "PRE"):
-            problems.add(where, op.registering_status, "registeringStatus must be FIN or PRE")
+            odd_status.append(f"{full} {op.registering_status!r}")
+            registration[number] = "PRE"
         elif op.registering_status == "PRE":
             registration[number] = "PRE"
         part = op.participating
@@ -442,6 +444,11 @@ def _players(
             "ranks beyond 30K–9D read as OpenGotha reads them (Player.convertKDPToInt; one it "
             "cannot read it saves as 99K and reads back as 30K), and written back so: "
             + ", ".join(ranks_read)
+        )
+    if odd_status:
+        notes.append(
+            "a registeringStatus other than FIN read as PRE, never paired (as OpenGotha pairs "
+            "FIN players only), and written back as PRE: " + ", ".join(odd_status)
         )
     return players, registration, numbers
 
