@@ -22,6 +22,7 @@ from support.cli import cli
 from support.opengotha import export, imported_book
 from support.paths import TESTS
 
+from gosheet.core.errors import InputError
 from gosheet.formats.opengotha.convert import from_opengotha
 from gosheet.formats.opengotha.elements import (
     KeyIndex,
@@ -291,6 +292,27 @@ def test_pairgoths_byes_are_read_as_opengotha_reads_them(tmp_path: Path) -> None
         ("ONOMAI", 1),
         ("ITOYU", 2),
     ]
+
+
+def test_a_workbook_an_older_import_made_says_where_pairgoths_byes_went(
+    tmp_path: Path,
+) -> None:
+    """An older gosheet kept Pairgoth's wrapper unread in the OpenGotha sheet; the export
+    names the byes it holds and the way out."""
+    book = imported_book(read_opengotha(PAIRGOTH), tmp_path / "cup.xlsx")
+    workbook = load_workbook(book)
+    sheet = workbook["OpenGotha"]
+    wrapper = (
+        '<ByePlayer><ByePlayer player="ITOYU" roundNumber="1"/>'
+        '<ByePlayer player="ONOMAI" roundNumber="1"/></ByePlayer>'
+    )
+    sheet.append(["XML", "Tournament", "ByePlayer", wrapper])
+    workbook.save(book)
+    with pytest.raises(InputError) as caught:
+        export(book)
+    (problem,) = caught.value.problems
+    assert "Pairgoth's byes (ITOYU in round 1, ONOMAI in round 1)" in problem.message
+    assert "import the file again" in problem.message
 
 
 # ------------------------------------------------------- what gosheet keeps unread
