@@ -199,6 +199,17 @@ def imported_lines(
                 "(UTF-8, OpenGotha's names)."
             ).format(notes="; ".join(imported.notes), export=naming.how("export_opengotha"))
         )
+    if imported.teams:
+        lines.append(
+            ngettext(
+                "A team tournament: its {count} team is kept in the OpenGotha sheet and {export} "
+                "writes it back, but gosheet pairs and ranks its players only, not teams, yet.",
+                "A team tournament: its {count} teams are kept in the OpenGotha sheet and "
+                "{export} writes them back, but gosheet pairs and ranks its players only, not "
+                "teams, yet.",
+                len(imported.teams),
+            ).format(count=len(imported.teams), export=naming.how("export_opengotha"))
+        )
     for number, player in imported.byes_ahead:
         lines.append(
             _(

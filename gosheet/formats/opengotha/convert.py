@@ -56,8 +56,8 @@ from pathlib import Path
 
 from gosheet.core.errors import InputError, Problem
 from gosheet.core.model import Game, Player, Round, Tournament
+from gosheet.core.opengotha.values import rank_to_xml
 from gosheet.core.pairing import Pairing
-from gosheet.core.ranks import RankError, parse_rank
 from gosheet.core.settings import Settings
 from gosheet.formats.opengotha.elements import KeyIndex, OGTournament, player_key
 from gosheet.formats.opengotha.layout import (
@@ -80,6 +80,7 @@ from gosheet.formats.opengotha.layout import (
     player_defaults,
 )
 from gosheet.formats.opengotha.parameter_sets import settings_of
+from gosheet.formats.opengotha.ranks import file_rank
 from gosheet.formats.opengotha.sheet import (
     opengotha_sheet,
     parameter_rows,
@@ -142,6 +143,9 @@ class Imported:
     #: what was read otherwise than written (an older layout, other writers' spellings,
     #: OpenGotha's defaults for what the file lacks), for the import's summary
     notes: tuple[str, ...] = ()
+    #: the teams of a team tournament, kept in the OpenGotha sheet (gosheet pairs and ranks
+    #: its players, not its teams, yet)
+    teams: tuple[str, ...] = ()
 
 
 class _Problems:
@@ -179,14 +183,14 @@ def from_opengotha(
     if random_seed is not None:
         settings = settings.replace(random_seed=random_seed)
     settings = settings.replace(language=language)  # of the workbook's words
-    players, registration, numbers = _players(og, settings, problems, rows)
+    players, registration, numbers = _players(og, settings, problems, rows, notes)
     number_of = _Numbers(og, numbers, problems).number_of
     limit = until_round if until_round is not None else len(og.games) + len(og.byes) + 99
     games, dropped = _games(og, limit, settings.komi, number_of, problems, rows)
     next_round = max(games, default=0) + 1
     byes, dropped_byes, ahead = _byes(og, limit, next_round, number_of, rows)
     dropped += dropped_byes
-    last = _last_round(set(games) | set(byes), settings.rounds, problems)
+    last = _last_round(set(games) | set(byes), settings.rounds, problems, notes)
     rows += parameter_rows(og)
     rows.sort(key=section_rank)  # stable: each section keeps the file's order
     _check_cells(players, settings, rows, problems)
@@ -208,6 +212,7 @@ def from_opengotha(
         games_dropped=dropped,
         notes=tuple(notes),
         byes_ahead=ahead,
+        teams=og.teams,
     )
 
 
@@ -310,22 +315,19 @@ def _byes(
     return byes, dropped, tuple(ahead)
 
 
-def _last_round(paired: set[int], rounds: int | None, problems: _Problems) -> int:
-    """The last round with a game or a bye; every round before it must have one, and the
-    tournament's ``rounds`` must hold it."""
+def _last_round(paired: set[int], rounds: int | None, problems: _Problems, notes: list[str]) -> int:
+    """The last round with a game or a bye, which the tournament's ``rounds`` must hold. A
+    round before it without any is kept as a round played without games, as OpenGotha holds
+    it: every player is unpaired in it (absent, for the scores)."""
     ordered = sorted(paired)
     last = ordered[-1] if ordered else 0
-    for r in range(1, last):
-        if r not in paired:
-            problems.add(
-                f"round {r}",
-                None,
-                _(
-                    "round {number} has no game and no bye, but round {last} has: gosheet plays "
-                    "the rounds in order (import the rounds before it with '--until-round "
-                    "{before}')"
-                ).format(number=r, last=last, before=r - 1),
-            )
+    empty = [r for r in range(1, last) if r not in paired]
+    if empty:
+        shown = ", ".join(map(str, empty))
+        notes.append(
+            f"round {shown} has no game and no bye, but a later round has: kept as played "
+            "without games, its sheet empty (every player unpaired in it, as OpenGotha holds it)"
+        )
     if rounds is not None and last > rounds:
         problems.add(
             "",
@@ -380,13 +382,15 @@ def _check_cells(
 
 
 def _players(
-    og: OGTournament, settings: Settings, problems: _Problems, rows: list[Row]
+    og: OGTournament, settings: Settings, problems: _Problems, rows: list[Row], notes: list[str]
 ) -> tuple[list[Player], dict[int, str], dict[str, int]]:
     rounds = settings.rounds or MAX_ROUNDS
     players: list[Player] = []
     registration: dict[int, str] = {}
     numbers: dict[str, int] = {}
     seen: dict[str, int] = {}
+    ranks_read: list[str] = []
+    odd_status: list[str] = []  # a registeringStatus neither FIN nor PRE
     for number, op in enumerate(og.players, 1):
         where = f"Player {number}"
         numbers[player_key(op)] = number
@@ -400,18 +404,17 @@ def _players(
                 "compared without case, accents, spaces or punctuation)",
             )
         seen.setdefault(name_key(full), number)
-        try:
-            rank = parse_rank(op.rank.strip())
-        except RankError:
-            problems.add(where, op.rank, "not a rank gosheet knows (30K to 9D, 1P to 9P)")
-            rank = -30
+        rank, otherwise = file_rank(op.rank)
+        if otherwise:
+            ranks_read.append(f"{full} {op.rank} as {rank_to_xml(rank)}")
         if not -1000 <= op.rating <= 4000:
             problems.add(where, op.rating, "a rating from -1000 to 4000")
         low, high = MMS_CORRECTION
         if not low <= op.smms_correction <= high:
             problems.add(where, op.smms_correction, f"smmsCorrection from {low} to {high}")
         if op.registering_status not in ("FIN", "PRE"):
-            problems.add(where, op.registering_status, "registeringStatus must be FIN or PRE")
+            odd_status.append(f"{full} {op.registering_status!r}")
+            registration[number] = "PRE"
         elif op.registering_status == "PRE":
             registration[number] = "PRE"
         part = op.participating
@@ -436,6 +439,17 @@ def _players(
                 rows.append((PLAYER, player.name, attribute, value))
         if len(part) != MAX_ROUNDS or "0" in part[rounds:]:
             rows.append((PLAYER, player.name, "participating", part))
+    if ranks_read:
+        notes.append(
+            "ranks beyond 30K–9D read as OpenGotha reads them (Player.convertKDPToInt; one it "
+            "cannot read it saves as 99K and reads back as 30K), and written back so: "
+            + ", ".join(ranks_read)
+        )
+    if odd_status:
+        notes.append(
+            "a registeringStatus other than FIN read as PRE, never paired (as OpenGotha pairs "
+            "FIN players only), and written back as PRE: " + ", ".join(odd_status)
+        )
     return players, registration, numbers
 
 

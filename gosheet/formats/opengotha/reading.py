@@ -13,17 +13,7 @@ import dataclasses
 import os
 import re
 from collections.abc import Iterator
-from xml.etree.ElementTree import Element, ParseError
-
-from defusedxml import (  # type: ignore[import-untyped, unused-ignore]
-    DefusedXmlException,
-    DTDForbidden,
-    EntitiesForbidden,
-    ExternalReferenceForbidden,
-)
-from defusedxml.ElementTree import (  # type: ignore[import-untyped, unused-ignore]
-    fromstring as _defused_fromstring,
-)
+from xml.etree.ElementTree import Element
 
 from gosheet.core.errors import FileProblem, InputError, Problem
 from gosheet.formats.opengotha.elements import (
@@ -37,15 +27,26 @@ from gosheet.formats.opengotha.elements import (
     OGTournament,
     player_key,
 )
+from gosheet.formats.opengotha.parsing import check_depth, parse_xml
 from gosheet.formats.opengotha.prolog import prepare
 from gosheet.workbook import limits
 from gosheet.workbook.limits.files import check_size, regular_file
 
 __all__ = ["parse_xml", "read_opengotha", "verbatim"]
 
-_RANK = re.compile(r"[1-9][0-9]?[KkDdPp]")
 _INT = re.compile(r"[+-]?[0-9]+")
 _SECTIONS = ("Players", "Games", "ByePlayers", "TournamentParameterSet")
+#: The other elements OpenGotha reads (``importTeamsFromXMLFile``,
+#: ``importTeamTournamentParameterSetFromXMLFile``, ``importClubsGroupsFromXMLFile``).
+_OPENGOTHA_ALSO = ("Teams", "TeamTournamentParameterSet", "ClubsGroups")
+_PARAMETER_SETS = (
+    "GeneralParameterSet",
+    "HandicapParameterSet",
+    "PlacementParameterSet",
+    "PairingParameterSet",
+    "DPParameterSet",
+    "PublishParameterSet",
+)
 #: OpenGotha's limits: its rounds (``Gotha.MAX_NUMBER_OF_ROUNDS``) and the ratings it holds
 #: (``Player.MIN_RATING``, ``Player.MAX_RATING``: a rating beyond is taken as the limit).
 MAX_ROUNDS = 20
@@ -80,72 +81,9 @@ def read_opengotha(source: str | os.PathLike[str] | bytes, *, name: str = "") ->
             raise FileProblem(f"{path}: cannot be read ({error.strerror or error})") from error
     data, notes = prepare(data)
     root = parse_xml(data, sheet)
-    _check_depth(root, sheet)
+    check_depth(root, sheet)
     tournament = _Reader(sheet).tournament(root)
     return dataclasses.replace(tournament, notes=notes + tournament.notes)
-
-
-def _check_depth(root: Element, sheet: str) -> None:
-    """Refuse elements nested deeper than any OpenGotha file (checked without recursion,
-    before anything recursive walks the tree)."""
-    stack = [(root, 1)]
-    while stack:
-        element, depth = stack.pop()
-        if depth > limits.MAX_XML_DEPTH:
-            message = (
-                f"elements nested more than {limits.MAX_XML_DEPTH} deep (<{element.tag}>); "
-                "OpenGotha's files nest 4 deep, so the file is refused"
-            )
-            raise InputError([Problem(sheet, "", None, message)])
-        stack.extend((child, depth + 1) for child in element)
-
-
-def parse_xml(data: bytes, sheet: str) -> Element:
-    """The root element, parsed without expanding any entity or reading anything else."""
-    try:
-        root: Element = _defused_fromstring(
-            data, forbid_dtd=True, forbid_entities=True, forbid_external=True
-        )
-        return root
-    except DTDForbidden as error:
-        message = (
-            "has a document type declaration (<!DOCTYPE …>, where XML entities and external "
-            "references are declared) other than the one older OpenGotha versions wrote "
-            '(<!DOCTYPE Tournament SYSTEM "tournament.dtd">, which only names a DTD), so the '
-            "file is refused without reading or expanding anything it declares"
-        )
-        value = " ".join(
-            str(part)
-            for part in (getattr(error, "name", None), getattr(error, "sysid", None))
-            if part
-        )
-        raise InputError([Problem(sheet, "", value or None, message)]) from None
-    except EntitiesForbidden as error:
-        message = (
-            "declares XML entities (<!ENTITY …>); OpenGotha files never do, so the file is "
-            "refused without expanding them"
-        )
-        raise InputError([Problem(sheet, "", getattr(error, "name", None), message)]) from None
-    except ExternalReferenceForbidden as error:
-        message = "refers to an external resource; OpenGotha files never do, and it was not read"
-        raise InputError([Problem(sheet, "", getattr(error, "sysid", None), message)]) from None
-    except DefusedXmlException as error:
-        message = f"refused as unsafe XML ({type(error).__name__})"
-        raise InputError([Problem(sheet, "", None, message)]) from None
-    except ParseError as error:
-        if not data.strip():
-            message = "the file is empty, not an OpenGotha tournament file"
-        else:
-            line, column = getattr(error, "position", (0, 0))
-            reason = str(error).split(":")[0]
-            message = (
-                f"not an OpenGotha tournament file: not well-formed XML ({reason}, "
-                f"line {line}, column {column + 1})"
-            )
-        raise InputError([Problem(sheet, "", None, message)]) from None
-    except (ValueError, LookupError) as error:
-        message = f"not an OpenGotha tournament file: unreadable XML ({error})"
-        raise InputError([Problem(sheet, "", None, message)]) from None
 
 
 def verbatim(element: Element) -> OGElement:
@@ -159,6 +97,17 @@ def verbatim(element: Element) -> OGElement:
     )
 
 
+def without_byes(element: OGElement) -> OGElement | None:
+    """An element kept verbatim without the ``ByePlayer`` elements it holds (read as byes,
+    wherever they are, as OpenGotha reads them); None if nothing else is left of it."""
+    if element.tag == "ByePlayer" and element.attributes:
+        return None  # a bye
+    children = tuple(c for c in map(without_byes, element.children) if c is not None)
+    if element.tag == "ByePlayer" and not children and not element.text:
+        return None  # Pairgoth's wrapper, emptied
+    return dataclasses.replace(element, children=children)
+
+
 class _Reader:
     """One reading: collects the problems while it builds the dataclasses."""
 
@@ -167,6 +116,14 @@ class _Reader:
         self.problems: list[Problem] = []
         #: what was read as OpenGotha reads it (its defaults): what → the elements, by number
         self.defaults: dict[str, list[str]] = {}
+        #: keys found as OpenGotha finds them: how → key → the player's name
+        self.keys_found: dict[str, dict[str, str]] = {}
+        #: games and byes OpenGotha leaves out (their players not found), as told
+        self.left_out: list[str] = []
+        #: the elements OpenGotha does not read, kept verbatim
+        self.unknown: list[str] = []
+        #: each game's and bye's place in the file ("Game 3"), by the object's id
+        self.numbered: dict[int, str] = {}
 
     def read_as(self, where: str, what: str) -> None:
         """Tell (once per ``what``, with every element) that OpenGotha's reading was followed."""
@@ -174,9 +131,22 @@ class _Reader:
 
     def notes(self) -> tuple[str, ...]:
         notes = []
+        if self.unknown:
+            notes.append(
+                "kept as they are in the OpenGotha sheet and written back, though neither "
+                "OpenGotha nor gosheet reads them: " + ", ".join(self.unknown)
+            )
         for what, places in self.defaults.items():
             shown = ", ".join(places[:3]) + (f" and {len(places) - 3} more" if places[3:] else "")
             notes.append(f"{shown}: {what}")
+        for how, keys in self.keys_found.items():
+            found = ", ".join(f"{key} is {name}" for key, name in keys.items())
+            notes.append(f"players found {how}: {found}")
+        if self.left_out:
+            notes.append(
+                "left out, as OpenGotha leaves them out when it opens the file: "
+                + "; ".join(self.left_out)
+            )
         return tuple(notes)
 
     def problem(self, where: str, value: object, message: str) -> None:
@@ -221,7 +191,11 @@ class _Reader:
         extra: list[OGElement] = []
         for child in root:
             if child.tag not in _SECTIONS:
-                extra.append(verbatim(child))
+                kept = without_byes(verbatim(child))
+                if kept is not None:
+                    extra.append(kept)
+                    if child.tag not in _OPENGOTHA_ALSO:
+                        self.unknown.append(f"<{child.tag}>")
             elif child.tag in sections:
                 self.problem(child.tag, None, f"the file has more than one <{child.tag}>")
             else:
@@ -234,7 +208,7 @@ class _Reader:
         )
         index = KeyIndex(players)
         games = self.games(sections.get("Games"), index)
-        byes = self.one_bye_a_round(self.byes(sections.get("ByePlayers"), index))
+        byes = self.one_bye_a_round(self.byes(root, index), index)
         self.rounds(parameters, games, byes)
         self.check_once_a_round(games, byes, index)
         if self.problems:
@@ -287,8 +261,6 @@ class _Reader:
             )
             if "name" in element.attrib and not player.name.strip():
                 self.problem(where, player.name, "the player has no name")
-            if "rank" in element.attrib and not _RANK.fullmatch(player.rank.strip()):
-                self.problem(where, player.rank, "not an OpenGotha rank (e.g. 10K, 3D, 1P)")
             if player.participating.strip("01"):
                 self.problem(
                     where, player.participating, "participating must be a string of 0 and 1"
@@ -303,9 +275,17 @@ class _Reader:
             players.append(player)
         return tuple(players)
 
-    def resolve(self, index: KeyIndex, key: str, where: str, role: str) -> None:
-        if key and index.find(key) is None:
-            self.problem(where, key, f"{role} is not a player of the file")
+    def resolve(self, index: KeyIndex, key: str, where: str, role: str) -> bool:
+        """Whether ``key`` names a player, found as OpenGotha finds him (:class:`KeyIndex`);
+        a key found otherwise than as written is told in the notes, one not found leaves
+        its game or bye out, as OpenGotha does."""
+        player, how = index.found(key)
+        if player is None:
+            self.left_out.append(f"{where}: {role} {key!r} names no player of the file")
+            return False
+        if how:
+            self.keys_found.setdefault(how, {})[key] = f"{player.name} {player.first_name}"
+        return True
 
     def defaulted(self, attrs: dict[str, str], where: str, defaults: dict[str, str]) -> None:
         """Fill in what OpenGotha takes for the attributes ``attrs`` lacks, told in the notes."""
@@ -335,13 +315,17 @@ class _Reader:
             self.defaulted(attrs, where, GAME_READ_DEFAULTS)
             round_number = self.round_number(attrs, where)
             table = self.take_int(attrs, "tableNumber", where)
-            white = self.take(attrs, "whitePlayer", where)
-            black = self.take(attrs, "blackPlayer", where)
+            white = self.take(attrs, "whitePlayer", where, "")
+            black = self.take(attrs, "blackPlayer", where, "")
             handicap = self.take_int(attrs, "handicap", where, "0")
             result = self.take(attrs, "result", where, "RESULT_UNKNOWN")
             known = self.take(attrs, "knownColor", where, "true")
-            self.resolve(index, white, where, "whitePlayer")
-            self.resolve(index, black, where, "blackPlayer")
+            told = f"{where} (round {round_number}, table {table})"
+            if not all(
+                self.resolve(index, key, told, role)
+                for key, role in ((white, "whitePlayer"), (black, "blackPlayer"))
+            ):
+                continue
             if white and white == black:
                 self.problem(where, white, "a player cannot play against himself")
             if handicap < 0:
@@ -366,31 +350,56 @@ class _Reader:
                     extra=attrs,
                 )
             )
+            self.numbered[id(games[-1])] = where
         return tuple(games)
 
-    def byes(self, section: Element | None, index: KeyIndex) -> tuple[OGBye, ...]:
-        if section is None:
-            return ()
+    def byes(self, root: Element, index: KeyIndex) -> tuple[OGBye, ...]:
+        """Every ``ByePlayer`` of the file, at any depth, in file order, as OpenGotha's
+        ``importByePlayersFromXMLFile`` takes them (``getElementsByTagName``): so also
+        Pairgoth's, a ``<ByePlayer>`` wrapping one ``<ByePlayer player=… roundNumber=…/>`` a
+        bye. A wrapper names no player and is no bye; a bye whose player is not found is left
+        out, as OpenGotha leaves it out."""
         byes: list[OGBye] = []
-        for number, element in self.children(section, "ByePlayer"):
+        section = root.find("ByePlayers")
+        if section is not None:
+            for child in section:
+                if child.tag != "ByePlayer":
+                    self.problem(section.tag, child.tag, "unexpected element in <ByePlayers>")
+        number = 0
+        for element in root.iter("ByePlayer"):
+            if "player" not in element.attrib and element.find("ByePlayer") is not None:
+                self.read_as(
+                    "<ByePlayer>",
+                    "Pairgoth's byes (one <ByePlayer> holding one <ByePlayer> a bye) read as "
+                    "OpenGotha reads them, and written back in OpenGotha's <ByePlayers>",
+                )
+                continue  # Pairgoth's wrapper
+            number += 1
             where = f"Bye {number}"
             attrs = dict(element.attrib)
             self.defaulted(attrs, where, BYE_READ_DEFAULTS)
-            key = self.take(attrs, "player", where)
+            key = self.take(attrs, "player", where, "")
             round_number = self.round_number(attrs, where)
-            self.resolve(index, key, where, "player")
-            byes.append(OGBye(player_key=key, round_number=round_number, extra=attrs))
+            if self.resolve(index, key, f"{where} (round {round_number})", "player"):
+                byes.append(OGBye(player_key=key, round_number=round_number, extra=attrs))
+                self.numbered[id(byes[-1])] = where
         return tuple(byes)
 
-    def one_bye_a_round(self, byes: tuple[OGBye, ...]) -> tuple[OGBye, ...]:
+    def one_bye_a_round(self, byes: tuple[OGBye, ...], index: KeyIndex) -> tuple[OGBye, ...]:
         """OpenGotha keeps one bye player a round, the last its file names
         (``importByePlayersFromXMLFile``): an earlier one of the same round is left out."""
         last = {b.round_number: n for n, b in enumerate(byes)}
+
+        def name(bye: OGBye) -> str:
+            player = index.find(bye.player_key)
+            return f"{player.name} {player.first_name}" if player else bye.player_key
+
         for n, b in enumerate(byes):
+            kept = byes[last[b.round_number]]
             if last[b.round_number] != n:
-                self.read_as(
-                    f"Bye {n + 1}",
-                    "a second bye of its round, left out: OpenGotha keeps the round's last one",
+                self.left_out.append(
+                    f"the bye of {name(b)} in round {b.round_number} (OpenGotha keeps a "
+                    f"round's last bye, {name(kept)}'s)"
                 )
         return tuple(b for n, b in enumerate(byes) if last[b.round_number] == n)
 
@@ -400,11 +409,11 @@ class _Reader:
         """No player in two games, or in a game and a bye, of the same round."""
         busy: dict[tuple[int, str], str] = {}
         entries = [
-            (f"Game {n}", g.round_number, key)
-            for n, g in enumerate(games, 1)
+            (self.numbered[id(g)], g.round_number, key)
+            for g in games
             for key in (g.white_key, g.black_key)
         ]
-        entries += [(f"Bye {n}", b.round_number, b.player_key) for n, b in enumerate(byes, 1)]
+        entries += [(self.numbered[id(b)], b.round_number, b.player_key) for b in byes]
         for where, round_number, key in entries:
             player = index.find(key)
             if player is None:
@@ -431,6 +440,8 @@ class _Reader:
                 self.problem(element.tag, None, f"the file has more than one <{element.tag}>")
                 continue
             parameters[element.tag] = dict(element.attrib)
+            if element.tag not in _PARAMETER_SETS:
+                self.unknown.append(f"<{element.tag}> in <TournamentParameterSet>")
             kept: list[OGElement] = []
             for child in element:
                 if element.tag == "PlacementParameterSet" and child.tag == "PlacementCriteria":

@@ -306,6 +306,22 @@ class _Reading:
                 self.problems.problems += error.problems
                 continue
             taken = sorted(_tags(element) & _SHEETS_HOLD)
+            if element.tag == "ByePlayer":  # Pairgoth's byes, kept unread by older imports
+                byes = ", ".join(
+                    f"{dict(c.attributes).get('player', '?')} in round "
+                    f"{dict(c.attributes).get('roundNumber', '1')}"
+                    for c in element.children
+                )
+                self.problem(
+                    r,
+                    3,
+                    f"<{element.tag}>",
+                    f"Pairgoth's byes ({byes}), kept here unread by an older import: import the "
+                    "file again (gosheet now reads them as OpenGotha does), or type the ones "
+                    "OpenGotha takes (a round's last) as Bye lines of their rounds' sheets and "
+                    "delete this row",
+                )
+                continue
             if taken:
                 self.problem(
                     r,

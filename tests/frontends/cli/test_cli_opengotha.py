@@ -158,16 +158,11 @@ def billion_laughs() -> bytes:
 def bad_files(secret: Path) -> dict[str, tuple[bytes, list[str]]]:
     """name: (the file, what the error must say)."""
     simplemm = fixture("simplemm").read_bytes()
-    notsimplemm = fixture("notsimplemm").read_bytes()
     return {
         "wrong-root": (b'<?xml version="1.0"?><Roster><Player name="A"/></Roster>', ["<Roster>"]),
         "missing-attribute": (
             simplemm.replace(b' firstName="Baptiste"', b"", 1),
             ["Player 2", "missing required attribute 'firstName'"],
-        ),
-        "unknown-player": (
-            notsimplemm.replace(b'whitePlayer="RENDUQUENTIN"/>', b'whitePlayer="NOBODY"/>', 1),
-            ["Game 2", "'NOBODY'", "not a player of the file"],
         ),
         "external-entity": (
             b'<?xml version="1.0"?>\n<!DOCTYPE Tournament [<!ENTITY x SYSTEM "'
@@ -178,12 +173,6 @@ def bad_files(secret: Path) -> dict[str, tuple[bytes, list[str]]]:
         "billion-laughs": (billion_laughs(), ["<!DOCTYPE", "without reading or expanding"]),
         "not-xml": (b"Name;First name\nLee;Ann\n", ["not well-formed XML", "line 1"]),
         "empty": (b"", ["empty"]),
-        "gap-in-rounds": (
-            notsimplemm.replace(b'numberOfRounds="5"', b'numberOfRounds="6"').replace(
-                b'roundNumber="5"', b'roundNumber="6"'
-            ),
-            ["round 5 has no game", "--until-round 4"],
-        ),
         "bad-parameter": (
             simplemm.replace(b'genMMBar="4D"', b'genMMBar="4X"'),
             ["GeneralParameterSet", "'4X'", "McMahon bar"],
@@ -196,12 +185,10 @@ def bad_files(secret: Path) -> dict[str, tuple[bytes, list[str]]]:
     [
         "wrong-root",
         "missing-attribute",
-        "unknown-player",
         "external-entity",
         "billion-laughs",
         "not-xml",
         "empty",
-        "gap-in-rounds",
         "bad-parameter",
     ],
 )
