@@ -371,10 +371,10 @@ def results_lines(path: Path, made: ResultsFile, kind: str) -> tuple[str, ...]:
     if made.respelt:
         lines.append(
             ngettext(
-                "{count} name written in the letters of ISO-8859-15, the file's encoding "
-                "(OpenGotha writes '?' for the others): {names}.",
-                "{count} names written in the letters of ISO-8859-15, the file's encoding "
-                "(OpenGotha writes '?' for the others): {names}.",
+                "{count} name has letters ISO-8859-15 (the file's encoding) lacks, written "
+                "as Latin letters (OpenGotha writes '?'): {names}.",
+                "{count} names have letters ISO-8859-15 (the file's encoding) lacks, written "
+                "as Latin letters (OpenGotha writes '?'): {names}.",
                 len(made.respelt),
             ).format(
                 count=len(made.respelt),

@@ -126,10 +126,18 @@ def respelt(lines: list[str]) -> list[str]:
     return out
 
 
-def test_forfeits_and_letters_are_opengothas(both: Callable[..., tuple[Files, Files]]) -> None:
+def test_forfeits_and_letters_are_opengothas(
+    both: Callable[..., tuple[Files, Files]], tmp_path: Path
+) -> None:
     """Forfeits (``!``, and ``0=`` when dropped) as OpenGotha writes them in the full game
-    format; every file the same line for line but LETTERS."""
-    theirs, ours = both("forfeits-letters", OgFile(ROSTER, FORFEITS, rounds=2))
+    format; every file the same line for line but LETTERS, which the export names."""
+    og_file = OgFile(ROSTER, FORFEITS, rounds=2)
+    theirs, ours = both("forfeits-letters", og_file)
+    xml = tmp_path / "letters.xml"
+    xml.write_text(og_file.xml(), encoding="utf-8")
+    said = export_results(imported(xml), None, "ffg").message()
+    assert "3 names have letters ISO-8859-15 (the file's encoding) lacks" in said
+    assert "Иванов Пётр → Ivanov Petr" in said and "Straße" not in said
     assert any("?ukasiewicz" in line for line in theirs[".h9"])  # the case is there
     assert any("Straße Jörg" in line for line in theirs[".h9"])  # ISO-8859-15 holds ß, ö
     assert sum(line.count("!") for line in theirs[".h9"]) == 6  # 3 forfeits, 2 players each
