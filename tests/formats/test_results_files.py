@@ -12,6 +12,8 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 from support.cli import cli_ok
 from support.paths import EXPORTS, PAIRGOTH, fixture
 from support.results_files import read_h9
@@ -23,7 +25,7 @@ from gosheet.core.standings_table import standings_model
 from gosheet.formats.results import format_of, results_file
 from gosheet.formats.results.aga import aga_text
 from gosheet.formats.results.egf import h9_text
-from gosheet.formats.results.letters import in_latin9
+from gosheet.formats.results.letters import fits, in_latin9, latin9
 from gosheet.formats.results.table import results_table, score_text
 from gosheet.workbook.xlsx.book import XlsxBook
 
@@ -165,3 +167,16 @@ def test_oware_is_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str]) ->
     cli_ok(capsys, "new", book, "--game", "oware")
     with pytest.raises(ConsistencyError, match="for go"):
         results_file(XlsxBook.open(book).grids(), "egf")
+
+
+@given(st.text(max_size=40))
+def test_latin9_keeps_what_fits_and_respells_the_rest(text: str) -> None:
+    """Every character of the result fits ISO-8859-15; a text that fits is kept as it is,
+    and a letter that fits is never touched; respelling twice changes nothing more."""
+    out = latin9(text)
+    out.encode("iso-8859-15")
+    assert latin9(out) == out
+    if all(fits(c) for c in text):
+        assert out == text
+    kept = [c for c in text if fits(c) and c.isalpha() and not c.isupper()]
+    assert all(c in out for c in kept)
