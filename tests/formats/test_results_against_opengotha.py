@@ -2,6 +2,8 @@
 (forfeits, letters outside ISO-8859-15, a start date after the end date, clubs with spaces,
 planned rounds not played, files saved during a round), exported by OpenGotha 3.51.02
 (``og-export``) and by gosheet after importing them; the files are compared line by line.
+OpenGotha's reader judges the way back too: gosheet's OpenGotha export of each imported
+workbook gives, through OpenGotha, the very results files of the file imported.
 Where gosheet writes otherwise on purpose (docs/ratings.md, "Where gosheet differs"), the
 test names the difference and checks that it is the only one:
 
@@ -55,14 +57,16 @@ Files = dict[str, list[str]]
 @pytest.fixture(scope="module")
 def both(tmp_path_factory: pytest.TempPathFactory) -> Callable[[str, OgFile], tuple[Files, Files]]:
     """``both(name, file)``: OpenGotha's files and gosheet's, as lines, by OpenGotha's
-    suffix."""
+    suffix. On the way, OpenGotha's own reader judges gosheet's OpenGotha export of the
+    imported workbook: its results files of it are those of the file imported (but for the
+    spaces around a club, which the workbook does not keep)."""
     folder = tmp_path_factory.mktemp("og-results")
     build = tmp_path_factory.mktemp("og-build")
 
     def run(name: str, og_file: OgFile) -> tuple[Files, Files]:
         xml = folder / f"{name}.xml"
         xml.write_text(og_file.xml(), encoding="utf-8")
-        theirs = opengotha_exports(xml, folder / name, build)
+        theirs = as_lines(opengotha_exports(xml, folder / name, build))
         book = imported(xml)
         grids = XlsxBook.open(book).grids()
         ours = {}
@@ -70,9 +74,18 @@ def both(tmp_path_factory: pytest.TempPathFactory) -> Callable[[str, OgFile], tu
             made = results_file(grids, kind, program=OG, drop_forfeits=drop)
             assert made.encoding == "ISO-8859-15"
             ours[suffix] = made.data.decode("iso-8859-15").splitlines()
-        return {s: d.decode("iso-8859-15").splitlines() for s, d in theirs.items()}, ours
+        again = folder / f"{name}-again.xml"
+        with contextlib.redirect_stdout(io.StringIO()):
+            assert main(["export", str(book), "-o", str(again)]) == 0
+        if not any(p.club != p.club.strip() for p in og_file.players):
+            assert as_lines(opengotha_exports(again, folder / f"{name}-again", build)) == theirs
+        return theirs, ours
 
     return run
+
+
+def as_lines(files: dict[str, bytes]) -> Files:
+    return {suffix: data.decode("iso-8859-15").splitlines() for suffix, data in files.items()}
 
 
 def imported(xml: Path) -> Path:
