@@ -348,7 +348,16 @@ def results_lines(path: Path, made: ResultsFile, kind: str) -> tuple[str, ...]:
                 len(table.lines),
             ).format(pins=pins, players=len(table.lines))
         )
-    if not table.settings.dates:
+    if not table.settings.dates and table.file_dates is not None:
+        first, last = table.file_dates
+        lines.append(
+            _(
+                "'Dates' is empty in Settings: the OpenGotha file's dates were written, as "
+                "OpenGotha writes them ({first}, {last}: the last day comes before the first); "
+                "put the right ones in Settings."
+            ).format(first=first.isoformat(), last=last.isoformat())
+        )
+    elif not table.settings.dates:
         lines.append(_("'Dates' is empty in Settings: today's date was written."))
     if not table.settings.location:
         lines.append(_("'Location' is empty in Settings: fill it in for the rating body."))
@@ -369,6 +378,19 @@ def results_lines(path: Path, made: ResultsFile, kind: str) -> tuple[str, ...]:
                 "export it again after the last round for the final results.",
                 table.rounds,
             ).format(played=table.rounds, rounds=total)
+        )
+    if made.respelt:
+        lines.append(
+            ngettext(
+                "{count} name has letters ISO-8859-15 (the file's encoding) lacks, written "
+                "as Latin letters (OpenGotha writes '?'): {names}.",
+                "{count} names have letters ISO-8859-15 (the file's encoding) lacks, written "
+                "as Latin letters (OpenGotha writes '?'): {names}.",
+                len(made.respelt),
+            ).format(
+                count=len(made.respelt),
+                names="; ".join(f"{before} → {after}" for before, after in made.respelt),
+            )
         )
     pending = sum(1 for line in table.lines for h in line.rounds if h.result == "?")
     if pending:

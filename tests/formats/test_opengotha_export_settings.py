@@ -171,7 +171,7 @@ def test_the_egf_file_of_the_export_reads_the_same_event(
         target = tmp_path / f"{source.stem}.h9"
         code, _, err = cli(capsys, "export", source, "-o", target)
         assert code == 0, err
-        text = target.read_text(encoding="utf-8")
+        text = target.read_text(encoding="iso-8859-15")  # as OpenGotha writes it
         heads.append([t for t in text.splitlines() if t[:4] in ("; CL", "; EV", "; PC", "; DT")])
         heads[-1] += [t for t in text.splitlines() if t[:4] in ("; KM", "; TM", "; CM", "; HA")]
     assert heads[0] == heads[1]

@@ -12,6 +12,8 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 from support.cli import cli_ok
 from support.paths import EXPORTS, PAIRGOTH, fixture
 from support.results_files import read_h9
@@ -23,6 +25,7 @@ from gosheet.core.standings_table import standings_model
 from gosheet.formats.results import format_of, results_file
 from gosheet.formats.results.aga import aga_text
 from gosheet.formats.results.egf import h9_text
+from gosheet.formats.results.letters import fits, in_latin9, latin9
 from gosheet.formats.results.table import results_table, score_text
 from gosheet.workbook.xlsx.book import XlsxBook
 
@@ -131,14 +134,32 @@ def test_score_text_and_format_of() -> None:
     assert format_of(".txt", "aga") == "aga" and format_of(".xml", None) is None
 
 
-def test_non_latin_names_are_written_in_utf8() -> None:
+def test_names_in_other_letters_are_respelt_in_latin9() -> None:
+    """The files are ISO-8859-15, as OpenGotha's: a letter it lacks is written as the nearest
+    Latin letters (OpenGotha writes ``?``), one of another script ``?``; the names respelt
+    are named."""
     t = Tournament(
-        Settings(rounds=1),
-        (Player(1, "Иванов", "Иван", rank=0), Player(2, "Ko", "Ha", rank=0)),
-        (Round(1, (Game(1, 1, 2, result=Result.BLACK_WINS),)),),
+        Settings(rounds=1, name="Кубок", location="Łódź"),
+        (
+            Player(1, "Иванов", "Иван", rank=0, club="Щука"),
+            Player(2, "Yılmaz", "İsmail", rank=0),
+            Player(3, "王", "Wei", rank=0),
+            Player(4, "Müller", "Jörg", rank=0),
+        ),
+        (Round(1, (Game(1, 1, 2, result=Result.BLACK_WINS), Game(2, 3, 4))),),
     )
-    text = h9_text(results_table(t), today=dt.date(2000, 1, 1), program="gosheet")
-    assert "Иванов Иван" in text
+    table, respelt = in_latin9(results_table(t))
+    text = h9_text(table, today=dt.date(2000, 1, 1), program="gosheet")
+    assert "Ivanov Ivan" in text and "Yilmaz Ismail" in text and "? Wei" in text
+    assert " Shch " in text and "; EV[Kubok]" in text
+    assert "; PC[,Lódz]" in text  # ó fits, ź does not
+    assert "Müller Jörg" in text  # ISO-8859-15 holds them: as they are
+    assert dict(respelt) == {
+        "Иванов Иван": "Ivanov Ivan",
+        "Yılmaz İsmail": "Yilmaz Ismail",
+        "王 Wei": "? Wei",
+    }
+    text.encode("iso-8859-15")  # every character fits
 
 
 def test_oware_is_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -146,3 +167,16 @@ def test_oware_is_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str]) ->
     cli_ok(capsys, "new", book, "--game", "oware")
     with pytest.raises(ConsistencyError, match="for go"):
         results_file(XlsxBook.open(book).grids(), "egf")
+
+
+@given(st.text(max_size=40))
+def test_latin9_keeps_what_fits_and_respells_the_rest(text: str) -> None:
+    """Every character of the result fits ISO-8859-15; a text that fits is kept as it is,
+    and a letter that fits is never touched; respelling twice changes nothing more."""
+    out = latin9(text)
+    out.encode("iso-8859-15")
+    assert latin9(out) == out
+    if all(fits(c) for c in text):
+        assert out == text
+    kept = [c for c in text if fits(c) and c.isalpha() and not c.isupper()]
+    assert all(c in out for c in kept)

@@ -3,8 +3,9 @@
 as OpenGotha writes it and where OpenGotha does badly, better (see docs/ratings.md).
 
 :func:`results_file` reads the workbook's sheets, ranks the players by the tournament's own
-system (:mod:`.table`) and gives the file's bytes: ISO-8859-15 as OpenGotha writes them when
-every character fits, else UTF-8 (OpenGotha writes ``?`` for the characters it cannot).
+system (:mod:`.table`) and gives the file's bytes in ISO-8859-15, as OpenGotha writes them;
+a letter ISO-8859-15 lacks is written as the nearest Latin letters, where OpenGotha writes
+``?`` (:mod:`.letters`).
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from __future__ import annotations
 import datetime as dt
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from gosheet.core.errors import ConsistencyError
 from gosheet.core.games import game_of
@@ -21,6 +22,7 @@ from gosheet.formats.opengotha.sheet import read_kept
 from gosheet.formats.results.aga import aga_text
 from gosheet.formats.results.egf import h9_text
 from gosheet.formats.results.ffg import tou_text
+from gosheet.formats.results.letters import ENCODING, in_latin9
 from gosheet.formats.results.table import ResultsTable, results_table
 from gosheet.workbook.port import Rows
 from gosheet.workbook.sheets import OPENGOTHA, PLAYERS
@@ -54,6 +56,9 @@ class ResultsFile:
     data: bytes
     encoding: str
     table: ResultsTable
+    #: the players' names the file writes in other letters (``Łukasiewicz Jan`` →
+    #: ``Lukasiewicz Jan``)
+    respelt: tuple[tuple[str, str], ...] = ()
 
 
 def _ids(grids: Mapping[str, Rows], players: Mapping[int, int]) -> dict[int, dict[str, str]]:
@@ -92,6 +97,7 @@ def results_table_of(grids: Mapping[str, Rows], source: str = "workbook") -> Res
         raise ConsistencyError(f"{source}: no round is paired yet: there are no results")
     ids = _ids(grids, state.player_rows)
     short, size = "", 19
+    file_dates: tuple[dt.date, dt.date] | None = None
     # the Settings sheet's Online and EGF game format; a workbook without their rows, those
     # its OpenGotha sheet keeps (bInternet, gameFormat), as 'gosheet export' writes them
     internet, game_format = t.settings.online, t.settings.game_format
@@ -101,6 +107,8 @@ def results_table_of(grids: Mapping[str, Rows], source: str = "workbook") -> Res
         general = kept.parameters.get(GENERAL, {})
         short = general.get("shortName", "")
         size = int(general["size"]) if general.get("size", "").isdigit() else 19
+        if not t.settings.dates:
+            file_dates = opengotha_dates(general)
         if "online" not in state.setting_rows and "bInternet" in general:
             internet = general["bInternet"].strip().casefold() == "true"
         display = kept.parameters.get(DISPLAY, {})
@@ -113,9 +121,21 @@ def results_table_of(grids: Mapping[str, Rows], source: str = "workbook") -> Res
                     ids[p.number][kind] = own[attribute]
     if not short:
         short = re.sub(r"[^0-9A-Za-z]+", "", t.settings.name)[:24] or "tournament"
-    return results_table(
+    table = results_table(
         t, ids, short_name=short, size=size, internet=internet, full_games=game_format != "short"
     )
+    return replace(table, file_dates=file_dates)
+
+
+def opengotha_dates(general: Mapping[str, str]) -> tuple[dt.date, dt.date] | None:
+    """The first and last day of an OpenGotha file that the Settings sheet could not hold
+    (the last day before the first), kept in the OpenGotha sheet: OpenGotha writes them as
+    they are."""
+    try:
+        first, last = (dt.date.fromisoformat(general[k].strip()) for k in ("beginDate", "endDate"))
+    except (KeyError, ValueError):
+        return None
+    return first, last
 
 
 def results_file(
@@ -128,7 +148,7 @@ def results_file(
     program: str = PROGRAM,
 ) -> ResultsFile:
     """The bytes of the ``kind`` (``egf``, ``ffg``, ``aga``) results file of a workbook."""
-    table = results_table_of(grids, source)
+    table, respelt = in_latin9(results_table_of(grids, source))
     day = today or dt.date.today()
     if kind == "egf":
         text = h9_text(table, today=day, program=program, drop_forfeits=drop_forfeits)
@@ -138,7 +158,5 @@ def results_file(
         text = aga_text(table, today=day)
     else:
         raise ValueError(f"unknown results format {kind!r}; known: {', '.join(FORMATS)}")
-    try:
-        return ResultsFile(text.encode("iso-8859-15"), "ISO-8859-15", table)
-    except UnicodeEncodeError:
-        return ResultsFile(text.encode("utf-8"), "UTF-8", table)
+    # what no letter of ISO-8859-15 spells (another script) is written "?", as OpenGotha does
+    return ResultsFile(text.encode(ENCODING, "replace"), "ISO-8859-15", table, respelt)

@@ -1,7 +1,7 @@
 """The EGF results file (``.h9``) for the European Go Database, as OpenGotha's
 ``generateH9File`` writes it — with the players' EGD PINs (`` |12345678`` at the end of the
 line, which OpenGotha does not write), halves as ``.5`` (OpenGotha's ``½`` becomes ``?`` in its
-ISO-8859-15 files) and names and clubs never cut.
+ISO-8859-15 files) and names never cut.
 
 A line: place (blank when tied with the line above), ``Name Firstname`` (spaces inside a name
 as ``_``), rank, country, club, the ranking criteria, then one result a round (``12+/w0``:
@@ -12,7 +12,6 @@ the opponent's line, ``+`` ``-`` ``=``, ``/`` played or ``!`` not played, colour
 from __future__ import annotations
 
 import datetime as dt
-import re
 
 from gosheet.core.event import TimeControl
 from gosheet.core.ranks import format_rank
@@ -47,9 +46,9 @@ def rank_text(line: ResultLine) -> str:
 
 
 def club_code(club: str) -> str:
-    """The club as a code of at most four characters, without spaces: its first four, as
-    gosheet's OpenGotha files cut it (OpenGotha's results files take the last four)."""
-    return re.sub(r"\s+", "", club)[:4]
+    """The club in four characters: its first four, as OpenGotha keeps a club it reads and
+    gosheet's OpenGotha files cut it (``Go Club Lille`` → ``Go C``)."""
+    return club.strip()[:4]
 
 
 def place_text(line: ResultLine) -> str:
@@ -87,7 +86,7 @@ def h9_text(
     for line in table.lines:
         p = line.player
         country = p.country.strip()[-2:] if len(p.country.strip()) >= 2 else "XX"
-        club = club_code(p.club) or "xxxx"
+        club = club_code(p.club).strip() or "xxxx"
         text = f"{place_text(line):>4} {unblanked(line):<30} {rank_text(line):>3} {country:>2}"
         text += f" {club:>4}"
         text += "".join(f" {score_text(v):>4}" for v in line.values)

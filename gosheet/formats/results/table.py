@@ -108,10 +108,16 @@ class ResultsTable:
     #: every player of the tournament in the standings' order, listed or not (the AGA file
     #: names them all, as OpenGotha does), with his ids
     roster: tuple[tuple[Player, Mapping[str, str]], ...] = ()
+    #: an OpenGotha file's first and last day that Settings could not hold (the last day
+    #: before the first), written as OpenGotha writes them when Settings gives no dates
+    file_dates: tuple[dt.date, dt.date] | None = None
 
     def dates(self, today: dt.date) -> tuple[dt.date, dt.date]:
+        """The first and last day: the settings', else the OpenGotha file's, else today."""
         days = self.settings.dates
-        return (days[0], days[-1]) if days else (today, today)
+        if days:
+            return days[0], days[-1]
+        return self.file_dates or (today, today)
 
 
 def _sign(points: Fraction) -> str:

@@ -35,7 +35,8 @@ XLSM = "application/vnd.ms-excel.sheet.macroEnabled.12"
 ODS = "application/vnd.oasis.opendocument.spreadsheet"
 ZIP = "application/zip"
 PDF = "application/pdf"
-TEXT = "text/plain;charset=utf-8"
+#: the results files (.h9, .tou): ISO-8859-15, as OpenGotha writes them
+RESULTS_TEXT = "text/plain;charset=iso-8859-15"
 XML = "application/xml"
 
 
@@ -185,7 +186,7 @@ def export_results_file(suffix: str) -> Action:
         kind = results_format(target)
         assert kind is not None
         made = export_results(data, None, kind, book_name=name, name=target)
-        return Answer(0, said(*made.lines), target, TEXT, made.data)
+        return Answer(0, said(*made.lines), target, RESULTS_TEXT, made.data)
 
     return export
 

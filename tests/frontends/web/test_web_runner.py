@@ -125,6 +125,7 @@ def test_exports_and_pages(demo_book: Path, capsys: pytest.CaptureFixture[str]) 
             assert len(answer.data or b"") > 1000
         else:
             assert answer.data == target.read_bytes()
+            assert answer.mime == "text/plain;charset=iso-8859-15"  # as the file is written
     pages = runner.run("publish", data, BOOK)
     assert pages.name == "cup.pages.zip" and pages.data is not None
     cli_ok(capsys, "publish", demo_book, "-o", demo_book.parent / "site")
