@@ -4,7 +4,9 @@ closed"), each worked out from OpenGotha's code:
 - clubs and countries are compared lower-cased (``Tournament.playersAreInCommonClub``,
   ``playersAreInCommonCountry``, ``playersAreInCommonGroup``: ``toLowerCase()``, no trimming);
 - the Swiss bye goes to the least rank + 2 × MMS + 1000 per bye had (``chooseAByePlayer``),
-  unless the ``Bye rule`` setting says "fewest wins".
+  unless the ``Bye rule`` setting says "fewest wins";
+- DC and SDC order the standings (OpenGotha's list) but not the players inside a score group,
+  which OpenGotha's pairing reads as 0 (found by tests/formats/test_opengotha_judged_by_opengotha).
 
 Every test runs on both paths of the engine (:mod:`support.engine_paths`)."""
 
@@ -128,3 +130,31 @@ def test_an_import_takes_the_bye_rule_from_the_files_version(
     attributes: dict[str, str], rule: str
 ) -> None:
     assert bye_rule_for(attributes) == rule
+
+
+def test_direct_confrontation_does_not_place_players_inside_a_group() -> None:
+    # Swiss by NBW, DC. Round 1: Zed beats Abe, Cat beats Dan; round 2: Abe beats Dan, Cat
+    # beats Zed. Abe and Zed tie on 1 win and Zed beat Abe: the standings (OpenGotha's list)
+    # put Zed first, but inside the group of 1 win OpenGotha's pairing reads DC as 0
+    # (makeAutomaticPairing rebuilt its scored players), so the names place Abe first.
+    settings = SWISS.replace(placement=("NBW", "DC"), pai_additional_crit2="NULL")
+    ps = (
+        Player(1, "Zed", "X", -10, 1100),
+        Player(2, "Abe", "X", -10, 1100),
+        Player(3, "Cat", "X", -10, 1100),
+        Player(4, "Dan", "X", -10, 1100),
+    )
+    r1 = Round(
+        1, (Game(1, 1, 2, 0, 6.5, Result.WHITE_WINS), Game(2, 3, 4, 0, 6.5, Result.WHITE_WINS))
+    )
+    r2 = Round(
+        2, (Game(1, 2, 4, 0, 6.5, Result.WHITE_WINS), Game(2, 3, 1, 0, 6.5, Result.WHITE_WINS))
+    )
+    t = Tournament(settings, ps, (r1, r2))
+    prepared = engine.prepare(t)
+    info = prepared.info
+    order = sorted((int(info.listed[k]), p.surname) for k, p in enumerate(info.players))
+    listed = [name for _, name in order]
+    assert listed.index("Zed") < listed.index("Abe")  # the standings: DC
+    place = {p.surname: int(info.place[k]) for k, p in enumerate(info.players)}
+    assert (place["Abe"], place["Zed"]) == (0, 1)  # inside the group: the names
