@@ -172,8 +172,10 @@ def pairing_info(
     size = [0] * n
     place = [0] * n
     # DC and SDC do not place a player inside his group: OpenGotha's makeAutomaticPairing
-    # rebuilds its scored players (fillBaseScoringInfoIfNecessary) after the Pair window's
-    # standings computed them, and fillPairingInfo then reads them as 0 (no fillDirScoringInfo)
+    # starts with fillBaseScoringInfoIfNecessary, which rebuilds the scored players (DC and SDC
+    # 0 until fillDirScoringInfo) when the tournament's last change is not older than their last
+    # refresh, as after the Pair window's standings of the same millisecond; fillPairingInfo
+    # then sorts the groups with DC and SDC at 0 (measured against the jar, docs/opengotha.md)
     columns = [column(c, r_before) for c in criteria if c not in NOT_IN_GROUPS]
     for members in groups.values():
         ranked = sorted(
