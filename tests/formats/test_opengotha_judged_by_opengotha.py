@@ -9,6 +9,12 @@ each round is re-paired by gosheet from the same state and
   gosheet's pairs instead;
 - the bye is OpenGotha's.
 
+DC and SDC are left out of these tournaments: with them, OpenGotha's own pairing of a round
+varies from run to run, as its scored players' cache was refreshed within the millisecond of
+the last change or after it (docs/opengotha.md, "Judged by OpenGotha itself"); a test of
+gosheet's rule for them is in tests/core/test_opengotha_club_case_and_bye.py, and the sweep
+has them.
+
 Needs OpenGotha (``GOSHEET_OPENGOTHA_JAR``, ``GOSHEET_OPENGOTHA_DRIVERS``; ``.ci/run`` sets
 them), else skipped. A few seeded tournaments, 3 rounds each (a JVM start a round);
 ``benchmarks/bench_opengotha_judged.py`` sweeps more and larger ones (docs/opengotha.md).
@@ -20,19 +26,23 @@ from pathlib import Path
 
 import pytest
 from support.og_trove import Verdict, generate, judge, play
-from support.opengotha_jar import Weights, drivers
+from support.opengotha_jar import OpenGotha, Weights, drivers
+
+Played = dict[int, tuple[OpenGotha, Path, list[Weights]]]
 
 #: (seed, players, rounds, Swiss): small, odd and even, both systems.
-CASES = [(3601, 15, 3, False), (3602, 24, 3, True), (3603, 37, 3, False), (123646, 41, 3, True)]
+CASES = [(3601, 15, 3, False), (3602, 24, 3, True), (3603, 37, 3, False), (3604, 41, 3, True)]
 
 
 @pytest.fixture(scope="module")
-def played(tmp_path_factory: pytest.TempPathFactory) -> dict[int, tuple[Path, list[Weights]]]:
+def played(tmp_path_factory: pytest.TempPathFactory) -> Played:
     og = drivers()
     out = {}
     for seed, n, rounds, swiss in CASES:
         folder = tmp_path_factory.mktemp(f"trove{seed}")
-        out[seed] = play(og, generate(seed, n, rounds, swiss=swiss), folder, seed)
+        made = generate(seed, n, rounds, swiss=swiss, direct=False)
+        final, dumps = play(og, made, folder, seed)
+        out[seed] = (og, final, dumps)
     return out
 
 
@@ -42,9 +52,9 @@ def played(tmp_path_factory: pytest.TempPathFactory) -> dict[int, tuple[Path, li
     ids=lambda v: str(v),
 )
 def test_gosheet_makes_every_forced_pair_and_opengothas_bye(
-    played: dict[int, tuple[Path, list[Weights]]], seed: int, r: int
+    played: Played, seed: int, r: int
 ) -> None:
-    final, dumps = played[seed]
+    _, final, dumps = played[seed]
     verdict: Verdict = judge(final, r, dumps[r - 1])
     assert not verdict.missed_forced, verdict.explain()
     assert verdict.our_bye == verdict.their_bye
@@ -52,7 +62,9 @@ def test_gosheet_makes_every_forced_pair_and_opengothas_bye(
 
 def test_the_generated_files_hold_what_the_trove_holds() -> None:
     """Varied case in clubs and countries, absences, DC or others among the criteria."""
-    made = [generate(seed, n, rounds, swiss=swiss) for seed, n, rounds, swiss in CASES]
+    made = [
+        generate(seed, n, rounds, swiss=swiss, direct=False) for seed, n, rounds, swiss in CASES
+    ]
     clubs = {p.club for t in made for p in t.players}
     assert {c for c in clubs if c.lower() == "zur"} == {"Zur", "zur", "ZUR"}
     assert any("0" in p.participating[:3] for t in made for p in t.players)

@@ -51,8 +51,13 @@ def _case(rng: random.Random, word: str) -> str:
     return rng.choice((word.lower(), word.upper())) if rng.random() < 0.2 else word
 
 
-def generate(seed: int, n: int, rounds: int, *, swiss: bool) -> OGTournament:
-    """A tournament of ``n`` players, no round paired yet, its settings drawn from ``seed``."""
+DIRECT = ("DC", "SDC")
+
+
+def generate(seed: int, n: int, rounds: int, *, swiss: bool, direct: bool = True) -> OGTournament:
+    """A tournament of ``n`` players, no round paired yet, its settings drawn from ``seed``;
+    without ``direct``, no DC or SDC among its criteria (OpenGotha's own pairing with them
+    depends on its clock: docs/opengotha.md, "Judged by OpenGotha itself")."""
     rng = random.Random(seed)
     base = read_opengotha(
         FIXTURES / "notsosimpleswiss" / "notsosimpleswiss.xml"
@@ -112,7 +117,7 @@ def generate(seed: int, n: int, rounds: int, *, swiss: bool) -> OGTournament:
         "paiSePreferMMSDiffRatherThanSameCountry": str(rng.randint(0, 2)),
         "paiSeMinimizeHandicap": rng.choice(("0", "0", "100000000")),
     }
-    pool = SWISS_CRITERIA if swiss else MM_CRITERIA
+    pool = tuple(c for c in (SWISS_CRITERIA if swiss else MM_CRITERIA) if direct or c not in DIRECT)
     criteria = ("NBW" if swiss else "MMS", *rng.sample(pool, 2), rng.choice(TAIL_CRITERIA))
     return dataclasses.replace(
         base,
