@@ -14,7 +14,7 @@ Needs ``GOSHEET_OPENGOTHA_JAR`` and ``GOSHEET_OPENGOTHA_DRIVERS`` (as ``.ci/run`
 A JVM starts for every round; a 300-player round takes OpenGotha a few seconds.
 
     python benchmarks/bench_opengotha_judged.py [--count 40] [--rounds 4] [--seed 1]
-        [--min-players 10] [--max-players 300] [--bye-rule "fewest wins"]
+        [--min-players 10] [--max-players 300] [--bye-rule "fewest wins"] [--no-direct]
 """
 
 from __future__ import annotations
@@ -48,6 +48,11 @@ def main() -> None:
     parser.add_argument("--min-players", type=int, default=10)
     parser.add_argument("--max-players", type=int, default=300)
     parser.add_argument("--bye-rule", help="judge with this Bye rule instead of the file's")
+    parser.add_argument(
+        "--no-direct",
+        action="store_true",
+        help="no DC or SDC (OpenGotha's result with them rests on its clock)",
+    )
     args = parser.parse_args()
     og = opengotha()
     rng = random.Random(args.seed)
@@ -61,7 +66,7 @@ def main() -> None:
             swiss = k % 2 == 1
             folder = Path(tmp) / str(seed)
             folder.mkdir()
-            t = og_trove.generate(seed, n, args.rounds, swiss=swiss)
+            t = og_trove.generate(seed, n, args.rounds, swiss=swiss, direct=not args.no_direct)
             final, dumps = og_trove.play(og, t, folder, seed)
             line = []
             for r, weights in enumerate(dumps, start=1):
