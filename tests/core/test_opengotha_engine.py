@@ -179,12 +179,13 @@ def test_bye_mcmahon_lowest_rank_plus_twice_mms_last_of_equals_in_name_order() -
     assert engine.pair(Tournament(MM, t.players, (r1,))).byes == (2,)
 
 
-def test_bye_swiss_counts_forty_per_win() -> None:
-    # Swiss: rank + 40 × wins. P01 (10k) has won a game: -10 + 40 = 30; P02 (5k, lost): -5;
-    # P03 (3k) had the bye before: -3 + 40 (bye = a win) + 1000 → P02.
+def test_bye_swiss_counts_forty_per_win_under_the_fewest_wins_rule() -> None:
+    # Bye rule "fewest wins", Swiss: rank + 40 × wins. P01 (10k) has won a game: -10 + 40 = 30;
+    # P02 (5k, lost): -5; P03 (3k) had the bye before: -3 + 40 (bye = a win) + 1000 → P02.
     ps = players(-10, -5, -3)
     r1 = Round(1, (Game(1, 1, 2, 0, 6.5, Result.WHITE_WINS),), byes=(3,))
-    assert engine.pair(Tournament(SWISS, ps, (r1,))).byes == (2,)
+    fewest_wins = SWISS.replace(bye_rule="fewest wins")
+    assert engine.pair(Tournament(fewest_wins, ps, (r1,))).byes == (2,)
 
 
 def test_absent_players_are_not_paired() -> None:

@@ -21,11 +21,12 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator
+from dataclasses import replace
 from functools import cache
 
 import pytest
 from support.engine_paths import engine_path, on_both
-from support.paths import FIXTURES, PAIRGOTH, SYNTH, SYNTHETIC, synthetic
+from support.paths import FEWEST_WINS_BYES, FIXTURES, PAIRGOTH, SYNTH, SYNTHETIC, synthetic
 
 from gosheet.core.model import Tournament
 from gosheet.core.opengotha import engine
@@ -68,7 +69,10 @@ def dump_of(name: str, r: int) -> tuple[Dump, list[str]]:
 def before(name: str, r: int) -> tuple[Tournament, dict[str, int]]:
     og = read(name)
     numbers = {player_key(p): k for k, p in enumerate(og.players, start=1)}
-    return from_opengotha(og, until_round=r - 1).tournament, numbers
+    t = from_opengotha(og, until_round=r - 1).tournament
+    if name in FEWEST_WINS_BYES:
+        t = replace(t, settings=t.settings.replace(bye_rule="fewest wins"))
+    return t, numbers
 
 
 def full_name(t: Tournament, number: int) -> str:

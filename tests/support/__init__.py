@@ -14,7 +14,8 @@ gosheet, so a pure-core test does not load the command line.
     (``NAME/NAME.xml``, or ``fixture(name, file)``), ``fixture_names()``,
     ``PAIRGOTH`` (the four fixtures with OpenGotha's weight dumps), ``TOULOUSE``,
     ``DEMO_ROSTER`` (gosheet/data/demo_roster.csv); ``SYNTH`` (tests/fixtures/opengotha-synth),
-    ``SYNTHETIC`` (its two tournaments), ``synthetic(name)`` (``NAME/NAME.xml``, or a file).
+    ``SYNTHETIC`` (its two tournaments), ``synthetic(name)`` (``NAME/NAME.xml``, or a file),
+    ``FEWEST_WINS_BYES`` (the fixtures whose byes follow the "fewest wins" bye rule).
 
 ``support.opengotha`` — OpenGotha files (:mod:`gosheet.formats.opengotha`):
     ``read_fixture(name)``, ``imported_book(og, path, **options)`` (a saved workbook),
@@ -22,6 +23,17 @@ gosheet, so a pure-core test does not load the command line.
     ``PARAMETER_SETS``; ``tournament_file(head=, root=, criteria=, crit1=, crit2=,
     general=, pairing=, encoding=)`` (the bytes of a small file, 4 players with accents,
     2 rounds, a bye), ``OLD_HEAD`` / ``OLD_ROOT`` (an older OpenGotha's prolog and root).
+
+``support.opengotha_jar`` — OpenGotha itself (its jar and headless drivers, from
+    ``GOSHEET_OPENGOTHA_JAR`` / ``GOSHEET_OPENGOTHA_DRIVERS``, set by ``.ci/run``):
+    ``drivers()`` (or the test skipped, saying why), ``OpenGotha.pair(source, r, out,
+    results, weights)`` (a round paired with the 3.52 costs, results drawn, weights dumped),
+    ``read_weights(path)``.
+
+``support.og_trove`` — tournaments like the trove's: ``generate(seed, n, rounds, swiss=)``
+    (an OpenGotha file), ``play(og, t, folder, seed)`` (every round paired by OpenGotha),
+    ``judge(final, r, weights, bye_rule=None) -> Verdict`` (gosheet's round weighed by
+    OpenGotha's dump; the forced pairs it misses, ``Verdict.explain()`` with their weights).
 
 ``support.books`` — saved workbooks (openpyxl, :mod:`gosheet.workbook`):
     ``sheet_table(book, sheet) -> (header, rows)``, ``rows_of(worksheet)``,

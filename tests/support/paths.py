@@ -11,6 +11,12 @@ FIXTURES = TESTS / "fixtures" / "opengotha"
 PAIRGOTH = ("simplemm", "notsimplemm", "simpleswiss", "notsosimpleswiss")
 """The four fixtures from Pairgoth's test data that come with OpenGotha's weight dumps
 (``NAME_weights_R<r>.txt``), in the order the tests list them."""
+FEWEST_WINS_BYES = ("notsosimpleswiss",)
+"""The fixtures whose byes follow the "fewest wins" rule (Swiss: rank + 40 × wins), not
+OpenGotha 3.51.02's released ``chooseAByePlayer`` (rank + 2 × MMS): notsosimpleswiss was saved
+in 2025 by the "3.52" build of Pairgoth's test data, which stamps itself 3.51.02
+(docs/opengotha.md, "Judged by OpenGotha itself"). The tests give it ``Bye rule: fewest wins``,
+or the version that asks for it (3.52)."""
 TOULOUSE = "toulouse2024"
 """The fifth fixture: a real tournament (clubs, handicaps), no weight dumps."""
 SYNTH = TESTS / "fixtures" / "opengotha-synth"

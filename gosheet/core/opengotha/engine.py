@@ -12,12 +12,13 @@ Without numpy (LibreOffice's own Python, the browser), the same code runs over
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, replace
 
 from gosheet.core.matching import Criterion, SummedWeights, in_order_matching
 from gosheet.core.model import Game, Player, Tournament
 from gosheet.core.opengotha.arrays import IntArray
+from gosheet.core.opengotha.bye import bye_weights, choose_bye
 from gosheet.core.opengotha.candidates import (
     DENSE_UP_TO,
     RELAX_ABOVE,
@@ -35,7 +36,7 @@ from gosheet.core.opengotha.costs import (
     total_cost,
 )
 from gosheet.core.opengotha.group_pairs import GroupPairWeights
-from gosheet.core.opengotha.info import PairingInfo, main_criterion, pairing_info
+from gosheet.core.opengotha.info import PairingInfo, pairing_info
 from gosheet.core.opengotha.placement import Placement
 from gosheet.core.opengotha.scores import ScoredPlayer, score_players
 from gosheet.core.pairing import PairCost, Pairing, Weighing, check_can_pair
@@ -78,39 +79,11 @@ def pairing_list(t: Tournament, placement: Placement, number: int) -> list[Playe
     """OpenGotha's list of the players of round ``number``, as its Pair window shows them:
     the players of the round by the standings after the round before — the placement
     criteria, then surname, then first name (Java's order). The bye goes to the last of
-    equals in this list (:func:`bye_weights`), and in each pair the player listed first is
-    ``p1`` of ``Pairing.detRandom`` (:func:`~gosheet.core.opengotha.costs.det_randoms`)."""
+    equals in this list (:mod:`~gosheet.core.opengotha.bye`), and in each pair the player
+    listed first is ``p1`` of ``Pairing.detRandom``
+    (:func:`~gosheet.core.opengotha.costs.det_randoms`)."""
     present = {p.number: p for p in t.players if p.plays_in(number)}
     return [present[n] for n in placement.order(number - 2) if n in present]
-
-
-def bye_weights(
-    players: Sequence[Player], scored: dict[int, ScoredPlayer], t: Tournament, number: int
-) -> list[tuple[Player, int]]:
-    """Each player's weight for the bye (``Tournament.chooseAByePlayer``): his rank + twice
-    his McMahon score (Swiss: rank + 40 × wins) + 1000 per bye already received, in the
-    order of ``players``."""
-    mcmahon = main_criterion(t.settings) == "MMS"
-    had = dict.fromkeys(scored, 0)
-    for rnd in t.rounds:
-        for b in rnd.byes:
-            had[b] = had.get(b, 0) + 1
-    weights = []
-    for p in players:
-        sp = scored[p.number]
-        score = sp.mms2_after(number - 2) if mcmahon else 20 * sp.nbw2_after(number - 2)
-        weights.append((p, p.known_rank + score + 1000 * had[p.number]))
-    return weights
-
-
-def choose_bye(weights: Sequence[tuple[Player, int]]) -> Player:
-    """The bye: the least weight; among equal weights the last of them in the list
-    (OpenGotha scans its list with ``<=``)."""
-    best, best_weight = weights[0]
-    for p, weight in weights:
-        if weight <= best_weight:
-            best, best_weight = p, weight
-    return best
 
 
 def prepare(t: Tournament) -> Prepared:

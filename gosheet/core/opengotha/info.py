@@ -86,8 +86,8 @@ class PairingInfo:
     smms: IntArray
     rank: IntArray
     names: tuple[str, ...]  # name + first name (the tables' order among equal scores)
-    country: tuple[str, ...]
-    club: tuple[str, ...]
+    country: tuple[str, ...]  # lower-cased, as OpenGotha compares them
+    club: tuple[str, ...]  # lower-cased
     club_group: tuple[str, ...]  # the name of the player's club group, "" for none
     met_codes: IntArray  # pairs of positions who played each other: codes i · n + j, i < j
     name_order: IntArray  # place of each name in Java's order (UTF-16 code units)
@@ -123,6 +123,10 @@ class PairingInfo:
         return self.xp.array(codes, dtype=self.xp.int64)  # type: ignore[no-any-return]
 
 
+#: The placement criteria OpenGotha's pairing reads as 0 inside a group (see below).
+NOT_IN_GROUPS = frozenset({"DC", "SDC"})
+
+
 def pairing_info(
     settings: Settings,
     round_number: int,
@@ -152,7 +156,12 @@ def pairing_info(
         return java_div(value, 2)
 
     cats = [category(p, settings) for p in players]
-    group_of = {club: name for name, clubs in settings.opengotha.club_groups for club in clubs}
+    # OpenGotha compares clubs and countries lower-cased (``Tournament.playersAreInCommonClub``,
+    # ``playersAreInCommonCountry``, ``playersAreInCommonGroup``: Java's ``toLowerCase()``,
+    # not trimmed), so "Zur" and "zur" are one club
+    group_of = {
+        club.lower(): name for name, clubs in settings.opengotha.club_groups for club in clubs
+    }
     xp = backend()
     groups: dict[int, list[int]] = {}
     group = [0] * n
@@ -162,7 +171,12 @@ def pairing_info(
         groups.setdefault(group[i], []).append(i)
     size = [0] * n
     place = [0] * n
-    columns = [column(c, r_before) for c in criteria]
+    # DC and SDC do not place a player inside his group: OpenGotha's makeAutomaticPairing
+    # starts with fillBaseScoringInfoIfNecessary, which rebuilds the scored players (DC and SDC
+    # 0 until fillDirScoringInfo) when the tournament's last change is not older than their last
+    # refresh, as after the Pair window's standings of the same millisecond; fillPairingInfo
+    # then sorts the groups with DC and SDC at 0 (measured against the jar, docs/opengotha.md)
+    columns = [column(c, r_before) for c in criteria if c not in NOT_IN_GROUPS]
     for members in groups.values():
         ranked = sorted(
             members,
@@ -214,9 +228,9 @@ def pairing_info(
         smms=ints([scored[p.number].smms for p in players]),
         rank=ints([p.known_rank for p in players]),
         names=tuple(p.surname + p.first_name for p in players),
-        country=tuple(p.country for p in players),
-        club=tuple(p.club for p in players),
-        club_group=tuple(group_of.get(p.club, "") for p in players),
+        country=tuple(p.country.lower() for p in players),
+        club=tuple(p.club.lower() for p in players),
+        club_group=tuple(group_of.get(p.club.lower(), "") for p in players),
         met_codes=ints(sorted(met)),
         **{
             key: ints(values)

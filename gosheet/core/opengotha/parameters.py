@@ -54,8 +54,13 @@ from gosheet.core.opengotha.values import (
     write_club_groups,
 )
 from gosheet.core.ranks import format_rank
+from gosheet.i18n.words import N_w
 
-__all__ = ["OG_FIELDS", "OpenGothaParameters"]
+__all__ = ["BYE_RULES", "OG_FIELDS", "OpenGothaParameters"]
+
+#: Who gets the bye (:mod:`gosheet.core.opengotha.bye`): OpenGotha 3.51's released rule, or the
+#: rule of the Swiss fixtures (and Pairgoth's): fewest wins, then lowest rank.
+BYE_RULES = ("OpenGotha 3.51", "fewest wins")
 
 MCMAHON_SWISS = frozenset({System.MCMAHON, System.SWISS})
 GENERAL, HANDICAP, PAIRING = "GeneralParameterSet", "HandicapParameterSet", "PairingParameterSet"
@@ -434,6 +439,21 @@ class OpenGothaParameters:
         "yes: like OpenGotha, a round of more than 600 players is paired in blocks of 200 to 300 "
         "from the top score down (needed to get OpenGotha's pairings of such a field); no: the "
         "whole field in one matching (the better pairing). gosheet's own setting.",
+    )
+
+    bye_rule: str = _parameter(
+        BYE_RULES[0],
+        "Bye rule",
+        parse_choice(*BYE_RULES),
+        same,
+        N_w(
+            "Who gets the bye. OpenGotha 3.51: the least rank + 2 × McMahon score + 1000 per bye "
+            "already had (OpenGotha's chooseAByePlayer), in Swiss too; fewest wins: in Swiss, the "
+            "fewest wins, then the lowest rank (rank + 40 × wins + 1000 per bye had; Pairgoth's "
+            "rule). McMahon is the same under both. Among equals, the last in OpenGotha's list. "
+            "An import takes fewest wins only from a file of OpenGotha 3.52 or later. gosheet's "
+            "own setting."
+        ),
     )
 
     def __post_init__(self) -> None:

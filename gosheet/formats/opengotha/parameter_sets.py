@@ -19,6 +19,7 @@ from typing import Any
 from gosheet.core.event import TimeControl, parse_dates
 from gosheet.core.fields import parse_komi, parse_text, true_false
 from gosheet.core.kinds import System
+from gosheet.core.opengotha.bye import bye_rule_for
 from gosheet.core.opengotha.parameters import OG_FIELDS
 from gosheet.core.opengotha.values import (
     DUDD_MODES,
@@ -98,7 +99,7 @@ def settings_of(
 
     said = notes if notes is not None else []
     parameters = _as_opengotha_reads(_with_read_defaults(og.parameters, said), said)
-    values: dict[str, Any] = {"og_blocks": True}
+    values: dict[str, Any] = {"og_blocks": True, "bye_rule": bye_rule_for(og.attributes)}
     values |= _modelled(parameters, problem)
     additional = parameters.get(PAIRING, {}).get("paiMaAdditionalPlacementCritSystem1", "")
     if additional.strip().upper() == "NONE":

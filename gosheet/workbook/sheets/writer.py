@@ -291,7 +291,8 @@ def origin_cells(origins: Sequence[str], sides: Sequence[Player | None]) -> list
 
 
 BYE_RULE = N_w(
-    "Weight for the bye: rank + 2 × MMS (Swiss: rank + 40 × wins) + 1000 per bye received "
+    "Weight for the bye: rank + 2 × MMS (Swiss under the Bye rule fewest wins: rank + 40 × "
+    "wins) + 1000 per bye received "
     "(ranks: 30k = -30 … 1d = 0 …). The least weight gets the bye; among equal weights, "
     "the last of them in OpenGotha's list of the round (the standings after the round "
     "before, then surname and first name)."
