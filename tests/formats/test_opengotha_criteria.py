@@ -8,13 +8,20 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from support.og_criteria import opengotha_jar, opengotha_standings, tournament_xml
+from support.og_criteria import (
+    opengotha_jar,
+    opengotha_pairing,
+    opengotha_standings,
+    tournament_xml,
+)
 from support.opengotha import tournament_file
 
 from gosheet.app.exchange import export_opengotha, import_opengotha
 from gosheet.app.tournaments import Choices
 from gosheet.app.workbooks import update_standings
 from gosheet.core.kinds import System
+from gosheet.core.model import Tournament
+from gosheet.core.opengotha.engine import pair
 from gosheet.core.opengotha.placement import Placement
 from gosheet.formats.opengotha.convert import from_opengotha
 from gosheet.formats.opengotha.xml import read_opengotha
@@ -84,3 +91,25 @@ def test_the_standings_are_opengothas_own(
     t = from_opengotha(read_opengotha(xml)).tournament
     ours = [(s.place, t.player(s.number).surname, s.values) for s in Placement(t).standings(4)]
     assert ours == theirs
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_a_cup_is_paired_by_its_cup_score_as_opengotha_pairs_it(tmp_path: Path, seed: int) -> None:
+    """CPS first makes the pairing's groups (OpenGotha's ``mainCriterion``, from 0 to
+    2^(round - 1)). Ten players (one absent in round 2, with a bye then), rounds 3 to 5
+    paired from the state before each: gosheet's pairing weighs what OpenGotha's does by
+    OpenGotha's own weights (3.52's costs), so it is OpenGotha's or a tie with it."""
+    jar = opengotha_jar()
+    xml = tmp_path / f"cup{seed}.xml"
+    xml.write_text(tournament_xml(seed, ("CPS", "NBW", "SOSW"), players=10), encoding="utf-8")
+    full = from_opengotha(read_opengotha(xml)).tournament
+    for number in (3, 4, 5):
+        theirs, weights = opengotha_pairing(jar, xml, number, tmp_path / "build")
+        before = Tournament(full.settings, full.players, full.rounds[: number - 1])
+        ours = {
+            frozenset(before.player(n).name for n in (g.white, g.black)) for g in pair(before).games
+        }
+        shown = {" – ".join(sorted(p)): weights[p] for p in ours ^ theirs}
+        assert sum(map(weights.__getitem__, ours)) == sum(map(weights.__getitem__, theirs)), (
+            f"round {number}: the pairs that differ, by OpenGotha's weights: {shown}"
+        )

@@ -13,6 +13,9 @@ from xml.sax.saxutils import quoteattr
 
 import pytest
 
+from gosheet.formats.opengotha.convert import from_opengotha
+from gosheet.formats.opengotha.xml import read_opengotha
+
 RESULTS = ("RESULT_WHITEWINS", "RESULT_BLACKWINS", "RESULT_EQUAL", "RESULT_WHITEWINS_BYDEF")
 RANKS = ("4D", "2D", "1D", "1D", "1K", "3K", "5K", "8K", "12K", "15K", "20K")
 NAMES = ("Abe", "Baker", "Cole", "Dunn", "Egan", "Ford", "Gray", "Hale", "Ito", "Jones", "Kerr")
@@ -137,3 +140,45 @@ def _value(text: str) -> Fraction:
     half = text.endswith(("½", "?"))
     whole = Fraction(int(text.rstrip("½?") or 0))
     return whole + (Fraction(-1, 2) if text.startswith("-") else Fraction(1, 2)) * half
+
+
+def opengotha_pairing(
+    jar: Path, xml: Path, round_number: int, build: Path
+) -> tuple[set[frozenset[str]], dict[frozenset[str], int]]:
+    """OpenGotha's pairing of round ``round_number`` of ``xml`` from the state before it,
+    with the cost changes gosheet follows (its ``classes-352`` before the jar), and its
+    weight of every pair (``totalCost``): the pairs and the weights by the players' names
+    (``Abe P0``)."""
+    drivers = Path(os.environ.get("GOSHEET_OPENGOTHA_DRIVERS") or jar.parent)
+    if not (drivers / "classes-352").is_dir():
+        pytest.skip("no classes-352 beside the OpenGotha drivers: no 3.52 costs")
+    out = xml.with_name(f"{xml.stem}_R{round_number}.xml")
+    weights_file = xml.with_name(f"{xml.stem}_w{round_number}.txt")
+    subprocess.run(
+        [str(drivers / "og-pair"), str(jar), str(xml), str(round_number), str(out)],
+        check=True,
+        capture_output=True,
+        env={
+            **os.environ,
+            "OG_ORACLE_BUILD": str(build),
+            "OG_EXTRA_CP": str(drivers / "classes-352"),
+            "OG_WEIGHTS_FILE": str(weights_file),
+        },
+        timeout=300,
+    )
+    weights: dict[frozenset[str], int] = {}
+    first = second = ""
+    for line in weights_file.read_text(encoding="utf-8").splitlines():
+        key, _, value = line.partition("=")
+        if key == "Player1Name":
+            first = value
+        elif key == "Player2Name":
+            second = value
+        elif key == "totalCost":
+            weights[frozenset((first, second))] = int(value)
+    paired = from_opengotha(read_opengotha(out)).tournament
+    pairs = {
+        frozenset(paired.player(n).name for n in (g.white, g.black))
+        for g in paired.rounds[round_number - 1].games
+    }
+    return pairs, weights
