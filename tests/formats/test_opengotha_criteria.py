@@ -32,7 +32,12 @@ BREIZH = ("BZS", "SOSB", "SOSOSB")
 
 @pytest.mark.parametrize(
     ("criteria", "system"),
-    [(("STS", "SOSTS"), System.MCMAHON), (("CPS",), System.SWISS), (BREIZH, System.SWISS)],
+    [
+        (("MMS", "STS", "SOSTS"), System.MCMAHON),
+        (("STS", "SOSTS"), System.SWISS),  # OpenGotha's tournamentType: not McMahon
+        (("CPS",), System.SWISS),
+        (BREIZH, System.SWISS),
+    ],
 )
 def test_every_criterion_opengotha_names_imports_and_exports_back(
     tmp_path: Path, criteria: tuple[str, ...], system: System

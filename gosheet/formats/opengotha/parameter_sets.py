@@ -6,7 +6,8 @@
 is ``@numberOfCategories`` and ``Categories/Category``; ``Club groups`` the ``ClubsGroups``
 element; ``Placement criteria`` the ``PlacementCriterion`` list (padded with ``NULL`` to
 OpenGotha's six). The system follows the first placement criterion, as in OpenGotha: MMS is
-McMahon (and STS, the Strasbourg score, a McMahon score with a bonus), anything else Swiss.
+McMahon, anything else Swiss (even STS, a McMahon score with a bonus: OpenGotha's
+``tournamentType`` is then no McMahon, and its results files say so).
 """
 
 from __future__ import annotations
@@ -121,7 +122,7 @@ def settings_of(
         unknown = [c for c in og.placement_criteria if criterion_key(c) not in (*names, "NULL")]
         told = f" ({', '.join(unknown)}: no criterion OpenGotha knows)" if unknown else ""
         problem(PLACEMENT, ", ".join(og.placement_criteria), f"PlacementCriteria: {error}{told}")
-    system = "mcmahon" if names[:1] in (["MMS"], ["STS"]) else "swiss"
+    system = "mcmahon" if names[:1] == ["MMS"] else "swiss"
     try:
         return Settings.preset(system, "go", rules="opengotha", **values)
     except ValueError as error:
