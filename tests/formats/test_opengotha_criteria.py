@@ -99,14 +99,18 @@ def test_the_standings_are_opengothas_own(
 
 
 @pytest.mark.parametrize("seed", [1, 2, 3])
-def test_a_cup_is_paired_by_its_cup_score_as_opengotha_pairs_it(tmp_path: Path, seed: int) -> None:
+@pytest.mark.parametrize("criteria", [("CPS", "NBW", "SOSW"), ("STS", "SOSTS")])
+def test_cups_and_strasbourg_are_paired_as_opengotha_pairs_them(
+    tmp_path: Path, criteria: tuple[str, ...], seed: int
+) -> None:
     """CPS first makes the pairing's groups (OpenGotha's ``mainCriterion``, from 0 to
-    2^(round - 1)). Ten players (one absent in round 2, with a bye then), rounds 3 to 5
-    paired from the state before each: gosheet's pairing weighs what OpenGotha's does by
-    OpenGotha's own weights (3.52's costs), so it is OpenGotha's or a tie with it."""
+    2^(round - 1)); STS never does (the wins then make them). Ten players (one absent in
+    round 2, with a bye then), rounds 3 to 5 paired from the state before each: gosheet's
+    pairing weighs what OpenGotha's does by OpenGotha's own weights (3.52's costs), so it
+    is OpenGotha's or a tie with it."""
     jar = opengotha_jar()
-    xml = tmp_path / f"cup{seed}.xml"
-    xml.write_text(tournament_xml(seed, ("CPS", "NBW", "SOSW"), players=10), encoding="utf-8")
+    xml = tmp_path / f"paired{seed}.xml"
+    xml.write_text(tournament_xml(seed, criteria, players=10), encoding="utf-8")
     full = from_opengotha(read_opengotha(xml)).tournament
     for number in (3, 4, 5):
         theirs, weights = opengotha_pairing(jar, xml, number, tmp_path / "build")
