@@ -21,6 +21,7 @@ from gosheet.core.errors import InputError, Problem
 from gosheet.core.fields import parse_komi
 from gosheet.core.games import game_of
 from gosheet.core.hand import organisers_lines
+from gosheet.core.opengotha.values import KEPT_CRITERIA
 from gosheet.core.systems import REGISTRY
 from gosheet.formats.opengotha import convert, export
 from gosheet.formats.opengotha.elements import OGTournament
@@ -191,6 +192,19 @@ def imported_lines(
                 "{count} games and byes after round {number} left out.",
                 imported.games_dropped,
             ).format(count=imported.games_dropped, number=until_round)
+        )
+    kept = [c for c in t.settings.opengotha.placement if c in KEPT_CRITERIA]
+    if kept:
+        lines.append(
+            _(
+                "Placement criteria {kept}: OpenGotha V4's Breizh criteria, which gosheet does "
+                "not compute (nor does OpenGotha 3.5x); kept in Settings, and {export} writes "
+                "them back; gosheet ranks by {ranked} instead."
+            ).format(
+                kept=", ".join(kept),
+                export=naming.how("export_opengotha"),
+                ranked=", ".join(t.settings.opengotha.ranked_by(t.settings.system)),
+            )
         )
     if imported.notes:
         lines.append(

@@ -346,7 +346,8 @@ def _opengotha(tournament: Tournament, rounds: int | None) -> StandingsModel:
     """OpenGotha's placement criteria of the settings (by default after the last complete
     round, as OpenGotha shows its standings), each round's game."""
     counted = complete_rounds(tournament) if rounds is None else rounds
-    named = map(criterion_name, tournament.settings.opengotha.placement)
+    settings = tournament.settings
+    named = map(criterion_name, settings.opengotha.ranked_by(settings.system))
     names = [name for name in named if name != "NULL"]
     rows = Placement(tournament).standings(counted - 1, names)
     table = round_entries(tournament.rounds, (s.number for s in rows))

@@ -222,6 +222,9 @@ STANDINGS: Table = {
     ),
     "R{n}": Translated(ru="Т{n}", fr="R{n}", ca="R{n}"),
     "MMS": Translated(ru="Очки ММ", fr="Score McMahon", ca="Punts McMahon"),
+    "STS": Translated(ru="Очки Страсбурга", fr="Score Strasbourg", ca="Punts Estrasburg"),
+    "SOSTS": Translated(ru="Бухгольц (SOSTS)", fr="SOS Strasbourg", ca="SOS Estrasburg"),
+    "CPS": Translated(ru="Кубковые очки", fr="Score de coupe", ca="Punts de copa"),
     "Points": Translated(ru="Очки", fr="Points", ca="Punts"),
     "Start level": Translated(
         ru="Начальный уровень", fr="Niveau FUS initial", ca="Nivell FUS inicial"

@@ -57,7 +57,7 @@ def test_parameters_are_validated_on_construction() -> None:
     with pytest.raises(ValueError, match="Handicap ceiling: 12"):
         OpenGothaParameters(hd_ceiling=12)
     with pytest.raises(ValueError, match="Placement criteria"):
-        Settings.preset(rules="opengotha", placement=("MMS", "STS"))
+        Settings.preset(rules="opengotha", placement=("MMS", "SOSX"))
     with pytest.raises(ValueError, match="opengotha"):
         Settings(opengotha="MMS")  # type: ignore[arg-type]
     with pytest.raises(dataclasses.FrozenInstanceError):

@@ -330,7 +330,7 @@ def test_unplayed_games_count_half_for_sos() -> None:
 def test_names_and_api() -> None:
     assert criterion_name("sosm-2") == "SOSMM2"
     with pytest.raises(ValueError, match="unknown placement criterion"):
-        criterion_name("STS")
+        criterion_name("BZS")  # OpenGotha V4's Breizh score: kept, never computed
     table = Placement(MM)
     assert crit_value(table, 1, "SOSW-1", 1) == table.value(1, "SOSWM1", 1) == 2
     assert table.value(1, "NULL", 1) == 0

@@ -32,7 +32,6 @@ def test_placement_criteria_are_written_as_opengotha_reads_them() -> None:
 @pytest.mark.parametrize(
     ("typed", "why"),
     [
-        ("MMS, STS", "STS: OpenGotha's Strasbourg and Cup scores are not supported by gosheet"),
         ("MMS, SOS", "unknown placement criterion SOS; known: NBW, MMS"),
         ("", "give at least one placement criterion, such as MMS or NBW"),
         ("NULL, none", "give at least one placement criterion"),

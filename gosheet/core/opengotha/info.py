@@ -40,9 +40,10 @@ def java_div(a: int, b: int) -> int:
 
 
 def main_criterion(settings: Settings) -> str:
-    """The score that makes the groups: MMS when the placement starts with it, else NBW."""
-    for name in settings.opengotha.placement:
-        if name in ("MMS", "NBW"):
+    """The score that makes the groups (OpenGotha's ``PlacementParameterSet.mainCriterion``):
+    the first of NBW, MMS and CPS among the placement criteria, else NBW."""
+    for name in settings.opengotha.ranked_by(settings.system):
+        if name in ("MMS", "NBW", "CPS"):
             return name
     return "NBW"
 
@@ -57,11 +58,15 @@ def category(player: Player, settings: Settings) -> int:
 
 def score_range(settings: Settings, round_number: int) -> tuple[int, int]:
     """(lowest, highest) main score a group can have before ``round_number``; every value
-    in between makes a group, empty or not (OpenGotha since 3.49.01)."""
+    in between makes a group, empty or not (OpenGotha since 3.49.01). A cup score may
+    reach 2 ** (round_number - 1)."""
     r0 = round_number - 1
-    if main_criterion(settings) == "MMS":
+    main = main_criterion(settings)
+    if main == "MMS":
         low = settings.opengotha.mm_floor + SMMS_CORRECTION_MIN - MIN_RANK
         return low, settings.opengotha.mm_bar + SMMS_CORRECTION_MAX + r0 - MIN_RANK
+    if main == "CPS":
+        return 0, 2**r0
     return 0, r0
 
 
@@ -148,10 +153,13 @@ def pairing_info(
         if round_number <= settings.opengotha.pai_last_round_seed_system1
         else settings.opengotha.pai_additional_crit2
     )
-    criteria = [*settings.opengotha.placement, *([extra.upper()] if extra != "NULL" else [])]
+    ranked_by = settings.opengotha.ranked_by(settings.system)
+    criteria = [*ranked_by, *([extra.upper()] if extra != "NULL" else [])]
 
     def main_score(number: int, r: int) -> int:
         sp = scored[number]
+        if main == "CPS":
+            return java_div(sp.cps2[r], 2) if r >= 0 else 0
         value = sp.mms2_after(r) if main == "MMS" else sp.nbw2_after(r)
         return java_div(value, 2)
 

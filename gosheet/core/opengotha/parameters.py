@@ -42,6 +42,7 @@ from gosheet.core.fields import (
 from gosheet.core.kinds import System
 from gosheet.core.opengotha.values import (
     DUDD_MODES,
+    KEPT_CRITERIA,
     SEED_SYSTEMS,
     ClubGroups,
     parse_additional_criterion,
@@ -252,8 +253,11 @@ class OpenGothaParameters:
         "SOSW/SOSM (sum of opponents' wins / McMahon scores), SOSWM1, SOSWM2, SOSMM1, SOSMM2 "
         "(without the 1 or 2 lowest), SODOSW/SODOSM (of beaten opponents), SOSOSW/SOSOSM (sum of "
         "opponents' SOS), CUSSW/CUSSM (cumulated score), EXT/EXR (exploits tried / successful), "
-        "SDC/DC (direct confrontation), CAT (category), RANK, RATING. The first one is the "
-        "pairing's main score (PlacementCriteria).",
+        "SDC/DC (direct confrontation), CAT (category), RANK, RATING, STS/SOSTS (Strasbourg "
+        "score: MMS plus a bonus to the top group's winners of the last rounds, and its SOS), "
+        "CPS (cup score: doubled each round, then the round's points). The first NBW, MMS or "
+        "CPS is the pairing's main score. OpenGotha V4's BZS, SOSB, SOSOSB are kept as named, "
+        "not computed (PlacementCriteria).",
     )
     pai_avoid_duplicates: int = _weight(
         500_000_000_000_000,
@@ -461,6 +465,19 @@ class OpenGothaParameters:
 
     def replace(self, **changes: Any) -> OpenGothaParameters:
         return dataclasses.replace(self, **changes)
+
+    def ranked_by(self, system: System | str) -> tuple[str, ...]:
+        """The placement criteria gosheet computes: those named, but OpenGotha V4's Breizh
+        criteria (:data:`~gosheet.core.opengotha.values.KEPT_CRITERIA`); the defaults of
+        ``system`` when none is left.
+
+        >>> OpenGothaParameters(placement=("BZS", "SOSB", "SOSOSB")).ranked_by("swiss")
+        ('NBW', 'SOSW', 'SOSOSW')
+        >>> OpenGothaParameters(placement=("MMS", "BZS")).ranked_by("mcmahon")
+        ('MMS',)
+        """
+        computed = tuple(c for c in self.placement if c not in KEPT_CRITERIA)
+        return computed or OpenGothaParameters.for_system(system).placement
 
     @classmethod
     def swiss(cls) -> OpenGothaParameters:

@@ -13,7 +13,11 @@ opponents' scores (no game: 0 in W, own starting MMS in M; in M, ± the handicap
 received), SOS-1/-2 without the 1 or 2 lowest; SODOS opponents' scores × own result; SOSOS
 opponents' SOS; EXT/EXR opponents' wins weighted by the handicap beyond the rank difference
 (all games / games won); SDC/DC direct confrontation among tied players; CAT, RANK, RATING.
-The suffix W counts wins, M McMahon scores. STS, CPS and SOSTS are not supported.
+The suffix W counts wins, M McMahon scores. STS (Strasbourg score) and CPS (cup score) are
+:mod:`~gosheet.core.opengotha.scores`'; SOSTS sums the opponents' STS as SOSM sums their MMS
+(but with ``Unplayed games count half in SOS``, OpenGotha counts each opponent's STS as 0: it
+never fills the "virtual" STS it reads then). OpenGotha V4's BZS, SOSB and SOSOSB are not
+computed: :meth:`~gosheet.core.opengotha.parameters.OpenGothaParameters.ranked_by`.
 
 Rounds count from 0: ``r = 0`` is after round 1, ``r = -1`` before the first round (what the
 pairing of round 1 reads). Kim (2: 3d) beat Lee (1: 5k) in round 1, Ito (3) had the bye:
@@ -48,6 +52,7 @@ COEF: dict[str, int] = {
     **dict.fromkeys(("NULL", "RANK", "RATING", "SDC", "DC"), 1),
     "CAT": -1,
     **dict.fromkeys(("NBW", "MMS", "CUSSW", "CUSSM", "EXT", "EXR", "SOSOSW", "SOSOSM"), 2),
+    **dict.fromkeys(("STS", "CPS", "SOSTS"), 2),
     **dict.fromkeys(("SOSW", "SOSWM1", "SOSWM2", "SOSM", "SOSMM1", "SOSMM2"), 2),
     **dict.fromkeys(("SODOSW", "SODOSM"), 4),
 }
@@ -58,7 +63,7 @@ _DECISIVE = (Result.WHITE_WINS, Result.BLACK_WINS)  # the results direct confron
 #: The criteria computed round by round (:meth:`Placement._round_values`).
 _ROUND_CRITERIA = (
     *("NBW", "MMS", "CUSSW", "CUSSM", "SOSW", "SOSWM1", "SOSWM2", "SODOSW", "SOSM"),
-    *("SOSMM1", "SOSMM2", "SODOSM", "EXT", "EXR", "SOSOSW", "SOSOSM"),
+    *("SOSMM1", "SOSMM2", "SODOSM", "EXT", "EXR", "SOSOSW", "SOSOSM", "STS", "CPS", "SOSTS"),
 )
 
 
@@ -130,13 +135,15 @@ class Placement:
             scored = score_players(t, count)
         self.scored = scored
         self.rounds = len(next(iter(scored.values())).nbw2) if scored else 0
-        self.criteria = self._names(settings.opengotha.placement if criteria is None else criteria)
+        named = settings.opengotha.ranked_by(settings.system) if criteria is None else criteria
+        self.criteria = self._names(named)
         self._fixed = self._fixed_values()
         half = settings.opengotha.unplayed_half
         # What SOS sees of an opponent's score: the real one, or the "virtual" one.
         self._seen = (
             {n: _virtual(sp, 0) if half else sp.nbw2 for n, sp in scored.items()},
             {n: _virtual(sp, 2 * sp.smms) if half else sp.mms2 for n, sp in scored.items()},
+            {n: [0] * len(sp.sts2) if half else sp.sts2 for n, sp in scored.items()},
         )
         self._by_round: dict[int, dict[str, dict[int, int]]] = {}
         self._direct_cache: dict[tuple[int, tuple[str, ...]], dict[int, tuple[int, int]]] = {}
@@ -166,7 +173,7 @@ class Placement:
         if cached is not None:
             return cached
         played = r + 1
-        seen_w, seen_m = self._seen
+        seen_w, seen_m, seen_s = self._seen
         scored = self.scored
         # Each player's games of rounds 0 … r: (opponent, own doubled points, handicap:
         # + when he gave it (White), − when he received it); None: no game.
@@ -186,16 +193,19 @@ class Placement:
             smms2, rank = 2 * sp.smms, sp.player.known_rank
             osw: list[int] = []  # opponent's wins as SOS sees them, 0 if no game
             osm: list[int] = []  # opponent's McMahon score ± handicap; own SMMS if no game
+            sos_ts = 0  # SOSTS: the same with the opponents' STS
             sodos_w = sodos_m = ext = exr = 0
             for entry in games[n]:
                 if entry is None:
                     osw.append(0)
                     osm.append(smms2)
+                    sos_ts += smms2
                     continue
                 opponent, wx2, given = entry
                 w, m = seen_w[opponent][r], seen_m[opponent][r] + 2 * given
                 osw.append(w)
                 osm.append(m)
+                sos_ts += seen_s[opponent][r] + 2 * given
                 sodos_w += w * wx2
                 sodos_m += m * wx2
                 # EXT/EXR (exploits tried / successful): handicap given beyond the natural
@@ -221,6 +231,9 @@ class Placement:
                 "SODOSM": sodos_m,
                 "EXT": ext,
                 "EXR": exr,
+                "STS": sp.sts2[r],
+                "CPS": sp.cps2[r],
+                "SOSTS": sos_ts,
             }
             for name, value in row_values.items():
                 values[name][n] = value
@@ -262,7 +275,7 @@ class Placement:
             sdc, dc = self._direct(r, criteria)[number]
             return dc if name == "DC" else sdc
         if r < 0:  # before the first round
-            return 2 * self.scored[number].smms if name == "MMS" else 0
+            return 2 * self.scored[number].smms if name in ("MMS", "STS") else 0
         if r >= self.rounds:
             raise IndexError(f"round index {r} beyond the {self.rounds} rounds scored")
         return self._round_values(r)[name][number]

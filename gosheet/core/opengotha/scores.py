@@ -76,6 +76,8 @@ class ScoredPlayer:
     games: list[Game | None] = field(default_factory=list)
     nbw2: list[int] = field(default_factory=list)
     mms2: list[int] = field(default_factory=list)
+    sts2: list[int] = field(default_factory=list)  # Strasbourg score (strasbourg_scores)
+    cps2: list[int] = field(default_factory=list)  # cup score (cup_scores)
 
     @property
     def number(self) -> int:
@@ -121,12 +123,14 @@ def score_players(t: Tournament, rounds: int | None = None) -> dict[int, ScoredP
         twice_smms = 2 * sp.smms
         participation, games, nbw2s, mms2s = sp.participation, sp.games, sp.nbw2, sp.mms2
         games_nbw2 = extra_nbw2 = extra_mms2 = 0
+        taken2: list[int] = []  # each round's doubled points from its game
         for r in range(count):
             game = seats[r].get(number)
             if game is not None:
                 status = paired
                 white, black = POINTS2[game.result]
-                games_nbw2 += white if game.white == number else black
+                taken2.append(white if game.white == number else black)
+                games_nbw2 += taken2[-1]
             elif number in byes[r]:
                 status = bye
                 extra_nbw2 += bye_nbw2
@@ -137,6 +141,8 @@ def score_players(t: Tournament, rounds: int | None = None) -> dict[int, ScoredP
                 extra_mms2 += absent_mms2
             else:
                 status = not_assigned
+            if game is None:
+                taken2.append(0)
             participation.append(status)
             games.append(game)
             nbw2, mms2 = extra_nbw2, extra_mms2
@@ -144,5 +150,59 @@ def score_players(t: Tournament, rounds: int | None = None) -> dict[int, ScoredP
                 nbw2, mms2 = nbw2 // 2 * 2, mms2 // 2 * 2
             nbw2s.append(games_nbw2 + nbw2)
             mms2s.append(twice_smms + games_nbw2 + mms2)
+            sp.cps2.append(nbw2)  # the bye and absent points so far, as NBW counts them
+        sp.cps2 = cup_scores(taken2, sp.cps2)
+        sp.sts2 = strasbourg_scores(sp.mms2, settings.rounds or count, og.mm_bar)
         scored[number] = sp
     return scored
+
+
+def cup_scores(points2: list[int], extra2: list[int]) -> list[int]:
+    """The doubled cup score (CPS) after each round, as OpenGotha's ``fillBaseScoringInfo``
+    (step 2) makes it: the score of the games so far is doubled at each new round, then the
+    round's points are added (``points2``, doubled, forfeits included); the bye and absent
+    points so far (``extra2``, as they count in NBW: doubled, rounded down if so set) are
+    added to each round's value, undoubled. A win in round 1 thus weighs more than any
+    number of wins after it, as in a cup, where the first loss decides.
+
+    >>> cup_scores([2, 0, 2], [0, 0, 0])  # won, lost, won: 1, 2, 5 points
+    [2, 4, 10]
+    >>> cup_scores([0, 2, 2], [0, 2, 2])  # a bye in round 1 (1 point), then two wins
+    [0, 4, 8]
+    """
+    out, games = [], 0
+    for taken, extra in zip(points2, extra2, strict=True):
+        games = 2 * games + taken
+        out.append(games + extra)
+    return out
+
+
+def strasbourg_scores(mms2: list[int], rounds: int, mm_bar: int) -> list[int]:
+    """The doubled Strasbourg score (STS) after each round, from the doubled McMahon score
+    (OpenGotha's ``fillBaseScoringInfo``, step 2b): the MMS, plus 2 in the last three rounds
+    to a player whose MMS after round ``rounds - 2`` is exactly that of a top-group player
+    who won every round so far (``2 · (30 + bar + rounds - 2)``: OpenGotha counts from 30k,
+    whatever the McMahon zero), and 2 more in the last two rounds if also after round
+    ``rounds - 1`` (the winners of the quarter- and semi-finals of a top-group knock-out).
+    A round index below 0 or beyond the rounds scored is left alone, as in OpenGotha.
+
+    >>> strasbourg_scores([10, 12, 14, 16, 18], 5, 0)  # 5 rounds, bar 1d, far below it
+    [10, 12, 14, 16, 18]
+    >>> strasbourg_scores([62, 64, 66, 68, 70], 5, 0)  # won rounds 1-4 from SMMS 30
+    [62, 64, 70, 76, 78]
+    """
+    sts2 = list(mms2)
+
+    def mms_after(r: int) -> int:
+        return mms2[r] if 0 <= r < len(mms2) else 0
+
+    def bonus(first: int) -> None:
+        for r in range(first, rounds):
+            if 0 <= r < len(sts2):
+                sts2[r] += 4
+
+    if mms_after(rounds - 3) == 2 * (30 + mm_bar + rounds - 2):
+        bonus(rounds - 3)
+    if mms_after(rounds - 2) == 2 * (30 + mm_bar + rounds - 1):
+        bonus(rounds - 2)
+    return sts2

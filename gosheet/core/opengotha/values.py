@@ -15,6 +15,8 @@ SEED_SYSTEMS = ("SPLITANDRANDOM", "SPLITANDFOLD", "SPLITANDSLIP")
 PLACEMENT_CRITERIA = (
     "NBW",
     "MMS",
+    "STS",
+    "CPS",
     "SOSW",
     "SOSWM1",
     "SOSWM2",
@@ -27,6 +29,7 @@ PLACEMENT_CRITERIA = (
     "SODOSM",
     "SOSOSM",
     "CUSSM",
+    "SOSTS",
     "EXT",
     "EXR",
     "SDC",
@@ -36,8 +39,10 @@ PLACEMENT_CRITERIA = (
     "RATING",
 )
 MAX_PLACEMENT_CRITERIA = 6
-#: Criteria gosheet does not compute (Strasbourg and Cup scores).
-UNSUPPORTED_CRITERIA = ("STS", "CPS", "SOSTS")
+#: OpenGotha V4's "Breizh" criteria, whose source is not public: gosheet keeps them as the
+#: file names them (its export writes them back) and ranks by the others, or by the system's
+#: defaults when no other is named (:meth:`OpenGothaParameters.ranked_by`).
+KEPT_CRITERIA = ("BZS", "SOSB", "SOSOSB")
 #: What orders the players of a group when the placement criteria tie.
 ADDITIONAL_CRITERIA = ("NULL", "Rating", "Rank")
 #: The names OpenGotha writes in its files and reads back (``PlacementParameterSet``'s long
@@ -103,17 +108,13 @@ def parse_criteria(value: object) -> tuple[str, ...]:
     ('MMS', 'SOSM', 'SOSOSM')
     >>> parse_criteria("MMS, SOSM-1, None, Rating")
     ('MMS', 'SOSMM1', 'RATING')
+    >>> parse_criteria("BZS, SOSB, SOSOSB")  # OpenGotha V4's, kept as named
+    ('BZS', 'SOSB', 'SOSOSB')
     """
-    by_key = {c.casefold(): c for c in PLACEMENT_CRITERIA}
+    by_key = {c.casefold(): c for c in (*PLACEMENT_CRITERIA, *KEPT_CRITERIA)}
     given = [p.strip() for p in str(value or "").replace(";", ",").split(",") if p.strip()]
     given = [criterion_key(p) for p in given]
     given = [p for p in given if p != "NULL"]
-    unsupported = [p for p in given if p.upper() in UNSUPPORTED_CRITERIA]
-    if unsupported:
-        raise ValueError(
-            f"{', '.join(unsupported)}: OpenGotha's Strasbourg and Cup scores are not supported "
-            "by gosheet; known: " + ", ".join(PLACEMENT_CRITERIA)
-        )
     unknown = [p for p in given if p.casefold() not in by_key]
     if unknown:
         raise ValueError(

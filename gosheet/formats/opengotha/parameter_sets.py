@@ -6,7 +6,8 @@
 is ``@numberOfCategories`` and ``Categories/Category``; ``Club groups`` the ``ClubsGroups``
 element; ``Placement criteria`` the ``PlacementCriterion`` list (padded with ``NULL`` to
 OpenGotha's six). The system follows the first placement criterion, as in OpenGotha: MMS is
-McMahon, anything else Swiss.
+McMahon, anything else Swiss (even STS, a McMahon score with a bonus: OpenGotha's
+``tournamentType`` is then no McMahon, and its results files say so).
 """
 
 from __future__ import annotations
@@ -23,10 +24,10 @@ from gosheet.core.opengotha.bye import bye_rule_for
 from gosheet.core.opengotha.parameters import OG_FIELDS
 from gosheet.core.opengotha.values import (
     DUDD_MODES,
+    KEPT_CRITERIA,
     MAX_PLACEMENT_CRITERIA,
     PLACEMENT_CRITERIA,
     SEED_SYSTEMS,
-    UNSUPPORTED_CRITERIA,
     ClubGroups,
     criterion_key,
     criterion_to_xml,
@@ -228,7 +229,7 @@ def _as_opengotha_reads(
             words, fallback = _CHOICES[set_name, attribute]
             read = text if text in words else fallback
         elif attribute in _ADDITIONAL:
-            known = (*PLACEMENT_CRITERIA, *UNSUPPORTED_CRITERIA, "NULL", "RATING", "RANK")
+            known = (*PLACEMENT_CRITERIA, "NULL", "RATING", "RANK")
             read = text if criterion_key(text) in known else _ADDITIONAL[attribute]
         if read != text:
             notes.append(f"{attribute} {text!r} read as {read}, as OpenGotha reads it")
@@ -238,13 +239,14 @@ def _as_opengotha_reads(
 
 def _criteria(criteria: Sequence[str], notes: list[str]) -> list[str]:
     """The placement criteria by gosheet's names; one OpenGotha does not know is none, as to
-    OpenGotha (told in ``notes``); Strasbourg and Cup scores stay, to be refused."""
+    OpenGotha (told in ``notes``); OpenGotha V4's Breizh criteria stay, kept as named (the
+    import tells which criteria gosheet ranks by instead)."""
     names: list[str] = []
     for number, name in enumerate(criteria, 1):
         key = criterion_key(name)
         if key == "NULL":
             continue
-        if key not in PLACEMENT_CRITERIA and key not in UNSUPPORTED_CRITERIA:
+        if key not in PLACEMENT_CRITERIA and key not in KEPT_CRITERIA:
             notes.append(
                 f"PlacementCriterion {number}: {name!r} is no criterion OpenGotha knows; it "
                 "reads it as NULL (none), and so does gosheet"
