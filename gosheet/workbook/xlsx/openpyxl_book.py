@@ -36,6 +36,7 @@ from gosheet.workbook.sheets.layout import (
     row_heights,
     wide_header,
 )
+from gosheet.workbook.unseen import cover
 from gosheet.workbook.xlsx.book import XlsxBook
 from gosheet.workbook.xlsx.parts.package import sheet_parts
 from gosheet.workbook.xlsx.parts.sheet_xml import refuse_long_texts
@@ -99,7 +100,12 @@ def within_limits(path: Path) -> Path | io.BytesIO:
 def grids(workbook: Workbook) -> Grids:
     """Every sheet's cell values, row by row, from A1 to the last row and column that hold
     something (as calamine gives them: rows and cells of formatting only add nothing)."""
-    return {ws.title: trimmed(_values(ws)) for ws in workbook.worksheets}
+    found = {}
+    for ws in workbook.worksheets:
+        grid = trimmed(_values(ws))
+        cover(grid, [str(merged) for merged in ws.merged_cells.ranges])  # (within the extent)
+        found[ws.title] = grid
+    return found
 
 
 def _values(ws: Worksheet) -> list[list[Any]]:
