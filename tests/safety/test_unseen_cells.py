@@ -12,6 +12,7 @@ import zipfile
 from pathlib import Path
 
 import pytest
+from support.libreoffice import convert, needs_soffice
 from support.ods_files import content
 
 from gosheet import accelerators
@@ -120,6 +121,24 @@ def test_an_ods_formula_without_a_value_and_a_merge_are_read_so() -> None:
     assert grid[0][:2] == ["a", Unsaved("=1+[.A1]")] and grid[0][2] == "1-0"
     assert type(grid[0][1]) is Unsaved and grid[0][1].formula == "=1+[.A1]"
     assert type(grid[1][2]) is Covered and grid[1][2].merge == "C1:C2"
+
+
+@needs_soffice
+def test_merged_result_cells_of_an_ods_are_refused(
+    open_book: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The workbook with merged Result cells, saved as ``.ods`` by LibreOffice (which keeps
+    H4's result in its covered cell): refused alike, nothing written."""
+    edited(open_book, formula=False)
+    ods = convert(tmp_path, "ods", open_book, outdir=tmp_path / "ods") / "cup.ods"
+    with zipfile.ZipFile(ods) as archive:
+        assert b'table:number-rows-spanned="2"' in archive.read("content.xml")
+    before = ods.read_bytes()
+    for command in ("check", "pair"):
+        assert main([command, str(ods)]) == 1
+        err = capsys.readouterr().err
+        assert MERGED in err and WAY_OUT in err, err
+    assert ods.read_bytes() == before
 
 
 # ---------------------------------------------------------------------------- control characters
