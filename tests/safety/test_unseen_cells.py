@@ -19,6 +19,7 @@ from gosheet import accelerators
 from gosheet.frontends.cli import main
 from gosheet.workbook.ods.cells import read_tables
 from gosheet.workbook.unseen import Covered, Unsaved
+from gosheet.workbook.xlsx.book import XlsxBook
 from gosheet.workbook.xlsx.parts.package import sheet_parts
 from safety.test_hostile_values import READERS, reader, with_cell
 from safety.zips import entries_of, plain_entry, write_zip
@@ -60,7 +61,7 @@ def test_merged_result_cells_are_refused_by_every_reader(
     assert sorted(p.name for p in open_book.parent.iterdir()) == [open_book.name]
 
 
-@pytest.mark.parametrize("name", ["calamine", "pure"])
+@pytest.mark.parametrize("name", READERS)
 def test_a_result_formula_without_a_saved_value_is_named(
     name: str, open_book: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -72,6 +73,32 @@ def test_a_result_formula_without_a_saved_value_is_named(
     assert UNSAVED in err and "open and save the workbook in Excel or LibreOffice" in err, err
     assert "no result yet" not in err
     assert open_book.read_bytes() == before
+
+
+@pytest.mark.parametrize("name", READERS)
+def test_a_formula_with_its_saved_value_is_read_by_it(
+    name: str, open_book: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A Result formula as Excel saves it (its value beside it) is read by its value by every
+    reader — openpyxl too, which keeps the formula: its value is taken from the file."""
+    with_cell(open_book, "Round 2", "H5", '<c r="H5" t="str"><f>"0-"&amp;"1"</f><v>0-1</v></c>')
+    with reader(name, monkeypatch):
+        state = XlsxBook.open(open_book).read()
+    table = int(XlsxBook.open(open_book).grids()["Round 2"][4][0])
+    game = next(g for g in state.tournament.rounds[1].games if g.table == table)
+    assert game.result is not None and game.result.value == "0-1"
+
+
+@pytest.mark.parametrize("name", READERS)
+def test_a_players_formula_without_a_saved_value_is_named(
+    name: str, open_book: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Not "no rank": the rank is a formula nothing computed."""
+    with_cell(open_book, "Players", "C3", '<c r="C3"><f>IF(A3="","","3k")</f></c>')
+    with reader(name, monkeypatch):
+        assert main(["check", str(open_book)]) == 1
+    err = capsys.readouterr().err
+    assert 'Players!C3: \'=IF(A3="","","3k")\': a formula with no saved value' in err, err
 
 
 def test_a_formula_computed_empty_is_no_result_yet(open_book: Path) -> None:
