@@ -32,7 +32,8 @@ def with_errors(grids: dict[str, Grid], path: Path) -> dict[str, Grid]:
                 line = grid[row]
                 line.extend([None] * (column + 1 - len(line)))
                 line[column] = value
-            merges = [m.decode("ascii", "replace") for m in _MERGE.findall(data)]
+            tail = data[data.rfind(b"</sheetData>") :]  # (the merges follow the cells)
+            merges = [m.decode("ascii", "replace") for m in _MERGE.findall(tail)]
             unseen(grid, unsaved_cells(data), merges)
     return grids
 
@@ -49,7 +50,7 @@ def unsaved_cells(data: bytes) -> dict[tuple[int, int], Unsaved]:
     """The formula cells of a worksheet part with no saved value (``<c r="H5"><f>IF(…)</f>
     </c>``, or an empty ``<v/>`` of a number: what a program that does not compute writes) by
     0-based (row, column); an empty text computed (``t="str"`` with an empty ``<v>``) is saved."""
-    if b"<f" not in data:
+    if b"</f>" not in data:  # (a shared formula's first cell holds it, with the others)
         return {}
     found = {}
     for letters, digits, attributes, inside in _FORMULA_CELL.findall(data):
