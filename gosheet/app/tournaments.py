@@ -26,6 +26,7 @@ from gosheet.core.systems import REGISTRY, default_system, system_of
 from gosheet.i18n import words
 from gosheet.i18n.catalog import _, ngettext, system_language
 from gosheet.workbook.limits.files import book_target
+from gosheet.workbook.sheets.reading import control_characters, pictured
 
 if TYPE_CHECKING:  # (pandas: the roster module is imported only to read a roster)
     from gosheet.formats.roster import Roster
@@ -88,6 +89,9 @@ def settings_of(
     elif rounds is None and players:
         rounds = Settings.preset(system, choices.game, rounds=None).rounds_for(players)
     language = language_of(choices, roster_language)
+    for option, text in (("name", choices.name), ("groups", choices.groups)):
+        if text is not None and (trouble := control_characters(text)) is not None:
+            raise OptionError(f"'{option}': '{pictured(text)}': {trouble}")
     if choices.name is not None:
         name = choices.name
     else:  # "Турнир по го"

@@ -31,7 +31,7 @@ from gosheet.workbook.sheets import PLAYERS, writable
 from gosheet.workbook.sheets.headers import match_headers
 from gosheet.workbook.sheets.language import headers_language
 from gosheet.workbook.sheets.players_reader import read_players
-from gosheet.workbook.sheets.reading import ProblemList
+from gosheet.workbook.sheets.reading import CONTROL, ProblemList, control_characters, pictured
 from gosheet.workbook.sheets.registration import header_key, header_row
 
 SPREADSHEET_SUFFIXES = (".xlsx", ".xlsm", ".xls", ".ods")
@@ -214,9 +214,23 @@ def _cell(value: Any) -> Any:
     if value is None or (isinstance(value, float) and value != value):  # NaN: no value
         return None
     if isinstance(value, str):
+        if CONTROL.search(value):  # kept, to be refused naming its cell (not taken out)
+            return value.strip() or None
         value = str(writable.cell_text(value)).strip()
         return value or None
     return value
+
+
+def control_problems(
+    grid: list[list[Any]], rows: list[int], columns: list[int], problems: ProblemList
+) -> None:
+    """A problem for each cell of ``rows`` and ``columns`` (the organiser's own columns, which
+    the Players reader does not read) holding a control character."""
+    for r in rows:
+        for c in columns:
+            value = grid[r][c] if c < len(grid[r]) else None
+            if isinstance(value, str) and (trouble := control_characters(value)):
+                problems.add(PLAYERS, r, c, pictured(value), trouble)
 
 
 def read_roster(
@@ -241,11 +255,12 @@ def read_roster(
     where = path.name if sheet is None else f"{path.name}: {sheet}"
     problems = ProblemList({PLAYERS: where})  # the reader names the sheet "Players"
     state = read_players(grid, problems, needs_strength)
-    if problems.problems:
-        raise InputError(problems.problems)
     extra_columns = [
         i for i, header in enumerate(grid[head]) if i not in known.values() and header is not None
     ]
+    control_problems(grid, [head, *sorted(state.player_rows.values())], extra_columns, problems)
+    if problems.problems:
+        raise InputError(problems.problems)
     extra_headers = tuple(
         str(typed[i] if grid[head][i] == "Confirmed" else grid[head][i]) for i in extra_columns
     )

@@ -35,7 +35,7 @@ from gosheet.frontends.excel import buttons, lite_run
 from gosheet.frontends.excel.template import convert as make_xlsm
 from gosheet.frontends.web import runner
 from gosheet.i18n.catalog import DOMAINS, LANGUAGES, LOCALE_DIR, speaking
-from gosheet.workbook.sheets.lost_players import lost_players, not_assigned
+from gosheet.workbook.sheets.lost_players import lost_players, not_assigned, row_gone
 from gosheet.workbook.sheets.names import NameIndex
 from gosheet.workbook.xlsx.book import XlsxBook
 
@@ -207,6 +207,7 @@ SENDERS: dict[str, Callable[[], str]] = {
     "no_rating_list": lambda: naming.no_rating_list("/cache", "https://example.org/egd"),
     "lost_players": lambda: lost_players(3, ["Ann"]) + lost_players(3, ["Ann", "Bob"]),
     "not_assigned": lambda: not_assigned(3, ["Ann"]) + not_assigned(3, ["Ann", "Bob"]),
+    "row_gone": lambda: row_gone(3, [4], ["Ann"]) + row_gone(3, [4], ["Ann", "Bob"]),
     "renamed": lambda: NameIndex([Player(1, "Dubois", "Luc")]).unknown("Dubos Luc"),
     "how": lambda: "\n".join(naming.how(a.name) for a in doors.ACTIONS),
     "pair_again": lambda: naming.pair_again(2),

@@ -357,16 +357,6 @@ def ods_bomb(folder: Path, base: Path) -> list[str]:
     return ["import", "roster.ods", "-o", "out.xlsx"]
 
 
-def clean_output(folder: Path) -> None:
-    """The workbook written holds no character XML 1.0 refuses, and opens."""
-    from openpyxl import load_workbook
-
-    with zipfile.ZipFile(folder / "out.xlsx") as archive:
-        for name in archive.namelist():
-            assert not re.search(rb"[\x00-\x08\x0b\x0c\x0e-\x1f]", archive.read(name)), name
-    load_workbook(folder / "out.xlsx")
-
-
 WIDE = ",".join(f"c{i}" for i in range(20_000)) + "\n" + ",".join("x" * 20_000) + "\n"
 ROSTERS = [
     Case("csv-roster-100MB", sparse_csv, (5,), ("big.csv", "100,000,000 bytes")),
@@ -377,8 +367,9 @@ ROSTERS = [
         "nul-and-control-characters-in-roster",
         "roster.csv",
         ROSTER.replace("Maria", "Ma\x00ri\x01a\x1b").encode(),
-        (0,),
-        check=clean_output,
+        (1,),
+        "roster.csv!B2",
+        "U+0000, U+0001, U+001B",
     ),
     folder_case("roster-is-a-folder", "roster.csv", ["import", "roster.csv", "-o", "out.xlsx"]),
     fifo_case("fifo-named-csv", "roster.csv", ["import", "roster.csv", "-o", "out.xlsx"]),
@@ -406,12 +397,6 @@ def header_within_limit(folder: Path) -> None:
                 assert len(text) <= 255, (name, len(text))
 
 
-def control_free(folder: Path) -> None:
-    with zipfile.ZipFile(folder / "x.xlsx") as archive:
-        for name in archive.namelist():
-            assert not re.search(rb"[\x01-\x08\x0b\x0c\x0e-\x1f]", archive.read(name)), name
-
-
 def new_case(
     id: str,
     args: list[str],
@@ -434,8 +419,9 @@ WRITING = [
     new_case(
         "control-characters-in-name",
         ["new", "x.xlsx", "--name", "Cup\x01\x07\x1b 2025"],
-        (0,),
-        check=control_free,
+        (2,),
+        "'--name'",
+        "U+0001, U+0007, U+001B",
     ),
 ]
 

@@ -259,35 +259,43 @@ def test_no_number_beyond_excel_is_written_as_a_number(number: float) -> None:
 
 
 @pytest.mark.parametrize("name", READERS)
-def test_an_escaped_control_character_is_read_as_gosheet_writes_it(
+def test_an_escaped_control_character_in_players_is_refused_naming_its_cell(
     name: str,
     open_book: Path,
     capsys: pytest.CaptureFixture[str],
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """``_x0001_`` in a name (calamine and openpyxl undo the escape): read without it, as
-    gosheet writes it into the round sheet; the next check finds the same player."""
+    """``_x0001_`` in a name (every reader undoes the escape): refused, naming the cell and
+    the characters, nothing written."""
     with_cell(open_book, "Players", "B2", inline("B2", "Ma_x0001_ri_x001B_a"))
+    before = open_book.read_bytes()
     with reader(name, monkeypatch):
-        state = XlsxBook.open(open_book).read()
-        assert state.tournament.players[0].first_name == "Maria"
-        assert main(["pair", str(open_book)]) == 0
-        assert main(["check", str(open_book)]) == 0, capsys.readouterr().err
-    round_3 = XlsxBook.open(open_book).grids()["Round 3"]
-    assert any("Ivanova Maria" in row for row in round_3)
+        assert main(["pair", str(open_book)]) == 1
+    err = capsys.readouterr().err
+    assert "Players!B2: 'Ma␁ri␛a': holds control characters (U+0001, U+001B)" in err, err
+    assert open_book.read_bytes() == before
 
 
-def test_raw_and_escaped_control_characters_are_read_alike(open_book: Path) -> None:
-    """A raw control character (a sheet given to the bridge by an office suite) and an
-    escaped one are the same name."""
+def test_raw_and_escaped_control_characters_are_refused_alike(open_book: Path) -> None:
+    """A raw control character (a sheet given to the bridge by an office suite), DEL and C1
+    are refused as an escaped one is; a tab or a line break in a name is a space."""
+    from gosheet.core.errors import InputError
     from gosheet.workbook.sheets.reader import read_book
 
     grids = XlsxBook.open(open_book).grids()
-    names = []
-    for text in ("Ma\x01ria", "Ma\x1bria\x0b", "Maria"):
+    for text, code in (("Ma\x01ria", "U+0001"), ("Ma\x1bria", "U+001B"), ("Mar\x7fia", "U+007F")):
         grids["Players"][1][1] = text
-        names.append(read_book(grids).tournament.players[0].first_name)
-    assert names == ["Maria", "Maria", "Maria"]
+        with pytest.raises(InputError) as refused:
+            read_book(grids)
+        assert refused.value.problems[0].cell == "B2"  # (then the rounds' cells naming her)
+        assert code in refused.value.problems[0].message
+    grids["Players"][1][1] = "Ma\x85ria"
+    with pytest.raises(InputError, match="U\\+0085"):
+        read_book(grids)
+    grids["Players"][1][1] = "Maria\nAnna\tX"  # (another name than the rounds', but no control)
+    with pytest.raises(InputError) as other:
+        read_book(grids)
+    assert "control character" not in str(other.value) and "Maria Anna X" in str(other.value)
 
 
 # ---------------------------------------------------------------------------- macros

@@ -142,3 +142,82 @@ def test_opengotha_not_assigned_players_stay_readable(
     assert "'not assigned'" in round_3 and "gosheet restore" in round_3
     assert "Cunbigopo To" not in out  # his first round is round 4: registered late
     cli_ok(capsys, "standings", book)
+
+
+# ---------------------------------------------------------------------------- a table missing
+# A game's row deleted leaves its table number missing among the round's (gosheet and OpenGotha
+# number tables 1, 2, 3 … without a gap): refused in any round, the first too, under either
+# rules — but in a workbook imported from an OpenGotha file, whose rounds may hold gaps rightly.
+# (The last table's row leaves no gap: in round 1 it cannot be told from a player registered
+# since.)
+
+ROSTER = "Name,First name,Rank\n" + "".join(
+    f"P{i},F{i},{rank}\n" for i, rank in enumerate(["5d", "4d", "3d", "2d", "1d", "1k", "2k", "3k"])
+)
+
+
+def paired_round_1(capsys: pytest.CaptureFixture[str], tmp_path: Path, *options: str) -> Path:
+    roster, book = tmp_path / "roster.csv", tmp_path / "cup.xlsx"
+    roster.write_text(ROSTER)
+    cli_ok(capsys, "import", roster, "-o", book, "--rounds", "4", *options)
+    cli_ok(capsys, "pair", book)
+    cli_ok(capsys, "simulate", book)
+    return book
+
+
+def refused_naming(capsys: pytest.CaptureFixture[str], book: Path, names: tuple[str, str]) -> None:
+    for command in ("check", "pair", "standings"):
+        err = refused(capsys, book.parent, 1, command, book)
+        [line] = [line for line in err.splitlines() if "Round 1:" in line]
+        assert "table 2 is missing" in line, err
+        assert f"'{names[0]}'" in line and f"'{names[1]}'" in line, line
+        assert "write 1 in their 'Not playing' cells" in line and "gosheet restore" in line
+    assert "Round 2" not in load_workbook(book).sheetnames
+
+
+@pytest.mark.parametrize("rules", ["gosheet", "opengotha"])
+def test_a_game_row_deleted_in_round_1_is_named(
+    rules: str, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    book = paired_round_1(capsys, tmp_path, "--rules", rules, "--system", "mcmahon")
+    names = delete_game_row(book, "Round 1", 3)  # table 2
+    refused_naming(capsys, book, names)
+    mark_not_playing(book, 1, names)  # the way out: they did not play it
+    assert "no problems" in cli_ok(capsys, "check", book)
+
+
+def test_an_imported_opengotha_file_keeps_its_gaps_and_unassigned_players(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """OpenGotha keeps the table numbers of a game taken out: its file may hold a gap beside
+    players left unpaired (this export: tables 55 and 54 of rounds 2 and 3). An imported
+    workbook (its OpenGotha sheet) is not asked about gaps: told, not refused, as before."""
+    book = tmp_path / "og.xlsx"
+    cli_ok(capsys, "import", NOT_ASSIGNED, "-o", book)
+    grid = load_workbook(book)["Round 2"]
+    tables = {row[0] for row in grid.iter_rows(min_row=2, values_only=True)}
+    assert 55 not in tables and 56 in tables
+    assert "Left unpaired" in cli_ok(capsys, "check", book)
+
+
+def test_a_fixed_table_and_a_late_registrant_are_no_problem(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """A fixed table (20) beyond the games' tables leaves a gap rightly; a player registered
+    after round 1 is in none of its lines rightly: no problem."""
+    roster, book = tmp_path / "roster.csv", tmp_path / "cup.xlsx"
+    roster.write_text(ROSTER.replace("Rank\n", "Rank,Fixed table\n").replace(",3k\n", ",3k,20\n"))
+    cli_ok(capsys, "import", roster, "-o", book, "--rounds", "4")
+    cli_ok(capsys, "pair", book)
+    cli_ok(capsys, "simulate", book)
+    tables = {
+        row[0] for row in load_workbook(book)["Round 1"].iter_rows(min_row=2, values_only=True)
+    }
+    assert 20 in tables and 4 not in tables
+    workbook = load_workbook(book)
+    ws = workbook["Players"]
+    ws.append(["Latecomer", "Ada", "5k"])
+    workbook.save(book)
+    assert "no problems" in cli_ok(capsys, "check", book)
+    assert "Round 2:" in cli_ok(capsys, "pair", book)
+    assert "Latecomer Ada" in round_players(book, "Round 2")

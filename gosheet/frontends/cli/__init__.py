@@ -22,6 +22,7 @@ from gosheet.core.errors import GosheetError, InputError
 from gosheet.frontends.cli import books
 from gosheet.frontends.cli.parser import build_parser
 from gosheet.i18n.catalog import _, use
+from gosheet.workbook.sheets.reading import control_characters, pictured
 
 Handler = Callable[[argparse.ArgumentParser, argparse.Namespace], int]
 COMMANDS: dict[str, tuple[str, str]] = {
@@ -51,6 +52,7 @@ def run(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     misspelt(parser, sys.argv[1:] if argv is None else argv)
     args = parser.parse_args(argv)
+    refuse_control_characters(parser, args, sys.argv[1:] if argv is None else argv)
     if getattr(args, "language", None):  # new, import, demo: their refusals in it too
         use(args.language)
     if books.takes_a_workbook(args):
@@ -66,6 +68,20 @@ def run(argv: Sequence[str] | None = None) -> int:
         if refused is None:
             raise
         raise refused from None
+
+
+def refuse_control_characters(
+    parser: argparse.ArgumentParser, args: argparse.Namespace, argv: Sequence[str]
+) -> None:
+    """An option's text holding a control character (``--name $'\\x1b[31m'``: it would land in
+    the workbook, or colour the terminal): a usage error (exit 2) naming the option, before
+    anything is written."""
+    for dest, value in vars(args).items():
+        if not isinstance(value, str) or (trouble := control_characters(value)) is None:
+            continue
+        option = "--" + dest.replace("_", "-")
+        named = option if any(w == option or w.startswith(f"{option}=") for w in argv) else dest
+        parser.error(f"'{named}': '{pictured(value)}': {trouble}")
 
 
 def misspelt(parser: argparse.ArgumentParser, argv: Sequence[str]) -> None:

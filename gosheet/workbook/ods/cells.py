@@ -6,7 +6,9 @@ are runs, never made one by one: a table LibreOffice ends with 1,048,576 empty r
 entry. Only rows that hold a value are kept, with their place; a covered cell (under a merge)
 is a cell; a number, percentage or currency is its ``office:value``; a date its
 ``office:date-value`` (a date, or a datetime with a time); a time its ``office:time-value``;
-a boolean its ``office:boolean-value``; a formula its cached value; an error (``#DIV/0!``)
+a boolean its ``office:boolean-value``; a formula its cached value (without one:
+:class:`~gosheet.workbook.unseen.Unsaved`; a cell under a merge of several rows:
+:class:`~gosheet.workbook.unseen.Covered`); an error (``#DIV/0!``)
 the text LibreOffice shows. A text joins its paragraphs with line breaks and reads ``text:s``
 (spaces), ``text:tab`` and ``text:line-break``; annotations (comments) and drawings in a cell
 are not its value. With :class:`Bounds`, a cell holding a value beyond the rows or columns
@@ -23,6 +25,7 @@ from dataclasses import dataclass, field
 from datetime import date, datetime, time
 from typing import Any
 
+from gosheet.workbook.unseen import Unsaved, cover, reference
 from gosheet.workbook.xlsx.parts.spans import parse_whole
 
 TABLE = "urn:oasis:names:tc:opendocument:xmlns:table:1.0"
@@ -45,6 +48,9 @@ _HIDDEN_CONTENT = (_ANNOTATION, f"{DRAW}{SEP}")
 _ROWS_REPEATED = f"{TABLE}{SEP}number-rows-repeated"
 _COLUMNS_REPEATED = f"{TABLE}{SEP}number-columns-repeated"
 _VALUE_TYPE = f"{OFFICE}{SEP}value-type"
+_FORMULA = f"{TABLE}{SEP}formula"
+_ROWS_SPANNED = f"{TABLE}{SEP}number-rows-spanned"
+_COLUMNS_SPANNED = f"{TABLE}{SEP}number-columns-spanned"
 _ERROR = (f"{CALCEXT}{SEP}value-type", "error")
 _DATE = re.compile(r"(-?\d{4,})-(\d\d)-(\d\d)(?:T(\d\d):(\d\d):(\d\d)(?:\.(\d{1,9}))?)?")
 _DURATION = re.compile(r"PT(\d+)H(\d+)M(\d+)(?:\.(\d{1,9}))?S")
@@ -76,6 +82,7 @@ class Table:
     style: str = ""
     rows: list[tuple[int, list[Run], int]] = field(default_factory=list)
     height: int = 0
+    merges: list[str] = field(default_factory=list)  # cells merged over several rows: A3:A4
 
     def size(self) -> tuple[int, int]:
         """(rows, columns) from A1 to the last cell holding a value."""
@@ -97,6 +104,7 @@ class Table:
             row = cells(runs, width, empty, convert)
             grid.extend(list(row) for _ in range(repeat))
         assert len(grid) == height
+        cover(grid, self.merges)
         return grid
 
 
@@ -148,6 +156,7 @@ class _Reader:
         self.row: list[Run] | None = None
         self.row_repeat = 1
         self.cell_repeat = 1
+        self.column = 0  # the cell's, in its row
         self.value: Any = None
         self.text: list[str] | None = None
         self.paragraphs = 0
@@ -173,10 +182,18 @@ class _Reader:
         elif name in _CELLS and self.row is not None:
             self.cell_repeat = count(attributes.get(_COLUMNS_REPEATED, "1"))
             self.value = cell_value(attributes)
+            if self.value is None and _FORMULA in attributes:  # (a program that does not compute)
+                self.value = Unsaved(attributes[_FORMULA].partition(":")[2] or attributes[_FORMULA])
+            spanned = attributes.get(_ROWS_SPANNED, "1")
+            if spanned != "1" and self.table is not None:
+                across = count(attributes.get(_COLUMNS_SPANNED, "1"))
+                top, left = self.table.height, self.column
+                corners = ((top, left), (top + count(spanned) - 1, left + across - 1))
+                self.table.merges.append(":".join(reference(*c) for c in corners))
             if self.value is TEXT_VALUE:
                 self.text, self.paragraphs = [], 0
         elif name == _ROW and self.table is not None:
-            self.row = []
+            self.row, self.column = [], 0
             self.row_repeat = count(attributes.get(_ROWS_REPEATED, "1"))
 
     def _text_start(self, name: str, attributes: dict[str, str]) -> None:
@@ -203,6 +220,7 @@ class _Reader:
             if self.text is not None:
                 self.value, self.text = "".join(self.text) or None, None
             runs = self.row
+            self.column += self.cell_repeat
             if runs and runs[-1][0] is None and self.value is None:
                 runs[-1] = (None, runs[-1][1] + self.cell_repeat)
             else:

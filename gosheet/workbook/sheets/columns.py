@@ -17,7 +17,8 @@ from operator import itemgetter
 from typing import Any
 
 from gosheet.i18n.catalog import _
-from gosheet.workbook.sheets.reading import ProblemList, blank
+from gosheet.workbook.sheets.reading import ProblemList, blank, no_saved_value
+from gosheet.workbook.unseen import Unsaved
 
 KEPT_LENGTH = 200  # longer texts are not kept (a few odd cells would hold much memory)
 
@@ -150,6 +151,10 @@ class RowReader:
             if raw is None or (
                 not raw.strip() if kind is str else kind not in _NUMBERS and blank(raw)
             ):
+                if kind is Unsaved:  # (empty to the eye, but not known)
+                    self.tell(r, rule, f"={raw.formula}", no_saved_value())
+                    into[rule.to] = rule.blank
+                    continue
                 if self.blank_cell(r, rule, raw, into):
                     continue
                 return None

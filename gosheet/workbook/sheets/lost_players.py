@@ -7,7 +7,7 @@ from collections.abc import Callable, Mapping, Sequence
 
 from gosheet.core.errors import Problem
 from gosheet.core.hand import organisers_lines
-from gosheet.core.model import Tournament
+from gosheet.core.model import Game, Tournament
 from gosheet.i18n import words
 from gosheet.i18n.catalog import _, current, ngettext
 from gosheet.i18n.door import on_command_line
@@ -18,9 +18,18 @@ def left_out(
     sheets: Mapping[int, str],
     labels: Mapping[int, str],
     told: Callable[[int, Sequence[str]], str] | None = None,
-) -> list[Problem]:
+    by_tables: bool = True,
+) -> tuple[list[Problem], list[Problem]]:
     """The players each round sheet lost (a game's row deleted by hand?): a problem each round
-    (``sheets``: each round's sheet as named in the workbook) naming them by their ``labels``.
+    (``sheets``: each round's sheet as named in the workbook) naming them by their ``labels``;
+    as two lists, the rounds whose rows are surely gone, then the others.
+
+    Surely gone (in any round, the first too, and under OpenGotha's rules), when
+    ``by_tables``: a table number is missing among the round's games (gosheet numbers them
+    without a gap; not asked when a player has a fixed table) while players are in none of
+    its lines — all of them named (a player registered since is among them, rightly in none).
+    Not asked of a workbook imported from an OpenGotha file, whose rounds may hold such gaps
+    and players rightly (OpenGotha keeps the table numbers of a game taken out).
 
     Such a player is in no line of the round (no game, no bye), is not marked as not playing it,
     and played (a game or a bye) an earlier round: a player registered later is in no line of
@@ -29,16 +38,27 @@ def left_out(
     says (:func:`lost_players`; under OpenGotha's rules, :func:`not_assigned`)."""
     told = told or lost_players
     lines = organisers_lines(tournament)
-    problems = []
+    problems: list[Problem] = []
+    gone: list[Problem] = []  # rounds with a table's row deleted: refused whatever the rules
     started: set[int] = set()  # the players seen in a line of an earlier round
+    fixed = any(p.fixed_table for p in tournament.players)  # (tables left free: no gap)
     for rnd in tournament.rounds:
         placed = {p for game in rnd.games for p in (game.white, game.black)} | set(rnd.byes)
         if rnd is not lines:
-            lost = [
+            unplaced = [
                 p.number
                 for p in tournament.players
-                if p.number in started and p.number not in placed and p.plays_in(rnd.number)
+                if p.number not in placed and p.plays_in(rnd.number)
             ]
+            gaps = [] if fixed or not by_tables else missing_tables(rnd.games)
+            if gaps and unplaced:  # a table's row gone, and players in no line: refused
+                names = [labels[n] for n in unplaced]
+                gone.append(
+                    Problem(sheets[rnd.number], "", None, row_gone(rnd.number, gaps, names))
+                )
+                started |= placed
+                continue
+            lost = [n for n in unplaced if n in started]
             if lost:
                 problems.append(
                     Problem(
@@ -49,7 +69,40 @@ def left_out(
                     )
                 )
         started |= placed
-    return problems
+    return gone, problems
+
+
+def missing_tables(games: Sequence[Game]) -> list[int]:
+    """The table numbers missing among a round's games (gosheet and OpenGotha number them 1,
+    2, 3 … without a gap, but for fixed tables): a game's row deleted.
+
+    >>> missing_tables([Game(1, 1, 2), Game(4, 3, 4), Game(2, 5, 6)])
+    [3]
+    """
+    tables = {game.table for game in games if game.table > 0}
+    return sorted(set(range(1, max(tables, default=0) + 1)) - tables)
+
+
+def row_gone(number: int, tables: Sequence[int], names: Sequence[str]) -> str:
+    """A round sheet whose tables ``tables`` are missing, players ``names`` in none of its
+    lines: a game's row deleted, the ways out."""
+    column = words.local("Not playing", current(), words.PLAYERS)
+    return ngettext(
+        "table {tables} is missing, and {players} is in none of this round's lines (no game, "
+        "no bye), not marked as not playing it: was the game's row deleted? Put it back "
+        "({back}); if he did not play round {number}, write {number} in his '{column}' cell",
+        "table {tables} is missing, and {players} are in none of this round's lines (no game, "
+        "no bye), not marked as not playing it: was the game's row deleted? Put it back "
+        "({back}); if they did not play round {number}, write {number} in their '{column}' "
+        "cells",
+        len(names),
+    ).format(
+        tables=", ".join(map(str, tables)),
+        players=", ".join(f"'{name}'" for name in names),
+        number=number,
+        column=column,
+        back=put_back(),
+    )
 
 
 def lost_players(number: int, names: Sequence[str]) -> str:

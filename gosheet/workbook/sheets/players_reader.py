@@ -23,12 +23,15 @@ from gosheet.workbook.sheets.columns import Refused, RowReader, Rule
 from gosheet.workbook.sheets.headers import match_headers, match_opengotha_headers
 from gosheet.workbook.sheets.names import name_key, same_player
 from gosheet.workbook.sheets.reading import (
+    CONTROL,
     BookState,
     ProblemList,
     blank,
     cell_text,
+    control_characters,
     error_value,
     int_cell,
+    pictured,
     text_too_long,
 )
 from gosheet.workbook.sheets.registration import (
@@ -123,8 +126,11 @@ def guarded(rule: Rule) -> Rule:
     def read_value(value: Any) -> Any:
         if isinstance(value, ErrorValue):
             raise Refused(error_value(value))
-        if isinstance(value, str) and len(value) > MAX_TEXT:
-            raise Refused(text_too_long(value), f"{value[:20]}…")
+        if isinstance(value, str):
+            if len(value) > MAX_TEXT:
+                raise Refused(text_too_long(value), f"{value[:20]}…")
+            if CONTROL.search(value):
+                raise Refused(control_characters(value) or "", pictured(value))
         return read(value)
 
     return replace(rule, read=read_value, errors=(*rule.errors, Refused))

@@ -21,7 +21,13 @@ from gosheet.i18n import words
 from gosheet.i18n.catalog import _
 from gosheet.i18n.words import local
 from gosheet.workbook.port import Rows
-from gosheet.workbook.sheets import PLAYERS, SETTINGS, round_number_of, round_sheet_name
+from gosheet.workbook.sheets import (
+    OPENGOTHA,
+    PLAYERS,
+    SETTINGS,
+    round_number_of,
+    round_sheet_name,
+)
 from gosheet.workbook.sheets.keep_apart import KEEP_APART, read_keep_apart
 from gosheet.workbook.sheets.language import canonical_sheets
 from gosheet.workbook.sheets.lost_players import left_out, not_assigned
@@ -113,10 +119,14 @@ def _read_book(sheets: Mapping[str, Rows]) -> BookState:
     state.tournament = not_confirmed(state, rounds, settings.rounds or MAX_ROUNDS)
     if not problems.problems:  # a player in no line of a round: a game's row deleted?
         played = Tournament(settings, state.tournament.players, tuple(rounds))
+        told = not_assigned if system.opengotha else None
+        imported = system.opengotha and OPENGOTHA in sheets  # (its tables may have gaps)
+        gone, lost = left_out(played, round_sheets, index.labels, told, by_tables=not imported)
+        problems.problems += gone  # a table missing and players in no line: a row deleted
         if system.opengotha:  # OpenGotha's "not assigned", which its files hold: told
-            state.unassigned = left_out(played, round_sheets, index.labels, not_assigned)
+            state.unassigned = lost
         else:
-            problems.problems += left_out(played, round_sheets, index.labels)
+            problems.problems += lost
     if problems.problems:
         raise InputError(problems.problems)
     state.tournament = Tournament(settings, state.tournament.players, tuple(rounds), apart)

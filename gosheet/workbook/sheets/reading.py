@@ -11,7 +11,7 @@ from typing import Any
 
 from gosheet.core.errors import Problem
 from gosheet.core.model import Tournament
-from gosheet.i18n.catalog import _
+from gosheet.i18n.catalog import _, ngettext
 from gosheet.workbook.port import Grid, Rows
 from gosheet.workbook.sheets import cell_name
 
@@ -28,6 +28,63 @@ def error_value(value: Any) -> str:
     return _(
         "an error value ({value}): the cell's formula fails; type the value, or correct the formula"
     ).format(value=value)
+
+
+#: The control characters refused in what gosheet reads as a player's (or an option's) text:
+#: C0 but tab, line feed and carriage return (a line break within a cell, read as a space),
+#: DEL, and C1 (U+0080 to U+009F: a text decoded with the wrong code page, or an escape).
+CONTROL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
+
+
+def control_characters(text: str) -> str | None:
+    r"""The problem of a text holding control characters (each shown as ``U+001B``), or None.
+
+    >>> control_characters("Ma\x00ri\x1ba\x1b")[:42]
+    'holds control characters (U+0000, U+001B),'
+    >>> control_characters("Anna\tLee\nKim") is None
+    True
+    """
+    found = sorted(set(CONTROL.findall(text)))
+    if not found:
+        return None
+    codes = ", ".join(f"U+{ord(c):04X}" for c in found)
+    return ngettext(
+        "holds a control character ({codes}), invisible on screen (pasted from another "
+        "program?): type it again without it",
+        "holds control characters ({codes}), invisible on screen (pasted from another "
+        "program?): type it again without them",
+        len(found),
+    ).format(codes=codes)
+
+
+def pictured(text: str) -> str:
+    r"""``text`` with its control characters shown: C0 and DEL as their pictures (``␛``), C1 as
+    ``�``.
+
+    >>> pictured("Ma\x00ri\x1ba\x7f\x9b")
+    'Ma␀ri␛a␡�'
+    """
+    return CONTROL.sub(lambda c: _PICTURES.get(c.group(), "\ufffd"), text)
+
+
+_PICTURES = {chr(code): chr(0x2400 + code) for code in range(0x20)} | {"\x7f": "\u2421"}
+
+
+def no_saved_value() -> str:
+    """The problem of a formula cell with no saved value (a program that does not compute
+    wrote it): read as empty, it would be "no result yet", "no rank" …"""
+    return _(
+        "a formula with no saved value: open and save the workbook in Excel or LibreOffice, "
+        "or type the value"
+    )
+
+
+def merged_result(merge: str) -> str:
+    """The problem of a round's Result cell under a merge over several rows (``merge``)."""
+    return _(
+        "merged with the cells of other games ({merge}): one result shows for several games; "
+        "unmerge {merge} and type each game's result"
+    ).format(merge=merge)
 
 
 def blank(value: Any) -> bool:

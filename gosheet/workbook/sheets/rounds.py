@@ -24,8 +24,16 @@ from gosheet.workbook.sheets.cell_cache import komi_of, results_in, text_of
 from gosheet.workbook.sheets.columns import Refused, RowReader, Rule
 from gosheet.workbook.sheets.headers import normalise_header
 from gosheet.workbook.sheets.names import NameIndex
-from gosheet.workbook.sheets.reading import BookState, ProblemList, blank, cell_text, int_cell
+from gosheet.workbook.sheets.reading import (
+    BookState,
+    ProblemList,
+    blank,
+    cell_text,
+    int_cell,
+    merged_result,
+)
 from gosheet.workbook.sheets.round_strays import Strays
+from gosheet.workbook.unseen import Covered
 
 ROUND_COLUMNS = {
     "table": ("Table",),
@@ -186,6 +194,7 @@ def read_round(
     width = len(strays.named)
     games: list[Game] = []
     byes: list[int] = []
+    merges: set[str] = set()  # the merges over Result cells, told
     for r in range(1, len(grid)):
         row = grid[r]
         if strays.without_header or strays.origins or len(row) > width:
@@ -204,6 +213,9 @@ def read_round(
                 byes.append(bye["white"])
             continue
         raw = cells[at_result]
+        if type(raw) is Covered and raw.merge not in merges:  # (the cell shows another's value)
+            merges.add(raw.merge)
+            problems.add(sheet, r, at_result, None, merged_result(raw.merge))
         if not numbered and blank(table_cell) and blank(raw):
             values = reader.read_row(
                 untabled_steps, pick_untabled(cells), r, {"table": 0, **absent}

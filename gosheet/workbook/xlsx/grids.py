@@ -80,9 +80,9 @@ def calamine_grids(path: Path) -> Grids | None:
                 return None  # (a duration past chrono's range: as the pure reader, openpyxl)
             raise
         grids = {name: [_values(row) for row in rows] for name, rows in raw.items()}
-    from gosheet.workbook.xlsx.parts.values import with_errors
+    from gosheet.workbook.xlsx.parts.hidden import with_errors
 
-    return with_errors(grids, path)  # (calamine reads an error value as an empty cell)
+    return with_errors(grids, path)  # (calamine: an error value, a formula unsaved: empty)
 
 
 #: A workbook file this large (bytes) has its sheets parsed on two threads.

@@ -6,6 +6,7 @@ takes seconds; the part writer, a fraction of that."""
 
 from __future__ import annotations
 
+import functools
 import io
 import re
 import zipfile
@@ -36,6 +37,7 @@ from gosheet.workbook.sheets.layout import (
     row_heights,
     wide_header,
 )
+from gosheet.workbook.unseen import cover
 from gosheet.workbook.xlsx.book import XlsxBook
 from gosheet.workbook.xlsx.parts.package import sheet_parts
 from gosheet.workbook.xlsx.parts.sheet_xml import refuse_long_texts
@@ -96,15 +98,24 @@ def within_limits(path: Path) -> Path | io.BytesIO:
     return out
 
 
-def grids(workbook: Workbook) -> Grids:
+def grids(workbook: Workbook, saved: Grids | None = None) -> Grids:
     """Every sheet's cell values, row by row, from A1 to the last row and column that hold
-    something (as calamine gives them: rows and cells of formatting only add nothing)."""
-    return {ws.title: trimmed(_values(ws)) for ws in workbook.worksheets}
+    something (as calamine gives them: rows and cells of formatting only add nothing). A
+    formula's value is its saved one, taken from ``saved`` (the file's values as gosheet's own
+    reader gives them: openpyxl keeps a formula, not its value); without ``saved``, the
+    formula's text."""
+    found = {}
+    for ws in workbook.worksheets:
+        grid = trimmed(_values(ws, (saved or {}).get(ws.title)))
+        cover(grid, [str(merged) for merged in ws.merged_cells.ranges])  # (within the extent)
+        found[ws.title] = grid
+    return found
 
 
-def _values(ws: Worksheet) -> list[list[Any]]:
+def _values(ws: Worksheet, saved: list[list[Any]] | None = None) -> list[list[Any]]:
     """The sheet's values as calamine gives them: an error value (``#N/A`` …) as
-    :class:`ErrorValue`, Excel's escapes (``_x000D_``, ``_x0001_``) undone."""
+    :class:`ErrorValue`, Excel's escapes (``_x000D_``, ``_x0001_``) undone; a formula, its
+    value in ``saved`` (the sheet as gosheet's own reader gives it), when given."""
     rows = [list(row) for row in ws.iter_rows(values_only=True)]
     for r, row in enumerate(rows):
         for c, value in enumerate(row):
@@ -112,6 +123,9 @@ def _values(ws: Worksheet) -> list[list[Any]]:
                 continue
             if value[:1] == "#" and ws.cell(r + 1, c + 1).data_type == "e":
                 row[c] = ErrorValue(value)
+            elif saved is not None and value[:1] == "=" and ws.cell(r + 1, c + 1).data_type == "f":
+                inside = r < len(saved) and c < len(saved[r])
+                row[c] = saved[r][c] if inside else None
             elif "_x" in value:
                 row[c] = unescape(value)
     return rows
@@ -315,8 +329,19 @@ class OpenpyxlBook(XlsxBook):
         return self.opened
 
     def grids(self) -> Grids:
-        """Every sheet's cell values, row by row (with the changes made so far)."""
-        return grids(self.opened)
+        """Every sheet's cell values, row by row (with the changes made so far); a formula's,
+        its value saved in the file (:func:`grids`)."""
+        return grids(self.opened, self.saved_values)
+
+    @functools.cached_property
+    def saved_values(self) -> Grids | None:
+        """The file's cell values as gosheet's own reader gives them, for the formulas' saved
+        values (None: no file, or one that reader cannot read)."""
+        if self.path is None:
+            return None
+        from gosheet.workbook.xlsx.parts.values import workbook_grids
+
+        return workbook_grids(self.path)
 
     def render(self, data: SheetData, index: int | None = None) -> None:
         """Write ``data`` as a whole sheet, replacing one of the same name (names that differ

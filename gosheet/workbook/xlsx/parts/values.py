@@ -25,6 +25,7 @@ from datetime import datetime, time, timedelta
 from pathlib import Path
 from typing import Any
 
+from gosheet.workbook.unseen import Unsaved, unseen
 from gosheet.workbook.xlsx.parts.package import WORKBOOK, relationships_in, rels_name, sheets_in
 from gosheet.workbook.xlsx.parts.spans import Unsupported, find_spans, parse_whole
 
@@ -95,25 +96,6 @@ def workbook_grids(path: Path) -> dict[str, Grid] | None:
         return None
     except (zipfile.BadZipFile, zipfile.LargeZipFile, NotImplementedError, EOFError):
         return None
-
-
-def with_errors(grids: dict[str, Grid], path: Path) -> dict[str, Grid]:
-    """``grids`` (python-calamine's, where an error value is an empty cell) with each
-    sheet's error values (:func:`error_cells`) put back in their cells."""
-    from gosheet.workbook.xlsx.parts.package import sheet_parts
-
-    with zipfile.ZipFile(path) as archive:
-        for part, name in sheet_parts(archive).items():
-            grid = grids.get(name)
-            if grid is None:
-                continue
-            for (row, column), value in error_cells(archive.read(part)).items():
-                while len(grid) <= row:
-                    grid.append([None] * len(grid[0]) if grid else [])
-                line = grid[row]
-                line.extend([None] * (column + 1 - len(line)))
-                line[column] = value
-    return grids
 
 
 def _read(archive: zipfile.ZipFile) -> dict[str, Grid]:
@@ -315,6 +297,10 @@ class SheetCells:
         self.value: Any = _NOTHING
         self.pieces: list[str] | None = None
         self.texts: _Texts | None = None
+        self.formula: list[str] | None = None  # the cell's formula, while read
+        self.in_formula = False
+        self.unsaved: dict[tuple[int, int], Unsaved] = {}  # formulas with no saved value
+        self.merges: list[str] = []
 
     def parser(self) -> xml.parsers.expat.XMLParserType:
         parser = xml.parsers.expat.ParserCreate()
@@ -332,6 +318,8 @@ class SheetCells:
             self.start_cell(attributes)
         elif name == "v" and self.cell is not None:
             self.pieces = []
+        elif name == "f" and self.cell is not None:
+            self.formula, self.in_formula = [], True
         elif name == "is" and self.cell is not None:
             self.texts = _Texts()
         elif name == "row" and self.in_data:
@@ -340,6 +328,8 @@ class SheetCells:
                 self.row = int(reference) - 1
         elif name == "sheetData":
             self.in_data = True
+        elif name == "mergeCell":
+            self.merges.append(attributes.get("ref", ""))
 
     def start_cell(self, attributes: dict[str, str]) -> None:
         reference = attributes.get("r")
@@ -351,6 +341,7 @@ class SheetCells:
         self.style = attributes.get("s", "")
         self.type = attributes.get("t", "n")
         self.value = _NOTHING
+        self.formula = None
 
     def end(self, qname: str) -> None:
         name = _local(qname) if ":" in qname else qname
@@ -367,9 +358,13 @@ class SheetCells:
             else:
                 self.value = self.convert(text)
             self.pieces = None
+        elif name == "f":
+            self.in_formula = False
         elif name == "c" and self.cell is not None:
             if self.value is not _NOTHING:
                 self.cells[self.cell] = self.value
+            elif self.formula is not None:  # (a formula a program wrote, never computed)
+                self.unsaved[self.cell] = Unsaved("".join(self.formula))
             self.cell = None
             self.column += 1
         elif name == "row" and self.in_data:
@@ -383,6 +378,8 @@ class SheetCells:
             self.pieces.append(data)
         elif self.texts is not None and self.texts.pieces is not None:
             self.texts.pieces.append(data)
+        elif self.in_formula and self.formula is not None:
+            self.formula.append(data)
 
     def convert(self, text: str) -> Any:
         """A ``<v>``'s value by the cell's type."""
@@ -435,6 +432,7 @@ class SheetCells:
         grid: Grid = [[None] * width for _ in range(height)]
         for (row, column), value in self.cells.items():
             grid[row][column] = value
+        unseen(grid, self.unsaved, self.merges)
         return grid
 
 
