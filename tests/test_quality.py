@@ -113,3 +113,32 @@ def test_each_module_allowed_to_be_long_is_there() -> None:
     }
     assert sizes.keys() == LONG_MODULES.keys(), f"not found: {LONG_MODULES.keys() - sizes.keys()}"
     assert all(size > MAX_MODULE_LINES for size in sizes.values()), sizes
+
+
+def test_no_merge_conflict_is_left_in_a_text_file() -> None:
+    """A conflict's markers committed by a merge (docs/printing.md held one for weeks)."""
+    tracked = subprocess.run(
+        ["git", "-C", str(ROOT), "ls-files"], capture_output=True, text=True, check=False
+    )
+    if tracked.returncode != 0:
+        pytest.skip("not a git checkout")
+    left = []
+    for name in tracked.stdout.splitlines():
+        path = ROOT / name
+        if path.suffix not in {
+            ".py",
+            ".md",
+            ".toml",
+            ".po",
+            ".txt",
+            ".yml",
+            ".html",
+            ".js",
+            ".css",
+        }:
+            continue
+        text = path.read_text(encoding="utf-8", errors="replace")
+        for number, line in enumerate(text.splitlines(), 1):
+            if line.startswith(("<<<<<<< ", ">>>>>>> ")) or line == "=======":
+                left.append(f"{name}:{number}")
+    assert not left, left
