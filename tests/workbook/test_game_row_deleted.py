@@ -221,3 +221,74 @@ def test_a_fixed_table_and_a_late_registrant_are_no_problem(
     assert "no problems" in cli_ok(capsys, "check", book)
     assert "Round 2:" in cli_ok(capsys, "pair", book)
     assert "Latecomer Ada" in round_players(book, "Round 2")
+
+
+# ------------------------------------------------------- the import's record of who was unpaired
+# The import records, in the OpenGotha sheet, the players each round of the file left unpaired
+# (``Unpaired`` rows): a table gap beside players not in that record is a game's row deleted,
+# in an imported workbook too. A workbook imported before the record stays as it was.
+
+
+def unpaired_record(book: Path) -> dict[str, str]:
+    ws = load_workbook(book)["OpenGotha"]
+    return {
+        str(row[1]): str(row[3] or "")
+        for row in ws.iter_rows(min_row=2, values_only=True)
+        if row[0] == "Unpaired"
+    }
+
+
+def test_the_import_records_who_each_round_left_unpaired(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    book = tmp_path / "og.xlsx"
+    cli_ok(capsys, "import", NOT_ASSIGNED, "-o", book)
+    record = unpaired_record(book)
+    assert set(record) == {"Round 1", "Round 2", "Round 3", "Round 4"}
+    assert set(record["Round 3"].split("; ")) == {
+        "Bunef Sonegum",
+        "Cevodetzu Ko",
+        "Cemebi Ve",
+        "Cunbigopo To",
+    }
+    assert record["Round 4"] == ""  # recorded: nobody
+    assert "no problems" in cli_ok(capsys, "check", book)  # the file's gaps: fine
+    exported = tmp_path / "back.xml"
+    cli_ok(capsys, "export", book, "-o", exported)
+    assert "Unpaired" not in exported.read_text(encoding="utf-8")  # gosheet's, not the file's
+
+
+def test_a_game_row_deleted_in_an_imported_file_is_named(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    book = tmp_path / "og.xlsx"
+    cli_ok(capsys, "import", NOT_ASSIGNED, "-o", book)
+    white, black = delete_game_row(book, "Round 2", 3)  # table 2
+    for command in ("check", "pair"):
+        err = refused(capsys, book.parent, 1, command, book)
+        [line] = [line for line in err.splitlines() if "Round 2:" in line]
+        assert "table 2, 55 is missing" in line, err  # (55: the file's own gap)
+        assert f"'{white}'" in line and f"'{black}'" in line, line
+        for unpaired in ("Bojtijire Fete", "Cunbigopo To"):  # recorded: not named
+            assert unpaired not in line, line
+    assert "Round 5" not in load_workbook(book).sheetnames
+
+
+def test_an_import_without_the_record_stays_exempt(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """A workbook imported before the record (no ``Unpaired`` row): its gaps are not asked
+    about, as before; the players of the deleted row are told, not refused."""
+    book = tmp_path / "og.xlsx"
+    cli_ok(capsys, "import", NOT_ASSIGNED, "-o", book)
+    workbook = load_workbook(book)
+    ws = workbook["OpenGotha"]
+    for r in range(ws.max_row, 1, -1):
+        if ws.cell(r, 1).value == "Unpaired":
+            ws.delete_rows(r)
+    workbook.save(book)
+    white, _black = delete_game_row(book, "Round 2", 3)
+    out = cli_ok(capsys, "check", book)
+    assert "no problems" in out
+    [round_2] = [line for line in out.splitlines() if line.startswith("  Round 2:")]
+    assert f"'{white}'" in round_2 and "'not assigned'" in round_2

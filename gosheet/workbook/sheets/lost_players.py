@@ -3,7 +3,7 @@ not playing it, though they played an earlier round (a game's row deleted by han
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 
 from gosheet.core.errors import Problem
 from gosheet.core.hand import organisers_lines
@@ -19,6 +19,7 @@ def left_out(
     labels: Mapping[int, str],
     told: Callable[[int, Sequence[str]], str] | None = None,
     by_tables: bool = True,
+    recorded: Mapping[int, Collection[int]] | None = None,
 ) -> tuple[list[Problem], list[Problem]]:
     """The players each round sheet lost (a game's row deleted by hand?): a problem each round
     (``sheets``: each round's sheet as named in the workbook) naming them by their ``labels``;
@@ -28,8 +29,10 @@ def left_out(
     ``by_tables``: a table number is missing among the round's games (gosheet numbers them
     without a gap; not asked when a player has a fixed table) while players are in none of
     its lines — all of them named (a player registered since is among them, rightly in none).
-    Not asked of a workbook imported from an OpenGotha file, whose rounds may hold such gaps
-    and players rightly (OpenGotha keeps the table numbers of a game taken out).
+    A workbook imported from an OpenGotha file may hold such gaps and players rightly
+    (OpenGotha keeps the table numbers of a game taken out): ``recorded``, the players each
+    of its rounds left unpaired as the import recorded them (:mod:`.unpaired`), are not asked
+    about; a workbook imported before the record is not asked at all (``by_tables`` False).
 
     Such a player is in no line of the round (no game, no bye), is not marked as not playing it,
     and played (a game or a bye) an earlier round: a player registered later is in no line of
@@ -51,8 +54,10 @@ def left_out(
                 if p.number not in placed and p.plays_in(rnd.number)
             ]
             gaps = [] if fixed or not by_tables else missing_tables(rnd.games)
-            if gaps and unplaced:  # a table's row gone, and players in no line: refused
-                names = [labels[n] for n in unplaced]
+            known = (recorded or {}).get(rnd.number, ())  # left unpaired in the file
+            unknown = [n for n in unplaced if n not in known]
+            if gaps and unknown:  # a table's row gone, and players in no line: refused
+                names = [labels[n] for n in unknown]
                 gone.append(
                     Problem(sheets[rnd.number], "", None, row_gone(rnd.number, gaps, names))
                 )

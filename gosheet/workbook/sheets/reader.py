@@ -37,6 +37,7 @@ from gosheet.workbook.sheets.reading import BookState, ProblemList
 from gosheet.workbook.sheets.round_look_alikes import look_alikes
 from gosheet.workbook.sheets.rounds import read_round
 from gosheet.workbook.sheets.settings_reader import read_settings
+from gosheet.workbook.sheets.unpaired import read_unpaired
 
 
 @contextmanager
@@ -121,7 +122,19 @@ def _read_book(sheets: Mapping[str, Rows]) -> BookState:
         played = Tournament(settings, state.tournament.players, tuple(rounds))
         told = not_assigned if system.opengotha else None
         imported = system.opengotha and OPENGOTHA in sheets  # (its tables may have gaps)
-        gone, lost = left_out(played, round_sheets, index.labels, told, by_tables=not imported)
+        record = read_unpaired(sheets.get(OPENGOTHA)) if imported else None
+        recorded = {  # the players the import recorded as left unpaired, by round
+            number: {p for name in names if isinstance(p := index.find(name), int)}
+            for number, names in (record or {}).items()
+        }
+        gone, lost = left_out(
+            played,
+            round_sheets,
+            index.labels,
+            told,
+            by_tables=not imported or record is not None,  # (imported before the record)
+            recorded=recorded,
+        )
         problems.problems += gone  # a table missing and players in no line: a row deleted
         if system.opengotha:  # OpenGotha's "not assigned", which its files hold: told
             state.unassigned = lost
