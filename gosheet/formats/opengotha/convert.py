@@ -88,11 +88,11 @@ from gosheet.formats.opengotha.sheet import (
 )
 from gosheet.i18n.catalog import _
 from gosheet.workbook.sheets import PLAYERS
+from gosheet.workbook.sheets.imported_rounds import record_rows
 from gosheet.workbook.sheets.language import InLanguage
 from gosheet.workbook.sheets.names import name_key
 from gosheet.workbook.sheets.players_reader import MMS_CORRECTION
 from gosheet.workbook.sheets.reading import cell_text
-from gosheet.workbook.sheets.unpaired import unpaired_rows
 from gosheet.workbook.sheets.writer import players_sheet, round_sheet
 from gosheet.workbook.xlsx.book import XlsxBook
 
@@ -206,7 +206,7 @@ def from_opengotha(
         for r in range(1, last + 1)
     )
     tournament = Tournament(settings, tuple(players), played)
-    rows += unpaired_rows(tournament)  # who each round left unpaired: gosheet's record
+    rows += record_rows(tournament)  # each round as imported: gosheet's record
     rows.sort(key=section_rank)
     return Imported(
         tournament,

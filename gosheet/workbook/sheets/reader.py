@@ -28,6 +28,7 @@ from gosheet.workbook.sheets import (
     round_number_of,
     round_sheet_name,
 )
+from gosheet.workbook.sheets.imported_rounds import read_record
 from gosheet.workbook.sheets.keep_apart import KEEP_APART, read_keep_apart
 from gosheet.workbook.sheets.language import canonical_sheets
 from gosheet.workbook.sheets.lost_players import left_out, not_assigned
@@ -37,7 +38,6 @@ from gosheet.workbook.sheets.reading import BookState, ProblemList
 from gosheet.workbook.sheets.round_look_alikes import look_alikes
 from gosheet.workbook.sheets.rounds import read_round
 from gosheet.workbook.sheets.settings_reader import read_settings
-from gosheet.workbook.sheets.unpaired import read_unpaired
 
 
 @contextmanager
@@ -122,10 +122,13 @@ def _read_book(sheets: Mapping[str, Rows]) -> BookState:
         played = Tournament(settings, state.tournament.players, tuple(rounds))
         told = not_assigned if system.opengotha else None
         imported = system.opengotha and OPENGOTHA in sheets  # (its tables may have gaps)
-        record = read_unpaired(sheets.get(OPENGOTHA)) if imported else None
-        recorded = {  # the players the import recorded as left unpaired, by round
-            number: {p for name in names if isinstance(p := index.find(name), int)}
-            for number, names in (record or {}).items()
+        record = read_record(sheets.get(OPENGOTHA)) if imported else None
+        recorded = {  # each round as imported: its games, the players it left unpaired
+            number: (
+                kept.games,
+                {p for name in kept.unpaired if isinstance(p := index.find(name), int)},
+            )
+            for number, kept in (record or {}).items()
         }
         gone, lost = left_out(
             played,
