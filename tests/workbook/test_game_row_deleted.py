@@ -319,3 +319,15 @@ def test_the_last_table_deleted_in_an_imported_file_is_named(
         assert "Rasostul Dev" not in line, line  # left unpaired by the file: not named
     mark_not_playing(book, 1, (white, black))  # the way out: they did not play it
     assert "no problems" in cli_ok(capsys, "check", book)
+
+
+def test_a_recorded_player_renamed_stays_recorded(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """``gosheet rename`` renames a player in the record too: the file's own gap (round 2,
+    table 55) beside him stays no problem."""
+    book = tmp_path / "og.xlsx"
+    cli_ok(capsys, "import", NOT_ASSIGNED, "-o", book)
+    cli_ok(capsys, "rename", book, "Bojtijire Fete", "Bojtijire Feta")
+    assert "Bojtijire Feta" in unpaired_record(book)["Round 2"].split("; ")
+    assert "no problems" in cli_ok(capsys, "check", book)

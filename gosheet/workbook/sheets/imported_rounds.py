@@ -30,10 +30,10 @@ from typing import Any
 from gosheet.core.model import Tournament
 from gosheet.workbook.port import Rows
 from gosheet.workbook.sheets import OPENGOTHA_HEADERS
-from gosheet.workbook.sheets.names import labels
+from gosheet.workbook.sheets.names import labels, name_key
 from gosheet.workbook.sheets.reading import cell_text
 
-__all__ = ["IMPORTED", "Recorded", "read_record", "record_rows"]
+__all__ = ["IMPORTED", "Recorded", "read_record", "record_rows", "renamed_in_record"]
 
 IMPORTED = "Imported"
 GAMES, UNPAIRED = "games", "unpaired"
@@ -103,3 +103,33 @@ def read_record(grid: Rows | None) -> dict[int, Recorded] | None:
             recorded = replace(recorded, unpaired=tuple(name for name in names if name))
         record[number] = recorded
     return record or None
+
+
+def renamed_in_record(grid: Rows | None, keys: set[str], label: str) -> list[tuple[int, int, str]]:
+    """The cells of the record to change when a player is renamed: each ``unpaired`` value
+    naming him (a name whose :func:`name_key` is in ``keys``) with ``label`` instead, as
+    (0-based row, column, new value).
+
+    >>> grid = [("Section", "Key", "Attribute", "Value"),
+    ...         ("Imported", "Round 1", "unpaired", "P5 A; P6 B")]
+    >>> renamed_in_record(grid, {name_key("p6 b")}, "Q6 B")
+    [(1, 3, 'P5 A; Q6 B')]
+    """
+    if not grid:
+        return []
+    headers = [cell_text(h).casefold() for h in grid[0]]
+    wanted = [OPENGOTHA_HEADERS[i].casefold() for i in (0, 2, 3)]
+    if any(h not in headers for h in wanted):
+        return []
+    s, a, v = (headers.index(h) for h in wanted)
+    changes = []
+    for r, row in enumerate(grid[1:], start=1):
+        if len(row) <= max(s, a, v) or cell_text(row[s]).casefold() != IMPORTED.casefold():
+            continue
+        if cell_text(row[a]).casefold() != UNPAIRED:
+            continue
+        names = [name.strip() for name in cell_text(row[v]).split(SEPARATOR.strip())]
+        new = [label if name_key(name) in keys else name for name in names if name]
+        if new != [name for name in names if name]:
+            changes.append((r, v, SEPARATOR.join(new)))
+    return changes
