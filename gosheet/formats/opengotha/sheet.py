@@ -77,8 +77,8 @@ _EXPLAIN = {
     GAMES: "order: the order of the games in the file (round.table).",
     IMPORTED: "Not the file's: gosheet's own record of each round of the file as imported: "
     "games, its number of games; unpaired, its players in no game and no bye though not "
-    "marked as not playing it (OpenGotha's 'not assigned'). gosheet check tells them from the "
-    "players of a game's row deleted since. The export leaves these rows out.",
+    "marked as not playing it (OpenGotha's 'not assigned'). Checking the workbook tells them from "
+    "the players of a game's row deleted since. The export leaves these rows out.",
     XML: "Elements kept as they are (teams, club groups, team parameters …). Key: the "
     "element they are in; a long one goes on in the next rows.",
 }
