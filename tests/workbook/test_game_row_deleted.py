@@ -147,9 +147,10 @@ def test_opengotha_not_assigned_players_stay_readable(
 # ---------------------------------------------------------------------------- a table missing
 # A game's row deleted leaves its table number missing among the round's (gosheet and OpenGotha
 # number tables 1, 2, 3 … without a gap): refused in any round, the first too, under either
-# rules — but in a workbook imported from an OpenGotha file, whose rounds may hold gaps rightly.
-# (The last table's row leaves no gap: in round 1 it cannot be told from a player registered
-# since.)
+# rules — in a workbook imported from an OpenGotha file, whose rounds may hold gaps rightly,
+# beside players the import did not record as unpaired (below). (The last table's row of a
+# round gosheet paired leaves no gap: in round 1 it cannot be told from a player registered
+# since; docs/workbook.md says why gosheet records no game count there.)
 
 ROSTER = "Name,First name,Rank\n" + "".join(
     f"P{i},F{i},{rank}\n" for i, rank in enumerate(["5d", "4d", "3d", "2d", "1d", "1k", "2k", "3k"])
