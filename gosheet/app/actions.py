@@ -33,6 +33,7 @@ from gosheet.workbook.sheets import (
     cell_name,
     round_number_of,
 )
+from gosheet.workbook.sheets.imported_rounds import renamed_in_record
 from gosheet.workbook.sheets.language import localized
 from gosheet.workbook.sheets.names import NameIndex, labels, name_key
 from gosheet.workbook.sheets.players_reader import read_players
@@ -300,6 +301,11 @@ def rename(book: BookPort, old: str, new: str) -> Renamed:
         (OPENGOTHA, r, c, full)
         for r, c, text in opengotha_player_keys(grids.get(OPENGOTHA, []))
         if name_key(text) in hit | {name_key(old)}
+    ]
+    # the players the import recorded as left unpaired (gosheet's record: the round sheets' names)
+    changes += [
+        (OPENGOTHA, r, c, value)
+        for r, c, value in renamed_in_record(grids.get(OPENGOTHA), hit | {name_key(old)}, label)
     ]
     changed = copied(grids)
     for sheet, r, c, value in changes:

@@ -147,9 +147,10 @@ def test_opengotha_not_assigned_players_stay_readable(
 # ---------------------------------------------------------------------------- a table missing
 # A game's row deleted leaves its table number missing among the round's (gosheet and OpenGotha
 # number tables 1, 2, 3 … without a gap): refused in any round, the first too, under either
-# rules — but in a workbook imported from an OpenGotha file, whose rounds may hold gaps rightly.
-# (The last table's row leaves no gap: in round 1 it cannot be told from a player registered
-# since.)
+# rules — in a workbook imported from an OpenGotha file, whose rounds may hold gaps rightly,
+# beside players the import did not record as unpaired (below). (The last table's row of a
+# round gosheet paired leaves no gap: in round 1 it cannot be told from a player registered
+# since; docs/workbook.md says why gosheet records no game count there.)
 
 ROSTER = "Name,First name,Rank\n" + "".join(
     f"P{i},F{i},{rank}\n" for i, rank in enumerate(["5d", "4d", "3d", "2d", "1d", "1k", "2k", "3k"])
@@ -221,3 +222,113 @@ def test_a_fixed_table_and_a_late_registrant_are_no_problem(
     assert "no problems" in cli_ok(capsys, "check", book)
     assert "Round 2:" in cli_ok(capsys, "pair", book)
     assert "Latecomer Ada" in round_players(book, "Round 2")
+
+
+# ------------------------------------------------------- the import's record of who was unpaired
+# The import records, in the OpenGotha sheet (``Imported`` rows), each round of the file as it
+# found it: its number of games, and the players it left unpaired. A table gap, or fewer games,
+# beside players not in that record is a game's row deleted, in an imported workbook too. A
+# workbook imported before the record stays as it was.
+
+
+def unpaired_record(book: Path, attribute: str = "unpaired") -> dict[str, str]:
+    ws = load_workbook(book)["OpenGotha"]
+    return {
+        str(row[1]): str(row[3] or "")
+        for row in ws.iter_rows(min_row=2, values_only=True)
+        if row[0] == "Imported" and row[2] == attribute
+    }
+
+
+def test_the_import_records_who_each_round_left_unpaired(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    book = tmp_path / "og.xlsx"
+    cli_ok(capsys, "import", NOT_ASSIGNED, "-o", book)
+    record = unpaired_record(book)
+    assert set(record) == {"Round 1", "Round 2", "Round 3", "Round 4"}
+    assert set(record["Round 3"].split("; ")) == {
+        "Bunef Sonegum",
+        "Cevodetzu Ko",
+        "Cemebi Ve",
+        "Cunbigopo To",
+    }
+    assert record["Round 4"] == ""  # recorded: nobody
+    games = unpaired_record(book, "games")
+    assert games["Round 2"] == str(len(round_players(book, "Round 2")) // 2)
+    assert "no problems" in cli_ok(capsys, "check", book)  # the file's gaps: fine
+    exported = tmp_path / "back.xml"
+    cli_ok(capsys, "export", book, "-o", exported)
+    text = exported.read_text(encoding="utf-8")
+    assert "Imported" not in text and "unpaired" not in text  # gosheet's, not the file's
+
+
+def test_a_game_row_deleted_in_an_imported_file_is_named(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    book = tmp_path / "og.xlsx"
+    cli_ok(capsys, "import", NOT_ASSIGNED, "-o", book)
+    white, black = delete_game_row(book, "Round 2", 3)  # table 2
+    for command in ("check", "pair"):
+        err = refused(capsys, book.parent, 1, command, book)
+        [line] = [line for line in err.splitlines() if "Round 2:" in line]
+        assert "table 2, 55 is missing" in line, err  # (55: the file's own gap)
+        assert f"'{white}'" in line and f"'{black}'" in line, line
+        for unpaired in ("Bojtijire Fete", "Cunbigopo To"):  # recorded: not named
+            assert unpaired not in line, line
+    assert "Round 5" not in load_workbook(book).sheetnames
+
+
+def test_an_import_without_the_record_stays_exempt(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """A workbook imported before the record (no ``Imported`` row): its gaps are not asked
+    about, as before; the players of the deleted row are told, not refused."""
+    book = tmp_path / "og.xlsx"
+    cli_ok(capsys, "import", NOT_ASSIGNED, "-o", book)
+    workbook = load_workbook(book)
+    ws = workbook["OpenGotha"]
+    for r in range(ws.max_row, 1, -1):
+        if ws.cell(r, 1).value == "Imported":
+            ws.delete_rows(r)
+    workbook.save(book)
+    white, _black = delete_game_row(book, "Round 2", 3)
+    out = cli_ok(capsys, "check", book)
+    assert "no problems" in out
+    [round_2] = [line for line in out.splitlines() if line.startswith("  Round 2:")]
+    assert f"'{white}'" in round_2 and "'not assigned'" in round_2
+
+
+def test_the_last_table_deleted_in_an_imported_file_is_named(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """The last table's row leaves no gap: fewer games than the import made, beside players
+    it did not leave unpaired, is a game's row deleted."""
+    book = tmp_path / "og.xlsx"
+    cli_ok(capsys, "import", NOT_ASSIGNED, "-o", book)
+    grid = load_workbook(book)["Round 1"]
+    rows = [row for row in grid.iter_rows(min_row=2, values_only=True) if row[0]]
+    last = max(r for r, row in enumerate(rows, start=2) if isinstance(row[0], int))
+    games = unpaired_record(book, "games")["Round 1"]
+    white, black = delete_game_row(book, "Round 1", last)
+    for command in ("check", "pair"):
+        err = refused(capsys, book.parent, 1, command, book)
+        [line] = [line for line in err.splitlines() if "Round 1:" in line]
+        assert f"the import made {games} games of this round" in line, err
+        assert f"its sheet holds {int(games) - 1}" in line, line
+        assert f"'{white}'" in line and f"'{black}'" in line, line
+        assert "Rasostul Dev" not in line, line  # left unpaired by the file: not named
+    mark_not_playing(book, 1, (white, black))  # the way out: they did not play it
+    assert "no problems" in cli_ok(capsys, "check", book)
+
+
+def test_a_recorded_player_renamed_stays_recorded(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """``gosheet rename`` renames a player in the record too: the file's own gap (round 2,
+    table 55) beside him stays no problem."""
+    book = tmp_path / "og.xlsx"
+    cli_ok(capsys, "import", NOT_ASSIGNED, "-o", book)
+    cli_ok(capsys, "rename", book, "Bojtijire Fete", "Bojtijire Feta")
+    assert "Bojtijire Feta" in unpaired_record(book)["Round 2"].split("; ")
+    assert "no problems" in cli_ok(capsys, "check", book)

@@ -88,6 +88,7 @@ from gosheet.formats.opengotha.sheet import (
 )
 from gosheet.i18n.catalog import _
 from gosheet.workbook.sheets import PLAYERS
+from gosheet.workbook.sheets.imported_rounds import record_rows
 from gosheet.workbook.sheets.language import InLanguage
 from gosheet.workbook.sheets.names import name_key
 from gosheet.workbook.sheets.players_reader import MMS_CORRECTION
@@ -205,6 +206,8 @@ def from_opengotha(
         for r in range(1, last + 1)
     )
     tournament = Tournament(settings, tuple(players), played)
+    rows += record_rows(tournament)  # each round as imported: gosheet's record
+    rows.sort(key=section_rank)
     return Imported(
         tournament,
         registration,

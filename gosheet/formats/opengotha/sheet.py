@@ -42,6 +42,7 @@ from gosheet.formats.opengotha.writing import element_from_text, element_text
 from gosheet.i18n import words
 from gosheet.workbook.port import Grid, Rows
 from gosheet.workbook.sheets import OPENGOTHA, OPENGOTHA_HEADERS, Column, SheetData, cell_name
+from gosheet.workbook.sheets.imported_rounds import IMPORTED
 from gosheet.workbook.sheets.names import name_key
 from gosheet.workbook.sheets.reading import ProblemList, cell_text
 
@@ -74,6 +75,10 @@ _EXPLAIN = {
     "of a round not paired yet, set in OpenGotha (written back while the round has no sheet; "
     "type it as a Bye line of that round's sheet before pairing it).",
     GAMES: "order: the order of the games in the file (round.table).",
+    IMPORTED: "Not the file's: gosheet's own record of each round of the file as imported: "
+    "games, its number of games; unpaired, its players in no game and no bye though not "
+    "marked as not playing it (OpenGotha's 'not assigned'). Checking the workbook tells them from "
+    "the players of a game's row deleted since. The export leaves these rows out.",
     XML: "Elements kept as they are (teams, club groups, team parameters …). Key: the "
     "element they are in; a long one goes on in the next rows.",
 }
@@ -82,7 +87,7 @@ _EXPLAIN = {
 def section_rank(row: Row) -> int:
     """The order of the sections in the OpenGotha sheet: the tournament and its parameters
     first, the elements kept verbatim last."""
-    order = (ROOT, "", PLAYER, GAME, GAMES, BYE, XML)
+    order = (ROOT, "", PLAYER, GAME, GAMES, BYE, IMPORTED, XML)
     return order.index(row[0]) if row[0] in order else 1
 
 
@@ -182,7 +187,7 @@ def value_text(value: Any) -> str:
     return str(value)
 
 
-_KNOWN = (ABOUT, ROOT, PLAYER, GAME, BYE, GAMES, XML)
+_KNOWN = (ABOUT, ROOT, PLAYER, GAME, BYE, GAMES, IMPORTED, XML)
 _BY_FOLD = {name.casefold(): name for name in _KNOWN}
 _PARAMETER_SET = re.compile(r"[A-Za-z]\w*ParameterSet")
 
@@ -216,7 +221,7 @@ class _Reading:
         if not raw_section and not key and not attribute and not value:
             return
         section = _BY_FOLD.get(raw_section.casefold(), raw_section)
-        if section == ABOUT:
+        if section in (ABOUT, IMPORTED):  # (the record is gosheet's, not the file's)
             return
         if section not in _KNOWN and not _PARAMETER_SET.fullmatch(section):
             message = "unknown section; known: " + ", ".join(_KNOWN) + ", or a parameter set name"

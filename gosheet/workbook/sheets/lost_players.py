@@ -3,7 +3,7 @@ not playing it, though they played an earlier round (a game's row deleted by han
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 
 from gosheet.core.errors import Problem
 from gosheet.core.hand import organisers_lines
@@ -19,6 +19,7 @@ def left_out(
     labels: Mapping[int, str],
     told: Callable[[int, Sequence[str]], str] | None = None,
     by_tables: bool = True,
+    recorded: Mapping[int, tuple[int | None, Collection[int]]] | None = None,
 ) -> tuple[list[Problem], list[Problem]]:
     """The players each round sheet lost (a game's row deleted by hand?): a problem each round
     (``sheets``: each round's sheet as named in the workbook) naming them by their ``labels``;
@@ -28,8 +29,12 @@ def left_out(
     ``by_tables``: a table number is missing among the round's games (gosheet numbers them
     without a gap; not asked when a player has a fixed table) while players are in none of
     its lines — all of them named (a player registered since is among them, rightly in none).
-    Not asked of a workbook imported from an OpenGotha file, whose rounds may hold such gaps
-    and players rightly (OpenGotha keeps the table numbers of a game taken out).
+    A workbook imported from an OpenGotha file may hold such gaps and players rightly
+    (OpenGotha keeps the table numbers of a game taken out): ``recorded``, each of its rounds
+    as the import recorded it (:mod:`.imported_rounds`): its number of games, and the players
+    it left unpaired, who are not asked about. Fewer games than recorded while other players
+    are in none of its lines is refused too (the last table's row deleted leaves no gap). A
+    workbook imported before the record is not asked at all (``by_tables`` False).
 
     Such a player is in no line of the round (no game, no bye), is not marked as not playing it,
     and played (a game or a bye) an earlier round: a player registered later is in no line of
@@ -51,11 +56,17 @@ def left_out(
                 if p.number not in placed and p.plays_in(rnd.number)
             ]
             gaps = [] if fixed or not by_tables else missing_tables(rnd.games)
-            if gaps and unplaced:  # a table's row gone, and players in no line: refused
-                names = [labels[n] for n in unplaced]
-                gone.append(
-                    Problem(sheets[rnd.number], "", None, row_gone(rnd.number, gaps, names))
+            games, known = (recorded or {}).get(rnd.number, (None, ()))  # as imported
+            unknown = [n for n in unplaced if n not in known]  # not left unpaired in the file
+            fewer = games is not None and len(rnd.games) < games
+            if (gaps or fewer) and unknown:  # a game's row gone, players in no line: refused
+                names = [labels[n] for n in unknown]
+                said = (
+                    row_gone(rnd.number, gaps, names)
+                    if gaps
+                    else fewer_games(rnd.number, games or 0, len(rnd.games), names)
                 )
+                gone.append(Problem(sheets[rnd.number], "", None, said))
                 started |= placed
                 continue
             lost = [n for n in unplaced if n in started]
@@ -98,6 +109,31 @@ def row_gone(number: int, tables: Sequence[int], names: Sequence[str]) -> str:
         len(names),
     ).format(
         tables=", ".join(map(str, tables)),
+        players=", ".join(f"'{name}'" for name in names),
+        number=number,
+        column=column,
+        back=put_back(),
+    )
+
+
+def fewer_games(number: int, imported: int, found: int, names: Sequence[str]) -> str:
+    """A round sheet of an imported workbook with ``found`` games where the import made
+    ``imported``, players ``names`` in none of its lines: a game's row deleted, the ways
+    out."""
+    column = words.local("Not playing", current(), words.PLAYERS)
+    return ngettext(
+        "the import made {imported} games of this round, its sheet holds {found}, and "
+        "{players} is in none of its lines (no game, no bye), not marked as not playing it: "
+        "was the game's row deleted? Put it back ({back}); if he did not play round {number}, "
+        "write {number} in his '{column}' cell",
+        "the import made {imported} games of this round, its sheet holds {found}, and "
+        "{players} are in none of its lines (no game, no bye), not marked as not playing it: "
+        "was the game's row deleted? Put it back ({back}); if they did not play round "
+        "{number}, write {number} in their '{column}' cells",
+        len(names),
+    ).format(
+        imported=imported,
+        found=found,
         players=", ".join(f"'{name}'" for name in names),
         number=number,
         column=column,

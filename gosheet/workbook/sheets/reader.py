@@ -28,6 +28,7 @@ from gosheet.workbook.sheets import (
     round_number_of,
     round_sheet_name,
 )
+from gosheet.workbook.sheets.imported_rounds import read_record
 from gosheet.workbook.sheets.keep_apart import KEEP_APART, read_keep_apart
 from gosheet.workbook.sheets.language import canonical_sheets
 from gosheet.workbook.sheets.lost_players import left_out, not_assigned
@@ -121,7 +122,22 @@ def _read_book(sheets: Mapping[str, Rows]) -> BookState:
         played = Tournament(settings, state.tournament.players, tuple(rounds))
         told = not_assigned if system.opengotha else None
         imported = system.opengotha and OPENGOTHA in sheets  # (its tables may have gaps)
-        gone, lost = left_out(played, round_sheets, index.labels, told, by_tables=not imported)
+        record = read_record(sheets.get(OPENGOTHA)) if imported else None
+        recorded = {  # each round as imported: its games, the players it left unpaired
+            number: (
+                kept.games,
+                {p for name in kept.unpaired if isinstance(p := index.find(name), int)},
+            )
+            for number, kept in (record or {}).items()
+        }
+        gone, lost = left_out(
+            played,
+            round_sheets,
+            index.labels,
+            told,
+            by_tables=not imported or record is not None,  # (imported before the record)
+            recorded=recorded,
+        )
         problems.problems += gone  # a table missing and players in no line: a row deleted
         if system.opengotha:  # OpenGotha's "not assigned", which its files hold: told
             state.unassigned = lost
