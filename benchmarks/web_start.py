@@ -17,20 +17,17 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import functools
-import http.server
 import io
 import os
 import statistics
 import tempfile
-import threading
 import time
-from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from playwright.sync_api import sync_playwright
+from timing import served
 
 from gosheet.frontends.cli import main
 from gosheet.frontends.web.build import build
@@ -38,25 +35,6 @@ from gosheet.frontends.web.build import build
 FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"]
 READY = "body[data-state=ready], body[data-state=failed]"
 LONG_MS = 600_000
-
-
-@contextlib.contextmanager
-def served(folder: Path) -> Iterator[str]:
-    """``folder`` at a local address (its own thread)."""
-
-    class Quiet(http.server.SimpleHTTPRequestHandler):
-        def log_message(self, format: str, *args: Any) -> None:
-            pass
-
-    server = http.server.ThreadingHTTPServer(
-        ("127.0.0.1", 0), functools.partial(Quiet, directory=str(folder))
-    )
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    try:
-        yield f"http://127.0.0.1:{server.server_port}/"
-    finally:
-        server.shutdown()
-        server.server_close()
 
 
 @dataclass

@@ -18,6 +18,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
+from gosheet.workbook.sheets import column_number
+
 
 class Covered(str):
     """A cell under a merge over several rows (not its first): ``merge``, the merged range."""
@@ -57,24 +59,11 @@ def area(ref: str) -> tuple[int, int, int, int] | None:
         digits = corner[len(letters) :]
         if not letters.isalpha() or not letters.isascii() or not digits.isdigit():
             return None
-        column = 0
-        for letter in letters.upper():
-            column = column * 26 + ord(letter) - 64
-        corners.append((int(digits) - 1, column - 1))
+        corners.append((int(digits) - 1, column_number(letters) - 1))
     if len(corners) != 2:
         return None
     (r1, c1), (r2, c2) = corners
     return min(r1, r2), min(c1, c2), max(r1, r2), max(c1, c2)
-
-
-def reference(row: int, column: int) -> str:
-    """The name of the cell at 0-based ``row`` and ``column`` (``A1``)."""
-    letters = ""
-    column += 1
-    while column:
-        column, rest = divmod(column - 1, 26)
-        letters = chr(65 + rest) + letters
-    return f"{letters}{row + 1}"
 
 
 def cover(grid: list[list[Any]], merges: Iterable[str]) -> None:

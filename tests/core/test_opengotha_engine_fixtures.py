@@ -26,6 +26,7 @@ from pathlib import Path
 import pytest
 from support.engine_paths import engine_path, on_both
 from support.opengotha import read_fixture
+from support.opengotha_jar import Weights, read_weights
 from support.paths import FEWEST_WINS_BYES, PAIRGOTH, TOULOUSE, fixture
 
 from gosheet.core.model import Tournament
@@ -66,22 +67,11 @@ def path(request: pytest.FixtureRequest) -> Iterator[str]:
         yield request.param
 
 
-def weight_dump(name: str, r: int) -> dict[frozenset[str], dict[str, int]]:
+def weight_dump(name: str, r: int) -> Weights:
     """The dump: for each pair of full names ("Name FirstName"), each criterion's cost."""
-    lines = fixture(name, f"{name}_weights_R{r}.txt").read_text("utf-8").splitlines()
-    assert lines[:2] == [f"Round {r}", "Costs"]
-    pairs: dict[frozenset[str], dict[str, int]] = {}
-    current: dict[str, int] = {}
-    first = ""
-    for line in lines[2:]:
-        key, _, value = line.partition("=")
-        if key == "Player1Name":
-            first, current = value, {}
-        elif key == "Player2Name":
-            pairs[frozenset((first, value))] = current
-        else:
-            current[key] = int(value)
-    return pairs
+    dump = fixture(name, f"{name}_weights_R{r}.txt")
+    assert dump.read_text("utf-8").splitlines()[:2] == [f"Round {r}", "Costs"]
+    return read_weights(dump)
 
 
 def before(name: str, r: int) -> tuple[OGTournament, Tournament, dict[str, int]]:

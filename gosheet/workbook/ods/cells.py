@@ -25,7 +25,8 @@ from dataclasses import dataclass, field
 from datetime import date, datetime, time
 from typing import Any
 
-from gosheet.workbook.unseen import Unsaved, cover, reference
+from gosheet.workbook.sheets import cell_name
+from gosheet.workbook.unseen import Unsaved, cover
 from gosheet.workbook.xlsx.parts.spans import parse_whole
 
 TABLE = "urn:oasis:names:tc:opendocument:xmlns:table:1.0"
@@ -189,7 +190,7 @@ class _Reader:
                 across = count(attributes.get(_COLUMNS_SPANNED, "1"))
                 top, left = self.table.height, self.column
                 corners = ((top, left), (top + count(spanned) - 1, left + across - 1))
-                self.table.merges.append(":".join(reference(*c) for c in corners))
+                self.table.merges.append(":".join(cell_name(*c) for c in corners))
             if self.value is TEXT_VALUE:
                 self.text, self.paragraphs = [], 0
         elif name == _ROW and self.table is not None:
@@ -258,8 +259,6 @@ class _Reader:
         if where is None and first + repeat > bounds.rows:
             where = (max(first, bounds.rows), next(_value_columns(runs)))
         if where is not None:
-            from gosheet.workbook.sheets import cell_name
-
             raise OutOfBounds(
                 f"{bounds.label}: {table.name}!{cell_name(*where)}: beyond what gosheet reads "
                 f"in a sheet ({bounds.rows:,} rows, {bounds.columns} columns); delete what "
