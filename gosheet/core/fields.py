@@ -14,7 +14,7 @@ from fractions import Fraction
 from typing import Any
 
 from gosheet.core.games import game_of
-from gosheet.core.kinds import Rules, System
+from gosheet.core.kinds import Rules, System, TournamentType
 from gosheet.i18n.catalog import LANGUAGES
 from gosheet.i18n.words import LANGUAGE_NAMES, normalise
 
@@ -23,6 +23,7 @@ ALL = frozenset(System)
 RULES = tuple(r.value for r in Rules)
 ANY_RULES = frozenset(Rules)
 GOSHEET_RULES = frozenset({Rules.GOSHEET})
+ANY_TYPE = frozenset(TournamentType)
 OPENGOTHA_RULES = frozenset({Rules.OPENGOTHA})
 
 
@@ -93,6 +94,7 @@ class Field:
     xml: tuple[str, str] | None = None  # OpenGotha's (parameter set, attribute)
     to_xml: Callable[[Any], str] = str  # the attribute's text in an OpenGotha file
     from_xml: Callable[[str], Any] | None = None  # reads that text (default: ``parse``)
+    types: frozenset[TournamentType] = ANY_TYPE  # the tournament types whose sheet shows it
 
     def explain(self, game: str) -> str:
         return self.plain if not game_of(game).go and self.plain else self.explanation

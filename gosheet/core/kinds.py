@@ -44,6 +44,22 @@ class Rules(Named):
     OPENGOTHA = "opengotha"
 
 
+class TournamentType(Named):
+    """Who sits at a board: one player (``individual``); a team of ``Team size`` players, board b
+    against board b as OpenGotha pairs teams (``teams``); a pair, one game played by two
+    players in turn (``pair go``); a rengo team of 2 or 3 players (``rengo``)."""
+
+    INDIVIDUAL = "individual"
+    TEAMS = "teams"
+    PAIR_GO = "pair go"
+    RENGO = "rengo"
+
+    @property
+    def plays_as_units(self) -> bool:
+        """Pair go and rengo: several players play one game, as one unit."""
+        return self in (TournamentType.PAIR_GO, TournamentType.RENGO)
+
+
 class Ranking(Named):
     """How the Standings rank the players (one renderer each in ``workbook/standings``)."""
 

@@ -12,6 +12,7 @@ from functools import cached_property
 
 from gosheet.core.ranks import WEAKEST, format_rank, nominal_rating, rank_of_rating
 from gosheet.core.settings import Settings
+from gosheet.core.teams.model import FixedMatch, Team
 
 
 class Result(Enum):
@@ -225,6 +226,8 @@ class Tournament:
     players: tuple[Player, ...] = ()
     rounds: tuple[Round, ...] = ()
     keep_apart: tuple[KeepApart, ...] = ()  # the Keep apart sheet
+    teams: tuple[Team, ...] = ()  # the Teams sheet (Tournament type: teams)
+    fixed_matches: tuple[FixedMatch, ...] = ()  # the Fixed matches sheet
 
     @property
     def next_round_number(self) -> int:

@@ -18,10 +18,11 @@ from typing import Any
 from gosheet.core.event import TimeControl
 from gosheet.core.fields import Field, check_values
 from gosheet.core.games import game_of
-from gosheet.core.kinds import Rules, System
+from gosheet.core.kinds import Rules, System, TournamentType
 from gosheet.core.mcmahon_groups import McMahonGroups
 from gosheet.core.opengotha.parameters import OpenGothaParameters
 from gosheet.core.settings_fields import FIELDS, OPENGOTHA_ATTRS, OWN_FIELDS
+from gosheet.core.teams.fields import DEFAULT_TEAM_PLACEMENT, TEAM_COLOUR_RULES
 from gosheet.i18n.words import TITLES, local
 
 #: What differs in a system's defaults: Swiss and round robin score nothing for a round not
@@ -73,6 +74,13 @@ class Settings:
     game_format: str = "full"  # OpenGotha's game format in the EGF file: full or short
     site_address: str = ""  # the published pages' address, for the QR codes ("": none)
     language: str = "en"  # of the workbook's words (gosheet/i18n/words.py)
+    # team, pair go and rengo tournaments (core/teams/fields.py)
+    tournament_type: TournamentType = TournamentType.INDIVIDUAL
+    team_size: int = 4
+    team_placement: tuple[str, ...] = DEFAULT_TEAM_PLACEMENT
+    team_colour_rule: str = TEAM_COLOUR_RULES[0]
+    team_bye_points: int = 2
+    mixed_pairs: bool = False
     # OpenGotha's parameters, shown with rules = opengotha
     opengotha: OpenGothaParameters = field(default_factory=OpenGothaParameters)
 
@@ -89,6 +97,11 @@ class Settings:
             raise ValueError(
                 f"System: {self.system} is for go; a game of {self.game} uses swiss or roundrobin"
             )
+        object.__setattr__(
+            self, "tournament_type", TournamentType(self.tournament_type)
+        )  # given by name
+        if self.tournament_type is TournamentType.RENGO and self.team_size not in (2, 3):
+            raise ValueError(f"Team size: {self.team_size}: a rengo team has 2 or 3 players")
         if not isinstance(self.opengotha, OpenGothaParameters):
             raise ValueError(f"opengotha: {self.opengotha!r} is not OpenGotha's parameters")
         check_values(self, OWN_FIELDS)
@@ -143,6 +156,7 @@ class Settings:
             self.system in f.systems
             and (game_of(self.game).go or not f.go_only)
             and self.rules in f.rules
+            and self.tournament_type in f.types
         )
 
     def rows(self) -> list[tuple[str, Any, str]]:

@@ -29,6 +29,7 @@ from gosheet.core.games import GAMES
 from gosheet.core.kinds import Rules, System
 from gosheet.core.mcmahon_groups import McMahonGroups
 from gosheet.core.opengotha.parameters import OG_FIELDS
+from gosheet.core.teams.fields import TEAM_FIELDS
 from gosheet.i18n.words import N_w
 
 MCMAHON = frozenset({System.MCMAHON})
@@ -358,6 +359,7 @@ OWN_FIELDS: tuple[Field, ...] = (
         ),
         rules=GOSHEET_RULES,
     ),
+    *TEAM_FIELDS,  # tournament type, team size … (core/teams/fields.py)
     *EVENT_FIELDS,  # location … game format, site address (core/event.py)
     Field(
         "Language",

@@ -102,6 +102,20 @@ SETTING_NAMES: Table = {
         ru="Избегать встреч соотечественников", fr="Éviter le même pays", ca="Evitar el mateix país"
     ),
     "Random seed": Translated(ru="Зерно жребия", fr="Graine du tirage", ca="Llavor del sorteig"),
+    "Tournament type": Translated(ru="Тип турнира", fr="Type de tournoi", ca="Tipus de torneig"),
+    "Team size": Translated(ru="Размер команды", fr="Taille des équipes", ca="Mida dels equips"),
+    "Team placement": Translated(
+        ru="Места команд", fr="Classement des équipes", ca="Classificació dels equips"
+    ),
+    "Team colours": Translated(
+        ru="Цвета в матчах команд", fr="Couleurs des équipes", ca="Colors dels equips"
+    ),
+    "Team points for a bye": Translated(
+        ru="Командные очки за пропуск тура",
+        fr="Points d'équipe d'une exemption",
+        ca="Punts d'equip per descans",
+    ),
+    "Mixed pairs": Translated(ru="Смешанные пары", fr="Paires mixtes", ca="Parelles mixtes"),
     "Location": Translated(ru="Место проведения", fr="Lieu", ca="Lloc"),
     "Country": Translated(ru="Страна", fr="Pays", ca="País"),
     "Dates": Translated(ru="Даты", fr="Dates", ca="Dates"),

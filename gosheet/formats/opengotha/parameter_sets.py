@@ -40,6 +40,7 @@ from gosheet.core.opengotha.values import (
 from gosheet.core.settings import Settings
 from gosheet.core.settings_fields import FIELD_BY_LABEL, OWN_FIELDS
 from gosheet.core.systems import system_of
+from gosheet.core.teams.fields import TEAM_FIELDS
 from gosheet.formats.opengotha.elements import OGElement, OGTournament
 from gosheet.formats.opengotha.layout import (
     CLUBS_GROUPS,
@@ -338,6 +339,9 @@ def _counterparts(settings: Settings) -> dict[str, Any]:
 #: gosheet's own settings the file holds (:data:`CARRIED`, and what :func:`_counterparts`
 #: maps); the others of the Settings sheet, but OpenGotha's own, are kept in gosheet only.
 _MAPPED = frozenset({"name", "rounds", "komi", "bye_points", "absent_points", *CARRIED})
+#: The settings of team tournaments: the file's team parameters hold them
+#: (``TeamTournamentParameterSet``).
+_TEAM_ATTRS = frozenset(f.attr for f in TEAM_FIELDS)
 
 
 def file_settings(settings: Settings, players: int, rows: Mapping[str, int]) -> Settings:
@@ -374,7 +378,7 @@ def kept_in_gosheet(settings: Settings, rows: Mapping[str, int]) -> list[str]:
     opengotha = system_of(settings).opengotha
     named: list[str] = []
     for f in OWN_FIELDS:
-        if f.attr not in rows or f.attr in _NOT_NAMED:
+        if f.attr not in rows or f.attr in _NOT_NAMED or f.attr in _TEAM_ATTRS:
             continue
         if f.attr in ("country", "site_address"):  # named when given, whatever the rules
             if value := getattr(settings, f.attr):
