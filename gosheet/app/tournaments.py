@@ -19,10 +19,12 @@ from typing import TYPE_CHECKING
 from gosheet.app.files import OptionError, Source, on_disk, refuse_overwrite, saved
 from gosheet.app.messages import fewer_groups_note
 from gosheet.core.games import game_of
+from gosheet.core.kinds import TournamentType
 from gosheet.core.mcmahon_groups import McMahonGroups
 from gosheet.core.model import Player
 from gosheet.core.settings import Settings
 from gosheet.core.systems import REGISTRY, default_system, system_of
+from gosheet.core.teams.fields import parse_tournament_type
 from gosheet.i18n import words
 from gosheet.i18n.catalog import _, ngettext, system_language
 from gosheet.workbook.limits.files import book_target
@@ -52,6 +54,8 @@ class Choices:
     seed: int | None = None
     language: str | None = None
     template: str | None = None
+    tournament_type: str | None = None  # individual, teams, pair go, rengo (default: individual)
+    team_size: int | None = None  # teams, rengo (default: the setting's)
 
 
 @dataclass(frozen=True)
@@ -92,6 +96,16 @@ def settings_of(
     for option, text in (("name", choices.name), ("groups", choices.groups)):
         if text is not None and (trouble := control_characters(text)) is not None:
             raise OptionError(f"'{option}': '{pictured(text)}': {trouble}")
+    kind: dict[str, object] = {}
+    try:
+        if choices.tournament_type is not None:
+            kind["tournament_type"] = parse_tournament_type(choices.tournament_type)
+        if choices.team_size is not None:
+            kind["team_size"] = choices.team_size
+        elif kind.get("tournament_type") is TournamentType.RENGO:
+            kind["team_size"] = 3
+    except ValueError as error:
+        raise OptionError(f"'type': {error}") from None
     if choices.name is not None:
         name = choices.name
     else:  # "Турнир по го"
@@ -107,6 +121,7 @@ def settings_of(
             komi=choices.komi if choices.komi is not None else 6.5,
             language=language,
             name=name,
+            **kind,
         )
     except ValueError as error:
         raise OptionError(str(error)) from None

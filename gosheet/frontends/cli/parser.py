@@ -13,6 +13,7 @@ from gosheet.about import VERSION
 from gosheet.core.fields import RULES
 from gosheet.core.games import GAMES
 from gosheet.core.systems import REGISTRY
+from gosheet.core.teams.fields import TYPE_NAMES
 from gosheet.frontends.cli.publishing import add_parser as publishing_parser
 from gosheet.frontends.cli.ratings import add_parser as ratings_parser
 from gosheet.frontends.cli.web import add_parser as web_parser
@@ -68,6 +69,20 @@ def settings_options(parser: argparse.ArgumentParser) -> None:
         type=int,
         default=None,
         help="random seed of the lot (default: a new one, kept in the workbook)",
+    )
+    parser.add_argument(
+        "--type",
+        dest="tournament_type",
+        choices=TYPE_NAMES,
+        default=None,
+        help="who sits at a board: individual (default), teams (a Teams sheet: teams paired "
+        "board against board, as OpenGotha pairs them), pair go or rengo",
+    )
+    parser.add_argument(
+        "--team-size",
+        type=int,
+        default=None,
+        help="boards of a team (teams: 2 to 10, default 4; rengo: 2 or 3, default 3)",
     )
     parser.add_argument("--template", default=None, help="a workbook to start from")
     language_option(parser)
