@@ -81,6 +81,13 @@ def standings(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     return 0
 
 
+def order_boards(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
+    """``gosheet order-boards BOOK.xlsx``: each team's boards by rating."""
+    edited = workbooks.order_boards(args.book)
+    say(edited.done.message(), saved_note(saved_path(edited)))
+    return 0
+
+
 def merge(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     """``gosheet merge BOOK.xlsx COPY…``: the results typed in helpers' copies."""
     from gosheet.app.merging import merge_files
