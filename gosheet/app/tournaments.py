@@ -14,7 +14,7 @@ import secrets
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from gosheet.app.files import OptionError, Source, on_disk, refuse_overwrite, saved
 from gosheet.app.messages import fewer_groups_note
@@ -54,8 +54,8 @@ class Choices:
     seed: int | None = None
     language: str | None = None
     template: str | None = None
-    tournament_type: str | None = None  # individual, teams, pair go, rengo (default: individual)
-    team_size: int | None = None  # teams, rengo (default: the setting's)
+    type: str | None = None  # Tournament type: individual, teams, pair go, rengo
+    team_size: int | None = None  # teams: 2–10 (4); rengo: 2 or 3 (3)
 
 
 @dataclass(frozen=True)
@@ -96,16 +96,6 @@ def settings_of(
     for option, text in (("name", choices.name), ("groups", choices.groups)):
         if text is not None and (trouble := control_characters(text)) is not None:
             raise OptionError(f"'{option}': '{pictured(text)}': {trouble}")
-    kind: dict[str, object] = {}
-    try:
-        if choices.tournament_type is not None:
-            kind["tournament_type"] = parse_tournament_type(choices.tournament_type)
-        if choices.team_size is not None:
-            kind["team_size"] = choices.team_size
-        elif kind.get("tournament_type") is TournamentType.RENGO:
-            kind["team_size"] = 3
-    except ValueError as error:
-        raise OptionError(f"'type': {error}") from None
     if choices.name is not None:
         name = choices.name
     else:  # "Турнир по го"
@@ -121,10 +111,26 @@ def settings_of(
             komi=choices.komi if choices.komi is not None else 6.5,
             language=language,
             name=name,
-            **kind,
+            **type_settings(choices),
         )
     except ValueError as error:
         raise OptionError(str(error)) from None
+
+
+def type_settings(choices: Choices) -> dict[str, Any]:
+    """The settings of the tournament type chosen: its type, its team size (rengo: 3 unless
+    chosen), mixed pairs for pair go (a pair a man and a woman, as pair go is played)."""
+    if choices.type is None:
+        return {}
+    kind = parse_tournament_type(choices.type)
+    found: dict[str, Any] = {"tournament_type": kind}
+    if choices.team_size is not None:
+        found["team_size"] = choices.team_size
+    elif kind is TournamentType.RENGO:
+        found["team_size"] = 3
+    if kind is TournamentType.PAIR_GO:
+        found["mixed_pairs"] = True
+    return found
 
 
 def rounds_note(settings: Settings, players: int, given: int | None) -> str:

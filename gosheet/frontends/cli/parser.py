@@ -70,21 +70,22 @@ def settings_options(parser: argparse.ArgumentParser) -> None:
         default=None,
         help="random seed of the lot (default: a new one, kept in the workbook)",
     )
+    parser.add_argument("--template", default=None, help="a workbook to start from")
     parser.add_argument(
         "--type",
-        dest="tournament_type",
         choices=TYPE_NAMES,
         default=None,
-        help="who sits at a board: individual (default), teams (a Teams sheet: teams paired "
-        "board against board, as OpenGotha pairs them), pair go or rengo",
+        help="the tournament type: individual (default), teams, 'pair go' (a pair of a man "
+        "and a woman plays each game; a Pair column in Players) or rengo (a team of 2 or 3 "
+        "plays each game; a Team column)",
     )
     parser.add_argument(
         "--team-size",
         type=int,
         default=None,
-        help="boards of a team (teams: 2 to 10, default 4; rengo: 2 or 3, default 3)",
+        metavar="N",
+        help="players in a team: teams 2–10 (default 4), rengo 2 or 3 (default 3)",
     )
-    parser.add_argument("--template", default=None, help="a workbook to start from")
     language_option(parser)
     parser.add_argument("--force", action="store_true", help="overwrite an existing file")
 

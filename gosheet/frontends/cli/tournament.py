@@ -44,7 +44,7 @@ def choices_from(args: argparse.Namespace) -> Choices:
         seed=args.seed,
         language=getattr(args, "language", None),
         template=args.template,
-        tournament_type=getattr(args, "tournament_type", None),
+        type=getattr(args, "type", None),
         team_size=getattr(args, "team_size", None),
     )
 
