@@ -49,6 +49,7 @@ from gosheet.app import doors
 from gosheet.core.errors import FileProblem
 from gosheet.core.settings import Settings
 from gosheet.core.systems import REGISTRY
+from gosheet.core.teams.fields import TYPE_NAMES
 from gosheet.frontends.excel import choices, lite_parts, lite_wheel
 from gosheet.frontends.excel.template import (
     CONTROL,
@@ -205,6 +206,7 @@ def fill_choices(ws: Worksheet) -> None:
     lists = {
         "System": ",".join(REGISTRY),
         "Language": ",".join(words.LANGUAGE_NAMES.values()),
+        "Type": ",".join(TYPE_NAMES),
     }
     for offset, label in enumerate(choices.LABELS):
         ws.cell(row=row + offset, column=column, value=label)
