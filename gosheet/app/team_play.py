@@ -28,7 +28,7 @@ from gosheet.core.teams.lineups import (
 from gosheet.core.teams.matches import matches_in, team_bye
 from gosheet.core.teams.model import Team
 from gosheet.core.teams.pairing import TeamPairing, pair_teams, weigh_teams
-from gosheet.core.teams.standings import team_standings
+from gosheet.core.teams.standings import CRITERION_SHORT, criterion_text, team_standings
 from gosheet.i18n.catalog import N_, _, ngettext
 from gosheet.workbook.port import BookPort
 from gosheet.workbook.sheets import cell_name, round_number_of
@@ -260,3 +260,34 @@ def teams_as_players(tournament: Tournament) -> Tournament:
         return tournament
     teams = tuple(Player(t.number, t.name) for t in tournament.teams)
     return replace(tournament, players=teams)
+
+
+def team_standings_lines(tournament: Tournament, shown: int = 10) -> list[str]:
+    """The top of the team standings, as the terminal shows it: place, team and OpenGotha's
+    short criteria (``TP``, ``BDW``, ``B3U`` …), the first ``shown`` teams."""
+    if not is_team_tournament(tournament) or not tournament.rounds:
+        return []
+    standings = team_standings(tournament)
+    heads = [CRITERION_SHORT[c] for c in standings.criteria]
+    cells = [
+        [
+            str(row.place or ""),
+            row.team.name,
+            *(criterion_text(c, v) for c, v in zip(standings.criteria, row.values, strict=True)),
+        ]
+        for row in standings.rows[:shown]
+    ]
+    table = [[_("Place"), _("Team"), *heads], *cells]
+    widths = [max(len(r[k]) for r in table) for k in range(len(table[0]))]
+    lines = [
+        ngettext(
+            "Team standings after round {number} ({count} team):",
+            "Team standings after round {number} ({count} teams):",
+            len(standings.rows),
+        ).format(number=standings.after_round, count=len(standings.rows))
+    ]
+    for row in table:
+        text = [row[0].rjust(widths[0]), row[1].ljust(widths[1])]
+        text += [value.rjust(width) for value, width in zip(row[2:], widths[2:], strict=True)]
+        lines.append("  " + "  ".join(text).rstrip())
+    return lines

@@ -213,3 +213,22 @@ def test_order_boards_refuses_a_tournament_of_players(
     assert "not a team tournament" in err
     code, _out, _err = cli(capsys, "order-boards", tmp_path / "none.xlsx")
     assert code == 5
+
+
+def test_explain_and_standings_of_a_team_round(
+    capsys: pytest.CaptureFixture[str], cup: Path
+) -> None:
+    fill(cup, TEAMS)
+    cli_ok(capsys, "pair", cup)
+    type_results(cup, 1)
+    out = cli_ok(capsys, "standings", cup)
+    assert "Team standings after round 1 (5 teams):" in out
+    assert "TP  BDW  B3U  B2U  B1U" in out
+    out = cli_ok(capsys, "explain", cup)
+    table = rows(cup, "Explain")
+    assert table[0][:3] == ("Table", "White", "Black")
+    names = {team[0] for team in TEAMS}
+    matches = [r for r in table[1:] if isinstance(r[0], int)]
+    assert len(matches) == 2 and all(r[1] in names and r[2] in names for r in matches)
+    assert f"{matches[0][1]} – {matches[0][2]}" in out
+    assert "gosheet pairs it the same way now." in out
