@@ -41,6 +41,7 @@ from gosheet.workbook.sheets.reader import read_book
 from gosheet.workbook.sheets.reading import BookState, ProblemList, Sheets, cell_text, copied
 from gosheet.workbook.sheets.rounds import player_cells
 from gosheet.workbook.sheets.standings import standings_sheet
+from gosheet.workbook.sheets.teams import TEAMS, team_player_cells
 from gosheet.workbook.sheets.writer import explain_sheet, round_sheet
 
 
@@ -234,8 +235,12 @@ def split_name(new: str, player: Player) -> tuple[str, str]:
 
 
 def _round_names(grids: Grids) -> dict[str, list[tuple[int, int, str]]]:
-    """The names in every round sheet's player columns, by sheet."""
-    return {name: player_cells(grid) for name, grid in grids.items() if round_number_of(name)}
+    """The names in every round sheet's player columns, by sheet (and in the Teams sheet's
+    boards and reserves)."""
+    found = {name: player_cells(grid) for name, grid in grids.items() if round_number_of(name)}
+    if TEAMS in grids:
+        found[TEAMS] = team_player_cells(grids[TEAMS])
+    return found
 
 
 def rename(book: BookPort, old: str, new: str) -> Renamed:

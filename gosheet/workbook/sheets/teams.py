@@ -322,6 +322,24 @@ def read_teams(
     return tuple(numbered(reader.teams, problems))
 
 
+def team_player_cells(grid: Rows) -> list[tuple[int, int, str]]:
+    """Every name of the sheet's board and reserve columns: (0-based row, column, text)."""
+    if not grid:
+        return []
+    columns = [
+        c
+        for c, header in enumerate(grid[0])
+        if BOARD_RE.match(key := normalise_header(header)) or RESERVE_RE.match(key)
+    ]
+    found = []
+    for r in range(1, len(grid)):
+        for c in columns:
+            text = cell_text(grid[r][c]) if c < len(grid[r]) else ""
+            if text:
+                found.append((r, c, text))
+    return found
+
+
 def seated_only(tournament: Tournament) -> Tournament:
     """``tournament`` with each player marked as not playing the rounds in which he sits at
     no board of a team with a match (a reserve not needed, a team without a match, no team):
