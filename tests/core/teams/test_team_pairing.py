@@ -24,6 +24,7 @@ from hypothesis import strategies as st
 from support.examples import examples
 
 from gosheet.core.errors import InputError
+from gosheet.core.kinds import System
 from gosheet.core.model import Player, Result, Round, Tournament
 from gosheet.core.settings import Settings
 from gosheet.core.teams.lineups import TeamsIncomplete
@@ -141,14 +142,31 @@ def check_round(before: Tournament, after: Tournament, fixed: list[tuple[str, st
     met, _ = history(before)
     made = {p for p in pairs if not p & in_fixed} | {frozenset((n, BYE)) for n in idle}
     assert sum(p in met for p in made) == fewest_repeats(free, met)
+    points = team_points(before, r - 1)
+    rating = {
+        team.name: sum(before.player(p).known_rating for p in team.lineup_in(r).boards) // size
+        for team in before.teams
+    }
+    number = {team.name: team.number for team in before.teams}
+
+    og = before.settings.opengotha
+    start = dict.fromkeys(number, 0)
+    if (
+        before.settings.system is not System.SWISS
+    ):  # McMahon: twice the mean start of round 1's boards
+        for team in before.teams:
+            ranks = [before.player(p).known_rank for p in team.lineup_in(1).boards]
+            starts = [max(og.mm_floor, min(og.mm_bar, k)) - og.mm_zero for k in ranks]
+            start[team.name] = 2 * (sum(starts) // len(starts))
+
+    def key(n: str) -> tuple[int, int, int, int]:
+        return (-points[n][0] - start[n], -points[n][1], -rating[n], number[n])
+
+    everyone = sorted((team.name for team in before.teams), key=key)
+    best = [min(everyone.index(m.first.name), everyone.index(m.second.name)) for m in matches]
+    assert best == sorted(best)  # the top match takes the first tables
     if idle:
-        points = team_points(before, r - 1)
-        rating = {
-            team.name: sum(before.player(p).known_rating for p in team.lineup_in(r).boards) // size
-            for team in before.teams
-        }
-        number = {team.name: team.number for team in before.teams}
-        order = sorted(free, key=lambda n: (-points[n][0], -points[n][1], -rating[n], number[n]))
+        order = sorted(free, key=key)
         least = fewest_repeats(free, met)
         allowed = [
             n
@@ -167,11 +185,12 @@ def check_round(before: Tournament, after: Tournament, fixed: list[tuple[str, st
     rounds=st.integers(1, 5),
     seed=st.integers(0, 10**6),
     fix=st.booleans(),
+    system=st.sampled_from(["swiss", "mcmahon"]),
 )
-def test_random_swiss_team_tournaments(
-    teams: int, size: int, rounds: int, seed: int, fix: bool
+def test_random_team_tournaments(
+    teams: int, size: int, rounds: int, seed: int, fix: bool, system: str
 ) -> None:
-    t = team_tournament(teams, size, rounds, seed)
+    t = team_tournament(teams, size, rounds, seed, system)
     lot = random.Random(seed)
     for r in range(1, rounds + 1):
         fixed: list[tuple[str, str]] = []
