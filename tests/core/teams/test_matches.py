@@ -6,11 +6,13 @@ from __future__ import annotations
 
 import pytest
 
+from gosheet.core.errors import ConsistencyError
 from gosheet.core.model import Game, Player, Result, Round, Tournament
 from gosheet.core.settings import Settings
-from gosheet.core.teams.lineups import seated, team_of_player
+from gosheet.core.teams.boards import pair_match
+from gosheet.core.teams.lineups import TeamsIncomplete, seated, team_of_player
 from gosheet.core.teams.matches import matches_in, points, team_bye
-from gosheet.core.teams.model import Lineup, Team
+from gosheet.core.teams.model import FixedMatch, Lineup, Team
 from gosheet.core.teams.pairing import pair_teams, weigh_teams
 from gosheet.core.teams.standings import team_standings
 
@@ -55,7 +57,8 @@ def test_a_match_is_rebuilt_from_board_1s_game_and_its_white_team_is_first() -> 
     (match,) = matches_in(t, 1)
     assert (match.first.name, match.second.name, match.table) == ("B", "A", 1)
     assert [b.first_is_white for b in match.boards] == [True, False]
-    assert match.wx2() == (3, 1) and match.team_points(2) == (2, 0)
+    assert match.wx2() == (3, 1) and match.team_points(2) == (2, 0) and match.complete
+    assert not matches_in(three_teams((W, None)), 1)[0].complete
     assert team_bye(t, 1) is not None and team_bye(t, 1).name == "C"  # type: ignore[union-attr]
     assert team_bye(t, 2) is None  # not paired
 
@@ -124,3 +127,46 @@ def test_weigh_teams_finds_what_pair_teams_pairs() -> None:
         (3, [2, 5]),
         (5, [3, 6]),
     ]
+
+
+def test_sost_sums_the_opponents_team_points_and_a_round_not_paired_has_no_match() -> None:
+    t = three_teams((W, W))
+    t = Tournament(
+        t.settings.replace(team_placement=("SOST", "TEAMP", "MNR"), team_bye_points=1),
+        t.players,
+        (*t.rounds, Round(2, (Game(1, 1, 5, result=B), Game(2, 6, 2, result=J)))),
+        teams=t.teams,
+    )
+    # round 1: B-A 1-1 (1 point each), C the bye (1); round 2: C beats A 1½-½, B the bye (1)
+    # TEAMP: A 1, B 2, C 3; SOST: A 2 + 3, B 1, C 1
+    s = team_standings(t)
+    assert [(r.place, r.team.name, r.values[:2]) for r in s.rows] == [
+        (1, "A", (5, 1)),
+        (2, "C", (1, 3)),
+        (3, "B", (1, 2)),
+    ]
+    assert [r.rounds for r in s.rows] == [("3=(1)", "2-(0½)"), ("0=", "1+(1½)"), ("1=(1)", "0=")]
+    assert matches_in(t, 3) == () and team_bye(t, 3) is None
+
+
+def test_pair_match_refuses_an_incomplete_team_and_reads_only_earlier_rounds() -> None:
+    t = three_teams((W, W))
+    a, b, c = t.teams
+    with pytest.raises(TeamsIncomplete) as caught:
+        pair_match(Tournament(t.settings, t.players[:5], t.rounds, teams=t.teams), 2, a, c)
+    (hole,) = caught.value.incomplete
+    assert str(hole) == "team C, board 2, round 2: no player" and hole.player == 6
+    again = pair_match(t, 1, a, b)  # round 1 itself is in the tournament: not counted
+    before = pair_match(Tournament(t.settings, t.players, (), teams=t.teams), 1, a, b)
+    assert again == before
+
+
+def test_fixed_matches_naming_no_team_or_a_team_twice_are_refused() -> None:
+    t = three_teams((W, W))
+    for fixed in ((FixedMatch(2, "A", "Z"),), (FixedMatch(2, "A", "B"), FixedMatch(2, "C", "A"))):
+        with pytest.raises(ConsistencyError, match="Fixed matches: round 2"):
+            pair_teams(
+                Tournament(t.settings, t.players, t.rounds, teams=t.teams, fixed_matches=fixed)
+            )
+    with pytest.raises(ConsistencyError, match="Teams"):
+        pair_teams(Tournament(t.settings, t.players, t.rounds))
