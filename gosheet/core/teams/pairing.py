@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from gosheet.core.errors import ConsistencyError
 from gosheet.core.kinds import System
 from gosheet.core.matching import Criterion, LexicographicWeights, max_weight_matching
-from gosheet.core.model import Game, Player, Tournament
+from gosheet.core.model import Game, Player, Round, Tournament
 from gosheet.core.opengotha.scores import smms
 from gosheet.core.pairing import Weighing, check_can_pair
 from gosheet.core.teams.boards import pair_match
@@ -56,6 +56,11 @@ class TeamPairing:
     matches: tuple[Match, ...]
     games: tuple[Game, ...]
     bye: Team | None
+
+    def as_round(self) -> Round:
+        """The round to record: every board's game; no individual bye (OpenGotha's: the bye
+        team's players have no game)."""
+        return Round(self.round_number, self.games)
 
 
 @dataclass(frozen=True)

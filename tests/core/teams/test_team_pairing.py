@@ -63,6 +63,7 @@ def team_tournament(
 def played(t: Tournament, lot: random.Random) -> Tournament:
     """``t`` with its next round paired by :func:`pair_teams` and results drawn."""
     pairing = pair_teams(t)
+    assert pairing.as_round().games == pairing.games
     games = tuple(replace(g, result=lot.choice(RESULTS)) for g in pairing.games)
     return t.with_round(Round(pairing.round_number, games))
 
