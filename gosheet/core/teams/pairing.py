@@ -33,17 +33,23 @@ from gosheet.core.teams.matches import Board, Match, matches_in, team_bye
 from gosheet.core.teams.model import Team
 from gosheet.core.teams.standings import team_points_of
 from gosheet.i18n.catalog import _
+from gosheet.i18n.words import N_w
 
 CRITERIA = (
-    ("no rematch", "Never the same two teams twice, nor a second bye, while it can be avoided."),
-    ("bye to the lowest", "The bye to the lowest team that has not had one."),
+    (
+        "no repeat",
+        N_w("Never the same two teams twice, nor a second bye, while it can be avoided."),
+    ),
+    ("bye to the lowest", N_w("The bye to the lowest team that has not had one.")),
     (
         "score gap",
-        "Teams of the same score (team points; McMahon: plus the start), else the nearest "
-        "(gaps squared).",
+        N_w(
+            "Teams of the same score (team points; McMahon: plus the start), else the nearest "
+            "(gaps squared)."
+        ),
     ),
-    ("board points gap", "Then the nearest board points (gaps squared)."),
-    ("halves", "Inside a score group, the top half against the bottom half, in order."),
+    ("board points gap", N_w("Then the nearest board points (gaps squared).")),
+    ("halves", N_w("Inside a score group, the top half against the bottom half, in order.")),
 )
 
 

@@ -109,7 +109,7 @@ def test_weigh_teams_finds_what_pair_teams_pairs() -> None:
     )
     weighing = weigh_teams(t)
     assert [c.name for c in weighing.weights.criteria] == [
-        "no rematch",
+        "no repeat",
         "bye to the lowest",
         "score gap",
         "board points gap",
