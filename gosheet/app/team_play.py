@@ -15,7 +15,7 @@ from gosheet.app.outcomes import Paired
 from gosheet.core.errors import ConsistencyError, InputError, Problem
 from gosheet.core.explain import ExplainedGame, Explanation
 from gosheet.core.kinds import TournamentType
-from gosheet.core.model import Player, Round, Tournament
+from gosheet.core.model import Player, Tournament
 from gosheet.core.pairing import Pairing
 from gosheet.core.teams.lineups import (
     NO_PLAYER,
@@ -163,7 +163,7 @@ def pair_team_round(
         pairing = pair_teams(tournament)
     except TeamsIncomplete as error:
         raise InputError(incomplete_problems(state, error.incomplete)) from None
-    paired = tournament.with_round(Round(number, pairing.games, ()))
+    paired = tournament.with_round(pairing.as_round())
     language = grids.language
     if proposed is not None:
         port.set_cell("Settings", cell_name(state.setting_rows["rounds"], 1), proposed)
