@@ -27,7 +27,7 @@ from support.team_tournament import team_tournament
 from gosheet.core.kinds import TournamentType
 from gosheet.core.model import Tournament
 from gosheet.core.teams.matches import matches_in
-from gosheet.formats.pack import WHAT, pack_of, pack_pdf
+from gosheet.formats.pack import WHAT, pack_of, pack_pdf, parts_for
 from gosheet.workbook.sheets.names import labels
 
 pytestmark = needs_poppler
@@ -194,7 +194,8 @@ def test_no_team_part_in_an_individual_tournament(tmp_path: Path) -> None:
         teams=(),
     )
     assert pack_of(alone).teams is None
-    assert pack_of(alone).parts(WHAT) == ("pairings", "names", "slips", "standings", "crosstable")
+    assert parts_for(alone) == ("pairings", "names", "slips", "standings", "crosstable")
+    assert parts_for(team) == WHAT
     text = "".join(pdf_pages(printed(alone, tmp_path, "alone")))
     for word in ("match at tables", "Team standings", "Team crosstable", "Captain"):
         assert word not in text

@@ -111,10 +111,6 @@ class Pack:
     language: str = "en"  # of every word (the tournament's Language setting)
     teams: TeamsView | None = None  # a team tournament's matches, standings, crosstable
 
-    def parts(self, what: Sequence[str] = WHAT) -> tuple[str, ...]:
-        """The parts of ``what`` this pack has: a team tournament's alone in one."""
-        return tuple(w for w in what if self.teams is not None or w not in TEAM_PARTS)
-
     def round(self, number: int | None) -> RoundView:
         """Round ``number`` (the last paired by default)."""
         _p = printing(self.language)
