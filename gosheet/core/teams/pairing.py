@@ -32,6 +32,7 @@ from gosheet.core.teams.lineups import check_complete, seated
 from gosheet.core.teams.matches import Board, Match, matches_in, team_bye
 from gosheet.core.teams.model import Team
 from gosheet.core.teams.standings import team_points_of
+from gosheet.i18n.catalog import _
 
 CRITERIA = (
     ("no rematch", "Never the same two teams twice, nor a second bye, while it can be avoided."),
@@ -134,11 +135,15 @@ def fixed_in(tournament: Tournament, round_number: int) -> list[tuple[Team, Team
         for name in fixed.names:
             if name not in by_name:
                 raise ConsistencyError(
-                    f"Fixed matches: round {round_number}: no team is named {name!r}"
+                    _("Fixed matches: round {round}: no team is named {name}").format(
+                        round=round_number, name=repr(name)
+                    )
                 )
             if name in seen or fixed.first == fixed.second:
                 raise ConsistencyError(
-                    f"Fixed matches: round {round_number}: team {name!r} is in two matches"
+                    _("Fixed matches: round {round}: team {name} is in two matches").format(
+                        round=round_number, name=repr(name)
+                    )
                 )
             seen.add(name)
         out.append((by_name[fixed.first], by_name[fixed.second]))
@@ -200,7 +205,7 @@ def graph(tournament: Tournament, round_number: int, free: Sequence[Standing]) -
 
 def _prepare(tournament: Tournament) -> tuple[int, list[tuple[Team, Team]], list[Standing], Graph]:
     if not tournament.teams:
-        raise ConsistencyError("a team tournament needs its teams (the Teams sheet)")
+        raise ConsistencyError(_("a team tournament needs its teams (the Teams sheet)"))
     number = check_can_pair(tournament)
     fixed = fixed_in(tournament, number)
     in_fixed = {t.name for pair in fixed for t in pair}
