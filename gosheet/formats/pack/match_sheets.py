@@ -27,13 +27,20 @@ RESULT_WIDE = 26 * mm
 
 
 class CutLine(Flowable):
-    """A dashed line across the page between two match sheets."""
+    """A dashed line across the page above a match sheet that follows another on its page
+    (none at the top of a page)."""
+
+    shown = True
 
     def wrap(self, available_width: float, available_height: float) -> tuple[float, float]:
         self.width = available_width
-        return available_width, 8 * mm
+        frame = getattr(self, "_frame", None)  # reportlab's: the frame it is laid out in
+        self.shown = not (frame is not None and getattr(frame, "_atTop", False))
+        return available_width, 8 * mm if self.shown else 0
 
     def draw(self) -> None:
+        if not self.shown:
+            return
         c = self.canv
         c.saveState()
         c.setDash(4, 3)
@@ -45,14 +52,12 @@ class CutLine(Flowable):
 def match_sheets(
     sheets: Sequence[MatchSheet], sides: tuple[str, str], language: str, width: float
 ) -> list[Flowable]:
-    """The flowables of a round's match sheets, each kept whole on its page, cut lines
-    between them."""
-    out: list[Flowable] = []
-    for k, sheet in enumerate(sheets):
-        if k:
-            out.append(CutLine())
-        out.append(KeepTogether(match_sheet(sheet, sides, language, width)))
-    return out
+    """The flowables of a round's match sheets, each kept whole on its page, a cut line
+    between two on a page."""
+    return [
+        KeepTogether([*([CutLine()] if k else []), *match_sheet(sheet, sides, language, width)])
+        for k, sheet in enumerate(sheets)
+    ]
 
 
 def _style(name: str, size: float, font: str = FONT, **more: Any) -> ParagraphStyle:
