@@ -24,7 +24,7 @@ from support.og_teams import load, team_file
 from support.team_tournament import team_tournament
 
 from gosheet.core.kinds import TournamentType
-from gosheet.core.model import Tournament
+from gosheet.core.model import Game, Player, Result, Tournament
 from gosheet.core.teams.matches import matches_in
 from gosheet.formats.addresses import (
     TEAM_CROSSTABLE_PAGE,
@@ -228,3 +228,24 @@ def test_on_a_desktop_the_whole_tables(
     first = page.locator("section.match table").first.locator("th").all_inner_texts()
     assert first == ["Board", "Table", "White", "Rank", "Black", "Rank", "Result"]
     page.context.close()
+
+
+def test_a_game_of_no_match_is_listed_below_the_matches(tmp_path: Path) -> None:
+    """Players of no team may play a game in a team round (OpenGotha lets them): the round's
+    page lists it under the matches, with its players' pages."""
+    cup = team_tournament(played=2, paired=2)
+    guests = (Player(21, "Gast", "Erika", rank=1), Player(22, "Hôte", "Paul", rank=2))
+    second = cup.rounds[1]
+    extra = Game(9, 21, 22, 0, 6.5, Result.BLACK_WINS)
+    cup = replace(
+        cup,
+        players=(*cup.players, *guests),
+        rounds=(cup.rounds[0], replace(second, games=(*second.games, extra))),
+    )
+    publish(cup, tmp_path)
+    page = (tmp_path / round_page(2)).read_text(encoding="utf-8")
+    assert page.count('<section class="match">') == 2
+    others = page[page.index("<h2>Other games</h2>") : page.index("Where do I play?")]
+    assert others.count("<tr>") == 2  # the header and the game
+    assert f'href="{player_page("Gast Erika")}"' in others and "0-1" in others
+    assert "Other games" not in (tmp_path / round_page(1)).read_text(encoding="utf-8")

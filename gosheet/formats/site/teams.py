@@ -9,7 +9,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from gosheet.formats.pack.teams import MatchSheet, TeamsView
-from gosheet.formats.site.view import Person
+from gosheet.formats.site.view import Board, Person, RoundPage
 
 
 @dataclass(frozen=True)
@@ -49,20 +49,24 @@ class TeamStanding:
 class TeamsSite:
     """The team pages' contents: the pack's team tables, each round's match blocks (by
     round number), the team without a match in each round, the short standings and their
-    headers."""
+    headers, and each round's lines of the list by table that are no board of a match (a
+    game between players of no team playing, a bye)."""
 
     view: TeamsView
     rounds: dict[int, list[MatchBlock]]
     short: list[TeamStanding]
     scores: list[str]
+    others: dict[int, list[Board]]
 
     def bye(self, number: int) -> str:
         return self.view.byes.get(number, "")
 
 
-def teams_site(view: TeamsView, seated: Sequence[Mapping[int, Person]]) -> TeamsSite:
+def teams_site(
+    view: TeamsView, seated: Sequence[Mapping[int, Person]], pages: Sequence[RoundPage]
+) -> TeamsSite:
     """The team pages from the pack's ``view``; ``seated``: each round's players as the
-    pages show them (ranks before the round), by number."""
+    pages show them (ranks before the round), by number; ``pages``: the rounds' pages."""
     rounds = {
         number: [
             MatchBlock(
@@ -92,4 +96,8 @@ def teams_site(view: TeamsView, seated: Sequence[Mapping[int, Person]]) -> Teams
         TeamStanding(row[0], f"{row[1]}. {row[2]}", [row[i] for i in sorted(criteria)])
         for row in table.rows
     ]
-    return TeamsSite(view, rounds, short, [table.headers[i] for i in sorted(criteria)])
+    others = {}
+    for page in pages:
+        played = {str(b.table) for sheet in view.matches.get(page.number, []) for b in sheet.boards}
+        others[page.number] = [b for b in page.boards if b.table not in played]
+    return TeamsSite(view, rounds, short, [table.headers[i] for i in sorted(criteria)], others)

@@ -166,13 +166,14 @@ def site_of(tournament: Tournament, language: str | None = None) -> Site:
     row_pages = [people[row.player.number].page for row in model.rows]
     from gosheet.formats.site.teams import teams_site  # (it draws on this module's Person)
 
+    rounds = [
+        _round_page(tournament, r, who, language)
+        for r, who in zip(tournament.rounds, seated, strict=True)
+    ]
     return Site(
         pack,
         go,
-        [
-            _round_page(tournament, r, who, language)
-            for r, who in zip(tournament.rounds, seated, strict=True)
-        ],
+        rounds,
         sorted(pages, key=lambda page: collation.sort_key(page.player.name, language)),
         [header(model.keys[i], language) for i in shown],
         _short(model, pack, people, shown, language),
@@ -181,7 +182,7 @@ def site_of(tournament: Tournament, language: str | None = None) -> Site:
         any(p.club for p in tournament.players),
         any(p.country for p in tournament.players),
         _words(tournament, language),
-        teams_site(pack.teams, seated) if pack.teams is not None else None,
+        teams_site(pack.teams, seated, rounds) if pack.teams is not None else None,
     )
 
 
