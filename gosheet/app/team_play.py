@@ -65,6 +65,9 @@ def incomplete_problems(state: BookState, holes: tuple[Incomplete, ...]) -> list
         start = team.lineup_in(hole.round_number).from_round if team is not None else 0
         cell = state.team_cells.get((hole.team, start, hole.board), "")
         who = state.labels.get(hole.player, "") if hole.player is not None else ""
+        unconfirmed = state.unconfirmed | set(state.preliminary)
+        if hole.why == NOT_PLAYING and hole.player in unconfirmed:  # (not confirmed: said so)
+            hole = replace(hole, why=NOT_CONFIRMED)
         message = _(
             "team '{team}', board {board}, round {round}: {why} — name a reserve in the "
             "team's row, or type a line-up for that round"

@@ -261,7 +261,9 @@ def numbered(read: dict[str, TeamRows], problems: ProblemList) -> list[Team]:
     return sorted(teams, key=lambda t: t.number)
 
 
-def two_teams(read: dict[str, TeamRows], problems: ProblemList) -> None:
+def two_teams(
+    read: dict[str, TeamRows], problems: ProblemList, names: dict[int, str] | None = None
+) -> None:
     """A player in two teams in one round, told at his second cell (line-ups change only at
     the rounds they are typed from, so those rounds are the ones to look at)."""
     starts = sorted({start for team in read.values() for start in team.lineups})
@@ -284,7 +286,7 @@ def two_teams(read: dict[str, TeamRows], problems: ProblemList) -> None:
                     TEAMS,
                     cell[0],
                     cell[1],
-                    None,
+                    (names or {}).get(player),
                     _("in two teams in round {round}: also in '{team}' at {cell}").format(
                         round=round_number, team=other, cell=cell_name(*first)
                     ),
@@ -313,7 +315,7 @@ def read_teams(
         if all(blank(value) for value in row):
             continue
         reader.read_row(row, r)
-    two_teams(reader.teams, problems)
+    two_teams(reader.teams, problems, index.labels)
     if cells is not None:
         for team in reader.teams.values():
             for start, r in team.rows.items():

@@ -270,3 +270,18 @@ def test_a_team_tournament_in_french(capsys: pytest.CaptureFixture[str], tmp_pat
     table = rows(path, "Classement des équipes")
     assert table[0][:4] == ("Place", "N°", "Équipe", "Points d'équipe")
     assert sum(1 for row in table[1:] if row[-1] == "0+") == 1  # the team without a match
+
+
+def test_a_player_not_confirmed_leaves_his_board_empty(
+    capsys: pytest.CaptureFixture[str], cup: Path
+) -> None:
+    fill(cup, TEAMS)
+    wb = load_workbook(cup)
+    ws = wb["Players"]
+    ws.cell(1, 9, "Confirmed")
+    for row in ws.iter_rows(min_row=2, max_row=1 + len(PLAYERS)):
+        row[8].value = None if row[0].value == "Cho" else "yes"  # Sakata's board 3
+    wb.save(cup)
+    err = refused(capsys, cup.parent, 1, "pair", cup)
+    line = problem_line(err, "Teams!F3")
+    assert "'Sakata', board 3, round 1: its player is not confirmed" in line
