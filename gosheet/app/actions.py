@@ -202,10 +202,11 @@ def check(book: BookPort) -> Checked:
     and which values stand outside the tables, where gosheet does not read them."""
     state = read_book(localized(book).grids())
     t = state.tournament
-    lines = organisers_lines(t)
+    teams = team_play.is_team_tournament(t)  # (a team round leaves players out: no own lines)
+    lines = None if teams else organisers_lines(t)
     rounds_left = len(t.rounds) - (lines is not None) < t.settings.rounds_for(len(t.players))
     notes = (*before_next_pair(state, rounds_left, lines), *check_note(state, t))
-    if team_play.is_team_tournament(t) and rounds_left:  # the next round's line-ups
+    if teams and rounds_left:  # the next round's line-ups
         problems = team_play.incomplete_teams(state, len(t.rounds) + 1)
         if problems:
             raise InputError(problems)

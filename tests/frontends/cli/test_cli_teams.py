@@ -285,3 +285,14 @@ def test_a_player_not_confirmed_leaves_his_board_empty(
     err = refused(capsys, cup.parent, 1, "pair", cup)
     line = problem_line(err, "Teams!F3")
     assert "'Sakata', board 3, round 1: its player is not confirmed" in line
+
+
+def test_check_of_a_round_just_paired_asks_for_its_results(
+    capsys: pytest.CaptureFixture[str], cup: Path
+) -> None:
+    """The team without a match and the reserves are in no line: no organiser's lines."""
+    fill(cup, TEAMS)
+    cli_ok(capsys, "pair", cup)
+    out = cli_ok(capsys, "check", cup)
+    assert "1 of 5 rounds paired" in out and "results to enter in Round 1 (6 games)" in out
+    assert "own lines" not in out and "none of this round's lines" not in out
