@@ -176,6 +176,8 @@ def simulate(book: BookPort) -> Simulated:
             count += 1
     tournament = replace(tournament, rounds=(*tournament.rounds[:-1], filled))
     port.render(standings_sheet(tournament, port.language))
+    if team_play.is_team_tournament(tournament):
+        team_play.write_team_standings(port, tournament, port.language)
     return Simulated(tournament, filled_results=count, changed_results=changed)
 
 

@@ -296,3 +296,13 @@ def test_check_of_a_round_just_paired_asks_for_its_results(
     out = cli_ok(capsys, "check", cup)
     assert "1 of 5 rounds paired" in out and "results to enter in Round 1 (6 games)" in out
     assert "own lines" not in out and "none of this round's lines" not in out
+
+
+def test_simulate_rewrites_the_team_standings(
+    capsys: pytest.CaptureFixture[str], cup: Path
+) -> None:
+    fill(cup, TEAMS)
+    cli_ok(capsys, "pair", cup)
+    cli_ok(capsys, "simulate", cup)
+    table = rows(cup, "Team standings")
+    assert sum(row[3] for row in table[1:]) == 2 * 2 * 1 + 2  # two matches and a bye
