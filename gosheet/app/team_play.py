@@ -29,7 +29,8 @@ from gosheet.core.teams.matches import matches_in, team_bye
 from gosheet.core.teams.model import Team
 from gosheet.core.teams.pairing import TeamPairing, pair_teams, weigh_teams
 from gosheet.core.teams.standings import CRITERION_SHORT, criterion_text, team_standings
-from gosheet.i18n.catalog import N_, _, ngettext
+from gosheet.i18n import words
+from gosheet.i18n.catalog import N_, _, current, ngettext
 from gosheet.workbook.port import BookPort
 from gosheet.workbook.sheets import cell_name, round_number_of
 from gosheet.workbook.sheets.reading import BookState, Sheets
@@ -91,7 +92,7 @@ def refuse_no_teams(tournament: Tournament) -> None:
     if len(tournament.teams) < 2:
         raise ConsistencyError(
             _("a team tournament needs at least two teams in the '{sheet}' sheet").format(
-                sheet=TEAMS
+                sheet=words.local(TEAMS, current(), words.SHEETS)
             )
         )
 
