@@ -26,22 +26,16 @@ import string
 import unicodedata
 from collections.abc import Iterable, Mapping
 from functools import cache, lru_cache
-from typing import TypedDict
 
 from gosheet.i18n.catalog import LANGUAGES, translator
-
-
-class Translated(TypedDict):
-    """A word in each language after English, by language (a missing one is a type error)."""
-
-    ru: str
-    fr: str
-    ca: str
-
+from gosheet.i18n.team_words import TEAM_SHEETS, TEAM_TITLES
+from gosheet.i18n.team_words import TEAM_STANDINGS as TEAM_STANDINGS
+from gosheet.i18n.team_words import TEAMS as TEAMS
+from gosheet.i18n.translated import Table as Table
+from gosheet.i18n.translated import Translated as Translated
 
 #: The languages after English, as :class:`Translated` holds them.
 TRANSLATED = tuple(Translated.__annotations__)
-Table = Mapping[str, Translated]
 
 #: The sheets gosheet writes and reads.
 SHEETS: Table = {
@@ -52,11 +46,7 @@ SHEETS: Table = {
     "Explain": Translated(ru="Объяснение", fr="Explication", ca="Explicació"),
     "Keep apart": Translated(ru="Не сводить", fr="Ne pas apparier", ca="No aparellar"),
     "OpenGotha": Translated(ru="OpenGotha", fr="OpenGotha", ca="OpenGotha"),
-    "Teams": Translated(ru="Команды", fr="Équipes", ca="Equips"),
-    "Fixed matches": Translated(ru="Назначенные матчи", fr="Matchs imposés", ca="Matxs fixats"),
-    "Team standings": Translated(
-        ru="Командная таблица", fr="Classement des équipes", ca="Classificació d'equips"
-    ),
+    **TEAM_SHEETS,
 }
 
 #: The Settings sheet's columns.
@@ -197,32 +187,6 @@ KEEP_APART: Table = {
     "Until round": Translated(ru="До тура", fr="Jusqu'à la ronde", ca="Fins a la ronda"),
 }
 
-#: The Teams and Fixed matches sheets' columns.
-TEAMS: Table = {
-    "Team": Translated(ru="Команда", fr="Équipe", ca="Equip"),
-    "Number": Translated(ru="Номер", fr="Numéro", ca="Número"),
-    "Round": Translated(ru="Тур", fr="Ronde", ca="Ronda"),
-    "Board {n}": Translated(ru="Доска {n}", fr="Plateau {n}", ca="Tauler {n}"),
-    "Reserve {n}": Translated(ru="Запасной {n}", fr="Remplaçant {n}", ca="Reserva {n}"),
-}
-
-#: The Team standings sheet's columns (OpenGotha's team criteria).
-TEAM_STANDINGS: Table = {
-    "Place": Translated(ru="Место", fr="Place", ca="Lloc"),
-    "No.": Translated(ru="№", fr="N°", ca="Núm."),
-    "Team": Translated(ru="Команда", fr="Équipe", ca="Equip"),
-    "Team points": Translated(ru="Командные очки", fr="Points d'équipe", ca="Punts d'equip"),
-    "Opponents' team points": Translated(
-        ru="Очки соперников", fr="Points des adversaires", ca="Punts dels rivals"
-    ),
-    "Board wins": Translated(ru="Победы на досках", fr="Victoires", ca="Victòries"),
-    "Board wins to board {n}": Translated(
-        ru="Победы на досках 1–{n}", fr="Victoires plateaux 1 à {n}", ca="Victòries taulers 1 a {n}"
-    ),
-    "Mean rating": Translated(ru="Средний рейтинг", fr="Rating moyen", ca="Rating mitjà"),
-    "R{n}": Translated(ru="Т{n}", fr="R{n}", ca="R{n}"),
-}
-
 #: The OpenGotha sheet's columns.
 OPENGOTHA: Table = {
     "Section": Translated(ru="Раздел", fr="Section", ca="Secció"),
@@ -345,11 +309,7 @@ TITLES: Table = {
         fr="{name} — pourquoi la ronde {n} est appariée ainsi",
         ca="{name} — per què la ronda {n} s'ha aparellat així",
     ),
-    "{name} — team standings after round {n}": Translated(
-        ru="{name} — командная таблица после тура {n}",
-        fr="{name} — classement des équipes après la ronde {n}",
-        ca="{name} — classificació d'equips després de la ronda {n}",
-    ),
+    **TEAM_TITLES,
     "Go tournament": Translated(ru="Турнир по го", fr="Tournoi de go", ca="Torneig de go"),
     "Oware tournament": Translated(
         ru="Турнир по овари", fr="Tournoi d'awalé", ca="Torneig d'auale"
