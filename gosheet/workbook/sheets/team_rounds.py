@@ -18,12 +18,20 @@ from gosheet.core.pairing import Pairing
 from gosheet.core.teams.matches import Match
 from gosheet.core.teams.model import Team
 from gosheet.i18n import words
-from gosheet.workbook.sheets import Column, Dropdown, SheetData
+from gosheet.workbook.sheets import (
+    FIRST_PLAYER,
+    SECOND_PLAYER,
+    Column,
+    Dropdown,
+    SheetData,
+    round_headers,
+)
 from gosheet.workbook.sheets.layout import fitted
 from gosheet.workbook.sheets.writer import round_sheet
 
 BOARD = "Board"
 WHITE_TEAM, BLACK_TEAM = "White team", "Black team"
+SIDES = (("White", FIRST_PLAYER), ("Black", SECOND_PLAYER))
 TEAM_ROUND_HEADERS = (BOARD, WHITE_TEAM, BLACK_TEAM)
 """What a team round sheet adds to a round sheet's columns (in English)."""
 
@@ -59,9 +67,8 @@ def team_round_sheet(
     games = tuple(line[0] for line in lines if line is not None)
     plain = round_sheet(tournament, Pairing(round_number, games, ()), language)
     local = {h: words.local(h, language, words.ROUNDS) for h in TEAM_ROUND_HEADERS}
-    headers = [c.header for c in plain.columns]
-    at_white = headers.index(words.local("White", language, words.ROUNDS))
-    at_black = headers.index(words.local("Black", language, words.ROUNDS))
+    english = round_headers(tournament.settings)  # White and Black, or the first and second
+    at_white, at_black = (next(i for i, h in enumerate(english) if h in side) for side in SIDES)
     # the new columns' places in the new row: Board after Table, a team before each name
     team_column = Column(local[WHITE_TEAM], 16, least=12.0, stage=1)
     columns = list(plain.columns)
@@ -88,7 +95,7 @@ def team_round_sheet(
     return fitted(
         replace(
             plain,
-            columns=tuple(replace(c, width=c.width) for c in columns),
+            columns=tuple(columns),
             rows=rows,
             title=title,
             dropdown=dropdown,
