@@ -90,6 +90,12 @@ EXPORTS = tuple((_menu(a).macro, _menu(a).title) for a in _MENU if _menu(a).part
 # (macro, menu title): the helpers' copies, in the menu only (it asks for files)
 COPIES = next((_menu(a).macro, _menu(a).title) for a in _MENU if a.copies)
 REHEARSAL = next((_menu(a).macro, _menu(a).title) for a in _MENU if _menu(a).part == 2)
+# (macro, menu title): the round's other entries, in the menu only, after the copies (teams)
+MENU_ONLY = tuple(
+    (_menu(a).macro, _menu(a).title)
+    for a in _MENU
+    if _menu(a).part == 0 and not _menu(a).toolbar and not a.copies
+)
 
 
 def script_url(function: str) -> str:

@@ -35,6 +35,7 @@ from gosheet.frontends.libreoffice.build import (
     MACRO_PACKAGE,
     MACRO_PYTHONPATH,
     MACRO_SOURCE,
+    MENU_ONLY,
     NEW_BOOKS,
     REHEARSAL,
     build_extension,
@@ -211,6 +212,7 @@ def test_menu_and_toolbar_dispatch_the_macros_script_urls() -> None:
         "private:separator",
         *expected,
         menu_url("merge"),
+        menu_url("order_boards"),
         "private:separator",
         *(menu_url(action) for action in ("export_egf", "export_ffg", "export_opengotha")),
         "private:separator",
@@ -242,6 +244,7 @@ def test_menu_and_toolbar_dispatch_the_macros_script_urls() -> None:
         "P~rint pack",
         "P~ublish pages",
         "Merge helpers' cop~ies…",  # in the menu only: it asks for the copies
+        "Order ~boards by rating",  # in the menu only: team tournaments
         "",
         "Export EGF results (.~h9)",
         "Export FFG results (.t~ou)",
@@ -253,6 +256,7 @@ def test_menu_and_toolbar_dispatch_the_macros_script_urls() -> None:
         *(f for f, _ in NEW_BOOKS),
         *(f for f, _, _ in ACTIONS),
         COPIES[0],
+        *(f for f, _ in MENU_ONLY),
         *(f for f, _ in EXPORTS),
         REHEARSAL[0],
     ]
@@ -349,6 +353,7 @@ def test_the_macro_script_runs_as_libreoffice_runs_it(unpacked: Path) -> None:
         *(f for f, _ in NEW_BOOKS),
         *(f for f, _, _ in ACTIONS),
         COPIES[0],
+        *(f for f, _ in MENU_ONLY),
         *(f for f, _ in EXPORTS),
         REHEARSAL[0],
     ]
@@ -500,6 +505,7 @@ def test_g_exported_scripts_is_a_plain_assignment_libreoffice_can_read() -> None
             "PrintPack",
             "PublishPages",
             "MergeCopies",
+            "OrderBoards",
             "ExportEGF",
             "ExportFFG",
             "ExportOpenGotha",
