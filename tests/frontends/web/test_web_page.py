@@ -220,6 +220,39 @@ def test_a_roster_starts_a_tournament(opened: Opened, tmp_path: Path, capsys: An
     assert values(data)["Players"] == values((tmp_path / "club.xlsx").read_bytes())["Players"]
 
 
+def test_a_team_tournament_in_the_browser(opened: Opened, tmp_path: Path, capsys: Any) -> None:
+    """The type chosen on the page makes a team tournament; its boards ordered by rating and
+    its first round paired in the browser are the command's."""
+    opened.page.select_option("#type", "teams")
+    name, data = press(opened, "blank")["download"]
+    opened.page.select_option("#type", "")
+    assert name == "tournament.xlsx" and "Teams" in values(data)
+    book = tmp_path / "cup.xlsx"
+    cli_ok(capsys, "new", book, "--type", "teams", "--team-size", "2", "--seed", "4")
+    wb = load_workbook(book)
+    for player in (
+        ("Kim", "Min", "5d"),
+        ("Lee", "Ha", "3d"),
+        ("Park", "Su", "2d"),
+        ("Choi", "Yu", "1d"),
+    ):
+        wb["Players"].append(list(player))
+    for r, line in enumerate(
+        [["Tengen", 1, None, "Lee Ha", "Kim Min"], ["Sakata", 2, None, "Park Su", "Choi Yu"]],
+        start=2,
+    ):
+        for c, value in enumerate(line, start=1):
+            wb["Teams"].cell(r, c, value)
+    wb.save(book)
+    pick(opened, book)
+    for action, command in (("boards", "order-boards"), ("pair", "pair")):
+        answer = press(opened, action)
+        cli_ok(capsys, command, book)
+        assert not answer["bad"], answer
+        assert values(answer["download"][1]) == values(book.read_bytes()), action
+    assert values(book.read_bytes())["Teams"][1][3:5] == ("Kim Min", "Lee Ha")
+
+
 def test_a_file_too_large_is_refused(opened: Opened) -> None:
     page = opened.page
     big = {"name": "huge.xlsx", "mimeType": "application/zip", "buffer": b"0" * (LIMIT_BYTES + 1)}
