@@ -340,6 +340,17 @@ def export_results(
     return Exported(written, made.data, results_lines(written, made, kind))
 
 
+def units_left_out(games: int, kind: str) -> str:
+    """What a results file of a pair go or rengo tournament leaves out, and why."""
+    return ngettext(
+        "A {type} tournament: its {count} game is left out, as no rating body rates {type} "
+        "games; the file holds none.",
+        "A {type} tournament: its {count} games are left out, as no rating body rates {type} "
+        "games; the file holds none.",
+        games,
+    ).format(type=kind, count=games)
+
+
 def results_lines(path: Path, made: ResultsFile, kind: str) -> tuple[str, ...]:
     """What a results file's export says: players, rounds, encoding; what the rating body
     will miss (EGD PINs, dates, the location, results not entered)."""
@@ -353,6 +364,8 @@ def results_lines(path: Path, made: ResultsFile, kind: str) -> tuple[str, ...]:
             encoding=made.encoding,
         )
     ]
+    if table.settings.tournament_type.plays_as_units:
+        lines.append(units_left_out(table.left_out, str(table.settings.tournament_type)))
     if kind == "egf":
         pins = sum(1 for line in table.lines if line.player.egd_pin)
         lines.append(

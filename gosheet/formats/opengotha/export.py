@@ -40,6 +40,7 @@ from gosheet.formats.opengotha.parameter_sets import (
     placement_criteria,
 )
 from gosheet.formats.opengotha.sheet import Kept, read_kept
+from gosheet.i18n.catalog import _
 from gosheet.workbook.port import Rows
 from gosheet.workbook.saving.atomic import replacing
 from gosheet.workbook.sheets import OPENGOTHA, PLAYERS, SETTINGS, round_sheet_name
@@ -101,6 +102,13 @@ def to_opengotha(
     except InputError as error:
         raise InputError([*error.problems, *problems.problems]) from None
     t = state.tournament
+    if t.settings.tournament_type.plays_as_units:  # (OpenGotha has neither)
+        raise ConsistencyError(
+            _(
+                "{source}: a {type} tournament; OpenGotha has no pair go nor rengo, its files "
+                "cannot hold one (Pairgoth can)"
+            ).format(source=source, type=t.settings.tournament_type)
+        )
     if not game_of(t.settings.game).go:
         raise ConsistencyError(
             f"{source}: a tournament of {t.settings.game}; OpenGotha files are for go"

@@ -44,6 +44,8 @@ def choices_from(args: argparse.Namespace) -> Choices:
         seed=args.seed,
         language=getattr(args, "language", None),
         template=args.template,
+        type=getattr(args, "type", None),
+        team_size=getattr(args, "team_size", None),
     )
 
 

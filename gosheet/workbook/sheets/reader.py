@@ -38,6 +38,7 @@ from gosheet.workbook.sheets.reading import BookState, ProblemList
 from gosheet.workbook.sheets.round_look_alikes import look_alikes
 from gosheet.workbook.sheets.rounds import read_round
 from gosheet.workbook.sheets.settings_reader import read_settings
+from gosheet.workbook.sheets.units_reader import read_units
 
 
 @contextmanager
@@ -74,7 +75,10 @@ def _read_book(sheets: Mapping[str, Rows]) -> BookState:
     og_rounds = None
     if system.opengotha:
         og_rounds = settings.rounds if settings.rounds is not None else MAX_ROUNDS
-    state = read_players(sheets.get(PLAYERS), problems, needs_strength, og_rounds)
+    units = settings.tournament_type.plays_as_units  # pair go, rengo: units play
+    state = read_players(sheets.get(PLAYERS), problems, needs_strength, og_rounds, units)
+    if units:
+        read_units(state, problems, settings)
     columns = state.player_columns
     roster_readable = "Name" in columns and (
         not needs_strength or "Rank" in columns or "Rating" in columns

@@ -98,6 +98,9 @@ PLAYER_WIDTHS = {
     "EGD PIN": 11,
     "MMS correction": 11,
     "Fixed table": 11,
+    "Pair": 14,
+    "Team": 14,
+    "Sex": 6,
 }
 # text columns: "2,4" typed later stays two rounds, not 2.4; a PIN keeps its leading zeros
 TEXT_COLUMNS = ("Not playing", "EGD PIN", "Registration")
@@ -160,7 +163,7 @@ def players_sheet(
         }
         extra = list(extra_values[index]) if index < len(extra_values) else []
         rows.append(
-            [cells[h] for h in headers] + [extra[i] if i < len(extra) else None for i in keep]
+            [cells.get(h) for h in headers] + [extra[i] if i < len(extra) else None for i in keep]
         )
     return SheetData(
         words.local(PLAYERS, language, words.SHEETS),
