@@ -108,6 +108,7 @@ def pair(book: BookPort, again: bool = False) -> Paired:
         grouped = replace(grouped, settings=settings)
     system = system_of(settings)
     notes = left_out_note(state, grouped, len(grouped.rounds) + 1)
+    notes += tuple(state.units_out.get(len(grouped.rounds) + 1, ()))  # pair go, rengo
     if system.mcmahon_groups:
         notes += fewer_groups_note(settings.mcmahon_groups, grouped.players)
         grouped = replace(grouped, players=assign_groups(settings.mcmahon_groups, grouped.players))
@@ -197,6 +198,7 @@ def check(book: BookPort) -> Checked:
     lines = organisers_lines(t)
     rounds_left = len(t.rounds) - (lines is not None) < t.settings.rounds_for(len(t.players))
     notes = (*before_next_pair(state, rounds_left, lines), *check_note(state, t))
+    notes += tuple(state.units_out.get(len(t.rounds) + 1, ()))  # pair go, rengo
     return Checked(t, notes=tuple(notes))
 
 

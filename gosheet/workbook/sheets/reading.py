@@ -212,6 +212,9 @@ class BookState:
     """Pair go and rengo: each unit (a player of :attr:`tournament`) → its players, as read
     in the Players sheet (their numbers there: their rows in :attr:`member_rows`)."""
     member_rows: dict[int, int] = field(default_factory=dict)  # member → 0-based row
+    units_out: dict[int, list[str]] = field(default_factory=dict)
+    """Pair go and rengo: each round → the words on each unit that does not play it because
+    some of its players do not (``pair`` and ``check`` say them for the next round)."""
 
     @property
     def missing(self) -> list[Missing]:

@@ -4,7 +4,6 @@ and, for mixed pairs, his sex (``Sex``) — the players read become the units th
 
 from __future__ import annotations
 
-from gosheet.core.errors import Problem
 from gosheet.core.kinds import TournamentType
 from gosheet.core.model import Tournament
 from gosheet.core.settings import Settings
@@ -99,11 +98,15 @@ def read_units(state: BookState, problems: ProblemList, settings: Settings) -> N
     formed = form_units(
         players, state.unit_of, unit_size(settings), state.sex_of if mixed else None
     )
+    sheet = problems.shown.get(PLAYERS, PLAYERS)
+    told = {(p.sheet, p.cell) for p in problems.problems}  # (a Sex cell refused: told once)
     for problem in formed.problems:
         row = state.player_rows[problem.player]
         column = _column(state, problem, settings)
-        shown = state.sex_of.get(problem.player) if column == columns.get("Sex") else None
-        value = shown if shown is not None else (problem.unit or None)
+        if (sheet, cell_name(row, column)) in told:
+            continue
+        on_sex = column == columns.get("Sex")
+        value = state.sex_of.get(problem.player) if on_sex else problem.unit or None
         problems.add(PLAYERS, row, column, value, _said(problem, settings))
     if formed.problems:
         return
@@ -123,9 +126,7 @@ def read_units(state: BookState, problems: ProblemList, settings: Settings) -> N
     state.tournament = Tournament(players=formed.players)
     for unit, round_number, out in formed.partly_out:
         names = ", ".join(by_number[m].name for m in out)
-        column = columns.get("Not playing", columns["Name"])
         said = _("'{unit}' does not play round {round}: not playing it: {names}").format(
             unit=formed.players[unit - 1].surname, round=round_number, names=names
         )
-        cell = cell_name(state.member_rows[out[0]], column)
-        state.notes.append(Problem(problems.shown.get(PLAYERS, PLAYERS), cell, None, said))
+        state.units_out.setdefault(round_number, []).append(said)
