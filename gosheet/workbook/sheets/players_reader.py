@@ -303,16 +303,14 @@ def roster_columns(
     if not grid:
         problems.add(PLAYERS, 0, 0, None, _("the header row is missing"))
         return None
-    columns = match_headers(list(grid[head]))
+    unit_columns = match_unit_headers(list(grid[head])) if units else {}
+    taken = unit_columns.values()
+    columns = match_headers([None if i in taken else h for i, h in enumerate(grid[head])])
     og_columns = match_opengotha_headers(list(grid[head]))
     if rounds is None:
         og_columns.pop("Registration", None)
     columns |= {k: v for k, v in og_columns.items() if k not in columns}
-    if units:
-        unit_columns = match_unit_headers(list(grid[head]))
-        columns = {k: v for k, v in columns.items() if v not in unit_columns.values()}
-        columns |= unit_columns
-    return columns
+    return columns | unit_columns
 
 
 def no_name_header() -> str:

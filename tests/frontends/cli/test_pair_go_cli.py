@@ -176,3 +176,21 @@ def test_a_bad_sex_and_a_missing_pair_column(
     assert "no 'Pair' column in the header row" in err
     code, _out, err = cli(capsys, "new", tmp_path / "r.xlsx", "--type", "rengo", "--team-size", "4")
     assert code == 2 and "rengo" in err
+
+
+def test_a_rosters_team_column_is_the_rengo_team_not_the_club(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    roster = tmp_path / "roster.csv"
+    roster.write_text(
+        "Nom,Prénom,Équipe,Niveau,Club\nA,Ann,T1,1d,Paris\nB,Bob,T1,3k,Lyon\n"
+        "C,Cid,T2,2k,Nice\nD,Dan,T2,5k,Nice\n",
+        encoding="utf-8",
+    )
+    book = tmp_path / "rengo.xlsx"
+    cli_ok(capsys, "import", roster, "-o", book, "--type", "rengo", "--team-size", "2")
+    rows = list(openpyxl.load_workbook(book).worksheets[1].iter_rows(values_only=True))
+    assert rows[0][:3] == ("Nom", "Prénom", "Équipe") and "Club" in rows[0]
+    assert rows[0].count("Club") == 1 and rows[1][rows[0].index("Club")] == "Paris"
+    out = cli_ok(capsys, "pair", book)
+    assert "T1 (A Ann, B Bob)" in out and "T2 (C Cid, D Dan)" in out
