@@ -212,7 +212,7 @@ def _details(no_rank: str) -> tuple[Rule, ...]:
         ),
         Rule("Pair", text_of, blank="", to="pair"),  # pair go and rengo: the player's unit
         Rule("Team", text_of, blank="", to="team"),
-        Rule("Sex", sex_of, NOT_A_SEX, blank="", to="sex"),
+        Rule("Sex", _sex, NOT_A_SEX, blank="", to="sex"),
     )
 
 
@@ -260,10 +260,16 @@ NOT_A_SEX = N_("expected m (a man) or f (a woman)")
 
 
 def sex_of(value: Any) -> str:
+    """:data:`~gosheet.core.units.MALE` or :data:`~gosheet.core.units.FEMALE`."""
     found = SEXES.get(fold(text_of(value), "").strip(" ."))
     if found is None:
         raise ValueError(value)
     return found
+
+
+def _sex(value: Any) -> str:
+    sex_of(value)
+    return text_of(value)  # (as typed, to show in problems)
 
 
 def same_player_twice(row: int) -> str:

@@ -207,7 +207,7 @@ class BookState:
     unit_of: dict[int, str] = field(default_factory=dict)
     """Pair go and rengo: each player's unit (the Players sheet's Pair or Team column)."""
     sex_of: dict[int, str] = field(default_factory=dict)
-    """Pair go and rengo: each player's sex (the Sex column: ``m`` or ``f``)."""
+    """Pair go and rengo: each player's sex, as typed in the Sex column (``m``, ``f``, ``ж`` …)."""
     members: dict[int, tuple[Player, ...]] = field(default_factory=dict)
     """Pair go and rengo: each unit (a player of :attr:`tournament`) → its players, as read
     in the Players sheet (their numbers there: their rows in :attr:`member_rows`)."""

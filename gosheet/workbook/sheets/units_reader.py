@@ -11,6 +11,7 @@ from gosheet.core.units import UnitProblem, form_units
 from gosheet.i18n import words
 from gosheet.i18n.catalog import _, ngettext
 from gosheet.workbook.sheets import PLAYERS, cell_name
+from gosheet.workbook.sheets.players_reader import sex_of
 from gosheet.workbook.sheets.reading import BookState, ProblemList
 
 
@@ -95,9 +96,8 @@ def read_units(state: BookState, problems: ProblemList, settings: Settings) -> N
             _("no '{column}' column in the header row: 'Mixed pairs' is yes").format(column=head),
         )
         return
-    formed = form_units(
-        players, state.unit_of, unit_size(settings), state.sex_of if mixed else None
-    )
+    sexes = {number: sex_of(typed) for number, typed in state.sex_of.items()}
+    formed = form_units(players, state.unit_of, unit_size(settings), sexes if mixed else None)
     sheet = problems.shown.get(PLAYERS, PLAYERS)
     told = {(p.sheet, p.cell) for p in problems.problems}  # (a Sex cell refused: told once)
     for problem in formed.problems:

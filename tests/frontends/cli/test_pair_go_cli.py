@@ -194,3 +194,45 @@ def test_a_rosters_team_column_is_the_rengo_team_not_the_club(
     assert rows[0].count("Club") == 1 and rows[1][rows[0].index("Club")] == "Paris"
     out = cli_ok(capsys, "pair", book)
     assert "T1 (A Ann, B Bob)" in out and "T2 (C Cid, D Dan)" in out
+
+
+@pytest.mark.parametrize(
+    ("language", "unit", "sex", "sexes"),
+    [
+        ("fr", "Paire", "Sexe", ("F", "h")),
+        ("ca", "Parella", "Sexe", ("dona", "home")),
+        ("ru", "Пара", "Пол", ("ж", "м")),
+    ],
+)
+def test_a_pair_go_workbook_in_every_language(
+    capsys: pytest.CaptureFixture[str],
+    tmp_path: Path,
+    language: str,
+    unit: str,
+    sex: str,
+    sexes: tuple[str, str],
+) -> None:
+    book = tmp_path / "pairs.xlsx"
+    cli_ok(capsys, "new", book, "--type", "pair go", "--language", language)
+    wb = openpyxl.load_workbook(book)
+    ws = wb.worksheets[1]
+    head = [c.value for c in ws[1]]
+    assert head[2:4] == [unit, sex]
+    for r, (name, pair, who) in enumerate(
+        [("A", "P1", 0), ("B", "P1", 1), ("C", "P2", 0), ("D", "P2", 1)], start=2
+    ):
+        ws.cell(r, 1, name)
+        ws.cell(r, 3, pair)
+        ws.cell(r, 4, sexes[who])
+        ws.cell(r, 5, "1k")
+    wb.save(book)
+    out = cli_ok(capsys, "pair", book)
+    assert "P1 (A, B)" in out and "P2 (C, D)" in out
+    ws = (wb := openpyxl.load_workbook(book)).worksheets[1]
+    ws.cell(3, 4, sexes[0])  # two women
+    wb.save(book)
+    err = refused(capsys, tmp_path, 1, "check", book)
+    players = ws.title
+    for cell in ("D2", "D3"):  # both Sex cells of the pair (and round 1 lost it: told too)
+        assert "P1" in problem_line(err, f"{players}!{cell}")
+        assert f"{players}!{cell}: '{sexes[0]}': " in err  # as typed
