@@ -38,7 +38,7 @@ from gosheet.workbook.sheets.reading import BookState, ProblemList
 from gosheet.workbook.sheets.round_look_alikes import look_alikes
 from gosheet.workbook.sheets.rounds import read_round
 from gosheet.workbook.sheets.settings_reader import read_settings
-from gosheet.workbook.sheets.units_reader import read_units
+from gosheet.workbook.sheets.units_reader import UnitIndex, read_units
 
 
 @contextmanager
@@ -83,7 +83,7 @@ def _read_book(sheets: Mapping[str, Rows]) -> BookState:
     roster_readable = "Name" in columns and (
         not needs_strength or "Rank" in columns or "Rating" in columns
     )
-    index = NameIndex(state.tournament.players)
+    index = (UnitIndex if units else NameIndex)(state.tournament.players)
     numbered = sorted((n, name) for name in sheets if (n := round_number_of(name)) is not None)
     rounds: list[Round] = []
     round_sheets: dict[int, str] = {}  # each round's sheet, as the workbook names it

@@ -4,13 +4,16 @@ and, for mixed pairs, his sex (``Sex``) — the players read become the units th
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
+
 from gosheet.core.kinds import TournamentType
-from gosheet.core.model import Tournament
+from gosheet.core.model import Player, Tournament
 from gosheet.core.settings import Settings
 from gosheet.core.units import UnitProblem, form_units
 from gosheet.i18n import words
 from gosheet.i18n.catalog import _, ngettext
 from gosheet.workbook.sheets import PLAYERS, cell_name
+from gosheet.workbook.sheets.names import NameIndex, name_key
 from gosheet.workbook.sheets.players_reader import sex_of
 from gosheet.workbook.sheets.reading import BookState, ProblemList
 
@@ -130,3 +133,39 @@ def read_units(state: BookState, problems: ProblemList, settings: Settings) -> N
             unit=formed.players[unit - 1].surname, round=round_number, names=names
         )
         state.units_out.setdefault(round_number, []).append(said)
+
+
+class UnitIndex(NameIndex):
+    """The units found by a name typed in a round sheet: as gosheet writes it (``Pair 3 (Sato
+    Aki, Kim Min)``), or the unit's name alone (``Pair 3``), whatever stands in brackets after
+    it — a round sheet written before one of its players was renamed still names the unit."""
+
+    def __init__(self, players: Sequence[Player]) -> None:
+        super().__init__(players)
+        self.units = {name_key(p.surname): p.number for p in players}
+        for key, number in self.units.items():
+            numbers = self.by_key.setdefault(key, [])
+            if number not in numbers:
+                numbers.append(number)
+
+    def find(self, typed: str) -> int | list[int] | None:
+        found = super().find(typed)
+        if found is None and " (" in typed:  # the unit's name, then other players
+            return self.units.get(name_key(typed.split(" (", 1)[0]))
+        return found
+
+
+def unit_labels(
+    rounds: Mapping[str, Sequence[tuple[int, int, str]]], state: BookState
+) -> list[tuple[str, int, int, str]]:
+    """The round sheets' cells (``rounds``: each sheet's (row, column, name) cells) that name a
+    unit otherwise than gosheet writes it now (one of its players renamed): (sheet, row, column,
+    the unit as written now)."""
+    index = UnitIndex(state.tournament.players)
+    found = []
+    for sheet, cells in rounds.items():
+        for r, c, text in cells:
+            number = index.find(text)
+            if isinstance(number, int) and text != state.labels[number]:
+                found.append((sheet, r, c, state.labels[number]))
+    return found

@@ -236,3 +236,26 @@ def test_a_pair_go_workbook_in_every_language(
     for cell in ("D2", "D3"):  # both Sex cells of the pair (and round 1 lost it: told too)
         assert "P1" in problem_line(err, f"{players}!{cell}")
         assert f"{players}!{cell}: '{sexes[0]}': " in err  # as typed
+
+
+def test_a_member_renamed_renames_his_unit_in_the_round_sheets(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    book = tmp_path / "pairs.xlsx"
+    cli_ok(capsys, "new", book, "--type", "pair go")
+    fill(book, 4, 2, "Pair")
+    cli_ok(capsys, "pair", book)
+    out = cli_ok(capsys, "rename", book, "Sur01a Ann", "Smith Ann")
+    assert "in 1 cell" in out
+    ws = openpyxl.load_workbook(book)["Round 1"]
+    names = [c.value for row in ws.iter_rows(min_col=2, max_col=4) for c in row]
+    assert "Pair 1 (Smith Ann, Sur01b Bob)" in names
+    assert not any("Sur01a" in str(n) for n in names)
+    wb = openpyxl.load_workbook(book)  # a unit typed by its name alone, by hand
+    ws = wb["Round 1"]
+    for row in ws.iter_rows(min_col=2, max_col=4):
+        for c in row:
+            if c.value == "Pair 1 (Smith Ann, Sur01b Bob)":
+                c.value = "pair 1"
+    wb.save(book)
+    assert "no problems" in cli_ok(capsys, "check", book)
