@@ -139,6 +139,8 @@ def test_a_member_not_playing_keeps_the_unit_out_and_says_so(
     head = [c.value for c in openpyxl.load_workbook(book).worksheets[1][1]]
     column = "ABCDEFGHIJ"[head.index("Not playing")]
     fill(book, 4, 2, "Pair", **{f"{column}3": "1"})  # Sur01b Bob, of Pair 1
+    said = "'Pair 1' does not play round 1: not playing it: Sur01b Bob"
+    assert said in cli_ok(capsys, "check", book)
     out = cli_ok(capsys, "pair", book)
     assert "'Pair 1' does not play round 1: not playing it: Sur01b Bob" in out
     assert "Pair 1 (" not in out.split("Round 1")[1].split("Saved")[0].replace("bye", "")
