@@ -77,11 +77,12 @@ def _read_book(sheets: Mapping[str, Rows]) -> BookState:
         og_rounds = settings.rounds if settings.rounds is not None else MAX_ROUNDS
     units = settings.tournament_type.plays_as_units  # pair go, rengo: units play
     state = read_players(sheets.get(PLAYERS), problems, needs_strength, og_rounds, units)
-    if units:
-        read_units(state, problems, settings)
+    formed = read_units(state, problems, settings) if units else True
     columns = state.player_columns
-    roster_readable = "Name" in columns and (
-        not needs_strength or "Rank" in columns or "Rating" in columns
+    roster_readable = (
+        formed
+        and "Name" in columns
+        and (not needs_strength or "Rank" in columns or "Rating" in columns)
     )
     index = (UnitIndex if units else NameIndex)(state.tournament.players)
     numbered = sorted((n, name) for name in sheets if (n := round_number_of(name)) is not None)

@@ -66,14 +66,15 @@ def _column(state: BookState, problem: UnitProblem, settings: Settings) -> int:
     return next(columns[k] for k in keys if k in columns)
 
 
-def read_units(state: BookState, problems: ProblemList, settings: Settings) -> None:
+def read_units(state: BookState, problems: ProblemList, settings: Settings) -> bool:
     """Make the units of ``state``'s players its tournament's players (pair go and rengo):
     each unit's row is its first player's; its players are kept in ``state.members``. Every
-    problem told at its cell (nothing is formed then)."""
+    problem told at its cell; False when the units could not be made (the round sheets, which
+    name units, are not read then: each name would be told unknown)."""
     columns = state.player_columns
     players = state.tournament.players
     if not players and "Name" not in columns:
-        return  # (the roster itself could not be read: told)
+        return True  # (the roster itself could not be read: told)
     header = unit_header(settings)
     if "Pair" not in columns and "Team" not in columns:
         head = words.local(header, settings.language, words.PLAYERS)
@@ -87,7 +88,7 @@ def read_units(state: BookState, problems: ProblemList, settings: Settings) -> N
                 "pair or team there"
             ).format(column=head, type=settings.tournament_type),
         )
-        return
+        return False
     mixed = settings.mixed_pairs and settings.tournament_type is TournamentType.PAIR_GO
     if mixed and "Sex" not in columns:
         head = words.local("Sex", settings.language, words.PLAYERS)
@@ -98,7 +99,7 @@ def read_units(state: BookState, problems: ProblemList, settings: Settings) -> N
             None,
             _("no '{column}' column in the header row: 'Mixed pairs' is yes").format(column=head),
         )
-        return
+        return False
     sexes = {number: sex_of(typed) for number, typed in state.sex_of.items()}
     formed = form_units(players, state.unit_of, unit_size(settings), sexes if mixed else None)
     sheet = problems.shown.get(PLAYERS, PLAYERS)
@@ -112,7 +113,7 @@ def read_units(state: BookState, problems: ProblemList, settings: Settings) -> N
         value = state.sex_of.get(problem.player) if on_sex else problem.unit or None
         problems.add(PLAYERS, row, column, value, _said(problem, settings))
     if formed.problems:
-        return
+        return False
     by_number = {p.number: p for p in players}
     state.member_rows = dict(state.player_rows)
     state.members = {
@@ -133,6 +134,7 @@ def read_units(state: BookState, problems: ProblemList, settings: Settings) -> N
             unit=formed.players[unit - 1].surname, round=round_number, names=names
         )
         state.units_out.setdefault(round_number, []).append(said)
+    return True
 
 
 class UnitIndex(NameIndex):

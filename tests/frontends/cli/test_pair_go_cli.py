@@ -235,7 +235,8 @@ def test_a_pair_go_workbook_in_every_language(
     wb.save(book)
     err = refused(capsys, tmp_path, 1, "check", book)
     players = ws.title
-    for cell in ("D2", "D3"):  # both Sex cells of the pair (and round 1 lost it: told too)
+    assert len(err.splitlines()) == 3  # two problems (the round sheets not read then)
+    for cell in ("D2", "D3"):  # both Sex cells of the pair
         assert "P1" in problem_line(err, f"{players}!{cell}")
         assert f"{players}!{cell}: '{sexes[0]}': " in err  # as typed
 
