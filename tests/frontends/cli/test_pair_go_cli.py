@@ -12,8 +12,8 @@ from pathlib import Path
 import openpyxl
 import pytest
 
-from tests.support.cli import cli, cli_ok, problem_line, refused
-from tests.support.printing import pdftotext
+from support.cli import cli, cli_ok, problem_line, refused
+from support.printing import pdftotext
 
 RANKS = ("5d", "3d", "1d", "1k", "2k", "4k", "6k", "9k", "12k", "15k")
 
