@@ -11,7 +11,6 @@ from pathlib import Path
 
 import openpyxl
 import pytest
-
 from support.cli import cli, cli_ok, problem_line, refused
 from support.printing import pdftotext
 
