@@ -1,0 +1,164 @@
+"""OpenGotha's team fixtures (tests/fixtures/opengotha-teams) as core tournaments, and the
+outputs OpenGotha made for them (its boards, its team standings) as plain records.
+
+The players, games and settings come from gosheet's OpenGotha reader
+(:func:`gosheet.formats.opengotha.convert.from_opengotha`); the teams (``<Teams>``) and the
+team parameters (``<TeamTournamentParameterSet>``) are read here, from the file's kept
+elements, until the teamfiles helper's import reads them (the integrator switches this
+function to it then).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from gosheet.core.kinds import TournamentType
+from gosheet.core.model import Tournament
+from gosheet.core.teams.fields import TEAM_COLOUR_RULES
+from gosheet.core.teams.model import Lineup, Team
+from gosheet.formats.opengotha.convert import from_opengotha
+from gosheet.formats.opengotha.elements import KeyIndex, OGElement, OGTournament
+from gosheet.formats.opengotha.xml import read_opengotha
+
+from .paths import TESTS
+
+TEAMS = TESTS / "fixtures" / "opengotha-teams"
+"""``tests/fixtures/opengotha-teams``: the four team tournaments and OpenGotha's outputs."""
+NAMES = ("lgo2020", "ull", "synth-swiss8x4", "synth-mm8x4")
+ROUNDS = {"lgo2020": 5, "ull": 6, "synth-swiss8x4": 5, "synth-mm8x4": 5}
+OLD_RULE_FILES = frozenset({"lgo2020", "ull"})
+"""Files saved by OpenGotha 3.51 or before: paired with the old ``detRandom``."""
+
+
+def team_file(name: str, suffix: str = ".xml") -> Path:
+    return TEAMS / f"{name}{suffix}"
+
+
+def _attrs(element: OGElement) -> dict[str, str]:
+    return dict(element.attributes)
+
+
+def _teams(og: OGTournament, rounds: int) -> tuple[Team, ...]:
+    index = KeyIndex(og.players)
+    number_of = {id(p): k for k, p in enumerate(og.players, start=1)}
+    teams: list[Team] = []
+    for element in og.extra:
+        if element.tag != "Teams":
+            continue
+        for team in element.children:
+            boards: dict[int, dict[int, int]] = {}
+            for board in team.children:
+                a = _attrs(board)
+                player = index.find(a["player"])
+                assert player is not None, a
+                boards.setdefault(int(a["roundNumber"]), {})[int(a["boardNumber"])] = number_of[
+                    id(player)
+                ]
+            lineups: list[Lineup] = []
+            for r in range(1, rounds + 1):
+                held = boards.get(r, {})
+                found = tuple(held[b] for b in sorted(held))
+                if not lineups or lineups[-1].boards != found:
+                    lineups.append(Lineup(r, found))
+            a = _attrs(team)
+            teams.append(Team(int(a["teamNumber"]), a["teamName"], tuple(lineups)))
+    return tuple(teams)
+
+
+def _team_parameters(og: OGTournament) -> tuple[int, tuple[str, ...]]:
+    size, criteria = 4, []
+    for element in og.extra:
+        if element.tag != "TeamTournamentParameterSet":
+            continue
+        for child in element.children:
+            if child.tag == "TeamGeneralParameterSet":
+                size = int(_attrs(child)["teamSize"])
+            if child.tag == "TeamPlacementParameterSet":
+                for holder in child.children:
+                    ordered = sorted(holder.children, key=lambda c: int(_attrs(c)["number"]))
+                    criteria = [_attrs(c)["name"] for c in ordered]
+    return size, tuple(c for c in criteria if c != "NULL")
+
+
+def load(name: str, until_round: int | None = None) -> Tournament:
+    """The team fixture ``name`` as a core tournament (its rounds 1 … ``until_round``): teams,
+    line-ups per round, team size and placement, the file's colour rule, a team bye worth 0
+    (OpenGotha's)."""
+    og = read_opengotha(team_file(name))
+    t = from_opengotha(og, until_round=until_round).tournament
+    size, criteria = _team_parameters(og)
+    settings = t.settings.replace(
+        tournament_type=TournamentType.TEAMS,
+        team_size=size,
+        team_placement=criteria,
+        team_colour_rule=TEAM_COLOUR_RULES[1 if name in OLD_RULE_FILES else 0],
+        team_bye_points=0,
+    )
+    return Tournament(settings, t.players, t.rounds, teams=_teams(og, ROUNDS[name]))
+
+
+@dataclass(frozen=True)
+class OGGameLine:
+    """A ``game`` line of OpenGotha's outputs."""
+
+    table: int
+    board: int
+    white: str  # key
+    black: str
+    handicap: int
+    result: str
+
+
+@dataclass(frozen=True)
+class OGTeamLine:
+    """A ``team`` line of OpenGotha's standings: place ("" when tied), number, name, the
+    criteria as printed, the half-match strings."""
+
+    place: str
+    number: int
+    name: str
+    values: tuple[str, ...]
+    rounds: tuple[str, ...]
+
+
+def _lines(path: Path) -> list[list[str]]:
+    text = path.read_text(encoding="utf-8")
+    return [line.split("\t") for line in text.splitlines() if line and not line.startswith("#")]
+
+
+def og_games(name: str, suffix: str) -> list[OGGameLine]:
+    """Every ``game`` line of ``NAME<suffix>`` (e.g. ``.pair.R4.txt``)."""
+    return [
+        OGGameLine(int(c[1]), int(c[2]), c[3], c[5], int(c[7]), c[8])
+        for c in _lines(team_file(name, suffix))
+        if c[0] == "game"
+    ]
+
+
+def og_standings(name: str, after_round: int) -> tuple[tuple[str, ...], list[OGTeamLine]]:
+    """The criteria (XML names) and the ``team`` lines of OpenGotha's standings after the
+    round (``NAME.standings.R<r>.txt``: its last table)."""
+    return og_standings_file(team_file(name, f".standings.R{after_round}.txt"), after_round)
+
+
+def og_standings_file(path: Path, after_round: int) -> tuple[tuple[str, ...], list[OGTeamLine]]:
+    """:func:`og_standings` of any file ``og-teams standings`` wrote."""
+    header = [
+        line for line in path.read_text(encoding="utf-8").splitlines() if line.startswith("#team")
+    ][-1].split("\t")
+    criteria = tuple(header[4 : len(header) - after_round])
+    rows = [
+        OGTeamLine(
+            c[1], int(c[2]), c[3], tuple(c[4 : 4 + len(criteria)]), tuple(c[4 + len(criteria) :])
+        )
+        for c in _lines(path)
+        if c[0] == "team"
+    ]
+    return criteria, rows
+
+
+def key_of(t: Tournament, number: int) -> str:
+    """OpenGotha's key of a player: name and first name, no spaces, upper case."""
+    p = t.player(number)
+    return (p.surname + p.first_name).replace(" ", "").upper()
