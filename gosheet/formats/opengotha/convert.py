@@ -86,6 +86,13 @@ from gosheet.formats.opengotha.sheet import (
     parameter_rows,
     section_rank,
 )
+from gosheet.formats.opengotha.teams import (
+    TEAM_ELEMENTS,
+    ReadTeams,
+    is_team_file,
+    read_teams,
+    team_parameters,
+)
 from gosheet.i18n.catalog import _
 from gosheet.workbook.sheets import PLAYERS
 from gosheet.workbook.sheets.imported_rounds import record_rows
@@ -144,9 +151,8 @@ class Imported:
     #: what was read otherwise than written (an older layout, other writers' spellings,
     #: OpenGotha's defaults for what the file lacks), for the import's summary
     notes: tuple[str, ...] = ()
-    #: the teams of a team tournament, kept in the OpenGotha sheet (gosheet pairs and ranks
-    #: its players, not its teams, yet)
-    teams: tuple[str, ...] = ()
+    #: the team tournament's rows and notes are in ``rows`` and ``notes``; its teams in
+    #: ``tournament.teams``
 
 
 class _Problems:
@@ -184,15 +190,26 @@ def from_opengotha(
     if random_seed is not None:
         settings = settings.replace(random_seed=random_seed)
     settings = settings.replace(language=language)  # of the workbook's words
+    teams = is_team_file(og)
+    if teams:
+        settings = settings.replace(**team_parameters(og, problems.add))
     players, registration, numbers = _players(og, settings, problems, rows, notes)
     number_of = _Numbers(og, numbers, problems).number_of
+    read = ReadTeams(())
+    if teams:
+        keys = {n: k for k, n in numbers.items()}
+        read = read_teams(
+            og, number_of, keys.__getitem__, settings.rounds or MAX_ROUNDS, settings.team_size
+        )
+        rows += read.rows
+        notes += read.notes
     limit = until_round if until_round is not None else len(og.games) + len(og.byes) + 99
     games, dropped = _games(og, limit, settings.komi, number_of, problems, rows)
     next_round = max(games, default=0) + 1
     byes, dropped_byes, ahead = _byes(og, limit, next_round, number_of, rows)
     dropped += dropped_byes
     last = _last_round(set(games) | set(byes), settings.rounds, problems, notes)
-    rows += parameter_rows(og)
+    rows += parameter_rows(og, held=TEAM_ELEMENTS if teams else ())
     rows.sort(key=section_rank)  # stable: each section keeps the file's order
     _check_cells(players, settings, rows, problems)
     if problems.problems:
@@ -205,7 +222,7 @@ def from_opengotha(
         )
         for r in range(1, last + 1)
     )
-    tournament = Tournament(settings, tuple(players), played)
+    tournament = Tournament(settings, tuple(players), played, teams=read.teams)
     rows += record_rows(tournament)  # each round as imported: gosheet's record
     rows.sort(key=section_rank)
     return Imported(
@@ -215,7 +232,6 @@ def from_opengotha(
         games_dropped=dropped,
         notes=tuple(notes),
         byes_ahead=ahead,
-        teams=og.teams,
     )
 
 

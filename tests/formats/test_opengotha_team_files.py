@@ -1,0 +1,200 @@
+"""OpenGotha's team files in and out (issue 37): a file with ``<Teams>`` imports as a team
+tournament — its teams, their line-ups per round, its team parameters as gosheet's own
+settings, not as unknown XML — and the export writes ``<Teams>`` and
+``<TeamTournamentParameterSet>`` back as OpenGotha wrote them (every ``Board`` of its 20
+rounds, in its order).
+
+The real files are ``ull`` (OpenGotha 3.49: 7 teams of 4, line-ups changing round by round)
+and ``lgo2020`` (OpenGotha 3.51: 14 teams of 3); ``synth-mm8x4`` was saved by 3.51.02
+(tests/fixtures/opengotha-teams/README.md)."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+from support.og_teams import FIXTURES
+
+from gosheet.core.errors import InputError
+from gosheet.core.kinds import TournamentType
+from gosheet.formats.opengotha.convert import Imported, from_opengotha
+from gosheet.formats.opengotha.elements import OGElement, OGTournament, player_key
+from gosheet.formats.opengotha.layout import TEAM, TEAMS, XML
+from gosheet.formats.opengotha.sheet import opengotha_sheet, read_kept
+from gosheet.formats.opengotha.teams import (
+    colour_rule,
+    read_lineup_row,
+    team_parameters_element,
+    teams_element,
+)
+from gosheet.formats.opengotha.xml import read_opengotha
+from gosheet.workbook.sheets import OPENGOTHA, OPENGOTHA_HEADERS
+from gosheet.workbook.sheets.reading import ProblemList
+
+NAMES = ("ull", "lgo2020", "synth-mm8x4")
+
+
+def read(name: str) -> OGTournament:
+    path = FIXTURES / f"{name}.xml"
+    if not path.exists():
+        pytest.skip(f"{path.name}: not among the fixtures yet")
+    return read_opengotha(path)
+
+
+def imported(name: str) -> tuple[OGTournament, Imported]:
+    og = read(name)
+    return og, from_opengotha(og)
+
+
+def element(og: OGTournament, tag: str) -> OGElement:
+    (found,) = [e for e in og.extra if e.tag == tag]
+    return found
+
+
+@pytest.mark.parametrize(
+    ("attributes", "rule"),
+    [
+        ({"fullVersionNumber": "3.51"}, "OpenGotha 3.51"),
+        ({"fullVersionNumber": "3.50.1"}, "OpenGotha 3.51"),
+        ({"fullVersionNumber": "3.51.01"}, "OpenGotha 3.51.02"),
+        ({"fullVersionNumber": "3.51.02"}, "OpenGotha 3.51.02"),
+        ({"fullVersionNumber": "4.0"}, "OpenGotha 3.51.02"),
+        ({"gothaVersion": "349", "gothaMinorVersion": "0"}, "OpenGotha 3.51"),
+        ({"gothaVersion": "351"}, "OpenGotha 3.51"),
+        ({"gothaVersion": "351", "gothaMinorVersion": "1"}, "OpenGotha 3.51.02"),
+        ({}, "OpenGotha 3.51.02"),
+    ],
+)
+def test_the_colour_rule_is_that_of_the_version_that_saved_the_file(
+    attributes: dict[str, str], rule: str
+) -> None:
+    assert colour_rule(attributes) == rule
+
+
+@pytest.mark.parametrize(
+    ("name", "size", "placement", "rule", "teams"),
+    [
+        ("ull", 4, ("TEAMP", "BDW", "BDW1U", "BDW2U", "BDW3U"), "OpenGotha 3.51", 7),
+        (
+            "lgo2020",
+            3,
+            ("TEAMP", "BDW", "BDW3U", "BDW2U", "BDW1U", "MNR"),
+            "OpenGotha 3.51",
+            14,
+        ),
+        (
+            "synth-mm8x4",
+            4,
+            ("TEAMP", "BDW", "BDW3U", "BDW2U", "BDW1U", "MNR"),
+            "OpenGotha 3.51.02",
+            8,
+        ),
+    ],
+)
+def test_a_team_file_imports_as_a_team_tournament(
+    name: str, size: int, placement: tuple[str, ...], rule: str, teams: int
+) -> None:
+    og, done = imported(name)
+    s = done.tournament.settings
+    assert s.tournament_type is TournamentType.TEAMS
+    assert (s.team_size, s.team_placement, s.team_colour_rule) == (size, placement, rule)
+    assert s.team_bye_points == 0  # OpenGotha leaves the odd team out
+    assert len(done.tournament.teams) == teams
+    numbers = {
+        dict(t.attributes)["teamName"]: int(dict(t.attributes)["teamNumber"])
+        for t in element(og, "Teams").children
+    }
+    assert {t.name: t.number for t in done.tournament.teams} == numbers
+    # nothing of the teams is kept as unknown XML
+    assert not [r for r in done.rows if r[0] == XML and r[2].startswith("Team")]
+
+
+def test_line_ups_change_where_the_file_changes_them() -> None:
+    og, done = imported("ull")
+    t = done.tournament
+    name_of = {p.number: p.name for p in t.players}
+    atari = next(team for team in t.teams if team.name == "ATARI 1")
+    assert [lineup.from_round for lineup in atari.lineups] == [1, 2, 3, 5, 6]
+    assert [name_of[p] for p in atari.lineup_in(4).boards] == [
+        "Grigoriu Elian_Ioan",
+        "Toma Iulian",
+        "Boldeanu Dragos",
+        "Radu Stefan",
+    ]
+    atsumi = next(team for team in t.teams if team.name == "ATSUMI")
+    assert len(atsumi.lineups) == 1 and not atsumi.lineups[0].reserves
+    # each round's line-up is who played it: the board-1 players of every game are there
+    for played in t.rounds:
+        seated = {p for team in t.teams for p in team.lineup_in(played.number).boards}
+        assert {g.white for g in played.games} | {g.black for g in played.games} <= seated
+
+
+def test_line_ups_after_the_last_round_are_kept_in_the_opengotha_sheet() -> None:
+    _, done = imported("ull")
+    rows = [r for r in done.rows if r[0] in (TEAM, TEAMS)]
+    assert (
+        TEAM,
+        "ATARI 1",
+        "round7",
+        "GRIGORIUELIAN_IOAN TOMAIULIAN BOLDEANUDRAGOS RADUSTEFAN",
+    ) in rows
+    assert {r[1] for r in rows if r[0] == TEAM} == {"ATARI 1", "ATARI 2", "TIMI"}
+    assert (TEAMS, "", "order", "1 5 3 7 4 6 2") in rows
+    # the sheet reads them back
+    grid = [list(OPENGOTHA_HEADERS), *opengotha_sheet(done.rows).rows]
+    problems = ProblemList({})
+    kept = read_kept(grid, problems)
+    assert not problems.problems
+    assert kept.lineups_after["ATARI 1"][7] == tuple(rows[0][3].split())
+    assert kept.team_order == [1, 5, 3, 7, 4, 6, 2]
+
+
+def test_a_team_row_of_another_round_is_told_by_its_cell() -> None:
+    problems = ProblemList({})
+    grid = [list(OPENGOTHA_HEADERS), [TEAM, "TIMI", "board3", "X Y"]]
+    read_kept(grid, problems)
+    (problem,) = problems.problems
+    assert problem.sheet == OPENGOTHA and "round7" in problem.message
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_teams_are_written_back_as_opengotha_wrote_them(name: str) -> None:
+    og, done = imported(name)
+    keys = {n: player_key(p) for n, p in enumerate(og.players, 1)}
+    after: dict[str, dict[int, tuple[str, ...]]] = {}
+    order: list[int] = []
+    for section, key, attribute, value in done.rows:
+        if section == TEAM:
+            lineup = read_lineup_row(attribute, value)
+            assert lineup is not None
+            after.setdefault(key, {})[lineup[0]] = lineup[1]
+        elif section == TEAMS:
+            order = [int(n) for n in value.split()]
+    t = done.tournament
+    written = teams_element(t, keys, lambda team, r: team.lineup_in(r).boards, after, order)
+    original = element(og, "Teams")
+    # same teams in the same order, each Board of the 20 rounds in OpenGotha's order
+    assert [c.attributes for c in written.children] == [c.attributes for c in original.children]
+    for ours, theirs in zip(written.children, original.children, strict=True):
+        assert [b.attributes for b in ours.children] == [b.attributes for b in theirs.children]
+    assert team_parameters_element(t.settings) == element(og, "TeamTournamentParameterSet")
+
+
+def test_an_individual_file_keeps_its_team_parameters_as_they_are() -> None:
+    og = read("ull")
+    individual = dataclasses.replace(og, extra=tuple(e for e in og.extra if e.tag != "Teams"))
+    done = from_opengotha(individual)
+    assert done.tournament.settings.tournament_type is TournamentType.INDIVIDUAL
+    assert [r[2] for r in done.rows if r[0] == XML] == ["TeamTournamentParameterSet"]
+
+
+def test_a_team_size_opengotha_does_not_have_is_told() -> None:
+    og = read("ull")
+    bad = OGElement(
+        "TeamTournamentParameterSet",
+        children=(OGElement("TeamGeneralParameterSet", (("teamSize", "12"),)),),
+    )
+    extra = tuple(bad if e.tag == bad.tag else e for e in og.extra)
+    with pytest.raises(InputError) as caught:
+        from_opengotha(dataclasses.replace(og, extra=extra))
+    assert "teamSize from 2 to 10" in str(caught.value)
