@@ -52,6 +52,11 @@ SHEETS: Table = {
     "Explain": Translated(ru="Объяснение", fr="Explication", ca="Explicació"),
     "Keep apart": Translated(ru="Не сводить", fr="Ne pas apparier", ca="No aparellar"),
     "OpenGotha": Translated(ru="OpenGotha", fr="OpenGotha", ca="OpenGotha"),
+    "Teams": Translated(ru="Команды", fr="Équipes", ca="Equips"),
+    "Fixed matches": Translated(ru="Назначенные матчи", fr="Matchs imposés", ca="Matxs fixats"),
+    "Team standings": Translated(
+        ru="Командная таблица", fr="Classement des équipes", ca="Classificació d'equips"
+    ),
 }
 
 #: The Settings sheet's columns.
@@ -187,6 +192,15 @@ KEEP_APART: Table = {
     "Player 1": Translated(ru="Игрок 1", fr="Joueur 1", ca="Jugador 1"),
     "Player 2": Translated(ru="Игрок 2", fr="Joueur 2", ca="Jugador 2"),
     "Until round": Translated(ru="До тура", fr="Jusqu'à la ronde", ca="Fins a la ronda"),
+}
+
+#: The Teams and Fixed matches sheets' columns.
+TEAMS: Table = {
+    "Team": Translated(ru="Команда", fr="Équipe", ca="Equip"),
+    "Number": Translated(ru="Номер", fr="Numéro", ca="Número"),
+    "Round": Translated(ru="Тур", fr="Ronde", ca="Ronda"),
+    "Board {n}": Translated(ru="Доска {n}", fr="Plateau {n}", ca="Tauler {n}"),
+    "Reserve {n}": Translated(ru="Запасной {n}", fr="Remplaçant {n}", ca="Reserva {n}"),
 }
 
 #: The OpenGotha sheet's columns.
@@ -346,6 +360,7 @@ ALL_TABLES: dict[str, Table] = {
     "players": PLAYERS,
     "rounds": ROUNDS,
     "keep apart": KEEP_APART,
+    "teams": TEAMS,
     "opengotha": OPENGOTHA,
     "standings": STANDINGS,
     "explain": EXPLAIN,

@@ -14,9 +14,11 @@ from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 
 from gosheet.core.errors import InputError
+from gosheet.core.kinds import TournamentType
 from gosheet.core.model import Round, Tournament
 from gosheet.core.settings_fields import MAX_ROUNDS
 from gosheet.core.systems import system_of
+from gosheet.core.teams.model import FixedMatch, Team
 from gosheet.i18n import words
 from gosheet.i18n.catalog import _
 from gosheet.i18n.words import local
@@ -28,6 +30,7 @@ from gosheet.workbook.sheets import (
     round_number_of,
     round_sheet_name,
 )
+from gosheet.workbook.sheets.fixed_matches import FIXED_MATCHES, read_fixed_matches
 from gosheet.workbook.sheets.imported_rounds import read_record
 from gosheet.workbook.sheets.keep_apart import KEEP_APART, read_keep_apart
 from gosheet.workbook.sheets.language import canonical_sheets
@@ -38,6 +41,7 @@ from gosheet.workbook.sheets.reading import BookState, ProblemList
 from gosheet.workbook.sheets.round_look_alikes import look_alikes
 from gosheet.workbook.sheets.rounds import read_round
 from gosheet.workbook.sheets.settings_reader import read_settings
+from gosheet.workbook.sheets.teams import TEAMS, read_teams
 
 
 @contextmanager
@@ -117,6 +121,11 @@ def _read_book(sheets: Mapping[str, Rows]) -> BookState:
             ),
         )
     apart = read_keep_apart(sheets.get(KEEP_APART), index, problems) if roster_readable else ()
+    teams: tuple[Team, ...] = ()
+    fixed: tuple[FixedMatch, ...] = ()
+    if settings.tournament_type is TournamentType.TEAMS and roster_readable:
+        teams = read_teams(sheets.get(TEAMS), index, settings.team_size, problems)
+        fixed = read_fixed_matches(sheets.get(FIXED_MATCHES), teams, problems)
     state.tournament = not_confirmed(state, rounds, settings.rounds or MAX_ROUNDS)
     if not problems.problems:  # a player in no line of a round: a game's row deleted?
         played = Tournament(settings, state.tournament.players, tuple(rounds))
@@ -145,7 +154,9 @@ def _read_book(sheets: Mapping[str, Rows]) -> BookState:
             problems.problems += lost
     if problems.problems:
         raise InputError(problems.problems)
-    state.tournament = Tournament(settings, state.tournament.players, tuple(rounds), apart)
+    state.tournament = Tournament(
+        settings, state.tournament.players, tuple(rounds), apart, teams, fixed
+    )
     state.setting_rows = setting_rows
     state.labels = dict(index.labels)  # labels(state.tournament.players), made once
     return state
