@@ -100,6 +100,7 @@ from gosheet.workbook.sheets.language import InLanguage
 from gosheet.workbook.sheets.names import name_key
 from gosheet.workbook.sheets.players_reader import MMS_CORRECTION
 from gosheet.workbook.sheets.reading import cell_text
+from gosheet.workbook.sheets.teams import teams_sheet
 from gosheet.workbook.sheets.writer import players_sheet, round_sheet
 from gosheet.workbook.xlsx.book import XlsxBook
 
@@ -485,6 +486,8 @@ def opengotha_book(imported: Imported, template: str | Path | None = None) -> Xl
     port.render(players_sheet(t.players, t.settings, registration=imported.registration))
     for played in t.rounds:
         port.render(round_sheet(t, Pairing(played.number, played.games, played.byes)))
+    if t.teams:
+        port.render(teams_sheet(t, t.settings.language))
     port.render(opengotha_sheet(imported.rows, t.settings.language))
     book.workbook.active = book.workbook.sheetnames.index(port.names[PLAYERS])
     book.read()  # a safety net: raises InputError rather than write an unreadable workbook
