@@ -110,7 +110,7 @@ def test_a_team_file_imports_as_a_team_tournament(
 
 
 def test_line_ups_change_where_the_file_changes_them() -> None:
-    og, done = imported("ull")
+    _, done = imported("ull")
     t = done.tournament
     name_of = {p.number: p.name for p in t.players}
     atari = next(team for team in t.teams if team.name == "ATARI 1")
