@@ -13,7 +13,7 @@ from __future__ import annotations
 import dataclasses
 
 import pytest
-from support.og_teams import FIXTURES
+from support.og_teams_jar import FIXTURES
 
 from gosheet.core.errors import InputError
 from gosheet.core.kinds import TournamentType
@@ -35,10 +35,7 @@ NAMES = ("ull", "lgo2020", "synth-mm8x4")
 
 
 def read(name: str) -> OGTournament:
-    path = FIXTURES / f"{name}.xml"
-    if not path.exists():
-        pytest.skip(f"{path.name}: not among the fixtures yet")
-    return read_opengotha(path)
+    return read_opengotha(FIXTURES / f"{name}.xml")
 
 
 def imported(name: str) -> tuple[OGTournament, Imported]:

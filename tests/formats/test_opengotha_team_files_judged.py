@@ -24,7 +24,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from support.og_teams import FIXTURES, check_rows, fixture_answer, og_standings, og_teams
+from support.og_teams_jar import FIXTURES, check_rows, fixture_answer, og_standings, og_teams
 from support.opengotha import export
 from support.opengotha_jar import OpenGotha, drivers
 

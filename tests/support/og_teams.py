@@ -1,22 +1,50 @@
-"""OpenGotha's team answers, read: the text ``og-teams`` writes (``standings``, ``pair``,
-``check``; fixtures/opengotha-teams/README.md tells the format), and ``og-teams`` itself run on
-a file (:class:`~support.opengotha_jar.OpenGotha` from the environment)."""
+"""OpenGotha's team fixtures (tests/fixtures/opengotha-teams) as core tournaments, and the
+outputs OpenGotha made for them (its boards, its team standings) as plain records.
+
+Everything comes from gosheet's OpenGotha import
+(:func:`gosheet.formats.opengotha.convert.from_opengotha`): players, games, settings, the
+teams (``<Teams>``) and the team parameters (``<TeamTournamentParameterSet>``).
+"""
 
 from __future__ import annotations
 
-import subprocess
 from dataclasses import dataclass
 from pathlib import Path
 
-from support.opengotha_jar import OpenGotha
-from support.paths import TESTS
+from gosheet.core.kinds import TournamentType
+from gosheet.core.model import Tournament
+from gosheet.core.teams.fields import TEAM_COLOUR_RULES
+from gosheet.formats.opengotha.convert import from_opengotha
+from gosheet.formats.opengotha.xml import read_opengotha
 
-FIXTURES = TESTS / "fixtures" / "opengotha-teams"
+from .paths import TESTS
+
+TEAMS = TESTS / "fixtures" / "opengotha-teams"
+"""``tests/fixtures/opengotha-teams``: the four team tournaments and OpenGotha's outputs."""
+NAMES = ("lgo2020", "ull", "synth-swiss8x4", "synth-mm8x4")
+ROUNDS = {"lgo2020": 5, "ull": 6, "synth-swiss8x4": 5, "synth-mm8x4": 5}
+OLD_RULE_FILES = frozenset({"lgo2020", "ull"})
+"""Files saved by OpenGotha 3.51 or before: paired with the old ``detRandom``."""
+
+
+def team_file(name: str, suffix: str = ".xml") -> Path:
+    return TEAMS / f"{name}{suffix}"
+
+
+def load(name: str, until_round: int | None = None) -> Tournament:
+    """The team fixture ``name`` as a core tournament (its rounds 1 … ``until_round``), as
+    gosheet's import reads it: teams, line-ups per round, team size and placement, the colour
+    rule of the version that saved the file, a team bye worth 0 (OpenGotha's)."""
+    t = from_opengotha(read_opengotha(team_file(name)), until_round=until_round).tournament
+    rule = TEAM_COLOUR_RULES[1 if name in OLD_RULE_FILES else 0]
+    assert t.settings.tournament_type is TournamentType.TEAMS
+    assert t.settings.team_colour_rule == rule and t.settings.team_bye_points == 0
+    return t
 
 
 @dataclass(frozen=True)
-class OGBoard:
-    """One board game as OpenGotha prints it."""
+class OGGameLine:
+    """A ``game`` line of OpenGotha's outputs."""
 
     table: int
     board: int
@@ -27,59 +55,50 @@ class OGBoard:
 
 
 @dataclass(frozen=True)
-class Answer:
-    """One ``og-teams`` text: the games of each round (by round), the team lines of the
-    standings printed last (tab-separated fields, record type dropped)."""
+class OGTeamLine:
+    """A ``team`` line of OpenGotha's standings: place ("" when tied), number, name, the
+    criteria as printed, the half-match strings."""
 
-    games: dict[int, list[OGBoard]]
-    matches: dict[int, list[tuple[str, ...]]]
-    standings: list[tuple[str, ...]]
-
-
-def read_answer(text: str) -> Answer:
-    games: dict[int, list[OGBoard]] = {}
-    matches: dict[int, list[tuple[str, ...]]] = {}
-    tables: list[list[tuple[str, ...]]] = []
-    r = 0
-    for line in text.splitlines():
-        if line.startswith("# round "):
-            r = int(line.split()[2].rstrip(":"))
-        elif line.startswith("# team standings"):
-            tables.append([])
-        fields = line.split("\t")
-        if fields[0] == "game":
-            t, b, w, _, k, _, h, result = fields[1:9]
-            games.setdefault(r, []).append(OGBoard(int(t), int(b), w, k, int(h), result))
-        elif fields[0] == "match":
-            matches.setdefault(r, []).append(tuple(fields[1:]))
-        elif fields[0] == "team":
-            tables[-1].append(tuple(fields[1:]))
-    return Answer(games, matches, tables[-1] if tables else [])
+    place: str
+    number: int
+    name: str
+    values: tuple[str, ...]
+    rounds: tuple[str, ...]
 
 
-def fixture_answer(name: str) -> Answer:
-    """An answer OpenGotha gave on one of the fixtures (``ull.standings.R3``)."""
-    return read_answer((FIXTURES / f"{name}.txt").read_text("utf-8"))
+def _lines(path: Path) -> list[list[str]]:
+    text = path.read_text(encoding="utf-8")
+    return [line.split("\t") for line in text.splitlines() if line and not line.startswith("#")]
 
 
-def og_teams(og: OpenGotha, *args: object) -> str:
-    """Run ``og-teams`` on OpenGotha's jar; its standard output."""
-    command = [str(og.folder / "og-teams"), str(og.jar), *map(str, args)]
-    done = subprocess.run(command, env=og.env(), capture_output=True, text=True, timeout=600)
-    if done.returncode:
-        raise AssertionError(f"{' '.join(command)} failed ({done.returncode}): {done.stderr}")
-    return done.stdout
+def og_games(name: str, suffix: str) -> list[OGGameLine]:
+    """Every ``game`` line of ``NAME<suffix>`` (e.g. ``.pair.R4.txt``)."""
+    return [
+        OGGameLine(int(c[1]), int(c[2]), c[3], c[5], int(c[7]), c[8])
+        for c in _lines(team_file(name, suffix))
+        if c[0] == "game"
+    ]
 
 
-def og_standings(og: OpenGotha, xml: Path, round_number: int) -> Answer:
-    """OpenGotha's team standings of a file after a round (and the games it read)."""
-    out = xml.parent / f"{xml.stem}.standings.R{round_number}"
-    og_teams(og, "standings", xml, round_number, out)
-    return read_answer(Path(f"{out}.txt").read_text("utf-8"))
+def og_standings(name: str, after_round: int) -> tuple[tuple[str, ...], list[OGTeamLine]]:
+    """The criteria (XML names) and the ``team`` lines of OpenGotha's standings after the
+    round (``NAME.standings.R<r>.txt``: its last table)."""
+    path = team_file(name, f".standings.R{after_round}.txt")
+    header = [
+        line for line in path.read_text(encoding="utf-8").splitlines() if line.startswith("#team")
+    ][-1].split("\t")
+    criteria = tuple(header[4 : len(header) - after_round])
+    rows = [
+        OGTeamLine(
+            c[1], int(c[2]), c[3], tuple(c[4 : 4 + len(criteria)]), tuple(c[4 + len(criteria) :])
+        )
+        for c in _lines(path)
+        if c[0] == "team"
+    ]
+    return criteria, rows
 
 
-def check_rows(text: str) -> tuple[list[list[str]], list[str]]:
-    """An ``og-teams check``: its rows (round … total, numbers) and each board that differs."""
-    rows = [line.split("\t") for line in text.splitlines() if line and not line.startswith("#")]
-    differ = [line for line in text.splitlines() if line.startswith("#   R")]
-    return rows[1:], differ
+def key_of(t: Tournament, number: int) -> str:
+    """OpenGotha's key of a player: name and first name, no spaces, upper case."""
+    p = t.player(number)
+    return (p.surname + p.first_name).replace(" ", "").upper()

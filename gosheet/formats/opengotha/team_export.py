@@ -7,6 +7,7 @@ from collections.abc import Callable, Mapping, Sequence
 
 from gosheet.core.model import Tournament
 from gosheet.core.settings import Settings
+from gosheet.core.teams.lineups import TeamsIncomplete, seated
 from gosheet.core.teams.model import Team
 from gosheet.formats.opengotha.teams import colour_rule
 
@@ -20,7 +21,10 @@ def seated_or_listed(tournament: Tournament) -> Callable[[Team, int], Sequence[i
     line-up as listed."""
 
     def at_boards(team: Team, round_number: int) -> Sequence[int]:
-        return team.lineup_in(round_number).boards  # TODO(teamcore): seated()
+        try:
+            return seated(tournament, team, round_number)
+        except TeamsIncomplete:
+            return team.lineup_in(round_number).boards
 
     return at_boards
 
