@@ -253,6 +253,12 @@ def explain(book: RecordingBook, request: dict[str, Any]) -> str:
     return explained(actions.explain(book))
 
 
+def order_boards(book: RecordingBook, request: dict[str, Any]) -> str:
+    from gosheet.app.boards import order_boards
+
+    return order_boards(book).message()
+
+
 def fill(book: RecordingBook, request: dict[str, Any]) -> str:
     from gosheet.app.ratings import fill_ratings
 
@@ -331,6 +337,7 @@ BRIDGED: dict[str, Bridged] = {
     "simulate": simulate,
     "explain": explain,
     "fill_ratings": fill,
+    "order_boards": order_boards,
     "print_pack": print_pack,
     "merge": merge,
     "publish": on_files(publish_pages),

@@ -14,15 +14,17 @@ import secrets
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from gosheet.app.files import OptionError, Source, on_disk, refuse_overwrite, saved
 from gosheet.app.messages import fewer_groups_note
 from gosheet.core.games import game_of
+from gosheet.core.kinds import TournamentType
 from gosheet.core.mcmahon_groups import McMahonGroups
 from gosheet.core.model import Player
 from gosheet.core.settings import Settings
 from gosheet.core.systems import REGISTRY, default_system, system_of
+from gosheet.core.teams.fields import parse_tournament_type
 from gosheet.i18n import words
 from gosheet.i18n.catalog import _, ngettext, system_language
 from gosheet.workbook.limits.files import book_target
@@ -52,6 +54,8 @@ class Choices:
     seed: int | None = None
     language: str | None = None
     template: str | None = None
+    type: str | None = None  # Tournament type: individual, teams, pair go, rengo
+    team_size: int | None = None  # teams: 2–10 (4); rengo: 2 or 3 (3)
 
 
 @dataclass(frozen=True)
@@ -107,9 +111,26 @@ def settings_of(
             komi=choices.komi if choices.komi is not None else 6.5,
             language=language,
             name=name,
+            **type_settings(choices),
         )
     except ValueError as error:
         raise OptionError(str(error)) from None
+
+
+def type_settings(choices: Choices) -> dict[str, Any]:
+    """The settings of the tournament type chosen: its type, its team size (rengo: 3 unless
+    chosen), mixed pairs for pair go (a pair a man and a woman, as pair go is played)."""
+    if choices.type is None:
+        return {}
+    kind = parse_tournament_type(choices.type)
+    found: dict[str, Any] = {"tournament_type": kind}
+    if choices.team_size is not None:
+        found["team_size"] = choices.team_size
+    elif kind is TournamentType.RENGO:
+        found["team_size"] = 3
+    if kind is TournamentType.PAIR_GO:
+        found["mixed_pairs"] = True
+    return found
 
 
 def rounds_note(settings: Settings, players: int, given: int | None) -> str:

@@ -15,7 +15,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Generic, TypeVar
 
-from gosheet.app import actions
+from gosheet.app import actions, boards
+from gosheet.app.boards import BoardsOrdered
 from gosheet.app.files import Source, on_disk
 from gosheet.app.outcomes import Checked, Paired, Renamed, Simulated, StandingsUpdated
 from gosheet.core.explain import Explanation
@@ -86,6 +87,11 @@ def pair(source: Source, again: bool = False, *, name: str = NAME) -> Edited[Pai
 def update_standings(source: Source, *, name: str = NAME) -> Edited[StandingsUpdated]:
     """Recompute the Standings sheet."""
     return edit(source, actions.update_standings, lambda done: "standings", name=name)
+
+
+def order_boards(source: Source, *, name: str = NAME) -> Edited[BoardsOrdered]:
+    """Sort each team's boards by rating in the Teams sheet."""
+    return edit(source, boards.order_boards, lambda done: "order boards", name=name)
 
 
 def simulate(source: Source, *, name: str = NAME) -> Edited[Simulated]:

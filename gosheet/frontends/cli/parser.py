@@ -13,6 +13,7 @@ from gosheet.about import VERSION
 from gosheet.core.fields import RULES
 from gosheet.core.games import GAMES
 from gosheet.core.systems import REGISTRY
+from gosheet.core.teams.fields import TYPE_NAMES
 from gosheet.frontends.cli.publishing import add_parser as publishing_parser
 from gosheet.frontends.cli.ratings import add_parser as ratings_parser
 from gosheet.frontends.cli.web import add_parser as web_parser
@@ -70,6 +71,21 @@ def settings_options(parser: argparse.ArgumentParser) -> None:
         help="random seed of the lot (default: a new one, kept in the workbook)",
     )
     parser.add_argument("--template", default=None, help="a workbook to start from")
+    parser.add_argument(
+        "--type",
+        choices=TYPE_NAMES,
+        default=None,
+        help="the tournament type: individual (default), teams, 'pair go' (a pair of a man "
+        "and a woman plays each game; a Pair column in Players) or rengo (a team of 2 or 3 "
+        "plays each game; a Team column)",
+    )
+    parser.add_argument(
+        "--team-size",
+        type=int,
+        default=None,
+        metavar="N",
+        help="players in a team: teams 2–10 (default 4), rengo 2 or 3 (default 3)",
+    )
     language_option(parser)
     parser.add_argument("--force", action="store_true", help="overwrite an existing file")
 
@@ -139,6 +155,11 @@ def build_parser() -> argparse.ArgumentParser:
         ("pair", "pair the next round and update the standings"),
         ("standings", "recompute the Standings sheet"),
         ("check", "list every problem of a workbook, changing nothing"),
+        (
+            "order-boards",
+            "team tournaments: sort each line-up of the Teams sheet by rating, board 1 the "
+            "strongest (reserves and rounds as typed)",
+        ),
     ):
         cmd = sub.add_parser(name, help=text)
         cmd.add_argument("book", type=Path, metavar="BOOK.xlsx")

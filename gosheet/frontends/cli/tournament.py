@@ -44,6 +44,8 @@ def choices_from(args: argparse.Namespace) -> Choices:
         seed=args.seed,
         language=getattr(args, "language", None),
         template=args.template,
+        type=getattr(args, "type", None),
+        team_size=getattr(args, "team_size", None),
     )
 
 
@@ -76,6 +78,13 @@ def standings(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     path = saved_path(edited)
     say(*standings_lines(edited.done, path.name))
     say(rewritten(edited.done), saved_note(path))
+    return 0
+
+
+def order_boards(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
+    """``gosheet order-boards BOOK.xlsx``: each team's boards by rating."""
+    edited = workbooks.order_boards(args.book)
+    say(edited.done.message(), saved_note(saved_path(edited)))
     return 0
 
 

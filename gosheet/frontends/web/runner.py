@@ -118,6 +118,13 @@ def standings(data: bytes, name: str, given: Given = GIVEN) -> Answer:
     return Answer(0, lines, name, workbook_type(name), edited.data)
 
 
+def order_boards(data: bytes, name: str, given: Given = GIVEN) -> Answer:
+    from gosheet.app import workbooks
+
+    edited = workbooks.order_boards(data, name=name)
+    return Answer(0, said(edited.done.message()), name, workbook_type(name), edited.data)
+
+
 def check(data: bytes, name: str, given: Given = GIVEN) -> Answer:
     from gosheet.app import workbooks
 
@@ -242,6 +249,7 @@ RUNNERS: dict[str, Action] = {
     "check": check,
     "explain": explain,
     "simulate": simulate,
+    "order_boards": order_boards,
     "merge": merge,
     "print_pack": print_pack,
     "publish": publish,

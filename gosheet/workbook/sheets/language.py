@@ -61,6 +61,7 @@ def header_table(sheet: str) -> words.Table | None:
         KEEP_APART_SHEET: words.KEEP_APART,
         TEAMS: words.TEAMS,
         FIXED_MATCHES: words.TEAMS,
+        "Team standings": words.TEAM_STANDINGS,
         OPENGOTHA: words.OPENGOTHA,
         STANDINGS: words.STANDINGS,
         EXPLAIN: words.EXPLAIN,

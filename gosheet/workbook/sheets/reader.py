@@ -124,7 +124,8 @@ def _read_book(sheets: Mapping[str, Rows]) -> BookState:
     teams: tuple[Team, ...] = ()
     fixed: tuple[FixedMatch, ...] = ()
     if settings.tournament_type is TournamentType.TEAMS and roster_readable:
-        teams = read_teams(sheets.get(TEAMS), index, settings.team_size, problems)
+        size = settings.team_size
+        teams = read_teams(sheets.get(TEAMS), index, size, problems, state.team_cells)
         fixed = read_fixed_matches(sheets.get(FIXED_MATCHES), teams, problems)
     state.tournament = not_confirmed(state, rounds, settings.rounds or MAX_ROUNDS)
     if not problems.problems:  # a player in no line of a round: a game's row deleted?
@@ -158,5 +159,6 @@ def _read_book(sheets: Mapping[str, Rows]) -> BookState:
         settings, state.tournament.players, tuple(rounds), apart, teams, fixed
     )
     state.setting_rows = setting_rows
+    state.shown = dict(sheets.shown)
     state.labels = dict(index.labels)  # labels(state.tournament.players), made once
     return state

@@ -204,6 +204,10 @@ class BookState:
     line, not marked as not playing, though in an earlier round), which ``check`` tells."""
     labels: dict[int, str] = field(default_factory=dict)
     """Each player's name as the round sheets write it (with club or EGD PIN when repeated)."""
+    team_cells: dict[tuple[str, int, int], str] = field(default_factory=dict)
+    """A team tournament: (team name, the line-up's first round, board) → its Teams cell."""
+    shown: dict[str, str] = field(default_factory=dict)
+    """gosheet's sheets (by their English names) as the workbook names them."""
 
     @property
     def missing(self) -> list[Missing]:

@@ -107,6 +107,7 @@ class TeamRows:
     number: int | None = None
     number_cell: tuple[int, int] = (0, 0)
     lineups: dict[int, Lineup] = field(default_factory=dict)  # by its first round
+    rows: dict[int, int] = field(default_factory=dict)  # each line-up's row, by its first round
     cells: dict[int, dict[int, tuple[int, int]]] = field(default_factory=dict)
     """Each line-up's (by its first round) players' cells: player → (row, column)."""
 
@@ -184,6 +185,7 @@ class TeamsReader:
         boards = self.seats(row, r, self.columns.boards, cells, empty_told=True)
         reserves = self.seats(row, r, self.columns.reserves, cells, empty_told=False)
         team.lineups[start] = Lineup(start, tuple(boards), tuple(reserves))
+        team.rows[start] = r
         team.cells[start] = cells
 
     def seats(
@@ -289,11 +291,16 @@ def two_teams(read: dict[str, TeamRows], problems: ProblemList) -> None:
 
 
 def read_teams(
-    grid: Rows | None, index: NameIndex, size: int, problems: ProblemList
+    grid: Rows | None,
+    index: NameIndex,
+    size: int,
+    problems: ProblemList,
+    cells: dict[tuple[str, int, int], str] | None = None,
 ) -> tuple[Team, ...]:
     """The teams of the sheet (none when there is no such sheet), by number; every problem by
     its cell (sheet, cell, value): a board left empty, a player who is no player or in two
-    teams in one round, board columns that do not match ``size`` (the ``Team size``)."""
+    teams in one round, board columns that do not match ``size`` (the ``Team size``).
+    ``cells`` gets each board's cell: (team name, the line-up's first round, board) → cell."""
     if not grid:
         return ()
     columns = team_columns(grid, size, problems)
@@ -306,6 +313,11 @@ def read_teams(
             continue
         reader.read_row(row, r)
     two_teams(reader.teams, problems)
+    if cells is not None:
+        for team in reader.teams.values():
+            for start, r in team.rows.items():
+                for board, c in enumerate(columns.boards, start=1):
+                    cells[(team.name, start, board)] = cell_name(r, c)
     return tuple(numbered(reader.teams, problems))
 
 
