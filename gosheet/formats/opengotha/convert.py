@@ -59,6 +59,7 @@ from gosheet.core.model import Game, Player, Round, Tournament
 from gosheet.core.opengotha.values import rank_to_xml
 from gosheet.core.pairing import Pairing
 from gosheet.core.settings import Settings
+from gosheet.core.teams.matches import matches_in, team_bye
 from gosheet.formats.opengotha.elements import KeyIndex, OGTournament, player_key
 from gosheet.formats.opengotha.layout import (
     BYE,
@@ -94,12 +95,13 @@ from gosheet.formats.opengotha.teams import (
     team_parameters,
 )
 from gosheet.i18n.catalog import _
-from gosheet.workbook.sheets import PLAYERS
+from gosheet.workbook.sheets import PLAYERS, SheetData
 from gosheet.workbook.sheets.imported_rounds import record_rows
 from gosheet.workbook.sheets.language import InLanguage
 from gosheet.workbook.sheets.names import name_key
 from gosheet.workbook.sheets.players_reader import MMS_CORRECTION
 from gosheet.workbook.sheets.reading import cell_text
+from gosheet.workbook.sheets.team_rounds import team_round_sheet
 from gosheet.workbook.sheets.teams import teams_sheet
 from gosheet.workbook.sheets.writer import players_sheet, round_sheet
 from gosheet.workbook.xlsx.book import XlsxBook
@@ -473,6 +475,18 @@ def _players(
     return players, registration, numbers
 
 
+def _round_sheet(t: Tournament, played: Round) -> SheetData:
+    """A round's sheet: a team tournament's as blocks of boards, match by match, when every
+    game of the round is a board of a match (else, and for an individual tournament, a line
+    a game)."""
+    if t.teams:
+        matches = matches_in(t, played.number)
+        boards = sum(len(m.boards) for m in matches)
+        if boards == len(played.games) and not played.byes:
+            return team_round_sheet(t, played.number, matches, team_bye(t, played.number))
+    return round_sheet(t, Pairing(played.number, played.games, played.byes))
+
+
 def opengotha_book(imported: Imported, template: str | Path | None = None) -> XlsxBook:
     """A new workbook of an imported OpenGotha tournament: Settings, Players, a sheet for each
     round played, and the ``OpenGotha`` sheet. It is read back before it is returned, so that a
@@ -485,7 +499,7 @@ def opengotha_book(imported: Imported, template: str | Path | None = None) -> Xl
     port.grids()
     port.render(players_sheet(t.players, t.settings, registration=imported.registration))
     for played in t.rounds:
-        port.render(round_sheet(t, Pairing(played.number, played.games, played.byes)))
+        port.render(_round_sheet(t, played))
     if t.teams:
         port.render(teams_sheet(t, t.settings.language))
     port.render(opengotha_sheet(imported.rows, t.settings.language))
