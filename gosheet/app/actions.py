@@ -11,11 +11,11 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from gosheet.app import naming
+from gosheet.app import naming, team_play
 from gosheet.app.checkin import check_note, left_out_note, refuse_nobody_confirmed
 from gosheet.app.messages import before_next_pair, fewer_groups_note, missing_results
 from gosheet.app.outcomes import Checked, Paired, Renamed, Simulated, StandingsUpdated
-from gosheet.core.errors import ConsistencyError
+from gosheet.core.errors import ConsistencyError, InputError
 from gosheet.core.explain import Explanation, explain_round
 from gosheet.core.groups import assign_groups
 from gosheet.core.hand import organisers_lines, pair_around
@@ -79,6 +79,8 @@ def update_standings(book: BookPort) -> StandingsUpdated:
     state = read_book(port.grids())
     changed = _normalise_results(port, state)
     port.render(standings_sheet(state.tournament, port.language))
+    if team_play.is_team_tournament(state.tournament):  # and the teams'
+        team_play.write_team_standings(port, state.tournament, port.language)
     return StandingsUpdated(state.tournament, changed_results=changed)
 
 
@@ -90,6 +92,9 @@ def pair(book: BookPort, again: bool = False) -> Paired:
     port = localized(book)
     grids = port.grids()
     state = read_book(grids)
+    if team_play.is_team_tournament(state.tournament):  # matches of teams
+        changed = _normalise_results(port, state)
+        return team_play.pair_team_round(port, grids, state, changed, again)
     settings = state.tournament.settings
     grouped = state.tournament
     index = None
@@ -197,6 +202,10 @@ def check(book: BookPort) -> Checked:
     lines = organisers_lines(t)
     rounds_left = len(t.rounds) - (lines is not None) < t.settings.rounds_for(len(t.players))
     notes = (*before_next_pair(state, rounds_left, lines), *check_note(state, t))
+    if team_play.is_team_tournament(t) and rounds_left:  # the next round's line-ups
+        problems = team_play.incomplete_teams(state, len(t.rounds) + 1)
+        if problems:
+            raise InputError(problems)
     return Checked(t, notes=tuple(notes))
 
 

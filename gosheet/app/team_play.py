@@ -16,10 +16,17 @@ from gosheet.core.errors import ConsistencyError, InputError, Problem
 from gosheet.core.kinds import TournamentType
 from gosheet.core.model import Round, Tournament
 from gosheet.core.pairing import Pairing
-from gosheet.core.teams.lineups import Incomplete, TeamsIncomplete, seated
+from gosheet.core.teams.lineups import (
+    NO_PLAYER,
+    NOT_CONFIRMED,
+    NOT_PLAYING,
+    Incomplete,
+    TeamsIncomplete,
+    seated,
+)
 from gosheet.core.teams.pairing import TeamPairing, pair_teams
 from gosheet.core.teams.standings import team_standings
-from gosheet.i18n.catalog import _, ngettext
+from gosheet.i18n.catalog import N_, _, ngettext
 from gosheet.workbook.port import BookPort
 from gosheet.workbook.sheets import cell_name, round_number_of
 from gosheet.workbook.sheets.reading import BookState, Sheets
@@ -31,6 +38,18 @@ from gosheet.workbook.sheets.teams import TEAMS
 
 def is_team_tournament(tournament: Tournament) -> bool:
     return tournament.settings.tournament_type is TournamentType.TEAMS
+
+
+WHY = {
+    NO_PLAYER: N_("no player"),
+    NOT_PLAYING: N_("its player does not play this round"),
+    NOT_CONFIRMED: N_("its player is not confirmed"),
+}
+
+
+def why_said(why: str) -> str:
+    """Why a board has nobody, in the language of the moment."""
+    return _(WHY[why]) if why in WHY else why
 
 
 def incomplete_problems(state: BookState, holes: tuple[Incomplete, ...]) -> list[Problem]:
@@ -45,7 +64,7 @@ def incomplete_problems(state: BookState, holes: tuple[Incomplete, ...]) -> list
         message = _(
             "team '{team}', board {board}, round {round}: {why} — name a reserve in the "
             "team's row, or type a line-up for that round"
-        ).format(team=hole.team, board=hole.board, round=hole.round_number, why=_(hole.why))
+        ).format(team=hole.team, board=hole.board, round=hole.round_number, why=why_said(hole.why))
         problems.append(Problem(state.shown.get(TEAMS, TEAMS), cell, who or None, message))
     return problems
 
@@ -100,14 +119,33 @@ def sheet_index(names: list[str]) -> int:
     return rounds[-1] + 1 if rounds else len(names)
 
 
-def pair_team_round(port: BookPort, grids: Sheets, state: BookState, changed: int) -> Paired:
-    """Pair the next round of a team tournament and write it, the Standings and the Team
-    standings; an incomplete team raises :class:`InputError` naming its Teams sheet cells,
-    nothing written. ``changed``: results rewritten in the standard form already."""
-    tournament = state.tournament
+def without_last_round(tournament: Tournament) -> Tournament:
+    """The tournament before its last round, to pair it again: refused once a result of it
+    is entered."""
+    if not tournament.rounds:
+        raise ConsistencyError(_("no round is paired yet: there is nothing to pair again"))
+    last = tournament.rounds[-1]
+    if any(g.result is not None for g in last.games):
+        raise ConsistencyError(
+            _(
+                "Round {number} already has results: a round with results is never paired again"
+            ).format(number=last.number)
+        )
+    return replace(tournament, rounds=tournament.rounds[:-1])
+
+
+def pair_team_round(
+    port: BookPort, grids: Sheets, state: BookState, changed: int, again: bool = False
+) -> Paired:
+    """Pair the next round of a team tournament (``again``: the last one anew) and write it,
+    the Standings and the Team standings; an incomplete team raises :class:`InputError`
+    naming its Teams sheet cells, nothing written. ``changed``: results rewritten in the
+    standard form already."""
+    tournament = without_last_round(state.tournament) if again else state.tournament
     refuse_no_teams(tournament)
-    if state.missing:
-        raise ConsistencyError(missing_results(state, state.missing))
+    missing = [m for m in state.missing if m.round <= len(tournament.rounds)]
+    if missing:
+        raise ConsistencyError(missing_results(state, missing))
     number = len(tournament.rounds) + 1
     problems = incomplete_teams(state, number)
     if problems:
@@ -125,10 +163,11 @@ def pair_team_round(port: BookPort, grids: Sheets, state: BookState, changed: in
     language = grids.language
     if proposed is not None:
         port.set_cell("Settings", cell_name(state.setting_rows["rounds"], 1), proposed)
-    port.render(
-        team_round_sheet(paired, number, pairing.matches, pairing.bye, language),
-        sheet_index(list(grids)),
-    )
+    names = list(grids)
+    index = sheet_index(names)
+    if again:  # where the round's sheet stands
+        index = next(i for i, name in enumerate(names) if round_number_of(name) == number)
+    port.render(team_round_sheet(paired, number, pairing.matches, pairing.bye, language), index)
     port.render(standings_sheet(paired, language))
     port.render(team_standings_sheet(paired, team_standings(paired), language))
     notes = match_notes(pairing, settings.team_bye_points)

@@ -12,6 +12,7 @@ from __future__ import annotations
 import gc
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
+from dataclasses import replace
 
 from gosheet.core.errors import InputError
 from gosheet.core.kinds import TournamentType
@@ -41,7 +42,7 @@ from gosheet.workbook.sheets.reading import BookState, ProblemList
 from gosheet.workbook.sheets.round_look_alikes import look_alikes
 from gosheet.workbook.sheets.rounds import read_round
 from gosheet.workbook.sheets.settings_reader import read_settings
-from gosheet.workbook.sheets.teams import TEAMS, read_teams
+from gosheet.workbook.sheets.teams import TEAMS, read_teams, seated_only
 
 
 @contextmanager
@@ -130,6 +131,8 @@ def _read_book(sheets: Mapping[str, Rows]) -> BookState:
     state.tournament = not_confirmed(state, rounds, settings.rounds or MAX_ROUNDS)
     if not problems.problems:  # a player in no line of a round: a game's row deleted?
         played = Tournament(settings, state.tournament.players, tuple(rounds))
+        if teams:  # players at no board of a team that plays: rightly in no line
+            played = seated_only(replace(played, teams=teams))
         told = not_assigned if system.opengotha else None
         imported = system.opengotha and OPENGOTHA in sheets  # (its tables may have gaps)
         record = read_record(sheets.get(OPENGOTHA)) if imported else None

@@ -14,10 +14,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from gosheet.core.model import Tournament
+from gosheet.core.teams.lineups import seats
 from gosheet.core.teams.model import Lineup, Team
 from gosheet.i18n import words
 from gosheet.i18n.catalog import _, current
@@ -319,6 +320,30 @@ def read_teams(
                 for board, c in enumerate(columns.boards, start=1):
                     cells[(team.name, start, board)] = cell_name(r, c)
     return tuple(numbered(reader.teams, problems))
+
+
+def seated_only(tournament: Tournament) -> Tournament:
+    """``tournament`` with each player marked as not playing the rounds in which he sits at
+    no board of a team with a match (a reserve not needed, a team without a match, no team):
+    what the check of the players a round lost (:mod:`.lost_players`) asks of a team
+    tournament, where OpenGotha gives them no game and no bye. A player at a board of a team
+    that plays, whose game is in no row, stays lost."""
+    out: dict[int, set[int]] = {}
+    for rnd in tournament.rounds:
+        placed = {p for game in rnd.games for p in (game.white, game.black)} | set(rnd.byes)
+        expected = set(placed)
+        for team in tournament.teams:
+            boards = [b for b in seats(tournament, team, rnd.number)[0] if b is not None]
+            if placed.intersection(boards):
+                expected.update(boards)
+        for player in tournament.players:
+            if player.number not in expected:
+                out.setdefault(player.number, set()).add(rnd.number)
+    players = tuple(
+        replace(p, not_playing=p.not_playing | out[p.number]) if p.number in out else p
+        for p in tournament.players
+    )
+    return replace(tournament, players=players)
 
 
 # ------------------------------------------------------------------ writing
