@@ -13,11 +13,15 @@ from __future__ import annotations
 import dataclasses
 
 import pytest
-from support.og_teams_jar import FIXTURES
+from support.og_teams_jar import FIXTURES, fixture_answer
 
 from gosheet.core.errors import InputError
 from gosheet.core.kinds import TournamentType
-from gosheet.formats.opengotha.convert import Imported, from_opengotha
+from gosheet.core.model import Game, Tournament
+from gosheet.core.teams.boards import pair_match
+from gosheet.core.teams.matches import matches_in
+from gosheet.core.teams.standings import criterion_text, team_standings
+from gosheet.formats.opengotha.convert import Imported, from_opengotha, opengotha_book
 from gosheet.formats.opengotha.elements import OGElement, OGTournament, player_key
 from gosheet.formats.opengotha.layout import TEAM, TEAMS, XML
 from gosheet.formats.opengotha.sheet import opengotha_sheet, read_kept
@@ -29,7 +33,9 @@ from gosheet.formats.opengotha.teams import (
 )
 from gosheet.formats.opengotha.xml import read_opengotha
 from gosheet.workbook.sheets import OPENGOTHA, OPENGOTHA_HEADERS
+from gosheet.workbook.sheets.reader import read_book
 from gosheet.workbook.sheets.reading import ProblemList
+from gosheet.workbook.xlsx.book import XlsxBook
 
 NAMES = ("ull", "lgo2020", "synth-mm8x4")
 
@@ -195,3 +201,78 @@ def test_a_team_size_opengotha_does_not_have_is_told() -> None:
     with pytest.raises(InputError) as caught:
         from_opengotha(dataclasses.replace(og, extra=extra))
     assert "teamSize from 2 to 10" in str(caught.value)
+
+
+ULL_HAND_EDITS = frozenset(
+    {(4, t) for t in (1, 2, 3, 4, 9, 10, 11, 12)} | {(6, t) for t in range(1, 9)}
+)
+"""The 16 boards of ``ull`` whose colours were swapped by hand (the fixtures' README)."""
+
+
+@pytest.fixture(scope="module")
+def workbooks(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Tournament]:
+    """The two public files imported into saved workbooks, read back from them."""
+    folder = tmp_path_factory.mktemp("books")
+    read_back = {}
+    for name in ("lgo2020", "ull"):
+        book = folder / f"{name}.xlsx"
+        opengotha_book(from_opengotha(read(name))).save(book)
+        read_back[name] = read_book(XlsxBook.open(book).grids()).tournament
+    return read_back
+
+
+def key(t: Tournament, number: int) -> str:
+    p = t.player(number)
+    return (p.surname + p.first_name).replace(" ", "").upper()
+
+
+@pytest.mark.parametrize(("name", "rounds", "boards"), [("lgo2020", 5, 105), ("ull", 6, 72)])
+def test_the_imported_workbook_pairs_every_board_as_opengotha(
+    workbooks: dict[str, Tournament], name: str, rounds: int, boards: int
+) -> None:
+    """Each round of the workbook made again from the rounds before it — the file's matches,
+    in board-1 table order, each by OpenGotha's Pair (:func:`pair_match`) — is OpenGotha's own
+    pairing of them (``NAME.pair.R<r>.txt``: pair, colour, handicap, table), and the file's
+    games but for ``ull``'s 16 boards edited by hand."""
+    t = workbooks[name]
+    made = swapped = 0
+    for r in range(1, rounds + 1):
+        before = dataclasses.replace(t, rounds=t.rounds[: r - 1])
+        games: list[Game] = []
+        for match in matches_in(t, r):
+            taken = frozenset(g.table for g in games)
+            games += pair_match(before, r, match.first, match.second, taken)
+        ours = {(key(t, g.white), key(t, g.black), g.handicap, g.table) for g in games}
+        theirs = {
+            (b.white, b.black, b.handicap, b.table)
+            for b in fixture_answer(f"{name}.pair.R{r}").games[r]
+        }
+        assert ours == theirs, (name, r)
+        recorded = {(g.table, g.white, g.black, g.handicap) for g in t.rounds[r - 1].games}
+        for g in games:
+            if (g.table, g.white, g.black, g.handicap) not in recorded:
+                assert (g.table, g.black, g.white, g.handicap) in recorded
+                assert (r, g.table) in ULL_HAND_EDITS
+                swapped += 1
+        made += len(games)
+    assert made == boards and swapped == (16 if name == "ull" else 0)
+
+
+@pytest.mark.parametrize(
+    ("name", "r"), [("lgo2020", r) for r in range(1, 6)] + [("ull", r) for r in range(1, 7)]
+)
+def test_the_imported_workbook_ranks_the_teams_as_opengotha(
+    workbooks: dict[str, Tournament], name: str, r: int
+) -> None:
+    standings = team_standings(workbooks[name], r)
+    ours = [
+        (
+            "" if row.place is None else str(row.place),
+            str(row.team.number),
+            row.team.name,
+            *(criterion_text(c, v) for c, v in zip(standings.criteria, row.values, strict=True)),
+            *row.rounds,
+        )
+        for row in standings.rows
+    ]
+    assert ours == fixture_answer(f"{name}.standings.R{r}").standings
