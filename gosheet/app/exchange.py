@@ -102,6 +102,14 @@ def not_applying(choices: Choices, encoding: str | None) -> None:
                     "(its placement criteria choose McMahon or Swiss)"
                 ).format(option=option)
             )
+    for option, value in (("--type", choices.type), ("--team-size", choices.team_size)):
+        if value is not None:
+            raise OptionError(
+                _(
+                    "'{option}' does not apply to an OpenGotha file: the file's own settings "
+                    "do (a file with teams is a team tournament of its own team size)"
+                ).format(option=option)
+            )
 
 
 def import_opengotha(

@@ -11,13 +11,17 @@ and ``lgo2020`` (OpenGotha 3.51: 14 teams of 3); ``synth-mm8x4`` was saved by 3.
 from __future__ import annotations
 
 import dataclasses
+from pathlib import Path
 
 import pytest
+from support.cli import cli
 from support.og_teams_jar import FIXTURES, fixture_answer
+from support.opengotha import export
 
-from gosheet.core.errors import InputError
+from gosheet.core.errors import ConsistencyError, InputError
 from gosheet.core.kinds import TournamentType
-from gosheet.core.model import Game, Tournament
+from gosheet.core.model import Game, Player, Tournament
+from gosheet.core.settings import Settings
 from gosheet.core.teams.boards import pair_match
 from gosheet.core.teams.matches import matches_in
 from gosheet.core.teams.standings import criterion_text, team_standings
@@ -35,6 +39,7 @@ from gosheet.formats.opengotha.xml import read_opengotha
 from gosheet.workbook.sheets import OPENGOTHA, OPENGOTHA_HEADERS
 from gosheet.workbook.sheets.reader import read_book
 from gosheet.workbook.sheets.reading import ProblemList
+from gosheet.workbook.template import new_book
 from gosheet.workbook.xlsx.book import XlsxBook
 
 NAMES = ("ull", "lgo2020", "synth-mm8x4")
@@ -276,3 +281,25 @@ def test_the_imported_workbook_ranks_the_teams_as_opengotha(
         for row in standings.rows
     ]
     assert ours == fixture_answer(f"{name}.standings.R{r}").standings
+
+
+@pytest.mark.parametrize("kind", ["pair go", "rengo"])
+def test_a_pair_go_or_rengo_workbook_is_no_opengotha_file(kind: str, tmp_path: Path) -> None:
+    settings = Settings.preset("mcmahon", "go", rules="opengotha", rounds=3).replace(
+        tournament_type=kind, team_size=2
+    )
+    players = tuple(Player(n, f"Player{n}", "A", -n, 2000 - 10 * n) for n in range(1, 5))
+    book = tmp_path / "units.xlsx"
+    new_book(settings, players).save(book)
+    with pytest.raises(ConsistencyError) as refused:
+        export(book)
+    assert f"a {kind} tournament; OpenGotha has no pair go nor rengo" in str(refused.value)
+
+
+@pytest.mark.parametrize("option", [["--type", "teams"], ["--team-size", "3"]])
+def test_a_team_file_brings_its_own_type_and_size(
+    option: list[str], capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    code, _, err = cli(capsys, "import", FIXTURES / "ull.xml", "-o", tmp_path / "u.xlsx", *option)
+    assert code == 2 and f"'{option[0]}' does not apply to an OpenGotha file" in err
+    assert not (tmp_path / "u.xlsx").exists()
