@@ -303,3 +303,28 @@ def test_a_team_file_brings_its_own_type_and_size(
     code, _, err = cli(capsys, "import", FIXTURES / "ull.xml", "-o", tmp_path / "u.xlsx", *option)
     assert code == 2 and f"'{option[0]}' does not apply to an OpenGotha file" in err
     assert not (tmp_path / "u.xlsx").exists()
+
+
+def test_teams_with_an_empty_board_are_kept_as_they_are(tmp_path: Path) -> None:
+    """A team without a player at a board in a round (OpenGotha holds such a team, and
+    refuses to pair it) cannot be a Teams sheet: the individual tournament is imported, the
+    teams kept in the OpenGotha sheet and written back, and the import says why."""
+    og = read("ull")
+    teams = element(og, "Teams")
+    first = teams.children[0]
+    emptied = dataclasses.replace(
+        first,
+        children=tuple(
+            b for b in first.children if dict(b.attributes) != dict(first.children[1].attributes)
+        ),
+    )
+    changed = dataclasses.replace(teams, children=(emptied, *teams.children[1:]))
+    og = dataclasses.replace(og, extra=tuple(changed if e is teams else e for e in og.extra))
+    done = from_opengotha(og)
+    assert done.tournament.settings.tournament_type is TournamentType.INDIVIDUAL
+    assert "ATARI 1, round 1: board 2 empty" in " ".join(done.notes)
+    kept = [r[2] for r in done.rows if r[0] == XML]
+    assert kept == ["Teams", "Teams (continued)", "TeamTournamentParameterSet"]
+    book = tmp_path / "ull.xlsx"
+    opengotha_book(done).save(book)
+    assert element(export(book), "Teams") == changed

@@ -194,6 +194,7 @@ def from_opengotha(
         settings = settings.replace(random_seed=random_seed)
     settings = settings.replace(language=language)  # of the workbook's words
     teams = is_team_file(og)
+    individual = settings
     if teams:
         settings = settings.replace(**team_parameters(og, problems.add))
     players, registration, numbers = _players(og, settings, problems, rows, notes)
@@ -204,8 +205,18 @@ def from_opengotha(
         read = read_teams(
             og, number_of, keys.__getitem__, settings.rounds or MAX_ROUNDS, settings.team_size
         )
-        rows += read.rows
-        notes += read.notes
+        teams = not read.trouble
+        if teams:
+            rows += read.rows
+            notes += read.notes
+        else:  # kept as they are in the OpenGotha sheet, its individual tournament imported
+            shown = "; ".join(read.trouble[:5]) + ("; …" if len(read.trouble) > 5 else "")
+            notes.append(
+                "the teams are kept as they are in the OpenGotha sheet and written back, and "
+                "the individual tournament imported, as the Teams sheet needs a player at every "
+                f"board of every round, each once: {shown}"
+            )
+            settings, read = individual, ReadTeams(())
     limit = until_round if until_round is not None else len(og.games) + len(og.byes) + 99
     games, dropped = _games(og, limit, settings.komi, number_of, problems, rows)
     next_round = max(games, default=0) + 1

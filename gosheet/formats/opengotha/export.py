@@ -224,7 +224,8 @@ def _team_elements(
     others = [e for e in extra if e.tag not in TEAM_ELEMENTS]
     at = next((i for i, e in enumerate(extra) if e.tag == TEAM_ELEMENTS[1]), 0)
     at = len([e for e in extra[:at] if e.tag not in TEAM_ELEMENTS])
-    return [teams, *others[:at], parameters, *others[at:]]
+    held = [teams] if t.teams else []  # OpenGotha writes <Teams> only with teams
+    return [*held, *others[:at], parameters, *others[at:]]
 
 
 def _byes_ahead(

@@ -146,6 +146,9 @@ class ReadTeams:
     teams: tuple[Team, ...]
     rows: tuple[Row, ...] = ()
     notes: tuple[str, ...] = field(default=())
+    #: why the teams cannot be a Teams sheet (an empty board, a player twice in a round):
+    #: they are then kept as they are
+    trouble: tuple[str, ...] = ()
 
 
 def read_teams(
@@ -162,6 +165,8 @@ def read_teams(
     teams: list[Team] = []
     rows: list[Row] = []
     notes: list[str] = []
+    trouble: list[str] = []
+    seen: dict[tuple[int, int], str] = {}  # (round, player) → his team
     for n, element in enumerate(_teams_of(og), 1):
         attributes = dict(element.attributes)
         name = attributes.get("teamName", "Unnamed team")
@@ -170,14 +175,14 @@ def read_teams(
         seats = _seats(element, name, number_of)
         lineups: list[Lineup] = []
         for r in range(1, rounds + 1):
-            lineup = _lineup(r, seats.get(r, {}), team_size)
+            held = seats.get(r, {})
+            trouble += _troubles(name, r, held, team_size, seen)
+            lineup = _lineup(r, held, team_size)
             if not lineups or (lineup.boards, lineup.reserves) != (
                 lineups[-1].boards,
                 lineups[-1].reserves,
             ):
                 lineups.append(lineup)
-            if len(lineup.boards) < team_size and r == 1:
-                notes.append(f"team {name}: {len(lineup.boards)} of {team_size} boards in round 1")
         teams.append(Team(number, name, tuple(lineups or [Lineup(1, ())])))
         last = _keys(seats.get(rounds, {}), key_of)
         for r in range(rounds + 1, MAX_ROUNDS + 1):
@@ -188,7 +193,20 @@ def read_teams(
     numbers = [t.number for t in teams]
     if numbers != sorted(numbers):
         rows.append((TEAMS, "", ORDER, " ".join(map(str, numbers))))
-    return ReadTeams(tuple(teams), tuple(rows), tuple(notes))
+    return ReadTeams(tuple(teams), tuple(rows), tuple(notes), tuple(trouble))
+
+
+def _troubles(
+    name: str, r: int, held: Mapping[int, int], size: int, seen: dict[tuple[int, int], str]
+) -> list[str]:
+    """What keeps a team's players of round ``r`` out of the Teams sheet: a board without a
+    player, a player twice (at two boards, or in two teams)."""
+    found = [f"{name}, round {r}: board {b} empty" for b in range(1, size + 1) if b not in held]
+    for board, player in sorted(held.items()):
+        other = seen.setdefault((r, player), name)
+        if other != name or list(held.values()).count(player) > 1:
+            found.append(f"{name}, round {r}: board {board}'s player twice in the round")
+    return found
 
 
 def _seats(
