@@ -102,8 +102,8 @@ def not_applying(choices: Choices, encoding: str | None) -> None:
                     "(its placement criteria choose McMahon or Swiss)"
                 ).format(option=option)
             )
-    for option, value in (("--type", choices.type), ("--team-size", choices.team_size)):
-        if value is not None:
+    for option, given in (("--type", choices.type), ("--team-size", choices.team_size)):
+        if given is not None:
             raise OptionError(
                 _(
                     "'{option}' does not apply to an OpenGotha file: the file's own settings "
