@@ -188,6 +188,8 @@ def explain(book: BookPort, round_number: int | None = None) -> Explanation:
     if round_number is None and not tournament.rounds:
         raise ConsistencyError(_("no round is paired yet: pair round 1 first"))
     number = round_number if round_number is not None else len(tournament.rounds)
+    if team_play.is_team_tournament(tournament):  # the matches, the teams as players
+        return team_play.explain_team_round(port, state, number, sheets.language)
     explanation = explain_round(tournament, number)
     port.render(explain_sheet(tournament, explanation, sheets.language))
     return explanation

@@ -13,8 +13,9 @@ from dataclasses import replace
 from gosheet.app.messages import missing_results
 from gosheet.app.outcomes import Paired
 from gosheet.core.errors import ConsistencyError, InputError, Problem
+from gosheet.core.explain import ExplainedGame, Explanation
 from gosheet.core.kinds import TournamentType
-from gosheet.core.model import Round, Tournament
+from gosheet.core.model import Player, Round, Tournament
 from gosheet.core.pairing import Pairing
 from gosheet.core.teams.lineups import (
     NO_PLAYER,
@@ -24,8 +25,10 @@ from gosheet.core.teams.lineups import (
     TeamsIncomplete,
     seated,
 )
-from gosheet.core.teams.pairing import TeamPairing, pair_teams
-from gosheet.core.teams.standings import team_standings
+from gosheet.core.teams.matches import matches_in, team_bye
+from gosheet.core.teams.model import Team
+from gosheet.core.teams.pairing import TeamPairing, pair_teams, weigh_teams
+from gosheet.core.teams.standings import CRITERION_SHORT, criterion_text, team_standings
 from gosheet.i18n.catalog import N_, _, ngettext
 from gosheet.workbook.port import BookPort
 from gosheet.workbook.sheets import cell_name, round_number_of
@@ -34,6 +37,7 @@ from gosheet.workbook.sheets.standings import standings_sheet
 from gosheet.workbook.sheets.team_rounds import team_round_sheet
 from gosheet.workbook.sheets.team_standings import team_standings_sheet
 from gosheet.workbook.sheets.teams import TEAMS
+from gosheet.workbook.sheets.writer import explain_sheet
 
 
 def is_team_tournament(tournament: Tournament) -> bool:
@@ -180,3 +184,110 @@ def write_team_standings(port: BookPort, tournament: Tournament, language: str) 
     """The Team standings sheet after the last round (none before round 1)."""
     if tournament.rounds:
         port.render(team_standings_sheet(tournament, team_standings(tournament), language))
+
+
+def explain_teams(tournament: Tournament, number: int) -> Explanation:
+    """Why round ``number``'s matches were made so: each match (its board-1 table, the white
+    team, the black team) under every criterion of the pairing of teams
+    (:func:`~gosheet.core.teams.pairing.weigh_teams` before that round), and whether the
+    teams are paired the same way now. The teams stand as players: a team's number for his."""
+    if not 1 <= number <= len(tournament.rounds):
+        raise ConsistencyError(
+            _("round {number} is not paired (rounds paired: 1 to {last})").format(
+                number=number, last=len(tournament.rounds)
+            )
+        )
+    before = replace(tournament, rounds=tournament.rounds[: number - 1])
+    weighing = weigh_teams(before)
+    weights = weighing.weights
+
+    def values(first: Team, second: Team) -> tuple[int, ...] | None:
+        return weighing.of(first.number, second.number)
+
+    recorded = matches_in(tournament, number)
+    games = tuple(
+        ExplainedGame(
+            m.table,
+            m.first.number,
+            m.second.number,
+            v := values(m.first, m.second),
+            weights.pack(v) if v is not None else None,
+        )
+        for m in recorded
+    )
+    now = pair_teams(before).matches
+    same = {frozenset(m.teams) for m in recorded} == {frozenset(m.teams) for m in now}
+    found = [g.values for g in games]
+    best = [values(m.first, m.second) for m in now]
+
+    def total(pairs: list[tuple[int, ...] | None]) -> int | None:
+        known = [v for v in pairs if v is not None]
+        return sum(weights.pack(v) for v in known) if len(known) == len(pairs) else None
+
+    def totals(pairs: list[tuple[int, ...] | None]) -> tuple[int, ...] | None:
+        known = [v for v in pairs if v is not None]
+        if len(known) != len(pairs):
+            return None
+        return tuple(sum(v[k] for v in known) for k in range(len(weights.criteria)))
+
+    bye = team_bye(tournament, number)
+    return Explanation(
+        number,
+        "teams",
+        weights.criteria,
+        games,
+        (bye.number,) if bye is not None else (),
+        same,
+        total(found),
+        total(best),
+        totals=totals(found),
+        totals_now=totals(best),
+    )
+
+
+def explain_team_round(port: BookPort, state: BookState, number: int, language: str) -> Explanation:
+    """Write the Explain sheet of a team round (the teams as its players)."""
+    tournament = state.tournament
+    explanation = explain_teams(tournament, number)
+    port.render(explain_sheet(teams_as_players(tournament), explanation, language))
+    return explanation
+
+
+def teams_as_players(tournament: Tournament) -> Tournament:
+    """A team tournament whose players are its teams (a team's number for his, its name for
+    his): how an explained round of teams names its sides."""
+    if not is_team_tournament(tournament):
+        return tournament
+    teams = tuple(Player(t.number, t.name) for t in tournament.teams)
+    return replace(tournament, players=teams)
+
+
+def team_standings_lines(tournament: Tournament, shown: int = 10) -> list[str]:
+    """The top of the team standings, as the terminal shows it: place, team and OpenGotha's
+    short criteria (``TP``, ``BDW``, ``B3U`` …), the first ``shown`` teams."""
+    if not is_team_tournament(tournament) or not tournament.rounds:
+        return []
+    standings = team_standings(tournament)
+    heads = [CRITERION_SHORT[c] for c in standings.criteria]
+    cells = [
+        [
+            str(row.place or ""),
+            row.team.name,
+            *(criterion_text(c, v) for c, v in zip(standings.criteria, row.values, strict=True)),
+        ]
+        for row in standings.rows[:shown]
+    ]
+    table = [[_("Place"), _("Team"), *heads], *cells]
+    widths = [max(len(r[k]) for r in table) for k in range(len(table[0]))]
+    lines = [
+        ngettext(
+            "Team standings after round {number} ({count} team):",
+            "Team standings after round {number} ({count} teams):",
+            len(standings.rows),
+        ).format(number=standings.after_round, count=len(standings.rows))
+    ]
+    for row in table:
+        text = [row[0].rjust(widths[0]), row[1].ljust(widths[1])]
+        text += [value.rjust(width) for value, width in zip(row[2:], widths[2:], strict=True)]
+        lines.append("  " + "  ".join(text).rstrip())
+    return lines

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Generic, TypeVar
 
-from gosheet.app import actions, boards
+from gosheet.app import actions, boards, team_play
 from gosheet.app.boards import BoardsOrdered
 from gosheet.app.files import Source, on_disk
 from gosheet.app.outcomes import Checked, Paired, Renamed, Simulated, StandingsUpdated
@@ -110,7 +110,7 @@ def explain(
 
     def run(book: Book) -> Explained:
         explanation = actions.explain(book, round_number)
-        return Explained(explanation, book.read().tournament)
+        return Explained(explanation, team_play.teams_as_players(book.read().tournament))
 
     def named(done: Explained) -> str:
         return f"explain round {done.explanation.round_number}"

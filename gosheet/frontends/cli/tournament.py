@@ -19,6 +19,7 @@ from gosheet.app.messages import (
     unnamed_note,
 )
 from gosheet.app.outcomes import rewritten
+from gosheet.app.team_play import team_standings_lines
 from gosheet.app.tournaments import Choices, new_tournament
 
 T = TypeVar("T")
@@ -77,6 +78,7 @@ def standings(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     edited = workbooks.update_standings(args.book)
     path = saved_path(edited)
     say(*standings_lines(edited.done, path.name))
+    say(*team_standings_lines(edited.done.tournament))
     say(rewritten(edited.done), saved_note(path))
     return 0
 

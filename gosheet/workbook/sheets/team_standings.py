@@ -59,7 +59,9 @@ def team_standings_sheet(
     ]
     for criterion in standings.criteria:
         header = word(criterion_header(criterion))
-        columns.append(Column(header, max(9, *(len(w) + 2 for w in header.split())), centre=True))
+        # as wide as half its header (two lines at most), and its longest word
+        wide = max(9, (len(header) + 1) // 2 + 2, *(len(w) + 2 for w in header.split()))
+        columns.append(Column(header, wide, centre=True))
     columns += [Column(word(f"R{n}"), 9, centre=True) for n in range(1, rounds + 1)]
     rows: Grid = []
     for row in standings.rows:
