@@ -18,12 +18,14 @@ from support.cli import cli
 from support.og_teams_jar import FIXTURES, fixture_answer
 from support.opengotha import export
 
+from gosheet.app.exchange import export_opengotha
 from gosheet.core.errors import ConsistencyError, InputError
 from gosheet.core.kinds import TournamentType
 from gosheet.core.model import Game, Player, Tournament
 from gosheet.core.settings import Settings
 from gosheet.core.teams.boards import pair_match
 from gosheet.core.teams.matches import matches_in
+from gosheet.core.teams.model import Lineup, Team
 from gosheet.core.teams.standings import criterion_text, team_standings
 from gosheet.formats.opengotha.convert import Imported, from_opengotha, opengotha_book
 from gosheet.formats.opengotha.elements import OGElement, OGTournament, player_key
@@ -39,6 +41,7 @@ from gosheet.formats.opengotha.xml import read_opengotha
 from gosheet.workbook.sheets import OPENGOTHA, OPENGOTHA_HEADERS
 from gosheet.workbook.sheets.reader import read_book
 from gosheet.workbook.sheets.reading import ProblemList
+from gosheet.workbook.sheets.teams import teams_sheet
 from gosheet.workbook.template import new_book
 from gosheet.workbook.xlsx.book import XlsxBook
 
@@ -328,3 +331,27 @@ def test_teams_with_an_empty_board_are_kept_as_they_are(tmp_path: Path) -> None:
     book = tmp_path / "ull.xlsx"
     opengotha_book(done).save(book)
     assert element(export(book), "Teams") == changed
+
+
+def test_a_new_team_workbook_exports_as_opengotha_writes_teams(tmp_path: Path) -> None:
+    """A team tournament made in gosheet: each team's line-up on its boards for OpenGotha's
+    20 rounds, the team parameters from Settings, and the team settings OpenGotha has no
+    place for named (a bye team's points, the older colour rule)."""
+    settings = Settings.preset("swiss", "go", rules="opengotha", rounds=3).replace(
+        tournament_type="teams", team_size=2, team_colour_rule="OpenGotha 3.51"
+    )
+    players = tuple(Player(n, f"Player{n}", "A", -n, 2000 - 10 * n) for n in range(1, 5))
+    teams = (Team(1, "North", (Lineup(1, (1, 3)),)), Team(2, "South", (Lineup(1, (2, 4)),)))
+    book = new_book(settings, players)
+    book.render(teams_sheet(Tournament(settings, players, teams=teams)))
+    path = tmp_path / "new.xlsx"
+    book.save(path)
+    done = export_opengotha(path, tmp_path / "new.xml")
+    og = read_opengotha(tmp_path / "new.xml")
+    north = element(og, "Teams").children[0]
+    assert dict(north.attributes) == {"teamName": "North", "teamNumber": "1"}
+    assert len(north.children) == 2 * 20
+    assert [dict(b.attributes)["player"] for b in north.children[:2]] == ["PLAYER1A", "PLAYER3A"]
+    assert element(og, "TeamTournamentParameterSet") == team_parameters_element(settings)
+    said = done.message()
+    assert "Team points for a bye 2" in said and "Team colours OpenGotha 3.51" in said
