@@ -41,6 +41,7 @@ from gosheet.workbook.sheets.reader import read_book
 from gosheet.workbook.sheets.reading import BookState, ProblemList, Sheets, cell_text, copied
 from gosheet.workbook.sheets.rounds import player_cells
 from gosheet.workbook.sheets.standings import standings_sheet
+from gosheet.workbook.sheets.teams import TEAMS, team_player_cells
 from gosheet.workbook.sheets.writer import explain_sheet, round_sheet
 
 
@@ -175,6 +176,8 @@ def simulate(book: BookPort) -> Simulated:
             count += 1
     tournament = replace(tournament, rounds=(*tournament.rounds[:-1], filled))
     port.render(standings_sheet(tournament, port.language))
+    if team_play.is_team_tournament(tournament):
+        team_play.write_team_standings(port, tournament, port.language)
     return Simulated(tournament, filled_results=count, changed_results=changed)
 
 
@@ -201,10 +204,11 @@ def check(book: BookPort) -> Checked:
     and which values stand outside the tables, where gosheet does not read them."""
     state = read_book(localized(book).grids())
     t = state.tournament
-    lines = organisers_lines(t)
+    teams = team_play.is_team_tournament(t)  # (a team round leaves players out: no own lines)
+    lines = None if teams else organisers_lines(t)
     rounds_left = len(t.rounds) - (lines is not None) < t.settings.rounds_for(len(t.players))
     notes = (*before_next_pair(state, rounds_left, lines), *check_note(state, t))
-    if team_play.is_team_tournament(t) and rounds_left:  # the next round's line-ups
+    if teams and rounds_left:  # the next round's line-ups
         problems = team_play.incomplete_teams(state, len(t.rounds) + 1)
         if problems:
             raise InputError(problems)
@@ -234,8 +238,12 @@ def split_name(new: str, player: Player) -> tuple[str, str]:
 
 
 def _round_names(grids: Grids) -> dict[str, list[tuple[int, int, str]]]:
-    """The names in every round sheet's player columns, by sheet."""
-    return {name: player_cells(grid) for name, grid in grids.items() if round_number_of(name)}
+    """The names in every round sheet's player columns, by sheet (and in the Teams sheet's
+    boards and reserves)."""
+    found = {name: player_cells(grid) for name, grid in grids.items() if round_number_of(name)}
+    if TEAMS in grids:
+        found[TEAMS] = team_player_cells(grids[TEAMS])
+    return found
 
 
 def rename(book: BookPort, old: str, new: str) -> Renamed:

@@ -232,7 +232,7 @@ ACTIONS: tuple[Action, ...] = (
             "stay as typed.",
         ),
         script=Script("order_boards_by_rating", 8),
-        page=Page("order_boards"),
+        page=Page("boards"),
     ),
     Action(
         "print_pack",

@@ -15,7 +15,7 @@ from pathlib import Path
 from gosheet.app.files import OptionError, Source, on_disk
 from gosheet.app.publishing import site_base
 from gosheet.core.model import Tournament
-from gosheet.formats.pack import WHAT, pack_pdf
+from gosheet.formats.pack import WHAT, pack_pdf, parts_for
 from gosheet.formats.pack.checkin import CHECKIN, checkin_pdf
 from gosheet.i18n.catalog import _, ngettext
 from gosheet.workbook.port import BookPort
@@ -76,6 +76,7 @@ def make_pack(
     """The pack of ``round_number`` (default: the last paired) with the parts ``what``;
     with the published pages' address ``url``, QR codes to them on the pairing lists and
     the slips (default: the Settings sheet's ``Site address``, where there is one)."""
+    what = parts_for(tournament, what)  # (a team tournament's parts in one alone)
     pdf = pack_pdf(tournament, round_number, what, url or tournament.settings.site_address or None)
     number = round_number if round_number is not None else len(tournament.rounds)
     return Printed(tournament, number, pdf, what=tuple(what))

@@ -15,7 +15,7 @@ from gosheet.app.outcomes import Paired
 from gosheet.core.errors import ConsistencyError, InputError, Problem
 from gosheet.core.explain import ExplainedGame, Explanation
 from gosheet.core.kinds import TournamentType
-from gosheet.core.model import Player, Round, Tournament
+from gosheet.core.model import Player, Tournament
 from gosheet.core.pairing import Pairing
 from gosheet.core.teams.lineups import (
     NO_PLAYER,
@@ -65,6 +65,9 @@ def incomplete_problems(state: BookState, holes: tuple[Incomplete, ...]) -> list
         start = team.lineup_in(hole.round_number).from_round if team is not None else 0
         cell = state.team_cells.get((hole.team, start, hole.board), "")
         who = state.labels.get(hole.player, "") if hole.player is not None else ""
+        unconfirmed = state.unconfirmed | set(state.preliminary)
+        if hole.why == NOT_PLAYING and hole.player in unconfirmed:  # (not confirmed: said so)
+            hole = replace(hole, why=NOT_CONFIRMED)
         message = _(
             "team '{team}', board {board}, round {round}: {why} — name a reserve in the "
             "team's row, or type a line-up for that round"
@@ -163,7 +166,7 @@ def pair_team_round(
         pairing = pair_teams(tournament)
     except TeamsIncomplete as error:
         raise InputError(incomplete_problems(state, error.incomplete)) from None
-    paired = tournament.with_round(Round(number, pairing.games, ()))
+    paired = tournament.with_round(pairing.as_round())
     language = grids.language
     if proposed is not None:
         port.set_cell("Settings", cell_name(state.setting_rows["rounds"], 1), proposed)

@@ -27,6 +27,9 @@ LABELS = {
     "floaters": N_w("floaters"),
     "first-move balance": N_w("first-move balance"),
     "halves": N_w("halves"),
+    # the pairing of teams (core/teams/pairing.py; also no repeat, bye to the lowest, score
+    # gap, halves)
+    "board points gap": N_w("board points gap"),
     # FUS, round robin
     "level difference": N_w("level difference"),
     "Berger table": N_w("Berger table"),

@@ -22,6 +22,8 @@ import unicodedata
 INDEX_PAGE = "index.html"
 STANDINGS_PAGE = "standings.html"
 CROSSTABLE_PAGE = "crosstable.html"
+TEAM_STANDINGS_PAGE = "team-standings.html"  # a team tournament's
+TEAM_CROSSTABLE_PAGE = "team-crosstable.html"
 
 #: Latin letters that are no accented letter (NFKD leaves them whole), as ASCII, in lower
 #: case: a page's name is case-folded first (Æ is æ then).

@@ -83,7 +83,11 @@ def og_games(name: str, suffix: str) -> list[OGGameLine]:
 def og_standings(name: str, after_round: int) -> tuple[tuple[str, ...], list[OGTeamLine]]:
     """The criteria (XML names) and the ``team`` lines of OpenGotha's standings after the
     round (``NAME.standings.R<r>.txt``: its last table)."""
-    path = team_file(name, f".standings.R{after_round}.txt")
+    return og_standings_file(team_file(name, f".standings.R{after_round}.txt"), after_round)
+
+
+def og_standings_file(path: Path, after_round: int) -> tuple[tuple[str, ...], list[OGTeamLine]]:
+    """:func:`og_standings` of any file ``og-teams standings`` wrote."""
     header = [
         line for line in path.read_text(encoding="utf-8").splitlines() if line.startswith("#team")
     ][-1].split("\t")

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from gosheet.core.errors import InputError, Problem
 from gosheet.core.model import Tournament
 from gosheet.core.teams.model import Team
+from gosheet.i18n.catalog import _
 
 #: The sheet a hole in a line-up is told against (the workbook names the cell).
 TEAMS_SHEET = "Teams"
@@ -42,6 +43,17 @@ class Incomplete:
     def __str__(self) -> str:
         return f"team {self.team}, board {self.board}, round {self.round_number}: {self.why}"
 
+    def message(self) -> str:
+        """What is wrong, in the language of messages (the team is the problem's value)."""
+        why = {
+            NO_PLAYER: _("no player is listed there"),
+            NOT_PLAYING: _("its player does not play that round"),
+            NOT_CONFIRMED: _("its player is not confirmed"),
+        }.get(self.why, self.why)
+        return _("board {board} has no player in round {round} ({why}), and no reserve").format(
+            board=self.board, round=self.round_number, why=why
+        )
+
 
 class TeamsIncomplete(InputError):
     """Teams that cannot play a round: a board without a player, and no reserve to step in.
@@ -51,15 +63,7 @@ class TeamsIncomplete(InputError):
     def __init__(self, incomplete: tuple[Incomplete, ...]) -> None:
         self.incomplete = incomplete
         super().__init__(
-            [
-                Problem(
-                    TEAMS_SHEET,
-                    "",
-                    hole.team,
-                    f"board {hole.board} has no player in round {hole.round_number} ({hole.why})",
-                )
-                for hole in incomplete
-            ]
+            [Problem(TEAMS_SHEET, "", hole.team, hole.message()) for hole in incomplete]
         )
 
 

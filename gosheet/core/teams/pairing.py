@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from gosheet.core.errors import ConsistencyError
 from gosheet.core.kinds import System
 from gosheet.core.matching import Criterion, LexicographicWeights, max_weight_matching
-from gosheet.core.model import Game, Player, Tournament
+from gosheet.core.model import Game, Player, Round, Tournament
 from gosheet.core.opengotha.scores import smms
 from gosheet.core.pairing import Weighing, check_can_pair
 from gosheet.core.teams.boards import pair_match
@@ -32,17 +32,24 @@ from gosheet.core.teams.lineups import check_complete, seated
 from gosheet.core.teams.matches import Board, Match, matches_in, team_bye
 from gosheet.core.teams.model import Team
 from gosheet.core.teams.standings import team_points_of
+from gosheet.i18n.catalog import _
+from gosheet.i18n.words import N_w
 
 CRITERIA = (
-    ("no rematch", "Never the same two teams twice, nor a second bye, while it can be avoided."),
-    ("bye to the lowest", "The bye to the lowest team that has not had one."),
+    (
+        "no repeat",
+        N_w("Never the same two teams twice, nor a second bye, while it can be avoided."),
+    ),
+    ("bye to the lowest", N_w("The bye to the lowest team that has not had one.")),
     (
         "score gap",
-        "Teams of the same score (team points; McMahon: plus the start), else the nearest "
-        "(gaps squared).",
+        N_w(
+            "Teams of the same score (team points; McMahon: plus the start), else the nearest "
+            "(gaps squared)."
+        ),
     ),
-    ("board points gap", "Then the nearest board points (gaps squared)."),
-    ("halves", "Inside a score group, the top half against the bottom half, in order."),
+    ("board points gap", N_w("Then the nearest board points (gaps squared).")),
+    ("halves", N_w("Inside a score group, the top half against the bottom half, in order.")),
 )
 
 
@@ -55,6 +62,11 @@ class TeamPairing:
     matches: tuple[Match, ...]
     games: tuple[Game, ...]
     bye: Team | None
+
+    def as_round(self) -> Round:
+        """The round to record: every board's game; no individual bye (OpenGotha's: the bye
+        team's players have no game)."""
+        return Round(self.round_number, self.games)
 
 
 @dataclass(frozen=True)
@@ -134,11 +146,15 @@ def fixed_in(tournament: Tournament, round_number: int) -> list[tuple[Team, Team
         for name in fixed.names:
             if name not in by_name:
                 raise ConsistencyError(
-                    f"Fixed matches: round {round_number}: no team is named {name!r}"
+                    _("Fixed matches: round {round}: no team is named {name}").format(
+                        round=round_number, name=repr(name)
+                    )
                 )
             if name in seen or fixed.first == fixed.second:
                 raise ConsistencyError(
-                    f"Fixed matches: round {round_number}: team {name!r} is in two matches"
+                    _("Fixed matches: round {round}: team {name} is in two matches").format(
+                        round=round_number, name=repr(name)
+                    )
                 )
             seen.add(name)
         out.append((by_name[fixed.first], by_name[fixed.second]))
@@ -200,7 +216,7 @@ def graph(tournament: Tournament, round_number: int, free: Sequence[Standing]) -
 
 def _prepare(tournament: Tournament) -> tuple[int, list[tuple[Team, Team]], list[Standing], Graph]:
     if not tournament.teams:
-        raise ConsistencyError("a team tournament needs its teams (the Teams sheet)")
+        raise ConsistencyError(_("a team tournament needs its teams (the Teams sheet)"))
     number = check_can_pair(tournament)
     fixed = fixed_in(tournament, number)
     in_fixed = {t.name for pair in fixed for t in pair}

@@ -115,11 +115,9 @@ def _value(criterion: str, rec: _Record, tournament: Tournament, teamp: dict[str
     if criterion.startswith("BDW"):
         upto = int(criterion[3:-1])
         return sum(m.wx2_up_to(upto)[m.side_of(rec.team)] for _, m in rec.played)
-    if criterion == "MNR":
-        boards = rec.team.lineup_in(1).boards[:size]
-        ratings = [tournament.player(p).known_rating for p in boards]
-        return sum(ratings) // size
-    return 0
+    # MNR (the criteria are checked when the settings are read)
+    boards = rec.team.lineup_in(1).boards[:size]
+    return sum(tournament.player(p).known_rating for p in boards) // size
 
 
 def team_standings(tournament: Tournament, after_round: int | None = None) -> TeamStandings:

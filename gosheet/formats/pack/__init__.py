@@ -5,7 +5,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from gosheet.core.model import Tournament
-from gosheet.formats.pack.view import WHAT, Pack, pack_of
+from gosheet.formats.pack.teams import is_team_tournament
+from gosheet.formats.pack.view import TEAM_PARTS, WHAT, Pack, pack_of
+
+
+def parts_for(tournament: Tournament, what: Sequence[str] = WHAT) -> tuple[str, ...]:
+    """The parts of ``what`` the tournament's pack has: the match sheets, the team standings
+    and the team crosstable in a team tournament alone."""
+    teams = is_team_tournament(tournament)
+    return tuple(w for w in what if teams or w not in TEAM_PARTS)
 
 
 def pack_pdf(
@@ -24,4 +32,4 @@ def pack_pdf(
     return render(pack_of(tournament), round_number, what, url)
 
 
-__all__ = ["WHAT", "Pack", "pack_of", "pack_pdf"]
+__all__ = ["TEAM_PARTS", "WHAT", "Pack", "pack_of", "pack_pdf", "parts_for"]

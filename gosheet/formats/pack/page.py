@@ -88,6 +88,11 @@ def note_paragraph(text: str) -> Paragraph:
     return Paragraph(escaped(text), ParagraphStyle("note", fontName=FONT, fontSize=11, leading=15))
 
 
+def small_paragraph(text: str) -> Paragraph:
+    """A table's legend, below it."""
+    return Paragraph(escaped(text), ParagraphStyle("small", fontName=FONT, fontSize=8, leading=10))
+
+
 def escaped(text: str) -> str:
     return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
 

@@ -30,6 +30,7 @@ from gosheet.formats.addresses import address, round_page
 from gosheet.formats.pack.codes import Heading
 from gosheet.formats.pack.fitting import Fit, fit_pages, flow_table, is_wide, shown_size, without
 from gosheet.formats.pack.language import printing
+from gosheet.formats.pack.match_sheets import match_sheets
 from gosheet.formats.pack.page import (
     BOLD,
     FONT,
@@ -43,6 +44,7 @@ from gosheet.formats.pack.page import (
     note_paragraph,
     page_header,
     register_fonts,
+    small_paragraph,
     title_paragraph,
 )
 from gosheet.formats.pack.slips import SLIPS_A_PAGE, Slips
@@ -159,6 +161,30 @@ class _Story:
     def crosstable(self) -> None:
         self.fitted_part(self.pack.crosstable, NORMAL, NORMAL_LEAST)
 
+    def matches(self) -> None:
+        """A team round's match sheets, as many a portrait page as fit whole."""
+        teams = self.pack.teams
+        sheets = teams.matches.get(self.view.number, []) if teams else []
+        if not sheets:
+            return
+        self.new_page("portrait")
+        width = frame_width(self.current)
+        self.flowables.extend(match_sheets(sheets, self.pack.sides, self.pack.language, width))
+
+    def team_standings(self) -> None:
+        if self.pack.teams is not None:
+            self.legended(self.pack.teams.standings, self.pack.teams.legend)
+
+    def team_crosstable(self) -> None:
+        if self.pack.teams is not None:
+            self.legended(self.pack.teams.crosstable, self.pack.teams.crosstable_legend)
+
+    def legended(self, table: Table, legend: str) -> None:
+        """A team table as :meth:`fitted_part` lays it out, what its cells mean below."""
+        self.fitted_part(table, NORMAL, NORMAL_LEAST)
+        self.flowables.append(Spacer(1, 3 * mm))
+        self.flowables.append(small_paragraph(legend))
+
 
 #: What each part of :data:`~gosheet.formats.pack.view.WHAT` adds to the story.
 PARTS: dict[str, Callable[[_Story], None]] = {
@@ -167,6 +193,9 @@ PARTS: dict[str, Callable[[_Story], None]] = {
     "slips": _Story.slips,
     "standings": _Story.standings,
     "crosstable": _Story.crosstable,
+    "matches": _Story.matches,
+    "team-standings": _Story.team_standings,
+    "team-crosstable": _Story.team_crosstable,
 }
 
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from gosheet.core.errors import ConsistencyError
 from gosheet.core.games import game_of
@@ -31,7 +31,20 @@ from gosheet.workbook.sheets import BYE_LABEL, BYE_RESULT
 from gosheet.workbook.sheets.names import labels
 from gosheet.workbook.sheets.standings import sheet_values
 
-WHAT = ("pairings", "names", "slips", "standings", "crosstable")
+if TYPE_CHECKING:
+    from gosheet.formats.pack.teams import TeamsView
+
+WHAT = (
+    "pairings",
+    "names",
+    "matches",
+    "slips",
+    "team-standings",
+    "standings",
+    "team-crosstable",
+    "crosstable",
+)
+TEAM_PARTS = ("matches", "team-standings", "team-crosstable")  # a team tournament's alone
 ROUND_COLUMN = re.compile(r"^R\d+$")
 
 
@@ -96,6 +109,7 @@ class Pack:
     crosstable: Table
     players: list[str] = field(default_factory=list)
     language: str = "en"  # of every word (the tournament's Language setting)
+    teams: TeamsView | None = None  # a team tournament's matches, standings, crosstable
 
     def round(self, number: int | None) -> RoundView:
         """Round ``number`` (the last paired by default)."""
@@ -367,6 +381,8 @@ def pack_of(tournament: Tournament, language: str | None = None) -> Pack:
     values = sheet_values(model, tournament)
     names = labels(tournament.players)
     left, right = game.sides
+    from gosheet.formats.pack.teams import teams_view  # (it draws on this module's tables)
+
     return Pack(
         tournament.settings.name,
         game.name,
@@ -376,4 +392,5 @@ def pack_of(tournament: Tournament, language: str | None = None) -> Pack:
         crosstable(model, values, language),
         collation.sorted_names(names.values(), language),
         language,
+        teams_view(tournament, language),
     )

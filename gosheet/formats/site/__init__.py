@@ -27,6 +27,8 @@ from gosheet.formats.addresses import (
     CROSSTABLE_PAGE,
     INDEX_PAGE,
     STANDINGS_PAGE,
+    TEAM_CROSSTABLE_PAGE,
+    TEAM_STANDINGS_PAGE,
     address,
     round_page,
 )
@@ -113,6 +115,8 @@ def pages(site: Site, url: str | None = None) -> dict[str, str]:
         index_page=INDEX_PAGE,
         standings_page=STANDINGS_PAGE,
         crosstable_page=CROSSTABLE_PAGE,
+        team_standings_page=TEAM_STANDINGS_PAGE,
+        team_crosstable_page=TEAM_CROSSTABLE_PAGE,
     )
     out = {
         INDEX_PAGE: env.get_template("index.html").render(
@@ -137,6 +141,18 @@ def pages(site: Site, url: str | None = None) -> dict[str, str]:
         page_title=_p("Crosstable"),
         legend=legend(pack.language),
     )
+    if site.teams is not None:
+        teams = site.teams.view
+        out[TEAM_STANDINGS_PAGE] = env.get_template("team_standings.html").render(
+            current="team-standings", page_title=teams.standings.title
+        )
+        out[TEAM_CROSSTABLE_PAGE] = env.get_template("tables.html").render(
+            tables=[teams.crosstable],
+            links=[None],
+            current="team-crosstable",
+            page_title=_p("Team crosstable"),
+            legend=teams.crosstable_legend,
+        )
     player_template = env.get_template("player.html")
     for page in site.players:
         out[page.player.page] = player_template.render(page=page, page_title=page.player.name)

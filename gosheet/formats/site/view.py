@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from gosheet.core.games import game_of
 from gosheet.core.model import Game, Outcome, Round, Tournament
@@ -23,6 +23,9 @@ from gosheet.i18n import collation
 from gosheet.workbook.sheets import BYE_LABEL, BYE_RESULT
 from gosheet.workbook.sheets.names import labels
 from gosheet.workbook.sheets.standings import number as exact_number
+
+if TYPE_CHECKING:
+    from gosheet.formats.site.teams import TeamsSite
 
 
 @dataclass(frozen=True)
@@ -133,6 +136,7 @@ class Site:
     clubs: bool
     countries: bool
     words: dict[str, str]  # the columns' headers: table, result, club … (see _words)
+    teams: TeamsSite | None = None  # a team tournament's matches and standings in short
 
 
 def site_of(tournament: Tournament, language: str | None = None) -> Site:
@@ -160,13 +164,16 @@ def site_of(tournament: Tournament, language: str | None = None) -> Site:
     ]
     shown = model.deciding()
     row_pages = [people[row.player.number].page for row in model.rows]
+    from gosheet.formats.site.teams import teams_site  # (it draws on this module's Person)
+
+    rounds = [
+        _round_page(tournament, r, who, language)
+        for r, who in zip(tournament.rounds, seated, strict=True)
+    ]
     return Site(
         pack,
         go,
-        [
-            _round_page(tournament, r, who, language)
-            for r, who in zip(tournament.rounds, seated, strict=True)
-        ],
+        rounds,
         sorted(pages, key=lambda page: collation.sort_key(page.player.name, language)),
         [header(model.keys[i], language) for i in shown],
         _short(model, pack, people, shown, language),
@@ -175,6 +182,7 @@ def site_of(tournament: Tournament, language: str | None = None) -> Site:
         any(p.club for p in tournament.players),
         any(p.country for p in tournament.players),
         _words(tournament, language),
+        teams_site(pack.teams, seated, rounds) if pack.teams is not None else None,
     )
 
 

@@ -73,6 +73,9 @@ def read_fixed_matches(
                 problems.add(FIXED_MATCHES, r, c, typed or None, message)
                 continue
             key = (number or 0, normalise_header(name))
+            if names and names[0] == name:
+                problems.add(FIXED_MATCHES, r, c, typed, _("the same team twice"))
+                continue
             if number is not None and key in seen:
                 message = _("this team meets another team in this round already ({cell})")
                 problems.add(FIXED_MATCHES, r, c, typed, message.format(cell=seen[key]))

@@ -261,7 +261,9 @@ def numbered(read: dict[str, TeamRows], problems: ProblemList) -> list[Team]:
     return sorted(teams, key=lambda t: t.number)
 
 
-def two_teams(read: dict[str, TeamRows], problems: ProblemList) -> None:
+def two_teams(
+    read: dict[str, TeamRows], problems: ProblemList, names: dict[int, str] | None = None
+) -> None:
     """A player in two teams in one round, told at his second cell (line-ups change only at
     the rounds they are typed from, so those rounds are the ones to look at)."""
     starts = sorted({start for team in read.values() for start in team.lineups})
@@ -284,7 +286,7 @@ def two_teams(read: dict[str, TeamRows], problems: ProblemList) -> None:
                     TEAMS,
                     cell[0],
                     cell[1],
-                    None,
+                    (names or {}).get(player),
                     _("in two teams in round {round}: also in '{team}' at {cell}").format(
                         round=round_number, team=other, cell=cell_name(*first)
                     ),
@@ -313,13 +315,31 @@ def read_teams(
         if all(blank(value) for value in row):
             continue
         reader.read_row(row, r)
-    two_teams(reader.teams, problems)
+    two_teams(reader.teams, problems, index.labels)
     if cells is not None:
         for team in reader.teams.values():
             for start, r in team.rows.items():
                 for board, c in enumerate(columns.boards, start=1):
                     cells[(team.name, start, board)] = cell_name(r, c)
     return tuple(numbered(reader.teams, problems))
+
+
+def team_player_cells(grid: Rows) -> list[tuple[int, int, str]]:
+    """Every name of the sheet's board and reserve columns: (0-based row, column, text)."""
+    if not grid:
+        return []
+    columns = [
+        c
+        for c, header in enumerate(grid[0])
+        if BOARD_RE.match(key := normalise_header(header)) or RESERVE_RE.match(key)
+    ]
+    found = []
+    for r in range(1, len(grid)):
+        for c in columns:
+            text = cell_text(grid[r][c]) if c < len(grid[r]) else ""
+            if text:
+                found.append((r, c, text))
+    return found
 
 
 def seated_only(tournament: Tournament) -> Tournament:

@@ -232,3 +232,77 @@ def test_explain_and_standings_of_a_team_round(
     assert len(matches) == 2 and all(r[1] in names and r[2] in names for r in matches)
     assert f"{matches[0][1]} – {matches[0][2]}" in out
     assert "gosheet pairs it the same way now." in out
+
+
+def test_rename_renames_in_the_teams_sheet_too(
+    capsys: pytest.CaptureFixture[str], cup: Path
+) -> None:
+    fill(cup, TEAMS)
+    cli_ok(capsys, "pair", cup)
+    cli_ok(capsys, "rename", cup, "Lee Ha", "Lee Hana")
+    assert rows(cup, "Teams")[3][3] == "Lee Hana"
+    assert "Lee Hana" in {cell for row in rows(cup, "Round 1") for cell in row}
+    cli_ok(capsys, "check", cup)
+
+
+def test_a_team_tournament_in_french(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    path = tmp_path / "coupe.xlsx"
+    cli_ok(capsys, "new", path, "--type", "teams", "--team-size", "3", "--language", "fr")
+    assert load_workbook(path).sheetnames == ["Paramètres", "Joueurs", "Équipes", "Matchs imposés"]
+    wb = load_workbook(path)
+    for name, first, rank, club in PLAYERS:
+        wb["Joueurs"].append([name, first, rank, None, club])
+    for r, line in enumerate(TEAMS, start=2):
+        for c, value in enumerate(line, start=1):
+            wb["Équipes"].cell(r, c, value)
+    wb.save(path)
+    assert rows(path, "Équipes")[0][:5] == ("Équipe", "Numéro", "Ronde", "Plateau 1", "Plateau 2")
+    cli_ok(capsys, "pair", path)
+    sheet = rows(path, "Ronde 1")
+    assert sheet[0][:4] == ("Table", "Plateau", "Équipe Blanc", "Blanc")
+    wb = load_workbook(path)
+    ws = wb["Ronde 1"]
+    for row in ws.iter_rows(min_row=2):
+        if row[0].value is not None:
+            row[10].value = "B+"  # blanc, White, in a French workbook
+    wb.save(path)
+    cli_ok(capsys, "standings", path)
+    table = rows(path, "Classement des équipes")
+    assert table[0][:4] == ("Place", "N°", "Équipe", "Points d'équipe")
+    assert sum(1 for row in table[1:] if row[-1] == "0+") == 1  # the team without a match
+
+
+def test_a_player_not_confirmed_leaves_his_board_empty(
+    capsys: pytest.CaptureFixture[str], cup: Path
+) -> None:
+    fill(cup, TEAMS)
+    wb = load_workbook(cup)
+    ws = wb["Players"]
+    ws.cell(1, 9, "Confirmed")
+    for row in ws.iter_rows(min_row=2, max_row=1 + len(PLAYERS)):
+        row[8].value = None if row[0].value == "Cho" else "yes"  # Sakata's board 3
+    wb.save(cup)
+    err = refused(capsys, cup.parent, 1, "pair", cup)
+    line = problem_line(err, "Teams!F3")
+    assert "'Sakata', board 3, round 1: its player is not confirmed" in line
+
+
+def test_check_of_a_round_just_paired_asks_for_its_results(
+    capsys: pytest.CaptureFixture[str], cup: Path
+) -> None:
+    """The team without a match and the reserves are in no line: no organiser's lines."""
+    fill(cup, TEAMS)
+    cli_ok(capsys, "pair", cup)
+    out = cli_ok(capsys, "check", cup)
+    assert "1 of 5 rounds paired" in out and "results to enter in Round 1 (6 games)" in out
+    assert "own lines" not in out and "none of this round's lines" not in out
+
+
+def test_simulate_rewrites_the_team_standings(
+    capsys: pytest.CaptureFixture[str], cup: Path
+) -> None:
+    fill(cup, TEAMS)
+    cli_ok(capsys, "pair", cup)
+    cli_ok(capsys, "simulate", cup)
+    table = rows(cup, "Team standings")
+    assert sum(row[3] for row in table[1:]) == 2 * 2 * 1 + 2  # two matches and a bye

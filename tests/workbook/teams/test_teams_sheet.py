@@ -116,6 +116,7 @@ def test_every_bad_input_told_by_its_cell_at_once() -> None:
                         ["Round", "Team", "Team"],
                         [2, "Tengen", "Nowhere"],
                         ["two", "Atari", "Go"],
+                        [3, "Atari", "atari"],
                     ]
                 },
             )
@@ -131,6 +132,7 @@ def test_every_bad_input_told_by_its_cell_at_once() -> None:
     assert "second line-up" in told[("Teams", "C6")]
     assert "no team of the Teams sheet" in told[("Fixed matches", "C2")]
     assert "not a round number" in told[("Fixed matches", "A3")]
+    assert "the same team twice" in told[("Fixed matches", "C4")]
 
 
 def test_a_team_size_that_does_not_match() -> None:
