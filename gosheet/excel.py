@@ -20,6 +20,7 @@ explain = in_excel(buttons.explain)
 fill_ratings = in_excel(buttons.fill_ratings)
 merge_copies = in_excel(buttons.merge_copies)
 new_tournament = in_excel(buttons.new_tournament)
+order_boards = in_excel(buttons.order_boards)
 pair = in_excel(buttons.pair)
 print_pack = in_excel(buttons.print_pack)
 simulate = in_excel(buttons.simulate)
@@ -31,6 +32,7 @@ __all__ = [
     "fill_ratings",
     "merge_copies",
     "new_tournament",
+    "order_boards",
     "pair",
     "print_pack",
     "simulate",

@@ -11,11 +11,11 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from gosheet.app import naming
+from gosheet.app import naming, team_play
 from gosheet.app.checkin import check_note, left_out_note, refuse_nobody_confirmed
 from gosheet.app.messages import before_next_pair, fewer_groups_note, missing_results
 from gosheet.app.outcomes import Checked, Paired, Renamed, Simulated, StandingsUpdated
-from gosheet.core.errors import ConsistencyError
+from gosheet.core.errors import ConsistencyError, InputError
 from gosheet.core.explain import Explanation, explain_round
 from gosheet.core.groups import assign_groups
 from gosheet.core.hand import organisers_lines, pair_around
@@ -41,6 +41,7 @@ from gosheet.workbook.sheets.reader import read_book
 from gosheet.workbook.sheets.reading import BookState, ProblemList, Sheets, cell_text, copied
 from gosheet.workbook.sheets.rounds import player_cells
 from gosheet.workbook.sheets.standings import standings_sheet
+from gosheet.workbook.sheets.teams import TEAMS, team_player_cells
 from gosheet.workbook.sheets.units_reader import unit_labels
 from gosheet.workbook.sheets.writer import explain_sheet, round_sheet
 
@@ -80,6 +81,8 @@ def update_standings(book: BookPort) -> StandingsUpdated:
     state = read_book(port.grids())
     changed = _normalise_results(port, state)
     port.render(standings_sheet(state.tournament, port.language))
+    if team_play.is_team_tournament(state.tournament):  # and the teams'
+        team_play.write_team_standings(port, state.tournament, port.language)
     return StandingsUpdated(state.tournament, changed_results=changed)
 
 
@@ -91,6 +94,9 @@ def pair(book: BookPort, again: bool = False) -> Paired:
     port = localized(book)
     grids = port.grids()
     state = read_book(grids)
+    if team_play.is_team_tournament(state.tournament):  # matches of teams
+        changed = _normalise_results(port, state)
+        return team_play.pair_team_round(port, grids, state, changed, again)
     settings = state.tournament.settings
     grouped = state.tournament
     index = None
@@ -172,6 +178,8 @@ def simulate(book: BookPort) -> Simulated:
             count += 1
     tournament = replace(tournament, rounds=(*tournament.rounds[:-1], filled))
     port.render(standings_sheet(tournament, port.language))
+    if team_play.is_team_tournament(tournament):
+        team_play.write_team_standings(port, tournament, port.language)
     return Simulated(tournament, filled_results=count, changed_results=changed)
 
 
@@ -185,6 +193,8 @@ def explain(book: BookPort, round_number: int | None = None) -> Explanation:
     if round_number is None and not tournament.rounds:
         raise ConsistencyError(_("no round is paired yet: pair round 1 first"))
     number = round_number if round_number is not None else len(tournament.rounds)
+    if team_play.is_team_tournament(tournament):  # the matches, the teams as players
+        return team_play.explain_team_round(port, state, number, sheets.language)
     explanation = explain_round(tournament, number)
     port.render(explain_sheet(tournament, explanation, sheets.language))
     return explanation
@@ -196,10 +206,15 @@ def check(book: BookPort) -> Checked:
     and which values stand outside the tables, where gosheet does not read them."""
     state = read_book(localized(book).grids())
     t = state.tournament
-    lines = organisers_lines(t)
+    teams = team_play.is_team_tournament(t)  # (a team round leaves players out: no own lines)
+    lines = None if teams else organisers_lines(t)
     rounds_left = len(t.rounds) - (lines is not None) < t.settings.rounds_for(len(t.players))
     notes = (*before_next_pair(state, rounds_left, lines), *check_note(state, t))
     notes += tuple(state.units_out.get(len(t.rounds) + 1, ()))  # pair go, rengo
+    if teams and rounds_left:  # the next round's line-ups
+        problems = team_play.incomplete_teams(state, len(t.rounds) + 1)
+        if problems:
+            raise InputError(problems)
     return Checked(t, notes=tuple(notes))
 
 
@@ -226,8 +241,12 @@ def split_name(new: str, player: Player) -> tuple[str, str]:
 
 
 def _round_names(grids: Grids) -> dict[str, list[tuple[int, int, str]]]:
-    """The names in every round sheet's player columns, by sheet."""
-    return {name: player_cells(grid) for name, grid in grids.items() if round_number_of(name)}
+    """The names in every round sheet's player columns, by sheet (and in the Teams sheet's
+    boards and reserves)."""
+    found = {name: player_cells(grid) for name, grid in grids.items() if round_number_of(name)}
+    if TEAMS in grids:
+        found[TEAMS] = team_player_cells(grids[TEAMS])
+    return found
 
 
 def rename(book: BookPort, old: str, new: str) -> Renamed:

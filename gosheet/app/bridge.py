@@ -253,6 +253,12 @@ def explain(book: RecordingBook, request: dict[str, Any]) -> str:
     return explained(actions.explain(book))
 
 
+def order_boards(book: RecordingBook, request: dict[str, Any]) -> str:
+    from gosheet.app.boards import order_boards
+
+    return order_boards(book).message()
+
+
 def fill(book: RecordingBook, request: dict[str, Any]) -> str:
     from gosheet.app.ratings import fill_ratings
 
@@ -278,13 +284,14 @@ macro opens it as a new, unsaved document and says that document's name instead)
 
 
 def choices_of(request: dict[str, Any]) -> Choices:
-    """The organiser's choices of a new tournament, ``{"system", "rounds", "language"}`` of
-    the request (each may be missing or null: gosheet's default)."""
+    """The organiser's choices of a new tournament, ``{"system", "rounds", "language",
+    "type"}`` of the request (each may be missing or null: gosheet's default)."""
     given = request.get("choices") or {}
     if not isinstance(given, dict):
         raise OptionError(_("a malformed request: {problem}").format(problem="'choices'"))
     system, rounds, language = (given.get(k) for k in ("system", "rounds", "language"))
-    if not all(v is None or isinstance(v, str) for v in (system, language)):
+    kind = given.get("type")
+    if not all(v is None or isinstance(v, str) for v in (system, language, kind)):
         raise OptionError(_("a malformed request: {problem}").format(problem="'choices'"))
     if rounds is not None and (isinstance(rounds, bool) or not isinstance(rounds, int)):
         raise OptionError(_("a malformed request: {problem}").format(problem="'rounds'"))
@@ -292,7 +299,9 @@ def choices_of(request: dict[str, Any]) -> Choices:
         if language not in LANGUAGES:
             raise OptionError(_("a malformed request: {problem}").format(problem="'language'"))
         use(language)  # its messages in the new workbook's language
-    return Choices(system=system or None, rounds=rounds, language=language or None)
+    return Choices(
+        system=system or None, rounds=rounds, language=language or None, type=kind or None
+    )
 
 
 def made_book(book: RecordingBook, made: Made) -> str:
@@ -331,6 +340,7 @@ BRIDGED: dict[str, Bridged] = {
     "simulate": simulate,
     "explain": explain,
     "fill_ratings": fill,
+    "order_boards": order_boards,
     "print_pack": print_pack,
     "merge": merge,
     "publish": on_files(publish_pages),

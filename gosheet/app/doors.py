@@ -220,6 +220,21 @@ ACTIONS: tuple[Action, ...] = (
         page=Page("explain"),
     ),
     Action(
+        "order_boards",
+        N_("Order boards by rating"),
+        command=Command("order-boards", "tournament:order_boards"),
+        menu=Menu("OrderBoards", "Order ~boards by rating"),
+        button=Button(  # the function alone: the Control sheet's rows are full (Lite's script)
+            "order_boards",
+            None,
+            "Team tournaments: sorts the boards of each line-up of the Teams sheet by the "
+            "players' ratings, board 1 the strongest; the reserves and the line-ups' rounds "
+            "stay as typed.",
+        ),
+        script=Script("order_boards_by_rating", 8),
+        page=Page("boards"),
+    ),
+    Action(
         "print_pack",
         N_("Print pack"),
         command=Command("print", "publishing:print_pack"),

@@ -32,6 +32,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
+from gosheet.app import team_play
 from gosheet.app.files import Source, on_disk
 from gosheet.app.workbooks import Edited, edit
 from gosheet.core.errors import ConsistencyError, FileProblem, InputError, Problem
@@ -145,6 +146,8 @@ def merge(book: BookPort, copies: Sequence[Copy], book_name: str) -> Merged:
         results[key] = result
     tournament = _with_results(state.tournament, results)
     port.render(standings_sheet(tournament, port.language))
+    if team_play.is_team_tournament(tournament):  # and the teams'
+        team_play.write_team_standings(port, tournament, port.language)
     missing = _missing(tournament)
     counts = tuple((copy.name, count) for copy, count in zip(copies, taken, strict=True))
     return Merged(tournament, book_name, counts, already, missing, changed)

@@ -394,3 +394,13 @@ def totals_lines(explanation: Explanation, named: Sequence[str]) -> list[str]:
 def explain_saved(path: Path) -> str:
     """Where the Explain sheet went."""
     return _("Saved the Explain sheet in {path}.").format(path=path)
+
+
+def not_a_team_tournament() -> str:
+    """Why a team action is refused on a tournament of individual players."""
+    setting = words.local("Tournament type", current(), words.SETTING_NAMES)
+    sheet = words.local("Teams", current(), words.SHEETS)
+    return _(
+        "not a team tournament: set '{setting}' to teams in the Settings sheet and list the "
+        "teams in the '{sheet}' sheet"
+    ).format(setting=setting, sheet=sheet)

@@ -15,7 +15,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Generic, TypeVar
 
-from gosheet.app import actions
+from gosheet.app import actions, boards, team_play
+from gosheet.app.boards import BoardsOrdered
 from gosheet.app.files import Source, on_disk
 from gosheet.app.outcomes import Checked, Paired, Renamed, Simulated, StandingsUpdated
 from gosheet.core.explain import Explanation
@@ -88,6 +89,11 @@ def update_standings(source: Source, *, name: str = NAME) -> Edited[StandingsUpd
     return edit(source, actions.update_standings, lambda done: "standings", name=name)
 
 
+def order_boards(source: Source, *, name: str = NAME) -> Edited[BoardsOrdered]:
+    """Sort each team's boards by rating in the Teams sheet."""
+    return edit(source, boards.order_boards, lambda done: "order boards", name=name)
+
+
 def simulate(source: Source, *, name: str = NAME) -> Edited[Simulated]:
     """Fill the last round's empty results from the players' strength."""
 
@@ -104,7 +110,7 @@ def explain(
 
     def run(book: Book) -> Explained:
         explanation = actions.explain(book, round_number)
-        return Explained(explanation, book.read().tournament)
+        return Explained(explanation, team_play.teams_as_players(book.read().tournament))
 
     def named(done: Explained) -> str:
         return f"explain round {done.explanation.round_number}"

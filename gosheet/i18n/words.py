@@ -52,6 +52,11 @@ SHEETS: Table = {
     "Explain": Translated(ru="Объяснение", fr="Explication", ca="Explicació"),
     "Keep apart": Translated(ru="Не сводить", fr="Ne pas apparier", ca="No aparellar"),
     "OpenGotha": Translated(ru="OpenGotha", fr="OpenGotha", ca="OpenGotha"),
+    "Teams": Translated(ru="Команды", fr="Équipes", ca="Equips"),
+    "Fixed matches": Translated(ru="Назначенные матчи", fr="Matchs imposés", ca="Matxs fixats"),
+    "Team standings": Translated(
+        ru="Командная таблица", fr="Classement des équipes", ca="Classificació d'equips"
+    ),
 }
 
 #: The Settings sheet's columns.
@@ -166,6 +171,9 @@ ROUNDS: Table = {
     "Handicap": Translated(ru="Фора", fr="Handicap", ca="Handicap"),
     "Komi": Translated(ru="Коми", fr="Komi", ca="Komi"),
     "Result": Translated(ru="Результат", fr="Résultat", ca="Resultat"),
+    "Board": Translated(ru="Доска", fr="Plateau", ca="Tauler"),
+    "White team": Translated(ru="Команда белых", fr="Équipe Blanc", ca="Equip blanques"),
+    "Black team": Translated(ru="Команда чёрных", fr="Équipe Noir", ca="Equip negres"),
     "Rounds: {n}": Translated(ru="Туров: {n}", fr="Rondes : {n}", ca="Rondes: {n}"),
     "White club": Translated(ru="Клуб белых", fr="Club Blanc", ca="Club blanques"),
     "White country": Translated(ru="Страна белых", fr="Pays Blanc", ca="País blanques"),
@@ -190,6 +198,32 @@ KEEP_APART: Table = {
     "Player 1": Translated(ru="Игрок 1", fr="Joueur 1", ca="Jugador 1"),
     "Player 2": Translated(ru="Игрок 2", fr="Joueur 2", ca="Jugador 2"),
     "Until round": Translated(ru="До тура", fr="Jusqu'à la ronde", ca="Fins a la ronda"),
+}
+
+#: The Teams and Fixed matches sheets' columns.
+TEAMS: Table = {
+    "Team": Translated(ru="Команда", fr="Équipe", ca="Equip"),
+    "Number": Translated(ru="Номер", fr="Numéro", ca="Número"),
+    "Round": Translated(ru="Тур", fr="Ronde", ca="Ronda"),
+    "Board {n}": Translated(ru="Доска {n}", fr="Plateau {n}", ca="Tauler {n}"),
+    "Reserve {n}": Translated(ru="Запасной {n}", fr="Remplaçant {n}", ca="Reserva {n}"),
+}
+
+#: The Team standings sheet's columns (OpenGotha's team criteria).
+TEAM_STANDINGS: Table = {
+    "Place": Translated(ru="Место", fr="Place", ca="Lloc"),
+    "No.": Translated(ru="№", fr="N°", ca="Núm."),
+    "Team": Translated(ru="Команда", fr="Équipe", ca="Equip"),
+    "Team points": Translated(ru="Командные очки", fr="Points d'équipe", ca="Punts d'equip"),
+    "Opponents' team points": Translated(
+        ru="Очки соперников", fr="Points des adversaires", ca="Punts dels rivals"
+    ),
+    "Board wins": Translated(ru="Победы на досках", fr="Victoires", ca="Victòries"),
+    "Board wins to board {n}": Translated(
+        ru="Победы на досках 1–{n}", fr="Victoires plateaux 1 à {n}", ca="Victòries taulers 1 a {n}"
+    ),
+    "Mean rating": Translated(ru="Средний рейтинг", fr="Rating moyen", ca="Rating mitjà"),
+    "R{n}": Translated(ru="Т{n}", fr="R{n}", ca="R{n}"),
 }
 
 #: The OpenGotha sheet's columns.
@@ -314,6 +348,11 @@ TITLES: Table = {
         fr="{name} — pourquoi la ronde {n} est appariée ainsi",
         ca="{name} — per què la ronda {n} s'ha aparellat així",
     ),
+    "{name} — team standings after round {n}": Translated(
+        ru="{name} — командная таблица после тура {n}",
+        fr="{name} — classement des équipes après la ronde {n}",
+        ca="{name} — classificació d'equips després de la ronda {n}",
+    ),
     "Go tournament": Translated(ru="Турнир по го", fr="Tournoi de go", ca="Torneig de go"),
     "Oware tournament": Translated(
         ru="Турнир по овари", fr="Tournoi d'awalé", ca="Torneig d'auale"
@@ -349,6 +388,8 @@ ALL_TABLES: dict[str, Table] = {
     "players": PLAYERS,
     "rounds": ROUNDS,
     "keep apart": KEEP_APART,
+    "teams": TEAMS,
+    "team standings": TEAM_STANDINGS,
     "opengotha": OPENGOTHA,
     "standings": STANDINGS,
     "explain": EXPLAIN,

@@ -16,12 +16,15 @@ from pathlib import Path
 from openpyxl import Workbook
 
 from gosheet.core.errors import FileProblem
-from gosheet.core.model import Player
+from gosheet.core.kinds import TournamentType
+from gosheet.core.model import Player, Tournament
 from gosheet.core.settings import Settings
 from gosheet.workbook.port import Rows
 from gosheet.workbook.sheets import PLAYERS, SETTINGS
+from gosheet.workbook.sheets.fixed_matches import fixed_matches_sheet
 from gosheet.workbook.sheets.language import InLanguage
 from gosheet.workbook.sheets.layout import FONT_NAME
+from gosheet.workbook.sheets.teams import teams_sheet
 from gosheet.workbook.sheets.writable import cell_text
 from gosheet.workbook.sheets.writer import players_sheet, settings_sheet
 from gosheet.workbook.xlsx.book import XlsxBook
@@ -90,6 +93,9 @@ def new_book(
     port.grids()
     port.render(settings_sheet(settings))
     port.render(players_sheet(players, settings, extra_headers, extra_values))
+    if settings.tournament_type is TournamentType.TEAMS:  # the teams, to fill in
+        port.render(teams_sheet(Tournament(settings, tuple(players))))
+        port.render(fixed_matches_sheet((), settings.language))
     book.workbook.active = book.workbook.sheetnames.index(port.names[PLAYERS])
     if settings.name:  # the document's title (a PDF's, printed from the office suites)
         book.workbook.properties.title = str(cell_text(settings.name))  # as cells hold it

@@ -155,6 +155,11 @@ def build_parser() -> argparse.ArgumentParser:
         ("pair", "pair the next round and update the standings"),
         ("standings", "recompute the Standings sheet"),
         ("check", "list every problem of a workbook, changing nothing"),
+        (
+            "order-boards",
+            "team tournaments: sort each line-up of the Teams sheet by rating, board 1 the "
+            "strongest (reserves and rounds as typed)",
+        ),
     ):
         cmd = sub.add_parser(name, help=text)
         cmd.add_argument("book", type=Path, metavar="BOOK.xlsx")

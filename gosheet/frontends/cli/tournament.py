@@ -19,6 +19,7 @@ from gosheet.app.messages import (
     unnamed_note,
 )
 from gosheet.app.outcomes import rewritten
+from gosheet.app.team_play import team_standings_lines
 from gosheet.app.tournaments import Choices, new_tournament
 
 T = TypeVar("T")
@@ -77,7 +78,15 @@ def standings(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     edited = workbooks.update_standings(args.book)
     path = saved_path(edited)
     say(*standings_lines(edited.done, path.name))
+    say(*team_standings_lines(edited.done.tournament))
     say(rewritten(edited.done), saved_note(path))
+    return 0
+
+
+def order_boards(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
+    """``gosheet order-boards BOOK.xlsx``: each team's boards by rating."""
+    edited = workbooks.order_boards(args.book)
+    say(edited.done.message(), saved_note(saved_path(edited)))
     return 0
 
 

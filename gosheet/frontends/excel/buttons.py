@@ -51,10 +51,12 @@ from gosheet.i18n import words
 from gosheet.i18n.catalog import _, current, ngettext
 from gosheet.workbook.port import BookPort
 from gosheet.workbook.sheets import EXPLAIN, PLAYERS, STANDINGS, round_sheet_name
+from gosheet.workbook.sheets.teams import TEAMS
 
 if TYPE_CHECKING:
     import xlwings as xw
 
+    from gosheet.app.boards import BoardsOrdered
     from gosheet.app.ratings import Filled
     from gosheet.app.starting import Started
 
@@ -91,6 +93,15 @@ def fill_ratings(book: xw.Book | None = None) -> str:
 
     port = XlwingsBook(_caller(book))
     return _press("fill_ratings", port, fill, _filled)
+
+
+def order_boards(book: xw.Book | None = None) -> str:
+    """Button "Order boards by rating": each line-up of the Teams sheet sorted by rating,
+    board 1 the strongest."""
+    from gosheet.app.boards import order_boards as order
+
+    port = XlwingsBook(_caller(book))
+    return _press("order_boards", port, order, _ordered)
 
 
 def print_pack(book: xw.Book | None = None) -> str:
@@ -263,6 +274,11 @@ def _explained(port: XlwingsBook, done: Explanation) -> str:
 
 def _filled(port: XlwingsBook, done: Filled) -> str:
     port.activate(_shown(PLAYERS))
+    return done.message() + _skipped(port)
+
+
+def _ordered(port: XlwingsBook, done: BoardsOrdered) -> str:
+    port.activate(_shown(TEAMS))
     return done.message() + _skipped(port)
 
 

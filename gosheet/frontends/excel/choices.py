@@ -1,13 +1,13 @@
 """The choices of a new tournament, typed on the Control sheet of an Excel workbook: a label
-(``System``, ``Rounds``, ``Language``) and its value in the cell to its right, wherever they
-stand (the xlwings Lite workbook has them at ``E4:F6``, :data:`PLACE`). xlwings Lite's scripts
-take no input but the workbook, so "New tournament" reads its choices there; an empty value
-is the default (McMahon, its rounds, the workbook's language).
+(``System``, ``Rounds``, ``Language``, ``Type``) and its value in the cell to its right,
+wherever they stand (the xlwings Lite workbook has them at ``E4:F7``, :data:`PLACE`). xlwings
+Lite's scripts take no input but the workbook, so "New tournament" reads its choices there; an
+empty value is the default (McMahon, its rounds, the workbook's language, individual).
 
 >>> chosen([["", "", "", "", "System", "Swiss"], ["", "", "", "", "Rounds", 4.0],
-...         ["", "", "", "", "Language", "Français"]])
+...         ["", "", "", "", "Language", "Français"], ["", "", "", "", "Type", "teams"]])
 Choices(system='swiss', game='go', rules='gosheet', rounds=4, komi=None, groups=None, \
-name=None, seed=None, language='fr', template=None)
+name=None, seed=None, language='fr', template=None, type='teams', team_size=None)
 """
 
 from __future__ import annotations
@@ -18,12 +18,13 @@ from typing import Any
 from gosheet.app.files import OptionError
 from gosheet.app.tournaments import Choices
 from gosheet.core.systems import REGISTRY
+from gosheet.core.teams.fields import TYPE_NAMES, parse_tournament_type
 from gosheet.i18n import words
 from gosheet.i18n.catalog import LANGUAGES, _
 
-LABELS = ("System", "Rounds", "Language")
+LABELS = ("System", "Rounds", "Language", "Type")
 PLACE = (4, 5)  # the first label's row and column on Lite's Control sheet (E4), 1-based
-DEFAULTS = {"System": "mcmahon", "Rounds": None, "Language": None}
+DEFAULTS = {"System": "mcmahon", "Rounds": None, "Language": None, "Type": None}
 """What Lite's Control sheet shows first (None: empty, the default)."""
 
 
@@ -60,10 +61,21 @@ def chosen(grid: Sequence[Sequence[Any]] | None) -> Choices:
     rounds_text = values.get("Rounds", "")
     if rounds_text and not rounds_text.isdigit():
         raise OptionError(_("Rounds: '{value}' is not a number").format(value=rounds_text))
+    kind = values.get("Type", "") or None
+    if kind is not None:
+        try:
+            kind = parse_tournament_type(kind).value
+        except ValueError:
+            raise OptionError(
+                _("Type: '{value}' is none of {types}").format(
+                    value=kind, types=", ".join(TYPE_NAMES)
+                )
+            ) from None
     return Choices(
         system=system,
         rounds=int(rounds_text) if rounds_text else None,
         language=_language(values.get("Language", "")),
+        type=kind,
     )
 
 

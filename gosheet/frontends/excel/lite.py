@@ -39,6 +39,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from openpyxl import Workbook
+from openpyxl.cell.rich_text import CellRichText, TextBlock
+from openpyxl.cell.text import InlineFont
 from openpyxl.styles import Alignment, Font
 from openpyxl.worksheet.datavalidation import DataValidation
 from openpyxl.worksheet.properties import PageSetupProperties
@@ -49,6 +51,7 @@ from gosheet.app import doors
 from gosheet.core.errors import FileProblem
 from gosheet.core.settings import Settings
 from gosheet.core.systems import REGISTRY
+from gosheet.core.teams.fields import TYPE_NAMES
 from gosheet.frontends.excel import choices, lite_parts, lite_wheel
 from gosheet.frontends.excel.template import (
     CONTROL,
@@ -67,6 +70,7 @@ LITE_SHEET = "xlwings Lite"
 WHEEL_SHEET = "gosheet wheel"
 CODE_ROW = 5  # the first line of main.py and of requirements.txt
 CODE_COLUMN, REQUIREMENTS_COLUMN = 1, 3
+FIRST_SCRIPT_ROW = 2  # the scripts' words, one a row, up to the problem list's title (row 11)
 CHUNK = 32_000  # base64 characters a cell (Excel holds 32,767)
 CHOICE_WIDTHS = {"D": 3.0, "E": 16.0, "F": 16.0}  # the new tournament's choices
 XLWINGS = "xlwings==0.37.8"  # the xlwings gosheet's buttons are tested with (pyproject.toml)
@@ -170,19 +174,21 @@ def fill_lite_control(ws: Worksheet) -> None:
     """What to do, and the problem list's header where the check writes it."""
     for letter, width in CONTROL_WIDTHS.items():
         ws.column_dimensions[letter].width = width
-    ws["A1"] = f"gosheet {about.VERSION} — tournament control (xlwings Lite)"
-    ws["A1"].font = Font(bold=True, size=14)
-    ws["A2"] = (
+    title = f"gosheet {about.VERSION} — tournament control (xlwings Lite)"
+    intro = (
         "Nothing to install but Excel and the free add-in xlwings Lite, which Excel offers "
         "to add when this workbook opens (else Home → Add-ins → search 'xlwings'). Its "
         "pane (Home → xlwings Lite) lists gosheet's scripts: pick one, run it. Should it "
         f"show its sample code instead (as after a save by LibreOffice, which drops Lite's "
         f"code), paste the sheet '{LITE_SHEET}' into its editor."
     )
-    ws["A2"].alignment = Alignment(wrap_text=True, vertical="top")
-    ws.merge_cells("A2:C2")
-    ws.row_dimensions[2].height = 48.0
-    for row, s in enumerate(SCRIPTS, start=3):
+    # the title and the words on one row: the scripts' rows end above the problem list's,
+    # whose place is fixed (FIRST_SCRIPT_ROW)
+    ws["A1"] = CellRichText(TextBlock(InlineFont(b=True, sz=14), title), "\n" + intro)
+    ws["A1"].alignment = Alignment(wrap_text=True, vertical="top")
+    ws.merge_cells("A1:C1")
+    ws.row_dimensions[1].height = 66.0
+    for row, s in enumerate(SCRIPTS, start=FIRST_SCRIPT_ROW):
         ws.cell(row=row, column=1, value=s.title).font = Font(bold=True)
         cell = ws.cell(row=row, column=2, value=s.explanation)
         cell.alignment = Alignment(wrap_text=True, vertical="center")
@@ -205,6 +211,7 @@ def fill_choices(ws: Worksheet) -> None:
     lists = {
         "System": ",".join(REGISTRY),
         "Language": ",".join(words.LANGUAGE_NAMES.values()),
+        "Type": ",".join(TYPE_NAMES),
     }
     for offset, label in enumerate(choices.LABELS):
         ws.cell(row=row + offset, column=column, value=label)

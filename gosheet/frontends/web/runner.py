@@ -72,6 +72,7 @@ class Options:
     rounds: int | None = None
     url: str | None = None
     language: str | None = None
+    type: str | None = None  # the tournament type (None: individual)
 
 
 @dataclass(frozen=True)
@@ -116,6 +117,13 @@ def standings(data: bytes, name: str, given: Given = GIVEN) -> Answer:
     edited = workbooks.update_standings(data, name=name)
     lines = said(*standings_lines(edited.done, name), rewritten(edited.done))
     return Answer(0, lines, name, workbook_type(name), edited.data)
+
+
+def order_boards(data: bytes, name: str, given: Given = GIVEN) -> Answer:
+    from gosheet.app import workbooks
+
+    edited = workbooks.order_boards(data, name=name)
+    return Answer(0, said(edited.done.message()), name, workbook_type(name), edited.data)
 
 
 def check(data: bytes, name: str, given: Given = GIVEN) -> Answer:
@@ -205,7 +213,7 @@ def new_tournament(data: bytes, name: str, given: Given = GIVEN) -> Answer:
     from gosheet.app.tournaments import Choices, import_roster
 
     options = given.options
-    choices = Choices(system=options.system, rounds=options.rounds)
+    choices = Choices(system=options.system, rounds=options.rounds, type=options.type)
     target = new_name(name)
     made = import_roster(data, None, choices, roster_name=name, name=target)
     return Answer(0, said(*made.lines), target, XLSX, made.data)
@@ -221,7 +229,9 @@ def blank_tournament(data: bytes, name: str, given: Given = GIVEN) -> Answer:
     from gosheet.app.tournaments import Choices, new_tournament
 
     options = given.options
-    choices = Choices(system=options.system, rounds=options.rounds, language=options.language)
+    choices = Choices(
+        system=options.system, rounds=options.rounds, language=options.language, type=options.type
+    )
     made = new_tournament(choices, None, name=BLANK)
     return Answer(0, said(*made.lines), BLANK, XLSX, made.data)
 
@@ -242,6 +252,7 @@ RUNNERS: dict[str, Action] = {
     "check": check,
     "explain": explain,
     "simulate": simulate,
+    "order_boards": order_boards,
     "merge": merge,
     "print_pack": print_pack,
     "publish": publish,
@@ -311,10 +322,10 @@ def own_name(text: str) -> str:
 def options_of(text: str) -> Options:
     """The options the page sends as JSON; a field left empty is the default.
 
-    >>> options_of('{"system": "swiss", "rounds": "4", "language": "fr"}')
-    Options(system='swiss', rounds=4, url=None, language='fr')
+    >>> options_of('{"system": "swiss", "rounds": "4", "language": "fr", "type": "teams"}')
+    Options(system='swiss', rounds=4, url=None, language='fr', type='teams')
     >>> options_of('{"system": "", "rounds": "", "url": " https://example.org/cup/ "}')
-    Options(system=None, rounds=None, url='https://example.org/cup/', language=None)
+    Options(system=None, rounds=None, url='https://example.org/cup/', language=None, type=None)
     """
     chosen = json.loads(text or "{}")
     rounds = str(chosen.get("rounds") or "").strip()
@@ -324,6 +335,7 @@ def options_of(text: str) -> Options:
         int(rounds) if rounds.isdigit() else None,
         url,
         chosen.get("language") or None,
+        chosen.get("type") or None,
     )
 
 

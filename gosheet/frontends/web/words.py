@@ -105,6 +105,18 @@ WORDS: dict[str, Words] = {
     "fus": Words(en="FUS", ru="FUS", fr="FUS", ca="FUS"),
     "roundrobin": Words(en="Round robin", ru="Круговая", fr="Toutes rondes", ca="Lligueta"),
     "rounds": Words(en="Rounds", ru="Туров", fr="Rondes", ca="Rondes"),
+    "type": Words(
+        en="Tournament type", ru="Тип турнира", fr="Type de tournoi", ca="Tipus de torneig"
+    ),
+    "individual": Words(
+        en="Individual (the default)",
+        ru="Личный (по умолчанию)",
+        fr="Individuel (par défaut)",
+        ca="Individual (per defecte)",
+    ),
+    "teams": Words(en="Teams", ru="Командный", fr="Par équipes", ca="Per equips"),
+    "pair_go": Words(en="Pair go", ru="Парное го", fr="Go en paires", ca="Go per parelles"),
+    "rengo": Words(en="Rengo", ru="Ренго", fr="Rengo", ca="Rengo"),
     "language": Words(
         en="Language of the workbook",
         ru="Язык книги",

@@ -41,9 +41,11 @@ from gosheet.workbook.sheets import (
     cell_name,
     round_number_of,
 )
+from gosheet.workbook.sheets.fixed_matches import FIXED_MATCHES
 from gosheet.workbook.sheets.keep_apart import KEEP_APART as KEEP_APART_SHEET
 from gosheet.workbook.sheets.reading import Sheets, cell_text
 from gosheet.workbook.sheets.registration import header_row
+from gosheet.workbook.sheets.teams import TEAMS
 
 Book = Mapping[str, Sequence[Sequence[CellValue]]]  # a workbook's cell values, as read
 LANGUAGE_FIELD = FIELD_BY_LABEL["language"]
@@ -57,6 +59,9 @@ def header_table(sheet: str) -> words.Table | None:
         SETTINGS: words.SETTINGS_HEADERS,
         PLAYERS: words.PLAYERS,
         KEEP_APART_SHEET: words.KEEP_APART,
+        TEAMS: words.TEAMS,
+        FIXED_MATCHES: words.TEAMS,
+        "Team standings": words.TEAM_STANDINGS,
         OPENGOTHA: words.OPENGOTHA,
         STANDINGS: words.STANDINGS,
         EXPLAIN: words.EXPLAIN,

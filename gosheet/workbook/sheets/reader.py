@@ -12,11 +12,14 @@ from __future__ import annotations
 import gc
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
+from dataclasses import replace
 
 from gosheet.core.errors import InputError
+from gosheet.core.kinds import TournamentType
 from gosheet.core.model import Round, Tournament
 from gosheet.core.settings_fields import MAX_ROUNDS
 from gosheet.core.systems import system_of
+from gosheet.core.teams.model import FixedMatch, Team
 from gosheet.i18n import words
 from gosheet.i18n.catalog import _
 from gosheet.i18n.words import local
@@ -28,6 +31,7 @@ from gosheet.workbook.sheets import (
     round_number_of,
     round_sheet_name,
 )
+from gosheet.workbook.sheets.fixed_matches import FIXED_MATCHES, read_fixed_matches
 from gosheet.workbook.sheets.imported_rounds import read_record
 from gosheet.workbook.sheets.keep_apart import KEEP_APART, read_keep_apart
 from gosheet.workbook.sheets.language import canonical_sheets
@@ -38,6 +42,7 @@ from gosheet.workbook.sheets.reading import BookState, ProblemList
 from gosheet.workbook.sheets.round_look_alikes import look_alikes
 from gosheet.workbook.sheets.rounds import read_round
 from gosheet.workbook.sheets.settings_reader import read_settings
+from gosheet.workbook.sheets.teams import TEAMS, read_teams, seated_only
 from gosheet.workbook.sheets.units_reader import UnitIndex, read_units
 
 
@@ -122,9 +127,17 @@ def _read_book(sheets: Mapping[str, Rows]) -> BookState:
             ),
         )
     apart = read_keep_apart(sheets.get(KEEP_APART), index, problems) if roster_readable else ()
+    teams: tuple[Team, ...] = ()
+    fixed: tuple[FixedMatch, ...] = ()
+    if settings.tournament_type is TournamentType.TEAMS and roster_readable:
+        size = settings.team_size
+        teams = read_teams(sheets.get(TEAMS), index, size, problems, state.team_cells)
+        fixed = read_fixed_matches(sheets.get(FIXED_MATCHES), teams, problems)
     state.tournament = not_confirmed(state, rounds, settings.rounds or MAX_ROUNDS)
     if not problems.problems:  # a player in no line of a round: a game's row deleted?
         played = Tournament(settings, state.tournament.players, tuple(rounds))
+        if teams:  # players at no board of a team that plays: rightly in no line
+            played = seated_only(replace(played, teams=teams))
         told = not_assigned if system.opengotha else None
         imported = system.opengotha and OPENGOTHA in sheets  # (its tables may have gaps)
         record = read_record(sheets.get(OPENGOTHA)) if imported else None
@@ -150,7 +163,10 @@ def _read_book(sheets: Mapping[str, Rows]) -> BookState:
             problems.problems += lost
     if problems.problems:
         raise InputError(problems.problems)
-    state.tournament = Tournament(settings, state.tournament.players, tuple(rounds), apart)
+    state.tournament = Tournament(
+        settings, state.tournament.players, tuple(rounds), apart, teams, fixed
+    )
     state.setting_rows = setting_rows
+    state.shown = dict(sheets.shown)
     state.labels = dict(index.labels)  # labels(state.tournament.players), made once
     return state

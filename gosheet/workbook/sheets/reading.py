@@ -215,6 +215,10 @@ class BookState:
     units_out: dict[int, list[str]] = field(default_factory=dict)
     """Pair go and rengo: each round → the words on each unit that does not play it because
     some of its players do not (``pair`` and ``check`` say them for the next round)."""
+    team_cells: dict[tuple[str, int, int], str] = field(default_factory=dict)
+    """A team tournament: (team name, the line-up's first round, board) → its Teams cell."""
+    shown: dict[str, str] = field(default_factory=dict)
+    """gosheet's sheets (by their English names) as the workbook names them."""
 
     @property
     def missing(self) -> list[Missing]:

@@ -73,6 +73,7 @@ ARGUMENTS = {
     "check": ["check", "x.xlsx"],
     "pair": ["pair", "x.xlsx", "--again"],
     "standings": ["standings", "x.xlsx"],
+    "order-boards": ["order-boards", "x.xlsx"],
     "merge": ["merge", "x.xlsx", "copy-anna.xlsx", "copy-ben.ods"],
     "simulate": ["simulate", "x.xlsx"],
     "explain": ["explain", "x.xlsx", "--round", "1"],

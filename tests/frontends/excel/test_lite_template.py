@@ -124,8 +124,8 @@ def test_the_workbook_carries_main_py_requirements_and_gosheet(
     control = book[CONTROL]
     headers = [control.cell(row=PROBLEM_HEADER_ROW, column=c).value for c in (1, 2, 3)]
     assert tuple(headers) == PROBLEM_HEADERS
-    last = 3 + len(lite.SCRIPTS)
-    assert [control.cell(row=r, column=1).value for r in range(3, last)] == [
+    last = lite.FIRST_SCRIPT_ROW + len(lite.SCRIPTS)
+    assert [control.cell(row=r, column=1).value for r in range(lite.FIRST_SCRIPT_ROW, last)] == [
         s.title for s in lite.SCRIPTS
     ]
     assert last <= PROBLEM_TITLE_ROW and control["A1"].value.startswith(f"gosheet {VERSION} ")

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from openpyxl import load_workbook
 from support.books import ROSTER_CSV
 from support.libreoffice import TIMEOUT, XLSX
 
@@ -97,6 +98,23 @@ def test_new_tournament_makes_what_gosheet_new_makes(
     sheets, chosen, players = described(out)
     assert chosen["language"] == language and players == []
     assert "Settings" not in sheets and "Players" not in sheets  # the sheets in that language
+
+
+def test_new_team_tournament_makes_what_gosheet_new_type_teams_makes(
+    office: Office, open_book: Path, tmp_path: Path
+) -> None:
+    out = tmp_path / "new.xlsx"
+    outcome = made_in_office(office, open_book, NEW, ["swiss", 4, "en", "teams"], out)
+    assert outcome["ok"], outcome
+    reference = tmp_path / "reference.xlsx"
+    options = ["--system", "swiss", "--rounds", "4", "--language", "en", "--type", "teams"]
+    assert main(["new", str(reference), *options]) == 0
+    assert described(out) == described(reference)
+    assert described(out)[0] == ["Settings", "Players", "Teams", "Fixed matches"]
+    settings = {
+        row[0]: row[1] for row in load_workbook(out)["Settings"].iter_rows(values_only=True)
+    }
+    assert settings["Tournament type"] == "teams"
 
 
 def test_import_roster_makes_what_gosheet_import_makes(
@@ -199,6 +217,7 @@ def test_the_dialog_and_the_picker_speak_libreoffices_language(language: str) ->
     assert sorted(words) == sorted(set(asking.WORDS))
     assert all(words[w] and "{" not in words[w] for w in asking.WORDS)
     same = {w for w in asking.WORDS if words[w] == w}
-    assert same <= {"OK", "McMahon", "FUS"}, same  # French keeps "OK"; names stay
+    # French keeps "OK"; names stay (rengo), Catalan's "individual" is spelt as English's
+    assert same <= {"OK", "McMahon", "FUS", "rengo", "individual"}, same
     assert inprocess.translated("en", asking.WORDS) == {}
     assert inprocess.translated("de", asking.WORDS) == {}  # not gosheet's: English

@@ -80,6 +80,12 @@ def ExplainRound(*args: Any) -> str:
     return run("explain", args)
 
 
+def OrderBoards(*args: Any) -> str:
+    """Team tournaments: sort each line-up of the Teams sheet by rating, board 1 the
+    strongest."""
+    return run("order_boards", args)
+
+
 def PrintPack(*args: Any) -> str:
     """Write the last round's print pack (pairings by table and by name, result slips,
     standings, crosstable) beside the workbook as ``NAME.pack.pdf``."""
@@ -126,6 +132,7 @@ g_exportedScripts = (
     UpdateStandings,
     CheckWorkbook,
     ExplainRound,
+    OrderBoards,
     PrintPack,
     PublishPages,
     MergeCopies,

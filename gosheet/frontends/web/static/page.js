@@ -212,6 +212,7 @@ async function press(action, copies = []) {
       system: element("system").value,
       rounds: element("rounds").value,
       language: element("language").value,
+      type: element("type").value,
       url: element("url").value,
     }),
     copies,

@@ -22,6 +22,7 @@ def N_(text: str) -> str:
 
 NEW_TOURNAMENT = N_("New tournament")
 SYSTEM, ROUNDS, LANGUAGE = N_("Pairing system"), N_("Rounds"), N_("Language")
+KIND = N_("Tournament type")
 OK_WORDS, CANCEL = N_("OK"), N_("Cancel")
 CHOOSE_ROSTER = N_("Choose the roster (CSV, xlsx, ods) or OpenGotha file")
 SYSTEM_NAMES = {
@@ -29,6 +30,12 @@ SYSTEM_NAMES = {
     "fus": "FUS",
     "swiss": N_("Swiss"),
     "roundrobin": N_("Round robin"),
+}
+TYPE_NAMES = {
+    "individual": N_("individual"),
+    "teams": N_("teams"),
+    "pair go": N_("pair go"),
+    "rengo": N_("rengo"),
 }
 LANGUAGE_NAMES = {"en": "English", "ru": "Русский", "fr": "Français", "ca": "Català"}
 ROSTERS = (
@@ -42,6 +49,8 @@ WORDS = (
     SYSTEM,
     ROUNDS,
     LANGUAGE,
+    KIND,
+    *TYPE_NAMES.values(),
     OK_WORDS,
     CANCEL,
     CHOOSE_ROSTER,
@@ -94,13 +103,14 @@ def words_of(context: Any) -> dict[str, str]:
 
 
 def ask_choices(context: Any) -> dict[str, Any] | None:
-    """The dialog: a pairing system, a number of rounds, the workbook's language; None when
-    cancelled (or where no dialog may be shown)."""
+    """The dialog: a pairing system, a number of rounds, the workbook's language, the
+    tournament type; None when cancelled (or where no dialog may be shown)."""
     if not dialogs_allowed():
         return None
     uno = uno_module()
     offered = new_choices()
     systems, languages = list(offered["systems"]), list(offered["languages"])
+    types = list(offered.get("types") or ["individual"])
     words = words_of(context)
     own = interface_language(context)
 
@@ -110,8 +120,13 @@ def ask_choices(context: Any) -> dict[str, Any] | None:
     component = context.getComponentContext()
     manager = component.getServiceManager()
     model = manager.createInstanceWithContext("com.sun.star.awt.UnoControlDialogModel", component)
-    model.Title, model.Width, model.Height = say(NEW_TOURNAMENT), 190, 92
-    rows = ((say(SYSTEM), "system"), (say(ROUNDS), "rounds"), (say(LANGUAGE), "lang"))
+    model.Title, model.Width, model.Height = say(NEW_TOURNAMENT), 190, 112
+    rows = (
+        (say(SYSTEM), "system"),
+        (say(ROUNDS), "rounds"),
+        (say(LANGUAGE), "lang"),
+        (say(KIND), "kind"),
+    )
     for row, (label, name) in enumerate(rows):
         add(model, "FixedText", f"{name}_label", (8, 10 + 20 * row, 70, 12), Label=label)
     system_list = add(
@@ -141,14 +156,22 @@ def ask_choices(context: Any) -> dict[str, Any] | None:
         Dropdown=True,
         StringItemList=tuple(LANGUAGE_NAMES.get(x, x) for x in languages),
     )
+    add(
+        model,
+        "ListBox",
+        "kind",
+        (82, 68, 100, 14),
+        Dropdown=True,
+        StringItemList=tuple(say(TYPE_NAMES.get(t, t)) for t in types),
+    )
     chosen_language = own if own in languages else "en"  # the workbook's: LibreOffice's own
     for listed, chosen in ((system_list, str(offered["system"])), (language_list, chosen_language)):
         names = systems if listed is system_list else languages
         index = names.index(chosen) if chosen in names else 0
         uno.invoke(listed, "setPropertyValue", ("SelectedItems", uno.Any("[]short", (index,))))
     ok = say(OK_WORDS)
-    add(model, "Button", "ok", (82, 70, 48, 14), Label=ok, PushButtonType=1, DefaultButton=True)
-    add(model, "Button", "cancel", (134, 70, 48, 14), Label=say(CANCEL), PushButtonType=2)
+    add(model, "Button", "ok", (82, 90, 48, 14), Label=ok, PushButtonType=1, DefaultButton=True)
+    add(model, "Button", "cancel", (134, 90, 48, 14), Label=say(CANCEL), PushButtonType=2)
     dialog = manager.createInstanceWithContext("com.sun.star.awt.UnoControlDialog", component)
     dialog.setModel(model)
     toolkit = manager.createInstanceWithContext("com.sun.star.awt.Toolkit", component)
@@ -159,9 +182,10 @@ def ask_choices(context: Any) -> dict[str, Any] | None:
         system = systems[max(dialog.getControl("system").getSelectedItemPos(), 0)]
         language = languages[max(dialog.getControl("lang").getSelectedItemPos(), 0)]
         rounds = int(dialog.getControl("rounds").getValue())
+        kind = types[max(dialog.getControl("kind").getSelectedItemPos(), 0)]
     finally:
         dialog.dispose()
-    return {"system": system, "rounds": rounds, "language": language}
+    return {"system": system, "rounds": rounds, "language": language, "type": kind}
 
 
 def pick_roster(context: Any) -> str | None:

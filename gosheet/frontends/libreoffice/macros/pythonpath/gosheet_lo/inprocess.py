@@ -115,15 +115,18 @@ def action_table() -> dict[str, dict[str, Any]]:
 
 def new_choices() -> dict[str, Any]:
     """What New tournament… offers, as ``gosheet new`` does: its systems (``--system``), the
-    one chosen when none is (go: McMahon), and gosheet's languages."""
+    one chosen when none is (go: McMahon), gosheet's languages and the tournament types
+    (``--type``: individual first)."""
     check_python()
     carried_first()
     systems = importlib.import_module("gosheet.core.systems")
     catalog = importlib.import_module("gosheet.i18n.catalog")
+    kinds = importlib.import_module("gosheet.core.teams.fields")
     return {
         "systems": [s.name for s in systems.REGISTRY.values() if not s.opengotha],
         "system": str(systems.default_system("go")),
         "languages": list(catalog.LANGUAGES),
+        "types": list(kinds.TYPE_NAMES),
     }
 
 

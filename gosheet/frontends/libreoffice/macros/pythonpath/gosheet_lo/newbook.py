@@ -32,22 +32,25 @@ NOTHING_CHOSEN = "Nothing chosen; no tournament was made."
 
 
 def given_choices(args: tuple[Any, ...]) -> dict[str, Any] | None:
-    """The choices a caller gave ``NewTournament``: (system, rounds, language), each '' or 0
-    for gosheet's default; None when none were given (the dialog asks).
+    """The choices a caller gave ``NewTournament``: (system, rounds, language, tournament
+    type), each '' or 0 for gosheet's default; None when none were given (the dialog asks).
 
     >>> given_choices(("swiss", 4.0, "fr"))
-    {'system': 'swiss', 'rounds': 4, 'language': 'fr'}
+    {'system': 'swiss', 'rounds': 4, 'language': 'fr', 'type': None}
+    >>> given_choices(("", 0, "", "teams"))["type"]
+    'teams'
     >>> given_choices(()) is None
     True
     """
     plain = [a for a in args if isinstance(a, (str, int, float)) and not isinstance(a, bool)]
     if not plain:
         return None
-    system, rounds, language = [*plain, "", 0, ""][:3]
+    system, rounds, language, kind = [*plain, "", 0, "", ""][:4]
     return {
         "system": str(system) or None,
         "rounds": int(rounds) if isinstance(rounds, (int, float)) and rounds else None,
         "language": str(language) or None,
+        "type": str(kind) or None,
     }
 
 
