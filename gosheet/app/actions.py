@@ -42,6 +42,7 @@ from gosheet.workbook.sheets.reading import BookState, ProblemList, Sheets, cell
 from gosheet.workbook.sheets.rounds import player_cells
 from gosheet.workbook.sheets.standings import standings_sheet
 from gosheet.workbook.sheets.teams import TEAMS, team_player_cells
+from gosheet.workbook.sheets.units_reader import unit_labels
 from gosheet.workbook.sheets.writer import explain_sheet, round_sheet
 
 
@@ -114,6 +115,7 @@ def pair(book: BookPort, again: bool = False) -> Paired:
         grouped = replace(grouped, settings=settings)
     system = system_of(settings)
     notes = left_out_note(state, grouped, len(grouped.rounds) + 1)
+    notes += tuple(state.units_out.get(len(grouped.rounds) + 1, ()))  # pair go, rengo
     if system.mcmahon_groups:
         notes += fewer_groups_note(settings.mcmahon_groups, grouped.players)
         grouped = replace(grouped, players=assign_groups(settings.mcmahon_groups, grouped.players))
@@ -208,6 +210,7 @@ def check(book: BookPort) -> Checked:
     lines = None if teams else organisers_lines(t)
     rounds_left = len(t.rounds) - (lines is not None) < t.settings.rounds_for(len(t.players))
     notes = (*before_next_pair(state, rounds_left, lines), *check_note(state, t))
+    notes += tuple(state.units_out.get(len(t.rounds) + 1, ()))  # pair go, rengo
     if teams and rounds_left:  # the next round's line-ups
         problems = team_play.incomplete_teams(state, len(t.rounds) + 1)
         if problems:
@@ -330,6 +333,9 @@ def rename(book: BookPort, old: str, new: str) -> Renamed:
     for sheet, r, c, value in changes:
         changed[sheet][r][c] = value
     state = read_book(changed)  # refuses a workbook with problems: nothing written yet
+    if state.members:  # pair go, rengo: a unit's name in the round sheets names its players
+        relabelled = unit_labels(_round_names(changed), state)
+        changes, cells = [*changes, *relabelled], [*cells, *relabelled]
     for sheet, r, c, value in changes:
         port.set_cell(sheet, cell_name(r, c), value)
     port.render(standings_sheet(state.tournament, port.language))

@@ -102,6 +102,14 @@ def not_applying(choices: Choices, encoding: str | None) -> None:
                     "(its placement criteria choose McMahon or Swiss)"
                 ).format(option=option)
             )
+    for option, given in (("--type", choices.type), ("--team-size", choices.team_size)):
+        if given is not None:
+            raise OptionError(
+                _(
+                    "'{option}' does not apply to an OpenGotha file: the file's own settings "
+                    "do (a file with teams is a team tournament of its own team size)"
+                ).format(option=option)
+            )
 
 
 def import_opengotha(
@@ -213,16 +221,19 @@ def imported_lines(
                 "(UTF-8, OpenGotha's names)."
             ).format(notes="; ".join(imported.notes), export=naming.how("export_opengotha"))
         )
-    if imported.teams:
+    if t.teams:
         lines.append(
             ngettext(
-                "A team tournament: its {count} team is kept in the OpenGotha sheet and {export} "
-                "writes it back, but gosheet pairs and ranks its players only, not teams, yet.",
-                "A team tournament: its {count} teams are kept in the OpenGotha sheet and "
-                "{export} writes them back, but gosheet pairs and ranks its players only, not "
-                "teams, yet.",
-                len(imported.teams),
-            ).format(count=len(imported.teams), export=naming.how("export_opengotha"))
+                "A team tournament: its {count} team of {size} boards is in the Teams sheet, "
+                "its line-ups round by round; even boards take their colours by the rule of "
+                "{rule} (Team colours), as the file was saved by it.",
+                "A team tournament: its {count} teams of {size} boards are in the Teams sheet, "
+                "their line-ups round by round; even boards take their colours by the rule of "
+                "{rule} (Team colours), as the file was saved by it.",
+                len(t.teams),
+            ).format(
+                count=len(t.teams), size=t.settings.team_size, rule=t.settings.team_colour_rule
+            )
         )
     for number, player in imported.byes_ahead:
         lines.append(
@@ -340,6 +351,17 @@ def export_results(
     return Exported(written, made.data, results_lines(written, made, kind))
 
 
+def units_left_out(games: int, kind: str) -> str:
+    """What a results file of a pair go or rengo tournament leaves out, and why."""
+    return ngettext(
+        "A {type} tournament: its {count} game is left out, as no rating body rates {type} "
+        "games; the file holds none.",
+        "A {type} tournament: its {count} games are left out, as no rating body rates {type} "
+        "games; the file holds none.",
+        games,
+    ).format(type=kind, count=games)
+
+
 def results_lines(path: Path, made: ResultsFile, kind: str) -> tuple[str, ...]:
     """What a results file's export says: players, rounds, encoding; what the rating body
     will miss (EGD PINs, dates, the location, results not entered)."""
@@ -353,6 +375,8 @@ def results_lines(path: Path, made: ResultsFile, kind: str) -> tuple[str, ...]:
             encoding=made.encoding,
         )
     ]
+    if table.settings.tournament_type.plays_as_units:
+        lines.append(units_left_out(table.left_out, str(table.settings.tournament_type)))
     if kind == "egf":
         pins = sum(1 for line in table.lines if line.player.egd_pin)
         lines.append(

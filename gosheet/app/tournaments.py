@@ -209,7 +209,8 @@ def import_roster(
         refuse_overwrite(target, replace)
     system = REGISTRY[choices.system or default_system(choices.game)]
     with on_disk(roster, roster_name) as path:
-        read = read_roster(path, encoding, needs_strength=system.needs_strength)
+        units = choices.type is not None and parse_tournament_type(choices.type).plays_as_units
+        read = read_roster(path, encoding, needs_strength=system.needs_strength, units=units)
     players = read.players
     settings = settings_of(choices, len(players), read.language)
     book = new_book(

@@ -28,7 +28,7 @@ from gosheet.workbook import limits
 from gosheet.workbook.limits.archive import check_workbook
 from gosheet.workbook.limits.files import check_size, regular_file
 from gosheet.workbook.sheets import PLAYERS, writable
-from gosheet.workbook.sheets.headers import match_headers
+from gosheet.workbook.sheets.headers import match_headers, match_unit_headers
 from gosheet.workbook.sheets.language import headers_language
 from gosheet.workbook.sheets.players_reader import read_players
 from gosheet.workbook.sheets.reading import CONTROL, ProblemList, control_characters, pictured
@@ -234,11 +234,13 @@ def control_problems(
 
 
 def read_roster(
-    path: str | Path, encoding: str | None = None, needs_strength: bool = True
+    path: str | Path, encoding: str | None = None, needs_strength: bool = True, units: bool = False
 ) -> Roster:
     """Read a roster file; raise :class:`InputError` listing every bad cell.
 
-    ``encoding`` names a CSV file's encoding when the guess would be wrong.
+    ``encoding`` names a CSV file's encoding when the guess would be wrong. ``units``: for
+    pair go or rengo, whose ``Pair``, ``Team`` and ``Sex`` columns are kept as they are (a
+    ``Team`` column is no club then).
     """
     path = regular_file(path, "roster")
     sheet, cells = _rows(path, encoding)
@@ -250,11 +252,14 @@ def read_roster(
     language = headers_language(grid[head])  # gosheet's Players words in any language, too
     typed = list(grid[head])
     grid[head] = [words.canonical(h, words.PLAYERS, language or "en") or h for h in grid[head]]
-    known = match_headers(list(grid[head]))
+    # pair go, rengo: the Pair, Team and Sex columns kept as the organiser's own (the Players
+    # sheet takes them), and no club
+    taken = match_unit_headers(list(grid[head])).values() if units else ()
+    known = match_headers([None if i in taken else h for i, h in enumerate(grid[head])])
     known.pop("Confirmed", None)  # kept as typed, as the organiser's own column (read, too)
     where = path.name if sheet is None else f"{path.name}: {sheet}"
     problems = ProblemList({PLAYERS: where})  # the reader names the sheet "Players"
-    state = read_players(grid, problems, needs_strength)
+    state = read_players(grid, problems, needs_strength, units=units)
     extra_columns = [
         i for i, header in enumerate(grid[head]) if i not in known.values() and header is not None
     ]

@@ -141,6 +141,9 @@ PLAYERS: Table = {
     "EGD PIN": Translated(ru="EGD PIN", fr="EGD PIN", ca="EGD PIN"),
     "MMS correction": Translated(ru="Поправка ММ", fr="Correction MMS", ca="Correcció MMS"),
     "Fixed table": Translated(ru="Постоянный стол", fr="Table fixe", ca="Taula fixa"),
+    "Pair": Translated(ru="Пара", fr="Paire", ca="Parella"),
+    "Team": Translated(ru="Команда", fr="Équipe", ca="Equip"),
+    "Sex": Translated(ru="Пол", fr="Sexe", ca="Sexe"),
 }
 
 #: A round sheet's columns (go: White and Black; other games: the first and second player;

@@ -328,14 +328,15 @@ def test_unknown_elements_are_named_in_one_warning_and_kept(tmp_path: Path) -> N
     assert b'<Sponsor name="Club bar"/>' in back and b'<Note text="x"/>' in back
 
 
-def test_a_team_file_imports_as_its_individual_tournament(
+def test_a_team_file_imports_as_a_team_tournament_and_exports_back(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
     book = tmp_path / "ull.xlsx"
     code, out, err = cli(capsys, "import", TEAMS, "-o", book)
     assert code == 0, err
     assert "33 players" in out and "72 games" in out
-    assert out.count("A team tournament: its 7 teams are kept in the OpenGotha sheet") == 1
+    assert out.count("A team tournament: its 7 teams of 4 boards are in the Teams sheet") == 1
+    assert "by the rule of OpenGotha 3.51 (Team colours)" in out
     original = read_opengotha(TEAMS)
     back = export(book)
     for tag in ("Teams", "TeamTournamentParameterSet"):

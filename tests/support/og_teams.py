@@ -1,11 +1,9 @@
 """OpenGotha's team fixtures (tests/fixtures/opengotha-teams) as core tournaments, and the
 outputs OpenGotha made for them (its boards, its team standings) as plain records.
 
-The players, games and settings come from gosheet's OpenGotha reader
-(:func:`gosheet.formats.opengotha.convert.from_opengotha`); the teams (``<Teams>``) and the
-team parameters (``<TeamTournamentParameterSet>``) are read here, from the file's kept
-elements, until the teamfiles helper's import reads them (the integrator switches this
-function to it then).
+Everything comes from gosheet's OpenGotha import
+(:func:`gosheet.formats.opengotha.convert.from_opengotha`): players, games, settings, the
+teams (``<Teams>``) and the team parameters (``<TeamTournamentParameterSet>``).
 """
 
 from __future__ import annotations
@@ -16,9 +14,7 @@ from pathlib import Path
 from gosheet.core.kinds import TournamentType
 from gosheet.core.model import Tournament
 from gosheet.core.teams.fields import TEAM_COLOUR_RULES
-from gosheet.core.teams.model import Lineup, Team
 from gosheet.formats.opengotha.convert import from_opengotha
-from gosheet.formats.opengotha.elements import KeyIndex, OGElement, OGTournament
 from gosheet.formats.opengotha.xml import read_opengotha
 
 from .paths import TESTS
@@ -35,67 +31,15 @@ def team_file(name: str, suffix: str = ".xml") -> Path:
     return TEAMS / f"{name}{suffix}"
 
 
-def _attrs(element: OGElement) -> dict[str, str]:
-    return dict(element.attributes)
-
-
-def _teams(og: OGTournament, rounds: int) -> tuple[Team, ...]:
-    index = KeyIndex(og.players)
-    number_of = {id(p): k for k, p in enumerate(og.players, start=1)}
-    teams: list[Team] = []
-    for element in og.extra:
-        if element.tag != "Teams":
-            continue
-        for team in element.children:
-            boards: dict[int, dict[int, int]] = {}
-            for board in team.children:
-                a = _attrs(board)
-                player = index.find(a["player"])
-                assert player is not None, a
-                boards.setdefault(int(a["roundNumber"]), {})[int(a["boardNumber"])] = number_of[
-                    id(player)
-                ]
-            lineups: list[Lineup] = []
-            for r in range(1, rounds + 1):
-                held = boards.get(r, {})
-                found = tuple(held[b] for b in sorted(held))
-                if not lineups or lineups[-1].boards != found:
-                    lineups.append(Lineup(r, found))
-            a = _attrs(team)
-            teams.append(Team(int(a["teamNumber"]), a["teamName"], tuple(lineups)))
-    return tuple(teams)
-
-
-def _team_parameters(og: OGTournament) -> tuple[int, tuple[str, ...]]:
-    size, criteria = 4, []
-    for element in og.extra:
-        if element.tag != "TeamTournamentParameterSet":
-            continue
-        for child in element.children:
-            if child.tag == "TeamGeneralParameterSet":
-                size = int(_attrs(child)["teamSize"])
-            if child.tag == "TeamPlacementParameterSet":
-                for holder in child.children:
-                    ordered = sorted(holder.children, key=lambda c: int(_attrs(c)["number"]))
-                    criteria = [_attrs(c)["name"] for c in ordered]
-    return size, tuple(c for c in criteria if c != "NULL")
-
-
 def load(name: str, until_round: int | None = None) -> Tournament:
-    """The team fixture ``name`` as a core tournament (its rounds 1 … ``until_round``): teams,
-    line-ups per round, team size and placement, the file's colour rule, a team bye worth 0
-    (OpenGotha's)."""
-    og = read_opengotha(team_file(name))
-    t = from_opengotha(og, until_round=until_round).tournament
-    size, criteria = _team_parameters(og)
-    settings = t.settings.replace(
-        tournament_type=TournamentType.TEAMS,
-        team_size=size,
-        team_placement=criteria,
-        team_colour_rule=TEAM_COLOUR_RULES[1 if name in OLD_RULE_FILES else 0],
-        team_bye_points=0,
-    )
-    return Tournament(settings, t.players, t.rounds, teams=_teams(og, ROUNDS[name]))
+    """The team fixture ``name`` as a core tournament (its rounds 1 … ``until_round``), as
+    gosheet's import reads it: teams, line-ups per round, team size and placement, the colour
+    rule of the version that saved the file, a team bye worth 0 (OpenGotha's)."""
+    t = from_opengotha(read_opengotha(team_file(name)), until_round=until_round).tournament
+    rule = TEAM_COLOUR_RULES[1 if name in OLD_RULE_FILES else 0]
+    assert t.settings.tournament_type is TournamentType.TEAMS
+    assert t.settings.team_colour_rule == rule and t.settings.team_bye_points == 0
+    return t
 
 
 @dataclass(frozen=True)

@@ -59,6 +59,7 @@ from gosheet.core.model import Game, Player, Round, Tournament
 from gosheet.core.opengotha.values import rank_to_xml
 from gosheet.core.pairing import Pairing
 from gosheet.core.settings import Settings
+from gosheet.core.teams.matches import matches_in, team_bye
 from gosheet.formats.opengotha.elements import KeyIndex, OGTournament, player_key
 from gosheet.formats.opengotha.layout import (
     BYE,
@@ -86,13 +87,22 @@ from gosheet.formats.opengotha.sheet import (
     parameter_rows,
     section_rank,
 )
+from gosheet.formats.opengotha.teams import (
+    TEAM_ELEMENTS,
+    ReadTeams,
+    is_team_file,
+    read_teams,
+    team_parameters,
+)
 from gosheet.i18n.catalog import _
-from gosheet.workbook.sheets import PLAYERS
+from gosheet.workbook.sheets import PLAYERS, SheetData
 from gosheet.workbook.sheets.imported_rounds import record_rows
 from gosheet.workbook.sheets.language import InLanguage
 from gosheet.workbook.sheets.names import name_key
 from gosheet.workbook.sheets.players_reader import MMS_CORRECTION
 from gosheet.workbook.sheets.reading import cell_text
+from gosheet.workbook.sheets.team_rounds import team_round_sheet
+from gosheet.workbook.sheets.teams import teams_sheet
 from gosheet.workbook.sheets.writer import players_sheet, round_sheet
 from gosheet.workbook.xlsx.book import XlsxBook
 
@@ -144,9 +154,8 @@ class Imported:
     #: what was read otherwise than written (an older layout, other writers' spellings,
     #: OpenGotha's defaults for what the file lacks), for the import's summary
     notes: tuple[str, ...] = ()
-    #: the teams of a team tournament, kept in the OpenGotha sheet (gosheet pairs and ranks
-    #: its players, not its teams, yet)
-    teams: tuple[str, ...] = ()
+    #: the team tournament's rows and notes are in ``rows`` and ``notes``; its teams in
+    #: ``tournament.teams``
 
 
 class _Problems:
@@ -184,15 +193,37 @@ def from_opengotha(
     if random_seed is not None:
         settings = settings.replace(random_seed=random_seed)
     settings = settings.replace(language=language)  # of the workbook's words
+    teams = is_team_file(og)
+    individual = settings
+    if teams:
+        settings = settings.replace(**team_parameters(og, problems.add))
     players, registration, numbers = _players(og, settings, problems, rows, notes)
     number_of = _Numbers(og, numbers, problems).number_of
+    read = ReadTeams(())
+    if teams:
+        keys = {n: k for k, n in numbers.items()}
+        read = read_teams(
+            og, number_of, keys.__getitem__, settings.rounds or MAX_ROUNDS, settings.team_size
+        )
+        teams = not read.trouble
+        if teams:
+            rows += read.rows
+            notes += read.notes
+        else:  # kept as they are in the OpenGotha sheet, its individual tournament imported
+            shown = "; ".join(read.trouble[:5]) + ("; …" if len(read.trouble) > 5 else "")
+            notes.append(
+                "the teams are kept as they are in the OpenGotha sheet and written back, and "
+                "the individual tournament imported, as the Teams sheet needs a player at every "
+                f"board of every round, each once: {shown}"
+            )
+            settings, read = individual, ReadTeams(())
     limit = until_round if until_round is not None else len(og.games) + len(og.byes) + 99
     games, dropped = _games(og, limit, settings.komi, number_of, problems, rows)
     next_round = max(games, default=0) + 1
     byes, dropped_byes, ahead = _byes(og, limit, next_round, number_of, rows)
     dropped += dropped_byes
     last = _last_round(set(games) | set(byes), settings.rounds, problems, notes)
-    rows += parameter_rows(og)
+    rows += parameter_rows(og, held=TEAM_ELEMENTS if teams else ())
     rows.sort(key=section_rank)  # stable: each section keeps the file's order
     _check_cells(players, settings, rows, problems)
     if problems.problems:
@@ -205,7 +236,7 @@ def from_opengotha(
         )
         for r in range(1, last + 1)
     )
-    tournament = Tournament(settings, tuple(players), played)
+    tournament = Tournament(settings, tuple(players), played, teams=read.teams)
     rows += record_rows(tournament)  # each round as imported: gosheet's record
     rows.sort(key=section_rank)
     return Imported(
@@ -215,7 +246,6 @@ def from_opengotha(
         games_dropped=dropped,
         notes=tuple(notes),
         byes_ahead=ahead,
-        teams=og.teams,
     )
 
 
@@ -456,6 +486,18 @@ def _players(
     return players, registration, numbers
 
 
+def _round_sheet(t: Tournament, played: Round) -> SheetData:
+    """A round's sheet: a team tournament's as blocks of boards, match by match, when every
+    game of the round is a board of a match (else, and for an individual tournament, a line
+    a game)."""
+    if t.teams:
+        matches = matches_in(t, played.number)
+        boards = sum(len(m.boards) for m in matches)
+        if boards == len(played.games) and not played.byes:
+            return team_round_sheet(t, played.number, matches, team_bye(t, played.number))
+    return round_sheet(t, Pairing(played.number, played.games, played.byes))
+
+
 def opengotha_book(imported: Imported, template: str | Path | None = None) -> XlsxBook:
     """A new workbook of an imported OpenGotha tournament: Settings, Players, a sheet for each
     round played, and the ``OpenGotha`` sheet. It is read back before it is returned, so that a
@@ -468,7 +510,9 @@ def opengotha_book(imported: Imported, template: str | Path | None = None) -> Xl
     port.grids()
     port.render(players_sheet(t.players, t.settings, registration=imported.registration))
     for played in t.rounds:
-        port.render(round_sheet(t, Pairing(played.number, played.games, played.byes)))
+        port.render(_round_sheet(t, played))
+    if t.teams:
+        port.render(teams_sheet(t, t.settings.language))
     port.render(opengotha_sheet(imported.rows, t.settings.language))
     book.workbook.active = book.workbook.sheetnames.index(port.names[PLAYERS])
     book.read()  # a safety net: raises InputError rather than write an unreadable workbook

@@ -11,10 +11,18 @@ from pathlib import Path
 
 from gosheet.core.errors import ConsistencyError, InputError
 from gosheet.core.games import game_of
-from gosheet.core.kinds import System
+from gosheet.core.kinds import System, TournamentType
+from gosheet.core.model import Tournament
 from gosheet.core.opengotha.values import rank_to_xml
 from gosheet.core.settings import Settings
-from gosheet.formats.opengotha.elements import OGBye, OGGame, OGPlayer, OGTournament, player_key
+from gosheet.formats.opengotha.elements import (
+    OGBye,
+    OGElement,
+    OGGame,
+    OGPlayer,
+    OGTournament,
+    player_key,
+)
 from gosheet.formats.opengotha.layout import (
     BYE,
     CLUB_LENGTH,
@@ -40,6 +48,13 @@ from gosheet.formats.opengotha.parameter_sets import (
     placement_criteria,
 )
 from gosheet.formats.opengotha.sheet import Kept, read_kept
+from gosheet.formats.opengotha.team_export import seated_or_listed, team_settings_kept
+from gosheet.formats.opengotha.teams import (
+    TEAM_ELEMENTS,
+    team_parameters_element,
+    teams_element,
+)
+from gosheet.i18n.catalog import _
 from gosheet.workbook.port import Rows
 from gosheet.workbook.saving.atomic import replacing
 from gosheet.workbook.sheets import OPENGOTHA, PLAYERS, SETTINGS, round_sheet_name
@@ -101,10 +116,7 @@ def to_opengotha(
     except InputError as error:
         raise InputError([*error.problems, *problems.problems]) from None
     t = state.tournament
-    if not game_of(t.settings.game).go:
-        raise ConsistencyError(
-            f"{source}: a tournament of {t.settings.game}; OpenGotha files are for go"
-        )
+    _refuse_other_kinds(t, source)
     settings = file_settings(t.settings, len(t.players), state.setting_rows)
     if gosheet_only is not None:
         gosheet_only += kept_in_gosheet(t.settings, state.setting_rows)
@@ -163,6 +175,11 @@ def to_opengotha(
         return (position.get(slot, len(position)), *slot)
 
     games.sort(key=place)
+    elements = [*kept.children.get(ROOT, ()), *club_groups_element(settings)]
+    if t.settings.tournament_type is TournamentType.TEAMS:
+        elements = _team_elements(t, keys, kept, elements)
+        if gosheet_only is not None:
+            gosheet_only += team_settings_kept(t.settings, kept.root)
     parameters, children = parameter_sets(settings, kept)
     if "online" in state.setting_rows:  # the Settings sheet's, over what the file held
         parameters[GENERAL]["bInternet"] = "true" if t.settings.online else "false"
@@ -177,8 +194,38 @@ def to_opengotha(
         parameters=parameters,
         placement_criteria=placement_criteria(settings),
         parameter_children=children,
-        extra=(*kept.children.get(ROOT, ()), *club_groups_element(settings)),
+        extra=tuple(elements),
     )
+
+
+def _refuse_other_kinds(t: Tournament, source: str) -> None:
+    """OpenGotha's files are for go, and for tournaments where one player sits at a board."""
+    if not game_of(t.settings.game).go:
+        raise ConsistencyError(
+            f"{source}: a tournament of {t.settings.game}; OpenGotha files are for go"
+        )
+    if t.settings.tournament_type.plays_as_units:
+        raise ConsistencyError(
+            _(
+                "{source}: a {kind} tournament; OpenGotha has no pair go nor rengo (a game "
+                "played by several players in turn), so no OpenGotha file can hold it"
+            ).format(source=source, kind=t.settings.tournament_type)
+        )
+
+
+def _team_elements(
+    t: Tournament, keys: dict[int, str], kept: Kept, extra: list[OGElement]
+) -> list[OGElement]:
+    """The root's elements of a team tournament: ``<Teams>`` and
+    ``<TeamTournamentParameterSet>`` made from its sheets (in place of any kept verbatim),
+    the others as kept."""
+    teams = teams_element(t, keys, seated_or_listed(t), kept.lineups_after, kept.team_order)
+    parameters = team_parameters_element(t.settings)
+    others = [e for e in extra if e.tag not in TEAM_ELEMENTS]
+    at = next((i for i, e in enumerate(extra) if e.tag == TEAM_ELEMENTS[1]), 0)
+    at = len([e for e in extra[:at] if e.tag not in TEAM_ELEMENTS])
+    held = [teams] if t.teams else []  # OpenGotha writes <Teams> only with teams
+    return [*held, *others[:at], parameters, *others[at:]]
 
 
 def _byes_ahead(

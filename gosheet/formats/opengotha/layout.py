@@ -199,13 +199,15 @@ TEAM_DEFAULTS = OGElement(
 )
 
 # Sections of the OpenGotha sheet
-ABOUT, ROOT, PLAYER, GAME, BYE, GAMES, XML = (
+ABOUT, ROOT, PLAYER, GAME, BYE, GAMES, TEAM, TEAMS, XML = (
     "About",
     "Tournament",
     "Player",
     "Game",
     "Bye",
     "Games",
+    "Team",
+    "Teams",
     "XML",
 )
 ORDER = "order"

@@ -32,12 +32,15 @@ from gosheet.formats.opengotha.layout import (
     PUBLISH,
     ROOT,
     STANDARD_SETS,
+    TEAM,
+    TEAMS,
     XML,
     XML_MORE,
     Row,
     event_attributes,
     holds_game_format,
 )
+from gosheet.formats.opengotha.teams import read_lineup_row
 from gosheet.formats.opengotha.writing import element_from_text, element_text
 from gosheet.i18n import words
 from gosheet.workbook.port import Grid, Rows
@@ -75,6 +78,11 @@ _EXPLAIN = {
     "of a round not paired yet, set in OpenGotha (written back while the round has no sheet; "
     "type it as a Bye line of that round's sheet before pairing it).",
     GAMES: "order: the order of the games in the file (round.table).",
+    TEAM: "A team's players in a round after the tournament's last, as OpenGotha keeps them "
+    "(it keeps 20 rounds): their keys, board 1 first, - for an empty board, from that round "
+    "on. Key: the team's name as in Teams (a renamed team loses them). The Teams sheet holds "
+    "the tournament's rounds.",
+    TEAMS: "order: the order of the teams in the file (team numbers).",
     IMPORTED: "Not the file's: gosheet's own record of each round of the file as imported: "
     "games, its number of games; unpaired, its players in no game and no bye though not "
     "marked as not playing it (OpenGotha's 'not assigned'). Checking the workbook tells them from "
@@ -87,13 +95,14 @@ _EXPLAIN = {
 def section_rank(row: Row) -> int:
     """The order of the sections in the OpenGotha sheet: the tournament and its parameters
     first, the elements kept verbatim last."""
-    order = (ROOT, "", PLAYER, GAME, GAMES, BYE, IMPORTED, XML)
+    order = (ROOT, "", PLAYER, GAME, GAMES, BYE, TEAM, TEAMS, IMPORTED, XML)
     return order.index(row[0]) if row[0] in order else 1
 
 
-def parameter_rows(og: OGTournament) -> list[Row]:
+def parameter_rows(og: OGTournament, held: Iterable[str] = ()) -> list[Row]:
     """The rows of what the file's parameter sets and other elements hold that the Settings
-    sheet does not show."""
+    sheet does not show; the root's elements of the tags ``held`` (a team tournament's, which
+    its sheets hold) are left out."""
     rows: list[Row] = []
     event = event_attributes(og.parameters.get(GENERAL, {}))
     for set_name, attributes in og.parameters.items():
@@ -113,7 +122,7 @@ def parameter_rows(og: OGTournament) -> list[Row]:
                 continue
             rows += xml_rows(set_name, child)
     for element in og.extra:
-        if element.tag != CLUBS_GROUPS:  # the Club groups setting holds them
+        if element.tag != CLUBS_GROUPS and element.tag not in held:  # Club groups holds them
             rows += xml_rows(ROOT, element)
     return rows
 
@@ -166,6 +175,9 @@ class Kept:
     games: dict[tuple[int, int], dict[str, str]] = field(default_factory=dict)
     byes: dict[int, dict[str, str]] = field(default_factory=dict)
     order: list[tuple[int, int]] = field(default_factory=list)
+    #: each team's players (keys) in rounds after the tournament's, by name and round
+    lineups_after: dict[str, dict[int, tuple[str, ...]]] = field(default_factory=dict)
+    team_order: list[int] = field(default_factory=list)  # team numbers, as in the file
     rows: dict[tuple[str, str, str], int] = field(default_factory=dict)
     """The row of each value, by (section, key, attribute) as read."""
 
@@ -187,7 +199,7 @@ def value_text(value: Any) -> str:
     return str(value)
 
 
-_KNOWN = (ABOUT, ROOT, PLAYER, GAME, BYE, GAMES, IMPORTED, XML)
+_KNOWN = (ABOUT, ROOT, PLAYER, GAME, BYE, GAMES, TEAM, TEAMS, IMPORTED, XML)
 _BY_FOLD = {name.casefold(): name for name in _KNOWN}
 _PARAMETER_SET = re.compile(r"[A-Za-z]\w*ParameterSet")
 
@@ -248,7 +260,7 @@ class _Reading:
         if not NAME.fullmatch(attribute):
             self.problem(r, 2, attribute or None, "not an XML attribute name")
             return
-        if section in (PLAYER, GAME, BYE) and not key:
+        if section in (PLAYER, GAME, BYE, TEAM) and not key:
             self.problem(r, 1, None, f"a {section} row needs its Key")
             return
         slot = (section, name_key(key) if section == PLAYER else key.casefold(), attribute)
@@ -284,6 +296,16 @@ class _Reading:
             kept.byes.setdefault(int(match.group(1)), {})[attribute] = value
         elif section == GAMES:
             return self.order(attribute, value)
+        elif section == TEAM:
+            read = read_lineup_row(attribute, value)
+            if read is None:
+                return 2, attribute, "expected a round after the tournament's, as 'round7'"
+            kept.lineups_after.setdefault(key, {})[read[0]] = read[1]
+        elif section == TEAMS:
+            numbers = value.split()
+            if attribute != ORDER or not all(n.isdigit() for n in numbers):
+                return 3, value, f"expected '{ORDER}' and team numbers: 3 1 2 …"
+            kept.team_order = [int(n) for n in numbers]
         else:
             kept.parameters.setdefault(section, {})[attribute] = value
         return None

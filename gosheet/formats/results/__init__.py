@@ -17,6 +17,7 @@ from dataclasses import dataclass, replace
 
 from gosheet.core.errors import ConsistencyError
 from gosheet.core.games import game_of
+from gosheet.core.units import games_left_out
 from gosheet.formats.opengotha.layout import DISPLAY, GENERAL
 from gosheet.formats.opengotha.sheet import read_kept
 from gosheet.formats.results.aga import aga_text
@@ -96,6 +97,10 @@ def results_table_of(grids: Mapping[str, Rows], source: str = "workbook") -> Res
     if not t.rounds:
         raise ConsistencyError(f"{source}: no round is paired yet: there are no results")
     ids = _ids(grids, state.player_rows)
+    left_out = 0
+    if t.settings.tournament_type.plays_as_units:  # the players, none of the units' games
+        t, left_out = games_left_out(t, state.members)
+        ids = _ids(grids, state.member_rows)
     short, size = "", 19
     file_dates: tuple[dt.date, dt.date] | None = None
     # the Settings sheet's Online and EGF game format; a workbook without their rows, those
@@ -124,7 +129,7 @@ def results_table_of(grids: Mapping[str, Rows], source: str = "workbook") -> Res
     table = results_table(
         t, ids, short_name=short, size=size, internet=internet, full_games=game_format != "short"
     )
-    return replace(table, file_dates=file_dates)
+    return replace(table, file_dates=file_dates, left_out=left_out)
 
 
 def opengotha_dates(general: Mapping[str, str]) -> tuple[dt.date, dt.date] | None:

@@ -111,6 +111,8 @@ class ResultsTable:
     #: an OpenGotha file's first and last day that Settings could not hold (the last day
     #: before the first), written as OpenGotha writes them when Settings gives no dates
     file_dates: tuple[dt.date, dt.date] | None = None
+    #: pair go and rengo: the units' games left out (no rating body rates them)
+    left_out: int = 0
 
     def dates(self, today: dt.date) -> tuple[dt.date, dt.date]:
         """The first and last day: the settings', else the OpenGotha file's, else today."""

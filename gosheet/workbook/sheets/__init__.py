@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from gosheet.core.games import game_of
+from gosheet.core.kinds import TournamentType
 from gosheet.core.settings import Settings
 from gosheet.core.systems import system_of
 from gosheet.workbook.port import Grid
@@ -58,6 +59,11 @@ def player_headers(settings: Settings) -> tuple[str, ...]:
     headers.append("Not playing")
     if system.opengotha:
         headers += ["Registration", "EGD PIN", "MMS correction"]
+    kind = settings.tournament_type
+    if kind.plays_as_units:  # pair go: each player's pair (and sex), rengo: his team
+        headers.insert(2, "Pair" if kind is TournamentType.PAIR_GO else "Team")
+        if settings.mixed_pairs and kind is TournamentType.PAIR_GO:
+            headers.insert(3, "Sex")
     return tuple(headers)
 
 

@@ -106,6 +106,16 @@ OPENGOTHA_SYNONYMS: dict[str, tuple[str, ...]] = {
 }
 
 
+#: The Players columns of pair go and rengo (``Tournament type``): each player's unit (a pair,
+#: a rengo team) and his sex (``Mixed pairs``). Matched apart from :data:`SYNONYMS` and only
+#: in such a tournament: elsewhere a ``Team`` column is a player's club, as it has always been.
+UNIT_SYNONYMS: dict[str, tuple[str, ...]] = {
+    "Pair": ("pair", "pair name", "couple", "пара", "parella", "paire", "binome"),
+    "Team": ("team", "team name", "rengo team", "команда", "equipe", "equip"),
+    "Sex": ("sex", "gender", "m/f", "f/m", "пол", "sexe", "genre", "genere"),
+}
+
+
 def normalise_header(text: object) -> str:
     """Lower case, no accents, letters, digits, ``/`` and single spaces only."""
     return fold(str(text or ""), "/")
@@ -152,6 +162,29 @@ def match_opengotha_headers(headers: list[object]) -> dict[str, int]:
     for index, header in enumerate(headers):
         key = normalise_header(header)
         canonical = _OG_LOOKUP.get(key) or _OG_LOOKUP.get(key.replace(" ", ""))
+        if canonical is not None and canonical not in found:
+            found[canonical] = index
+    return found
+
+
+_UNIT_LOOKUP = {
+    normalise_header(alias): canonical
+    for canonical, aliases in UNIT_SYNONYMS.items()
+    for alias in (canonical, *aliases)
+}
+
+
+def match_unit_headers(headers: list[object]) -> dict[str, int]:
+    """The pair go and rengo columns (:data:`UNIT_SYNONYMS`): canonical name → index of the
+    first column that means it.
+
+    >>> match_unit_headers(["Name", "Team", "Rank", "Sex"])
+    {'Team': 1, 'Sex': 3}
+    """
+    found: dict[str, int] = {}
+    for index, header in enumerate(headers):
+        key = normalise_header(header)
+        canonical = _UNIT_LOOKUP.get(key) or _UNIT_LOOKUP.get(key.replace(" ", ""))
         if canonical is not None and canonical not in found:
             found[canonical] = index
     return found

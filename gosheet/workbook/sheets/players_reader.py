@@ -15,12 +15,18 @@ from gosheet.core.errors import Problem
 from gosheet.core.fields import parse_yes_no
 from gosheet.core.model import Player, Round, Tournament
 from gosheet.core.ranks import parse_rank
+from gosheet.core.units import FEMALE, MALE
 from gosheet.i18n.catalog import N_, _, ngettext
+from gosheet.i18n.words import fold
 from gosheet.workbook.port import Rows
 from gosheet.workbook.sheets import PLAYERS, cell_name
 from gosheet.workbook.sheets.cell_cache import text_of
 from gosheet.workbook.sheets.columns import Refused, RowReader, Rule
-from gosheet.workbook.sheets.headers import match_headers, match_opengotha_headers
+from gosheet.workbook.sheets.headers import (
+    match_headers,
+    match_opengotha_headers,
+    match_unit_headers,
+)
 from gosheet.workbook.sheets.names import name_key, same_player
 from gosheet.workbook.sheets.reading import (
     CONTROL,
@@ -204,7 +210,66 @@ def _details(no_rank: str) -> tuple[Rule, ...]:
             to="confirmed",
             errors=(ValueError, TypeError),
         ),
+        Rule("Pair", text_of, blank="", to="pair"),  # pair go and rengo: the player's unit
+        Rule("Team", text_of, blank="", to="team"),
+        Rule("Sex", _sex, NOT_A_SEX, blank="", to="sex"),
     )
+
+
+#: The Sex column (mixed pairs), as organisers type it in the four languages (folded: lower
+#: case, no accents): a man, a woman.
+SEXES = {
+    **dict.fromkeys(
+        (
+            "m",
+            "male",
+            "man",
+            "men",
+            "h",
+            "homme",
+            "home",
+            "masculin",
+            "м",
+            "муж",
+            "мужской",
+            "мужчина",
+        ),
+        MALE,
+    ),
+    **dict.fromkeys(
+        (
+            "f",
+            "female",
+            "woman",
+            "women",
+            "w",
+            "femme",
+            "feminin",
+            "d",
+            "dona",
+            "femeni",
+            "ж",
+            "жен",
+            "женский",
+            "женщина",
+        ),
+        FEMALE,
+    ),
+}
+NOT_A_SEX = N_("expected m (a man) or f (a woman)")
+
+
+def sex_of(value: Any) -> str:
+    """:data:`~gosheet.core.units.MALE` or :data:`~gosheet.core.units.FEMALE`."""
+    found = SEXES.get(fold(text_of(value), "").strip(" ."))
+    if found is None:
+        raise ValueError(value)
+    return found
+
+
+def _sex(value: Any) -> str:
+    sex_of(value)
+    return text_of(value)  # (as typed, to show in problems)
 
 
 def same_player_twice(row: int) -> str:
@@ -229,22 +294,29 @@ def twin_of(identity: dict[str, Any], namesakes: list[tuple[int, Player]]) -> in
 
 
 def roster_columns(
-    grid: Rows | None, problems: ProblemList, rounds: int | None, head: int = 0
+    grid: Rows | None,
+    problems: ProblemList,
+    rounds: int | None,
+    head: int = 0,
+    units: bool = False,
 ) -> dict[str, int] | None:
     """Each Players column's key → its column (``head``: the header row); None (the problems
-    told) if the roster cannot be read."""
+    told) if the roster cannot be read. ``units``: pair go or rengo, whose ``Pair``, ``Team``
+    and ``Sex`` columns are read (a ``Team`` column is then a unit, not a club)."""
     if grid is None:
         problems.add(PLAYERS, -1, 0, None, _("the sheet is missing"))
         return None
     if not grid:
         problems.add(PLAYERS, 0, 0, None, _("the header row is missing"))
         return None
-    columns = match_headers(list(grid[head]))
+    unit_columns = match_unit_headers(list(grid[head])) if units else {}
+    taken = unit_columns.values()
+    columns = match_headers([None if i in taken else h for i, h in enumerate(grid[head])])
     og_columns = match_opengotha_headers(list(grid[head]))
     if rounds is None:
         og_columns.pop("Registration", None)
     columns |= {k: v for k, v in og_columns.items() if k not in columns}
-    return columns
+    return columns | unit_columns
 
 
 def no_name_header() -> str:
@@ -285,6 +357,7 @@ def read_players(
     problems: ProblemList,
     needs_strength: bool = True,
     rounds: int | None = None,
+    units: bool = False,
 ) -> BookState:
     """The roster. ``needs_strength``: every player must have a rank or a
     rating (McMahon, FUS); a Swiss roster may have neither (round 1 by lot).
@@ -296,7 +369,7 @@ def read_players(
     The columns are read by their rules (:data:`IDENTITY`, :func:`player_details`)."""
     state = BookState(Tournament())
     head = header_row(grid) if grid else 0
-    columns = roster_columns(grid, problems, rounds, head)
+    columns = roster_columns(grid, problems, rounds, head, units)
     if grid is None or columns is None:
         return state
     state.player_columns = columns
@@ -340,6 +413,11 @@ def read_players(
             continue
         reader.read_row(detail_steps, pick_details(cells), r, values)  # (no rule here stops)
         number = len(players) + 1
+        pair, team = values.pop("pair"), values.pop("team")
+        if unit := pair or team:
+            state.unit_of[number] = unit
+        if sex := values.pop("sex"):
+            state.sex_of[number] = sex
         if values.pop("confirmed") is not True and "Confirmed" in columns:
             state.unconfirmed.add(number)
         if values.pop("registration") == "PRE" and rounds is not None:

@@ -43,6 +43,7 @@ from gosheet.workbook.sheets.round_look_alikes import look_alikes
 from gosheet.workbook.sheets.rounds import read_round
 from gosheet.workbook.sheets.settings_reader import read_settings
 from gosheet.workbook.sheets.teams import TEAMS, read_teams, seated_only
+from gosheet.workbook.sheets.units_reader import UnitIndex, read_units
 
 
 @contextmanager
@@ -79,12 +80,16 @@ def _read_book(sheets: Mapping[str, Rows]) -> BookState:
     og_rounds = None
     if system.opengotha:
         og_rounds = settings.rounds if settings.rounds is not None else MAX_ROUNDS
-    state = read_players(sheets.get(PLAYERS), problems, needs_strength, og_rounds)
+    units = settings.tournament_type.plays_as_units  # pair go, rengo: units play
+    state = read_players(sheets.get(PLAYERS), problems, needs_strength, og_rounds, units)
+    formed = read_units(state, problems, settings) if units else True
     columns = state.player_columns
-    roster_readable = "Name" in columns and (
-        not needs_strength or "Rank" in columns or "Rating" in columns
+    roster_readable = (
+        formed
+        and "Name" in columns
+        and (not needs_strength or "Rank" in columns or "Rating" in columns)
     )
-    index = NameIndex(state.tournament.players)
+    index = (UnitIndex if units else NameIndex)(state.tournament.players)
     numbered = sorted((n, name) for name in sheets if (n := round_number_of(name)) is not None)
     rounds: list[Round] = []
     round_sheets: dict[int, str] = {}  # each round's sheet, as the workbook names it

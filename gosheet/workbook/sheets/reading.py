@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from gosheet.core.errors import Problem
-from gosheet.core.model import Tournament
+from gosheet.core.model import Player, Tournament
 from gosheet.i18n.catalog import _, ngettext
 from gosheet.workbook.port import Grid, Rows
 from gosheet.workbook.sheets import cell_name
@@ -204,6 +204,17 @@ class BookState:
     line, not marked as not playing, though in an earlier round), which ``check`` tells."""
     labels: dict[int, str] = field(default_factory=dict)
     """Each player's name as the round sheets write it (with club or EGD PIN when repeated)."""
+    unit_of: dict[int, str] = field(default_factory=dict)
+    """Pair go and rengo: each player's unit (the Players sheet's Pair or Team column)."""
+    sex_of: dict[int, str] = field(default_factory=dict)
+    """Pair go and rengo: each player's sex, as typed in the Sex column (``m``, ``f``, ``ж`` …)."""
+    members: dict[int, tuple[Player, ...]] = field(default_factory=dict)
+    """Pair go and rengo: each unit (a player of :attr:`tournament`) → its players, as read
+    in the Players sheet (their numbers there: their rows in :attr:`member_rows`)."""
+    member_rows: dict[int, int] = field(default_factory=dict)  # member → 0-based row
+    units_out: dict[int, list[str]] = field(default_factory=dict)
+    """Pair go and rengo: each round → the words on each unit that does not play it because
+    some of its players do not (``pair`` and ``check`` say them for the next round)."""
     team_cells: dict[tuple[str, int, int], str] = field(default_factory=dict)
     """A team tournament: (team name, the line-up's first round, board) → its Teams cell."""
     shown: dict[str, str] = field(default_factory=dict)

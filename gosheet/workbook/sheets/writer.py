@@ -44,7 +44,7 @@ from gosheet.workbook.sheets import (
     round_sheet_name,
     rounds_in_force_header,
 )
-from gosheet.workbook.sheets.headers import match_opengotha_headers
+from gosheet.workbook.sheets.headers import match_opengotha_headers, match_unit_headers
 from gosheet.workbook.sheets.layout import fitted
 from gosheet.workbook.sheets.names import labels
 
@@ -98,6 +98,9 @@ PLAYER_WIDTHS = {
     "EGD PIN": 11,
     "MMS correction": 11,
     "Fixed table": 11,
+    "Pair": 14,
+    "Team": 14,
+    "Sex": 6,
 }
 # text columns: "2,4" typed later stays two rounds, not 2.4; a PIN keeps its leading zeros
 TEXT_COLUMNS = ("Not playing", "EGD PIN", "Registration")
@@ -128,6 +131,14 @@ def players_sheet(
     keep = [
         i for i, h in enumerate(extra_headers) if not match_opengotha_headers([h]).keys() & taken
     ]
+    # pair go, rengo: a roster's Pair, Team and Sex columns fill the sheet's own
+    units = {
+        key: i
+        for i, h in enumerate(extra_headers)
+        for key in match_unit_headers([h])
+        if key in headers
+    }
+    keep = [i for i in keep if i not in units.values()]
     columns = [
         Column(
             header(h),
@@ -159,8 +170,9 @@ def players_sheet(
             "Fixed table": p.fixed_table,
         }
         extra = list(extra_values[index]) if index < len(extra_values) else []
+        cells |= {key: extra[i] for key, i in units.items() if i < len(extra)}
         rows.append(
-            [cells[h] for h in headers] + [extra[i] if i < len(extra) else None for i in keep]
+            [cells.get(h) for h in headers] + [extra[i] if i < len(extra) else None for i in keep]
         )
     return SheetData(
         words.local(PLAYERS, language, words.SHEETS),
