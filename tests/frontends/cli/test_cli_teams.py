@@ -306,3 +306,18 @@ def test_simulate_rewrites_the_team_standings(
     cli_ok(capsys, "simulate", cup)
     table = rows(cup, "Team standings")
     assert sum(row[3] for row in table[1:]) == 2 * 2 * 1 + 2  # two matches and a bye
+
+
+def test_pair_again_a_team_round_without_results(
+    capsys: pytest.CaptureFixture[str], cup: Path
+) -> None:
+    fill(cup, TEAMS)
+    first = cli_ok(capsys, "pair", cup)
+    again = cli_ok(capsys, "pair", cup, "--again")
+    assert [line for line in again.splitlines() if not line.startswith("Saved")] == [
+        line for line in first.splitlines() if not line.startswith("Saved")
+    ]
+    assert load_workbook(cup).sheetnames.count("Round 1") == 1
+    type_results(cup, 1)
+    err = refused(capsys, cup.parent, 3, "pair", cup, "--again")
+    assert "never paired again" in err
