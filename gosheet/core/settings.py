@@ -100,6 +100,11 @@ class Settings:
         object.__setattr__(
             self, "tournament_type", TournamentType(self.tournament_type)
         )  # given by name
+        if self.tournament_type.plays_as_units and not game_of(self.game).go:
+            raise ValueError(
+                f"Tournament type: {self.tournament_type} is for go; a game of {self.game} "
+                "plays individual or teams"
+            )
         if self.tournament_type is TournamentType.RENGO and self.team_size not in (2, 3):
             raise ValueError(f"Team size: {self.team_size}: a rengo team has 2 or 3 players")
         if not isinstance(self.opengotha, OpenGothaParameters):

@@ -85,6 +85,10 @@ TEAM_FIELDS: tuple[Field, ...] = (
             "pairs of two players who play one game in turn. rengo: teams of 2 or 3 players "
             "who play one game in turn. Pairs and rengo teams are named in the Players sheet."
         ),
+        plain=N_w(
+            "individual: one player a side. teams: teams of 'Team size' players listed in the "
+            "Teams sheet, board 1 against board 1 and so on."
+        ),
     ),
     Field(
         "Team size",
@@ -94,6 +98,10 @@ TEAM_FIELDS: tuple[Field, ...] = (
         N_w(
             "Players of a team at the boards in every round: 2 to 10 (OpenGotha's default, 4); "
             "rengo: 2 or 3. Further players in a team are its reserves."
+        ),
+        plain=N_w(
+            "Players of a team at the boards in every round: 2 to 10. Further players in a "
+            "team are its reserves."
         ),
         types=TEAMS | {TournamentType.RENGO},
     ),
