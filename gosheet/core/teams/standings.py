@@ -21,6 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from gosheet.core.model import Tournament
+from gosheet.core.standings_table import complete_rounds
 from gosheet.core.teams.matches import Match, matches_in, team_bye
 from gosheet.core.teams.model import Team
 
@@ -121,8 +122,10 @@ def _value(criterion: str, rec: _Record, tournament: Tournament, teamp: dict[str
 
 
 def team_standings(tournament: Tournament, after_round: int | None = None) -> TeamStandings:
-    """The team standings after ``after_round`` (default: the last round paired)."""
-    last = len(tournament.rounds) if after_round is None else after_round
+    """The team standings after ``after_round`` (default: the last round complete, before
+    the first with a result missing: a round being played would count its boards as lost by
+    both teams, OpenGotha's reading of an unknown result)."""
+    last = complete_rounds(tournament) if after_round is None else after_round
     criteria = tournament.settings.team_placement
     size = tournament.settings.team_size
     records = _records(tournament, last)

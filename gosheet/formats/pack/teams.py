@@ -173,7 +173,7 @@ def standings_table(tournament: Tournament, language: str = "en") -> Table:
     """The team standings: place (blank on a tie), number, team, the criteria in the
     settings' order, then OpenGotha's half-match string of each round."""
     _p = printing(language)
-    standings = team_standings(tournament, decided_rounds(tournament))
+    standings = team_standings(tournament)
     rows = [
         [
             "" if row.place is None else str(row.place),
@@ -204,17 +204,6 @@ def standings_table(tournament: Tournament, language: str = "en") -> Table:
 def short(criterion: str) -> str:
     """A criterion as OpenGotha heads its column: ``TP``, ``BDW``, ``B3U``."""
     return CRITERION_SHORT.get(criterion, criterion)
-
-
-def decided_rounds(tournament: Tournament) -> int:
-    """The rounds the team standings are after: up to the last whose every game has its
-    result (a round being played would count its boards as lost by both teams)."""
-    done = 0
-    for rnd in tournament.rounds:
-        if not rnd.complete:
-            break
-        done = rnd.number
-    return done
 
 
 def _value(criterion: str, value: int, language: str) -> str:
