@@ -23,6 +23,9 @@ The extension holds:
     names the extension by its file's name, and the organiser's file is
     ``gosheet-0.9.0.oxt`` or ``gosheet (1).oxt``: the macros' script URLs serve the callers
     that give arguments (scripts, the tests), not the menu
+``Jobs.xcu``
+    the component's job ``Loader``, run when a spreadsheet has loaded: gosheet loaded in the
+    background (``gosheet_lo/loading.py``), so that the first action does not wait for it
 ``CalcWindowState.xcu``
     names the toolbar "gosheet", docked at the top, buttons as text
 ``description.xml``, ``description/LANG.txt``, ``registration/LICENSE.txt``, ``images/gosheet.png``
@@ -69,6 +72,9 @@ COMPONENT = "component/gosheet_menu.py"  # the menu's dispatcher, a Python UNO c
 COMPONENT_SOURCE = MACRO_DIR / "component" / "gosheet_menu.py"
 MENU_PROTOCOL = "org.gosheet.menu:"  # the menu's URLs (COMPONENT's PROTOCOL)
 HANDLER = "org.gosheet.frontends.libreoffice.Menu"  # its implementation (COMPONENT's)
+LOADER = "org.gosheet.frontends.libreoffice.Loader"  # the job loading gosheet (COMPONENT's)
+LOADER_JOB = "org.gosheet.frontends.libreoffice.loading"  # its name in Jobs.xcu
+LOADER_EVENT = "OnLoadFinished"  # a document has loaded (OnLoad: only a visible one)
 MENU_NODE = "org.gosheet.frontends.libreoffice.menu"
 TOOLBAR_NODE = "org.gosheet.frontends.libreoffice.toolbar"
 CALC = "com.sun.star.sheet.SpreadsheetDocument"
@@ -211,12 +217,30 @@ def protocol_handler_xcu() -> str:
     )
 
 
+def jobs_xcu() -> str:
+    """The job loading gosheet in the background when a spreadsheet has loaded
+    (``gosheet_lo/loading.py``): the component's ``Loader``, for Calc's documents only."""
+    return (
+        '<?xml version="1.0" encoding="UTF-8"?>\n'
+        '<oor:component-data xmlns:oor="http://openoffice.org/2001/registry" '
+        'xmlns:xs="http://www.w3.org/2001/XMLSchema" '
+        'oor:name="Jobs" oor:package="org.openoffice.Office">\n'
+        f'<node oor:name="Jobs"><node oor:name="{LOADER_JOB}" oor:op="replace">'
+        + _prop("Service", LOADER)
+        + _prop("Context", CALC)
+        + f'</node></node>\n<node oor:name="Events"><node oor:name="{LOADER_EVENT}" oor:op="fuse">'
+        f'<node oor:name="JobList"><node oor:name="{LOADER_JOB}" oor:op="replace"/></node>'
+        "</node></node>\n</oor:component-data>\n"
+    )
+
+
 def manifest_xml() -> str:
     entries = (
         ("python", "application/vnd.sun.star.framework-script"),
         ("Addons.xcu", "application/vnd.sun.star.configuration-data"),
         ("CalcWindowState.xcu", "application/vnd.sun.star.configuration-data"),
         ("ProtocolHandler.xcu", "application/vnd.sun.star.configuration-data"),
+        ("Jobs.xcu", "application/vnd.sun.star.configuration-data"),
         (COMPONENT, "application/vnd.sun.star.uno-component;type=Python"),
     )
     return (
@@ -241,6 +265,7 @@ def extension_members() -> dict[str, Path | str | bytes]:
         "Addons.xcu": addons_xcu(),
         "CalcWindowState.xcu": window_state_xcu(),
         "ProtocolHandler.xcu": protocol_handler_xcu(),
+        "Jobs.xcu": jobs_xcu(),
         COMPONENT: COMPONENT_SOURCE,
     }
     members.update((description_member(lang), description_text(lang) + "\n") for lang in LANGUAGES)

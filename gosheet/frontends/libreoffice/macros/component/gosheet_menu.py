@@ -8,6 +8,11 @@ name, which is the name the organiser's download has — ``gosheet-0.9.0.oxt``,
 found by its name, whatever the file is called. The macro script (``python/gosheet_macros.py``)
 stays for the scripts and tests that call the macros with arguments.
 
+The same file holds the extension's job, ``Loader``: ``Jobs.xcu`` has LibreOffice run it when a
+spreadsheet document has loaded (the event ``OnLoadFinished``), and it starts loading gosheet in a
+thread of its own (``gosheet_lo.loading``), so that the first action does not wait for it. It
+returns at once and never raises: the document opens as it would without it.
+
 LibreOffice's Python loads this file (``META-INF/manifest.xml``: a Python UNO component;
 ``ProtocolHandler.xcu`` gives it the protocol), with the standard library, ``uno`` and
 ``unohelper``; ``gosheet_lo`` lies in ``python/pythonpath/`` of the extension.
@@ -26,9 +31,12 @@ unohelper: Any = importlib.import_module("unohelper")
 # (the hook brings the names of ``fromlist`` only)
 FRAME: Any = __import__("com.sun.star.frame", fromlist=["XDispatchProvider", "XNotifyingDispatch"])
 LANG: Any = __import__("com.sun.star.lang", fromlist=["XInitialization", "XServiceInfo"])
+TASK: Any = __import__("com.sun.star.task", fromlist=["XJob"])
 
 IMPLEMENTATION = "org.gosheet.frontends.libreoffice.Menu"
 SERVICE = "com.sun.star.frame.ProtocolHandler"
+LOADER = "org.gosheet.frontends.libreoffice.Loader"  # the job (``Jobs.xcu``'s Service)
+JOB = "com.sun.star.task.Job"
 PROTOCOL = "org.gosheet.menu:"
 PYTHONPATH = os.path.join(
     os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "python", "pythonpath"
@@ -57,10 +65,15 @@ class ScriptContext:
         return self.getDesktop().getCurrentComponent()
 
 
-def run(action: str, context: ScriptContext) -> str:
-    """The action run as its macro runs it (its outcome as JSON)."""
+def on_path() -> None:
+    """The extension's ``python/pythonpath`` on ``sys.path`` (where ``gosheet_lo`` lies)."""
     if PYTHONPATH not in sys.path:
         sys.path.append(PYTHONPATH)
+
+
+def run(action: str, context: ScriptContext) -> str:
+    """The action run as its macro runs it (its outcome as JSON)."""
+    on_path()
     actions = importlib.import_module("gosheet_lo.actions")
     return str(actions.run(action, (), context))
 
@@ -118,5 +131,34 @@ class Menu(
         return (SERVICE,)
 
 
+class Loader(
+    unohelper.Base,  # type: ignore[misc]
+    TASK.XJob,  # type: ignore[misc]
+    LANG.XServiceInfo,  # type: ignore[misc]
+):
+    """The job run when a spreadsheet has loaded: gosheet loaded in the background."""
+
+    def __init__(self, context: Any, *arguments: Any) -> None:
+        self.context = context
+
+    def execute(self, arguments: Any) -> Any:
+        try:
+            on_path()
+            importlib.import_module("gosheet_lo.loading").start()
+        except Exception:  # the document opens whatever happens here
+            pass
+        return None
+
+    def getImplementationName(self) -> str:
+        return LOADER
+
+    def supportsService(self, name: str) -> bool:
+        return name in (LOADER, JOB)
+
+    def getSupportedServiceNames(self) -> tuple[str, ...]:
+        return (LOADER, JOB)
+
+
 g_ImplementationHelper = unohelper.ImplementationHelper()
 g_ImplementationHelper.addImplementation(Menu, IMPLEMENTATION, (SERVICE,))
+g_ImplementationHelper.addImplementation(Loader, LOADER, (LOADER, JOB))

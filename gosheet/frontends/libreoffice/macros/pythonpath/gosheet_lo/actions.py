@@ -26,6 +26,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from . import loading
 from .bridge import call_gosheet, preflight
 from .calc import find_document, read_sheets
 from .changes import Changes
@@ -53,6 +54,7 @@ def run(action: str, args: tuple[Any, ...] = (), context: Any = None) -> str:
 
     ``context`` is the macro script's ``XSCRIPTCONTEXT`` (the current document).
     """
+    loading.wait()  # gosheet loading in the background since the document opened: its end
     entry = about(action)
     title = str(entry["title"])
     document = None
