@@ -1,11 +1,15 @@
 """How long the page of ``gosheet web-app`` takes to be ready, in headless Chromium: a cold
 start (a fresh browser profile: nothing cached) and a warm one (a second visit of the same
 profile: the service worker's cache, or the browser's HTTP cache for a page without one),
-then in that second visit the first Pair next round, the first Print pack and the first
-Publish pages (what the page may load only when they are first pressed). Prints seconds and
-where the worker's time went; asserts nothing.
+then in that second visit the first Pair next round (pressed once the page says Ready), a
+second Pair, the first Print pack and the first Publish pages (what the page may load only when
+they are first pressed). Prints seconds and where the worker's time went; asserts nothing.
 
-    python benchmarks/web_start.py [--repeat 3] [--folder DIR] [--baseline DIR]
+    python benchmarks/web_start.py [--repeat 3] [--folder DIR] [--baseline DIR | --unsettled]
+
+``--unsettled``: the baseline is the same folder without what the page loads right after
+Ready for the first Pair (``runner.settle`` in ``worker.js`` left out), measured in the same
+run.
 
 ``--baseline DIR``: a folder made by another gosheet (``git worktree add /tmp/main main``,
 ``gosheet web-app -o /tmp/base`` there), measured in the same run, each run of it beside a
@@ -19,6 +23,7 @@ import argparse
 import contextlib
 import io
 import os
+import shutil
 import statistics
 import tempfile
 import time
@@ -44,6 +49,7 @@ class Run:
     cold: list[float] = field(default_factory=list)
     warm: list[float] = field(default_factory=list)
     pair_first: list[float] = field(default_factory=list)
+    pair_later: list[float] = field(default_factory=list)
     print_first: list[float] = field(default_factory=list)
     publish_first: list[float] = field(default_factory=list)
     phases: list[str] = field(default_factory=list)  # the worker's, one cold start
@@ -108,6 +114,8 @@ def once(browser: Any, url: str, books: dict[str, Path], run: Run) -> None:
         run.warm.append(seconds)
         chosen(page, books["fresh"])
         run.pair_first.append(pressed(page, "pair"))
+        chosen(page, books["again"])  # the same workbook under another name: round 1 again
+        run.pair_later.append(pressed(page, "pair"))
         chosen(page, books["demo"])
         run.print_first.append(pressed(page, "print"))
         run.publish_first.append(pressed(page, "publish"))
@@ -127,6 +135,7 @@ def report(name: str, folder: Path, run: Run) -> None:
     print(f"  ready, cold (fresh profile):      {summary(run.cold)}")
     print(f"  ready, warm (second visit):       {summary(run.warm)}")
     print(f"  first Pair (warm visit):          {summary(run.pair_first)}")
+    print(f"  second Pair (the same, again):    {summary(run.pair_later)}")
     print(f"  first Print pack (after it):      {summary(run.print_first)}")
     print(f"  first Publish pages (after it):   {summary(run.publish_first)}")
     for line in run.phases:
@@ -140,11 +149,12 @@ def load() -> str:
 
 def measure(folders: dict[str, Path], repeat: int) -> None:
     work = Path(tempfile.mkdtemp(prefix="bench-web-start-"))
-    books = {"demo": work / "demo.xlsx", "fresh": work / "fresh.xlsx"}
+    books = {n: work / f"{n}.xlsx" for n in ("demo", "fresh", "again")}
     roster = Path(__file__).resolve().parents[1] / "gosheet" / "data" / "demo_roster.csv"
     with contextlib.redirect_stdout(io.StringIO()):
         main(["demo", str(books["demo"])])
         main(["import", str(roster), "-o", str(books["fresh"]), "--rounds", "5", "--seed", "7"])
+    shutil.copyfile(books["fresh"], books["again"])
     runs = {name: Run() for name in folders}
     print(f"before: {load()}")
     with contextlib.ExitStack() as stack:
@@ -160,11 +170,27 @@ def measure(folders: dict[str, Path], repeat: int) -> None:
     print(f"\nafter: {load()}")
 
 
+def unsettled(folder: Path) -> Path:
+    """A copy of ``folder`` whose worker does not load the first Pair's modules after Ready."""
+    copy = Path(tempfile.mkdtemp(prefix="web-app-unsettled-")) / "app"
+    shutil.copytree(folder, copy)
+    worker = copy / "worker.js"
+    text = worker.read_text(encoding="utf-8")
+    settle = 'runner.settle()";'
+    if settle not in text:
+        raise SystemExit(f"{worker}: no runner.settle() to leave out")
+    worker.write_text(text.replace(settle, "'left out (baseline)'\";"), encoding="utf-8")
+    return copy
+
+
 def run() -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--folder", type=Path, default=None, help="a folder made by web-app")
     parser.add_argument("--baseline", type=Path, default=None, help="another one, to compare")
+    parser.add_argument(
+        "--unsettled", action="store_true", help="baseline: the page without runner.settle"
+    )
     args = parser.parse_args()
     folder = args.folder
     if folder is None:
@@ -173,6 +199,8 @@ def run() -> None:
     folders = {"page": folder}
     if args.baseline is not None:
         folders["baseline"] = args.baseline
+    elif args.unsettled:
+        folders["baseline (unsettled)"] = unsettled(folder)
     measure(folders, args.repeat)
 
 

@@ -15,6 +15,7 @@ True
 
 from __future__ import annotations
 
+import importlib
 import io
 import json
 import re
@@ -367,3 +368,28 @@ def warm(later: str = "[]") -> str:
 
     loading.wait_for(json.loads(later))
     return about.VERSION
+
+
+FIRST_PAIR = (
+    "gosheet.workbook.xlsx.book",
+    "gosheet.workbook.xlsx.parts_book",
+    "gosheet.workbook.xlsx.grids",
+    "gosheet.workbook.xlsx.parts.saving",
+    "gosheet.workbook.edits",
+    "tempfile",
+    "encodings.cp437",  # zipfile's, for a name not in UTF-8
+)
+"""What the first Pair next round loads besides :func:`warm`'s modules: gosheet's own reader and
+writer of ``.xlsx`` files (compiled from source the first time, in the browser)."""
+
+
+def settle() -> str:
+    """Import :data:`FIRST_PAIR`: run by the page right after it says Ready, while the
+    organiser chooses a workbook, so that the first Pair pressed does not load them. Never
+    raises (the Pair would load them itself): what it did, for the console."""
+    try:
+        for name in FIRST_PAIR:
+            importlib.import_module(name)
+    except BaseException as error:  # the page works without it
+        return f"not loaded ({type(error).__name__}: {error})"
+    return "loaded"

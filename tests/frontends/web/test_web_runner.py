@@ -7,6 +7,9 @@ from __future__ import annotations
 
 import io
 import json
+import os
+import subprocess
+import sys
 import zipfile
 from pathlib import Path
 
@@ -232,3 +235,33 @@ def test_out_of_memory_is_said_in_the_pages_language(
     answer = runner.run("check", b"", BOOK, language)
     assert answer.code == 1 and answer.data is None
     assert len(answer.lines) == 1 and wanted in answer.lines[0] and BOOK in answer.lines[0]
+
+
+SETTLED_PAIR = """
+import json, sys
+from pathlib import Path
+from gosheet.frontends.web import runner
+runner.warm()
+print(runner.settle())
+before = set(sys.modules)
+answer = runner.run("pair", Path(sys.argv[1]).read_bytes(), "cup.xlsx")
+print(answer.code, json.dumps(sorted(m for m in set(sys.modules) - before if "gosheet" in m)))
+"""
+
+
+def test_what_the_first_pair_loads_is_loaded_right_after_ready(open_book: Path) -> None:
+    """``runner.settle`` (run by the page right after it says Ready) leaves the first Pair
+    nothing of gosheet to import: a fresh Python without accelerators, as the page's."""
+    env = {**os.environ, "GOSHEET_PURE": "1"}
+    done = subprocess.run(
+        [sys.executable, "-c", SETTLED_PAIR, str(open_book)],
+        capture_output=True,
+        text=True,
+        env=env,
+        check=True,
+    )
+    settled, paired = done.stdout.splitlines()[-2:]
+    assert settled == "loaded"
+    code, imported = paired.split(" ", 1)
+    assert code == "0"
+    assert json.loads(imported) == []
