@@ -505,7 +505,7 @@ def max_weight_matching(
 
     Which of several equally heavy matchings comes out depends on the edges' order: callers
     that need one answer make the optimum unique first (:mod:`gosheet.core.matching`)."""
-    mate, _ = _sparse_solve(vertex_count, edges, max_cardinality, window)
+    mate = _sparse_solve(vertex_count, edges, max_cardinality, window)
     return {(v, mate[v]) for v in range(vertex_count) if v < mate[v]}
 
 
@@ -514,11 +514,8 @@ def _sparse_solve(
     edges: Iterable[tuple[int, int, int]],
     max_cardinality: bool,
     window: int,
-    unique: bool = False,
-) -> tuple[list[int], bool]:
-    """The mates of an optimal matching, and (when ``unique`` asks) whether it is the only
-    optimal one: no edge outside it is tight under the final duals (every optimal matching
-    uses tight edges alone), every weight positive."""
+) -> list[int]:
+    """The mates of an optimal matching."""
     weight: dict[tuple[int, int], int] = {}
     for a, b, w in edges:
         if a == b:
@@ -531,7 +528,6 @@ def _sparse_solve(
         widest = max(abs(w) for w in weight.values())
         lift = 2 * (vertex_count // 2 + 1) * widest + 1
         weight = {key: w + lift for key, w in weight.items()}
-    positive = all(w > 0 for w in weight.values())
     weight = {key: w for key, w in weight.items() if w > 0}
     chosen = first_graph(weight, window)
     while True:
@@ -550,14 +546,18 @@ def _sparse_solve(
             break
         chosen.update(violated)
         # and the pairs of least reduced cost (MARGIN): the likeliest to be violated next
-        near = [(solver.reduced_cost(*k, 2 * w), k) for k, w in weight.items() if k not in chosen]
+        near = [
+            (
+                dual[k[0]] + dual[k[1]] - 2 * w
+                if top[k[0]] != top[k[1]]
+                else solver.reduced_cost(*k, 2 * w),
+                k,
+            )
+            for k, w in weight.items()
+            if k not in chosen
+        ]
         chosen.update(key for _, key in sorted(near)[: len(violated) // MARGIN])
-    mate = solver.mate
-    if not unique:
-        return mate, False
-    tight = sum(1 for key, w in weight.items() if solver.reduced_cost(*key, 2 * w) == 0)
-    matched = sum(1 for v in range(vertex_count) if v < mate[v])
-    return mate, positive and tight == matched
+    return solver.mate
 
 
 def first_graph(weight: dict[tuple[int, int], int], window: int) -> set[tuple[int, int]]:
@@ -582,12 +582,10 @@ def in_order_matching(
     it (the one OpenGotha's Java and rustworkx follow): among equally heavy matchings, the
     one those programs return for the same edge order.
 
-    When the optimum is the only one (:func:`_sparse_solve` proves it), any solver finds it:
-    the fast one answers; else the reference algorithm runs on every edge in order."""
-    if max_cardinality and len({(min(a, b), max(a, b)) for a, b, _ in edges}) == len(edges):
-        mate, unique = _sparse_solve(vertex_count, edges, True, WINDOW, unique=True)
-        if unique:
-            return {(v, mate[v]) for v in range(vertex_count) if v < mate[v]}
+    One solve, in order, on every edge: ties are no fallback. (A sparse solve first, kept
+    only when its duals proved the optimum the only one, cost more than it saved: OpenGotha's
+    weights tie in every graph measured, 28 of 28 matchings of a 600-player round, and the
+    in-order solve of a window of 70-90 players takes some 0.02 s.)"""
     ends = [(a, b) for a, b, _ in edges]
     solver = _Solver(vertex_count, ends, [2 * w for _, _, w in edges], max_cardinality)
     solver.run()
