@@ -36,7 +36,7 @@ from pathlib import Path
 from bench_systems import field, played
 
 from gosheet import accelerators
-from gosheet.core import blossom
+from gosheet.core import sparse_blossom
 from gosheet.core.matching import drawn_weights
 from gosheet.core.model import Tournament
 from gosheet.core.settings import Settings
@@ -210,7 +210,7 @@ def main() -> None:
         weighing = weigh(played(field(n, args.seed, "mcmahon"), 3))
         count = len(weighing.order)
         edges, _ = drawn_weights(count, weighing.edges(), weighing.weights.max_weight)
-        ours = timed(lambda c=count, e=edges: blossom.max_weight_matching(c, e))
+        ours = timed(lambda c=count, e=edges: sparse_blossom.max_weight_matching(c, e))
         graph = networkx.Graph()
         graph.add_weighted_edges_from(edges)
         theirs = timed(lambda g=graph: networkx.max_weight_matching(g))
