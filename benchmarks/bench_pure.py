@@ -4,21 +4,39 @@ For each system (seed McMahon, Swiss, FUS, OpenGotha's McMahon),
 pairs round 4 of a field (rounds 1-3 played, 10 % absent) with the accelerators and without
 (``accelerators.pure()``), prints the seconds, the ratio and whether both paths made the same
 round (games with colours and handicaps, byes); then the matching alone on the seed McMahon's
-graph: gosheet's blossom against networkx's. Asserts nothing about time.
+graph: gosheet's blossom against networkx's.
 
-    python benchmarks/bench_pure.py [--sizes 100 200] [--seed 7]
+First (unless ``--no-whole``) the whole ``gosheet pair BOOK.xlsx`` as a process, best of
+``--repeat``, with ``GOSHEET_PURE=1`` beside the usual install, on the same workbooks in the
+same run (round 5 of 6 to pair, rounds 1-4 played, 10 % absent): seed McMahon, Swiss and
+OpenGotha's McMahon at ``--whole-sizes`` players (100 and 200), and OpenGotha's McMahon at
+``--opengotha-sizes`` (600); each row says whether the paths wrote the same round sheet.
+With ``--before TREE`` (another work tree, e.g. the main branch's), the pure path of that
+tree's gosheet in a third column, taken in turns with the others. ``uptime``'s load is
+printed before and after: the machine may be shared, the ratios of one run are what count.
+Asserts nothing about time.
+
+    python benchmarks/bench_pure.py [--sizes 100 200] [--seed 7] [--repeat 3]
+        [--whole-sizes 100 200] [--opengotha-sizes 600] [--no-whole] [--no-core]
+        [--before TREE]
 """
 
 from __future__ import annotations
 
 import argparse
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
 import time
 from dataclasses import replace
+from pathlib import Path
 
 from bench_systems import field, played
 
 from gosheet import accelerators
-from gosheet.core import blossom
+from gosheet.core import sparse_blossom
 from gosheet.core.matching import drawn_weights
 from gosheet.core.model import Tournament
 from gosheet.core.settings import Settings
@@ -26,6 +44,10 @@ from gosheet.core.systems import pair_next_round
 from gosheet.core.systems.mcmahon import weigh
 
 SYSTEMS = ("mcmahon", "swiss", "fus", "opengotha")
+#: The whole ``gosheet pair``: the systems, as the rows name them.
+WHOLE = {"mcmahon": "seed McMahon", "swiss": "Swiss", "opengotha": "OpenGotha's McMahon"}
+ROUND = 5
+CACHE = Path(tempfile.gettempdir()) / "gosheet-bench-pure"
 
 
 def tournament(n: int, seed: int, system: str) -> Tournament:
@@ -46,11 +68,127 @@ def timed(function: object, found: list[object] | None = None) -> float:
     return elapsed
 
 
+def build(path: Path, players: int, system: str, seed: int) -> None:
+    """The workbook between rounds 4 and 5 of 6: OpenGotha's McMahon played by neighbours'
+    scores (as ``bench_end_to_end``), the seed McMahon and the Swiss paired by gosheet and
+    simulated."""
+    from gosheet.app import actions
+    from gosheet.core.mcmahon_groups import McMahonGroups
+    from gosheet.core.opengotha import synthetic
+    from gosheet.formats.opengotha.convert import Imported, opengotha_book
+    from gosheet.workbook.template import new_book
+
+    t = synthetic.field(players, seed, absent_round=ROUND)
+    if system == "opengotha":
+        book = opengotha_book(Imported(synthetic.played(t, ROUND - 1, seed)))
+    else:
+        settings = Settings.preset(
+            system,
+            name=f"Benchmark {players}",
+            rounds=6,
+            random_seed=seed,
+            mcmahon_groups=McMahonGroups(3),
+        )
+        book = new_book(settings, t.players)
+        for _ in range(ROUND - 1):
+            actions.pair(book)
+            actions.simulate(book)
+    actions.update_standings(book)
+    book.save(path, backup=False, action="benchmark")
+
+
+def workbook(players: int, system: str, seed: int) -> Path:
+    """The cached workbook (made on the accelerated path the first time)."""
+    CACHE.mkdir(parents=True, exist_ok=True)
+    path = CACHE / f"{system}-{players}-seed{seed}.xlsx"
+    if not path.exists():
+        build(path, players, system, seed)
+    return path
+
+
+def pair_process(book: Path, pure: bool, tree: Path | None = None) -> tuple[float, bytes]:
+    """One ``gosheet pair`` on a fresh copy (gosheet from ``tree`` when given, ahead of the
+    installed one): its wall time, and the new round's sheet."""
+    from gosheet.workbook.xlsx.book import XlsxBook
+
+    env = {k: v for k, v in os.environ.items() if k != "GOSHEET_PURE"}
+    env["PYTHONPYCACHEPREFIX"] = str(CACHE / "pycache")
+    if pure:
+        env["GOSHEET_PURE"] = "1"
+    if tree is not None:
+        env["PYTHONPATH"] = str(tree)
+    folder = Path(tempfile.mkdtemp(dir=CACHE))
+    copy = folder / book.name
+    shutil.copyfile(book, copy)
+    start = time.perf_counter()
+    done = subprocess.run(
+        [sys.executable, "-m", "gosheet", "pair", copy.name],
+        cwd=folder,
+        env=env,
+        capture_output=True,
+        text=True,
+    )
+    wall = time.perf_counter() - start
+    if done.returncode != 0 or f"Round {ROUND}: " not in done.stdout:
+        raise SystemExit(f"{book.name} (pure: {pure}) failed:\n{done.stdout}{done.stderr}")
+    sheet = repr(XlsxBook.open(copy).grids().get(f"Round {ROUND}")).encode()
+    shutil.rmtree(folder)
+    return wall, sheet
+
+
+def whole(args: argparse.Namespace) -> None:
+    """The whole ``gosheet pair``: accelerated, pure, and (``--before TREE``) pure with the
+    gosheet of another work tree (the code before a change), best of ``args.repeat`` each,
+    taken in turns."""
+    import gosheet
+
+    trees = [Path(gosheet.__file__).parent] + ([args.before / "gosheet"] if args.before else [])
+    env = {**os.environ, "PYTHONPYCACHEPREFIX": str(CACHE / "pycache")}
+    for folder in trees:  # compiled once, as an install has it
+        subprocess.run([sys.executable, "-m", "compileall", "-q", str(folder)], env=env, check=True)
+    runs: list[tuple[str, bool, Path | None]] = [("accelerated", False, None), ("pure", True, None)]
+    if args.before:
+        runs.append(("pure before", True, args.before))
+    cases = [(n, system) for n in args.whole_sizes for system in WHOLE]
+    cases += [(n, "opengotha") for n in args.opengotha_sizes]
+    print(f"uptime: {load()}")
+    head = "".join(f" {name + ' s':>14}" for name, _, _ in runs)
+    print(f"{'players':>8} {'system':<20}{head} {'ratio':>6}  round")
+    for n, system in cases:
+        book = workbook(n, system, args.seed)
+        times: dict[str, float] = {}
+        sheets: dict[str, bytes] = {}
+        for _ in range(args.repeat):
+            for name, pure, tree in runs:
+                wall, sheets[name] = pair_process(book, pure, tree)
+                times[name] = min(times.get(name, wall), wall)
+        same = "same" if len(set(sheets.values())) == 1 else "DIFFERENT"
+        ratio = times["pure"] / times["accelerated"]
+        cells = "".join(f" {times[name]:>14.2f}" for name, _, _ in runs)
+        print(f"{n:>8} {WHOLE[system]:<20}{cells} {ratio:>6.1f}  {same}")
+    print(f"uptime: {load()}")
+
+
+def load() -> str:
+    return subprocess.run(["uptime"], capture_output=True, text=True).stdout.strip()
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--sizes", type=int, nargs="+", default=[100, 200])
     parser.add_argument("--seed", type=int, default=7)
+    parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--whole-sizes", type=int, nargs="*", default=[100, 200])
+    parser.add_argument("--opengotha-sizes", type=int, nargs="*", default=[600])
+    parser.add_argument("--no-whole", action="store_true", help="the core's rounds only")
+    parser.add_argument("--no-core", action="store_true", help="the whole command only")
+    parser.add_argument("--before", type=Path, help="a work tree: its pure path beside")
     args = parser.parse_args()
+    if not args.no_whole:
+        whole(args)
+    if args.no_core:
+        return
+    print(f"uptime: {load()}")
     head = f"{'players':>8} {'system':>10} {'accelerated s':>14} {'pure s':>8} {'ratio':>6}"
     print(f"{head} {'round':>6}")
     for n in args.sizes:
@@ -72,7 +210,7 @@ def main() -> None:
         weighing = weigh(played(field(n, args.seed, "mcmahon"), 3))
         count = len(weighing.order)
         edges, _ = drawn_weights(count, weighing.edges(), weighing.weights.max_weight)
-        ours = timed(lambda c=count, e=edges: blossom.max_weight_matching(c, e))
+        ours = timed(lambda c=count, e=edges: sparse_blossom.max_weight_matching(c, e))
         graph = networkx.Graph()
         graph.add_weighted_edges_from(edges)
         theirs = timed(lambda g=graph: networkx.max_weight_matching(g))

@@ -20,7 +20,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from gosheet import accelerators
-from gosheet.core import blossom
+from gosheet.core import blossom, sparse_blossom
 
 RUSTWORKX_LIMIT = 2**120  # headroom below i128 for the blossom duals
 
@@ -153,7 +153,9 @@ def solve(
     """The matching, by rustworkx when it loads and ``bound`` fits, else gosheet's blossom."""
     rustworkx = accelerators.load("rustworkx") if bound < RUSTWORKX_LIMIT else None
     if rustworkx is None:
-        return blossom.max_weight_matching(vertex_count, edges, max_cardinality=max_cardinality)
+        return sparse_blossom.max_weight_matching(
+            vertex_count, edges, max_cardinality=max_cardinality
+        )
     graph = rustworkx.PyGraph()
     graph.add_nodes_from(range(vertex_count))
     graph.add_edges_from(list(edges))
@@ -195,7 +197,7 @@ def maximum_matching_size(vertex_count: int, edges: Iterable[tuple[int, int]]) -
     """How many pairs the largest matching has (every edge weighing the same)."""
     rustworkx = accelerators.load("rustworkx")
     if rustworkx is None:
-        return len(blossom.cardinality_matching(vertex_count, list(edges)))
+        return len(sparse_blossom.cardinality_matching(vertex_count, list(edges)))
     graph = rustworkx.PyGraph()
     graph.add_nodes_from(range(vertex_count))
     graph.add_edges_from([(a, b, 1) for a, b in edges])

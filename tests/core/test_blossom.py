@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from gosheet import accelerators
-from gosheet.core import blossom
+from gosheet.core import blossom, sparse_blossom
 from gosheet.core.matching import in_order_matching, max_weight_matching
 
 
@@ -52,7 +52,7 @@ def test_blossom_is_optimal(graph: tuple[int, list[tuple[int, int, int]], bool])
     n, edges, cardinality = graph
     weight = {(min(a, b), max(a, b)): w for a, b, w in edges}
     for found in (
-        blossom.max_weight_matching(n, edges, max_cardinality=cardinality, window=1),
+        sparse_blossom.max_weight_matching(n, edges, max_cardinality=cardinality, window=1),
         blossom.in_order_matching(n, edges, max_cardinality=cardinality),
     ):
         ends = [v for pair in found for v in pair]
@@ -101,7 +101,7 @@ def test_in_order_matching_follows_the_reference_blossom() -> None:
 
 
 def test_empty_graphs() -> None:
-    assert blossom.max_weight_matching(0, []) == set()
+    assert sparse_blossom.max_weight_matching(0, []) == set()
     assert blossom.in_order_matching(0, [], max_cardinality=True) == set()
     with accelerators.pure():
         assert max_weight_matching(0, [], max_weight=1) == set()

@@ -1,0 +1,176 @@
+"""gosheet's maximum-weight matching in pure Python, fast on a pairing's dense graphs: the
+blossom algorithm (:class:`gosheet.core.blossom.Solver`) on a sparse graph first, then again
+with the edges its duals price below their weight, each re-solve started warm.
+
+The first graph holds the pairs near in the vertices' numbering (the pairing order) and each
+vertex's heaviest. The duals of its solution are checked on every other edge (its reduced
+cost, with the duals of the blossoms holding both ends); an edge they price below its
+weight joins the graph, with the pairs nearest to being violated (:data:`MARGIN`), and the
+graph is solved again. When no edge is left violated the duals prove the matching optimal
+on the whole graph (complementary slackness): the result is exactly the optimum, however
+few edges the first graph held.
+
+A re-solve starts from the solve before (:data:`WARM`, :func:`_potentials`): each vertex's
+dual with the duals of the blossoms holding it is a feasible price on every old pair, raised
+where a new pair is priced below its weight; the weights less those prices have the same
+best perfect matchings, the old pairs still tight are matched at once, and the blossom
+algorithm, asked for a perfect matching, has only the new pairs' effect left to resolve. Its
+duals, prices added back, must then prove the matching best among all matchings, not only
+the perfect ones (:func:`_certified`: no price below 0, a free vertex's at 0); when they do
+not, or the solve before left a vertex free, the re-solve starts cold.
+
+>>> sorted(max_weight_matching(4, [(0, 1, 5), (1, 2, 6), (2, 3, 5)]))
+[(0, 1), (2, 3)]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from gosheet.core.blossom import Solver
+
+#: The first, sparse graph holds the edges between vertices at most this far apart.
+WINDOW = 8
+#: A re-solve takes, with the pairs the duals price below their weight, 1/MARGIN as many more.
+MARGIN = 8
+#: A re-solve starts from the solve before's duals and pairs (:func:`_potentials`).
+WARM = True
+Pairs = Sequence[tuple[int, int]]
+
+
+def max_weight_matching(
+    vertex_count: int,
+    edges: Iterable[tuple[int, int, int]],
+    *,
+    max_cardinality: bool = False,
+    window: int = WINDOW,
+) -> set[tuple[int, int]]:
+    """A matching of greatest total weight (exact integers of any width), as ``(low, high)``
+    pairs; with ``max_cardinality``, the greatest weight among the largest matchings.
+
+    Which of several equally heavy matchings comes out depends on the edges' order: callers
+    that need one answer make the optimum unique first (:mod:`gosheet.core.matching`)."""
+    mate = _sparse_solve(vertex_count, edges, max_cardinality, window)
+    return {(v, mate[v]) for v in range(vertex_count) if v < mate[v]}
+
+
+def _sparse_solve(
+    vertex_count: int,
+    edges: Iterable[tuple[int, int, int]],
+    max_cardinality: bool,
+    window: int,
+) -> list[int]:
+    """The mates of an optimal matching."""
+    weight: dict[tuple[int, int], int] = {}
+    for a, b, w in edges:
+        if a == b:
+            continue
+        key = (a, b) if a < b else (b, a)
+        if key not in weight or w > weight[key]:
+            weight[key] = w
+    if max_cardinality and weight:
+        # one more pair outweighs any difference of weight: a plain maximum then
+        widest = max(abs(w) for w in weight.values())
+        lift = 2 * (vertex_count // 2 + 1) * widest + 1
+        weight = {key: w + lift for key, w in weight.items()}
+    weight = {key: w for key, w in weight.items() if w > 0}
+    chosen = first_graph(weight, window)
+    shift = [0] * vertex_count  # the warm start's potentials (twice), 0 for a cold solve
+    scale = 2  # the solver's weights: scale · w − shift[a] − shift[b]
+    previous: list[int] = []  # the mates the solve before found
+    while True:
+        ends = sorted(chosen)
+        solver = Solver(
+            vertex_count,
+            ends,
+            [scale * weight[(a, b)] - shift[a] - shift[b] for a, b in ends],
+            max_cardinality=scale == 4,
+        )
+        if scale == 4:  # the previous pairs still tight start the warm solve
+            for a, b in ends:
+                if scale * weight[(a, b)] == shift[a] + shift[b] and previous[a] == b:
+                    solver.mate[a], solver.mate[b] = b, a
+        solver.run()
+        dual, top = solver.dual, solver.top
+        if scale == 4 and not _certified(solver, shift):
+            shift, scale = [0] * vertex_count, 2  # no proof for the plain problem: cold
+            continue
+        violated = [
+            (a, b)
+            for (a, b), w in weight.items()
+            if dual[a] + dual[b] < scale * w - shift[a] - shift[b]  # blossoms only add
+            and (a, b) not in chosen
+            and (top[a] != top[b] or solver.reduced_cost(a, b, scale * w - shift[a] - shift[b]) < 0)
+        ]
+        if not violated:
+            break
+        chosen.update(violated)
+        # and the pairs of least reduced cost (MARGIN): the likeliest to be violated next
+        near = [
+            (solver.reduced_cost(a, b, scale * w - shift[a] - shift[b]), (a, b))
+            for (a, b), w in weight.items()
+            if (a, b) not in chosen
+        ]
+        chosen.update(key for _, key in sorted(near)[: len(violated) // MARGIN])
+        previous = solver.mate
+        if -1 in previous or not WARM:  # the warm start proves a perfect matching only
+            shift, scale = [0] * vertex_count, 2
+            continue
+        shift, scale = _potentials(solver, shift, scale, chosen, weight), 4
+    return solver.mate
+
+
+def _potentials(
+    solver: Solver,
+    shift: list[int],
+    scale: int,
+    chosen: set[tuple[int, int]],
+    weight: dict[tuple[int, int], int],
+) -> list[int]:
+    """The warm start's potentials (even, in quarters of a weight): each vertex's dual
+    with the duals of the blossoms holding it (feasible on every pair of the solve before,
+    as the blossoms' duals were), raised where a pair now ``chosen`` is priced below its
+    weight."""
+    n, parent, dual = solver.n, solver.parent, solver.dual
+    y = []
+    for v in range(n):
+        total, b = dual[v], parent[v]
+        while b != -1:
+            total += dual[b]
+            b = parent[b]
+        value = (total + shift[v]) * (4 // scale)
+        y.append(value + (value & 1))  # even: the solver's weights stay even
+    for a, b in sorted(chosen):
+        short = 4 * weight[(a, b)] - y[a] - y[b]
+        if short > 0:
+            y[a] += short
+    return y
+
+
+def _certified(solver: Solver, shift: list[int]) -> bool:
+    """Whether the warm solve's duals prove its matching optimal for the plain problem too
+    (not only among perfect matchings): every vertex's dual at least 0, a free one's 0."""
+    for v in range(solver.n):
+        value = solver.dual[v] + shift[v]
+        if value < 0 or (value > 0 and solver.mate[v] == -1):
+            return False
+    return True
+
+
+def first_graph(weight: dict[tuple[int, int], int], window: int) -> set[tuple[int, int]]:
+    """The edges of the first, sparse solve: those between vertices at most ``window`` apart
+    in numbering (callers number the vertices so that near numbers make likely pairs: the
+    pairing order), and each vertex's heaviest edge."""
+    chosen = {key for key in weight if key[1] - key[0] <= window}
+    heaviest: dict[int, tuple[int, tuple[int, int]]] = {}
+    for key, w in weight.items():
+        for v in key:
+            if v not in heaviest or w > heaviest[v][0]:
+                heaviest[v] = (w, key)
+    chosen.update(key for _, key in heaviest.values())
+    return chosen
+
+
+def cardinality_matching(vertex_count: int, edges: Pairs) -> set[tuple[int, int]]:
+    """A largest matching (every edge weighing the same)."""
+    return max_weight_matching(vertex_count, [(a, b, 1) for a, b in edges])
