@@ -75,7 +75,10 @@ def environment() -> dict[str, str]:
 
 
 def opengotha() -> tuple[str, str]:
-    jar, folder = os.environ.get("GOSHEET_OPENGOTHA_JAR"), os.environ.get("GOSHEET_OPENGOTHA_DRIVERS")
+    jar, folder = (
+        os.environ.get("GOSHEET_OPENGOTHA_JAR"),
+        os.environ.get("GOSHEET_OPENGOTHA_DRIVERS"),
+    )
     if not jar or not folder:
         raise SystemExit("GOSHEET_OPENGOTHA_JAR and GOSHEET_OPENGOTHA_DRIVERS must be set")
     return jar, str(Path(folder) / "og-pair")
