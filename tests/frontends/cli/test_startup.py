@@ -54,6 +54,7 @@ HEAVY = (
     "gosheet.app.printing",
     "gosheet.formats.pack",
     "gosheet.workbook.sheets",  # the reading of a workbook
+    "gosheet.core.teams.pairing",  # the pairing of teams: a team tournament's alone
     "importlib.metadata",  # 20 ms: an accelerator's release is read from its folder's name
 )
 """What is watched: the first import of each (attempted, even if it fails: ``uno``)."""
@@ -237,6 +238,7 @@ def test_check_imports_what_it_reads_with(tmp_path: Path, open_book: Path) -> No
     importers = watched(open_book.parent, "run", "check", open_book.name)
     assert ours(importers, NOT_TO_READ) == {}
     assert "importlib.metadata" not in importers  # (python-calamine's release: its folder)
+    assert "gosheet.core.teams.pairing" not in importers  # (no team in the demo)
 
 
 def test_seed_mcmahon_pairs_without_opengotha_engine(tmp_path: Path, open_book: Path) -> None:
