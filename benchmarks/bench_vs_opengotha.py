@@ -24,6 +24,7 @@ Needs ``GOSHEET_OPENGOTHA_JAR`` and ``GOSHEET_OPENGOTHA_DRIVERS`` (``og-pair``),
 sets them. The files are made once into ``$TMPDIR/gosheet-bench-vs-opengotha/`` (``--rebuild``).
 
     python benchmarks/bench_vs_opengotha.py [--repeat 5] [--only NAME ...] [--no-startup]
+        [--before CLONE]   (the gosheet of another clone run beside, e.g. the code before)
 """
 
 from __future__ import annotations
@@ -64,13 +65,16 @@ CASES = (
 )
 
 
-def environment() -> dict[str, str]:
+def environment(tree: Path | None = None) -> dict[str, str]:
     """The children's environment: OpenGotha's driver build folder, and gosheet's bytecode
-    compiled once (as an installed gosheet has it)."""
+    compiled once (as an installed gosheet has it); with ``tree``, the gosheet of that clone
+    (``--before``) instead of the installed one."""
     env = {k: v for k, v in os.environ.items() if k not in ("PYTHONDONTWRITEBYTECODE",)}
     env.pop("GOSHEET_XLSX_ENGINE", None)
     env.setdefault("PYTHONPYCACHEPREFIX", str(CACHE / "pycache"))
     env.setdefault("OG_ORACLE_BUILD", str(CACHE / "og-build"))
+    if tree is not None:
+        env["PYTHONPATH"] = str(tree)
     return env
 
 
@@ -92,11 +96,11 @@ class Run:
     err: str
 
 
-def child(command: list[str], cwd: Path) -> Run:
+def child(command: list[str], cwd: Path, tree: Path | None = None) -> Run:
     """Run ``command``: its wall time, its CPU seconds (user + system), its output."""
     with tempfile.TemporaryFile("w+") as out, tempfile.TemporaryFile("w+") as err:
         start = time.perf_counter()
-        process = subprocess.Popen(command, stdout=out, stderr=err, env=environment(), cwd=cwd)
+        process = subprocess.Popen(command, stdout=out, stderr=err, env=environment(tree), cwd=cwd)
         _, status, usage = os.wait4(process.pid, 0)
         wall = time.perf_counter() - start
         out.seek(0)
@@ -153,7 +157,7 @@ def load() -> str:
     return subprocess.run(["uptime"], capture_output=True, text=True).stdout.strip()
 
 
-def against_opengotha(cases: list[Case], repeat: int, rebuild: bool) -> None:
+def against_opengotha(cases: list[Case], repeat: int, rebuild: bool, before: Path | None) -> None:
     og = opengotha()
     prepared = {case.name: prepare(case, og, rebuild) for case in cases}
     print(f"load before: {load()}")
@@ -170,6 +174,7 @@ def against_opengotha(cases: list[Case], repeat: int, rebuild: bool) -> None:
         players = len(re.findall(r"<Player ", xml.read_text("utf-8")))
         ours: list[Run] = []
         theirs: list[Run] = []
+        earlier: list[Run] = []
         for k in range(repeat):
             folder = Path(tempfile.mkdtemp(dir=scratch))
             copy = folder / "book.xlsx"
@@ -181,7 +186,15 @@ def against_opengotha(cases: list[Case], repeat: int, rebuild: bool) -> None:
                     ours.append(run)
                 else:
                     theirs.append(child([pair, jar, str(xml), str(case.round), "out.xml"], folder))
+            if before is not None:
+                shutil.copyfile(book, copy)
+                earlier.append(child(gosheet("pair", copy.name), folder, before))
             shutil.rmtree(folder)
+        if earlier:
+            b_best, b_median = summary([r.wall for r in earlier])
+            b_cpu = min(r.cpu for r in earlier)
+            name = f"  gosheet before ({before.name})" if before else ""
+            earlier_line = f"{name:<30}{b_best:>10.2f} / {b_median:<9.2f}{'':>49}{b_cpu:>5.2f}"
         g_best, g_median = summary([r.wall for r in ours])
         o_best, o_median = summary([r.wall for r in theirs])
         ms = [float(m) for r in theirs for m in re.findall(r"pairing_ms=([\d.]+)", r.err)]
@@ -193,24 +206,29 @@ def against_opengotha(cases: list[Case], repeat: int, rebuild: bool) -> None:
             f"{min(ms) if ms else 0:>13.0f}",
             flush=True,
         )
+        if earlier:
+            print(earlier_line, flush=True)
     shutil.rmtree(scratch)
     print(f"load after:  {load()}")
 
 
-def startup(repeat: int) -> None:
+def startup(repeat: int, before: Path | None) -> None:
     """``gosheet --help`` and ``gosheet check`` on the demo, against ``python -c pass``."""
     folder = Path(tempfile.mkdtemp(prefix="vs-og-start-"))
     child(gosheet("demo", "demo.xlsx"), folder)
     commands = {
         "python -c pass (baseline)": [sys.executable, "-c", "pass"],
-        "python -c 'import gosheet'": [sys.executable, "-c", "import gosheet"],
         "gosheet --help": gosheet("--help"),
         "gosheet check demo.xlsx": gosheet("check", "demo.xlsx"),
     }
+    trees: dict[str, Path | None] = dict.fromkeys(commands)
+    if before is not None:
+        commands |= {f"{name} (before)": command for name, command in list(commands.items())[1:]}
+        trees |= {name: before for name in commands if name.endswith("(before)")}
     times: dict[str, list[float]] = {name: [] for name in commands}
     for _ in range(repeat):
         for name, command in commands.items():
-            times[name].append(child(command, folder).wall)
+            times[name].append(child(command, folder, trees[name]).wall)
     print(f"\nload: {load()}")
     base = min(times["python -c pass (baseline)"])
     print(f"{'start-up':<30}{'best s':>8}{'median s':>10}{'best − python':>15}")
@@ -227,16 +245,20 @@ def main() -> None:
     parser.add_argument("--rebuild", action="store_true")
     parser.add_argument("--no-startup", action="store_true")
     parser.add_argument("--no-opengotha", action="store_true")
+    parser.add_argument(
+        "--before", type=Path, help="a clone of gosheet's code before (its gosheet run too)"
+    )
     args = parser.parse_args()
     CACHE.mkdir(parents=True, exist_ok=True)
-    compile_all = [sys.executable, "-m", "compileall", "-q", str(ROOT / "gosheet")]
-    subprocess.run(compile_all, check=True, env=environment(), stdout=subprocess.DEVNULL)
+    for tree in (ROOT, *((args.before,) if args.before else ())):
+        compile_all = [sys.executable, "-m", "compileall", "-q", str(tree / "gosheet")]
+        subprocess.run(compile_all, check=True, env=environment(), stdout=subprocess.DEVNULL)
     print(f"machine: {os.cpu_count()} cores, Python {sys.version.split()[0]}")
     if not args.no_opengotha:
         cases = [c for c in CASES if not args.only or c.name in args.only]
-        against_opengotha(cases, args.repeat, args.rebuild)
+        against_opengotha(cases, args.repeat, args.rebuild, args.before)
     if not args.no_startup:
-        startup(max(args.repeat, 5))
+        startup(max(args.repeat, 5), args.before)
 
 
 if __name__ == "__main__":
