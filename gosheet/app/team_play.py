@@ -9,6 +9,7 @@ of the teams: an incomplete team in the next round, by its Teams sheet cell.
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import TYPE_CHECKING
 
 from gosheet.app.messages import missing_results
 from gosheet.app.outcomes import Paired
@@ -27,18 +28,17 @@ from gosheet.core.teams.lineups import (
 )
 from gosheet.core.teams.matches import matches_in, team_bye
 from gosheet.core.teams.model import Team
-from gosheet.core.teams.pairing import TeamPairing, pair_teams, weigh_teams
-from gosheet.core.teams.standings import CRITERION_SHORT, criterion_text, team_standings
 from gosheet.i18n import words
 from gosheet.i18n.catalog import N_, _, current, ngettext
 from gosheet.workbook.port import BookPort
 from gosheet.workbook.sheets import cell_name, round_number_of
 from gosheet.workbook.sheets.reading import BookState, Sheets
 from gosheet.workbook.sheets.standings import standings_sheet
-from gosheet.workbook.sheets.team_rounds import team_round_sheet
-from gosheet.workbook.sheets.team_standings import team_standings_sheet
 from gosheet.workbook.sheets.teams import TEAMS
 from gosheet.workbook.sheets.writer import explain_sheet
+
+if TYPE_CHECKING:  # the pairing of teams and their standings: loaded for a team tournament
+    from gosheet.core.teams.pairing import TeamPairing
 
 
 def is_team_tournament(tournament: Tournament) -> bool:
@@ -149,6 +149,11 @@ def pair_team_round(
     the Standings and the Team standings; an incomplete team raises :class:`InputError`
     naming its Teams sheet cells, nothing written. ``changed``: results rewritten in the
     standard form already."""
+    from gosheet.core.teams.pairing import pair_teams
+    from gosheet.core.teams.standings import team_standings
+    from gosheet.workbook.sheets.team_rounds import team_round_sheet
+    from gosheet.workbook.sheets.team_standings import team_standings_sheet
+
     tournament = without_last_round(state.tournament) if again else state.tournament
     refuse_no_teams(tournament)
     missing = [m for m in state.missing if m.round <= len(tournament.rounds)]
@@ -186,6 +191,9 @@ def pair_team_round(
 
 def write_team_standings(port: BookPort, tournament: Tournament, language: str) -> None:
     """The Team standings sheet after the last round (none before round 1)."""
+    from gosheet.core.teams.standings import team_standings
+    from gosheet.workbook.sheets.team_standings import team_standings_sheet
+
     if tournament.rounds:
         port.render(team_standings_sheet(tournament, team_standings(tournament), language))
 
@@ -195,6 +203,8 @@ def explain_teams(tournament: Tournament, number: int) -> Explanation:
     team, the black team) under every criterion of the pairing of teams
     (:func:`~gosheet.core.teams.pairing.weigh_teams` before that round), and whether the
     teams are paired the same way now. The teams stand as players: a team's number for his."""
+    from gosheet.core.teams.pairing import pair_teams, weigh_teams
+
     if not 1 <= number <= len(tournament.rounds):
         raise ConsistencyError(
             _("round {number} is not paired (rounds paired: 1 to {last})").format(
@@ -269,6 +279,8 @@ def teams_as_players(tournament: Tournament) -> Tournament:
 def team_standings_lines(tournament: Tournament, shown: int = 10) -> list[str]:
     """The top of the team standings, as the terminal shows it: place, team and OpenGotha's
     short criteria (``TP``, ``BDW``, ``B3U`` …), the first ``shown`` teams."""
+    from gosheet.core.teams.standings import CRITERION_SHORT, criterion_text, team_standings
+
     if not is_team_tournament(tournament) or not tournament.rounds:
         return []
     standings = team_standings(tournament)

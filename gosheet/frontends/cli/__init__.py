@@ -22,7 +22,6 @@ from gosheet.core.errors import GosheetError, InputError
 from gosheet.frontends.cli import books
 from gosheet.frontends.cli.parser import build_parser
 from gosheet.i18n.catalog import _, use
-from gosheet.workbook.sheets.reading import control_characters, pictured
 
 Handler = Callable[[argparse.ArgumentParser, argparse.Namespace], int]
 COMMANDS: dict[str, tuple[str, str]] = {
@@ -77,7 +76,11 @@ def refuse_control_characters(
     the workbook, or colour the terminal): a usage error (exit 2) naming the option, before
     anything is written."""
     for dest, value in vars(args).items():
-        if not isinstance(value, str) or (trouble := control_characters(value)) is None:
+        if not isinstance(value, str) or value.isprintable():  # (no control character)
+            continue
+        from gosheet.workbook.sheets.reading import control_characters, pictured
+
+        if (trouble := control_characters(value)) is None:
             continue
         option = "--" + dest.replace("_", "-")
         named = option if any(w == option or w.startswith(f"{option}=") for w in argv) else dest

@@ -12,14 +12,14 @@ from pathlib import Path
 from gosheet.about import VERSION
 from gosheet.core.fields import RULES
 from gosheet.core.games import GAMES
-from gosheet.core.systems import REGISTRY
+from gosheet.core.kinds import System
 from gosheet.core.teams.fields import TYPE_NAMES
 from gosheet.frontends.cli.publishing import add_parser as publishing_parser
 from gosheet.frontends.cli.ratings import add_parser as ratings_parser
 from gosheet.frontends.cli.web import add_parser as web_parser
 from gosheet.i18n.catalog import LANGUAGES
 
-GOSHEET_SYSTEMS = tuple(s.name for s in REGISTRY.values() if not s.opengotha)  # --system
+GOSHEET_SYSTEMS = tuple(s.value for s in System)  # --system (the registry's, not OpenGotha's)
 
 
 def settings_options(parser: argparse.ArgumentParser) -> None:

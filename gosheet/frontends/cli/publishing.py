@@ -8,8 +8,18 @@ import argparse
 import sys
 from pathlib import Path
 
-from gosheet.app.printing import pack_path, parts_of, print_file
-from gosheet.formats.pack import WHAT
+WHAT = (
+    "pairings",
+    "names",
+    "matches",
+    "slips",
+    "team-standings",
+    "standings",
+    "team-crosstable",
+    "crosstable",
+)
+"""The pack's parts, in order: :data:`gosheet.formats.pack.WHAT`, named here so that the
+command line's parser loads no part of the pack (a test holds them equal)."""
 
 URL_HELP = (
     "the address the published pages have (https://…): a QR code to the round's page on "
@@ -60,6 +70,8 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
 
 def print_pack(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     """``gosheet print BOOK.xlsx [-o PACK.pdf] [--round N] [--what …] [--url BASE]``."""
+    from gosheet.app.printing import pack_path, parts_of, print_file
+
     what = parts_of(args.what)
     target = args.output or pack_path(args.book, what)
     printed = print_file(args.book, target, round_number=args.round, what=what, url=args.url)

@@ -49,6 +49,13 @@ HEAVY = (
     "gosheet.formats.site",  # Jinja2
     "gosheet.frontends.excel.template",
     "gosheet.frontends.libreoffice.build",
+    "gosheet.core.systems",  # the pairing systems, the matching: not to read the command line
+    "gosheet.app.actions",
+    "gosheet.app.printing",
+    "gosheet.formats.pack",
+    "gosheet.workbook.sheets",  # the reading of a workbook
+    "gosheet.core.teams.pairing",  # the pairing of teams: a team tournament's alone
+    "importlib.metadata",  # 20 ms: an accelerator's release is read from its folder's name
 )
 """What is watched: the first import of each (attempted, even if it fails: ``uno``)."""
 
@@ -65,6 +72,14 @@ NOT_TO_READ = (
     "pyuca",
 )
 """Not for a command that only reads a workbook (check)."""
+NOT_TO_START = (
+    "gosheet.core.systems",
+    "gosheet.app.actions",
+    "gosheet.app.printing",
+    "gosheet.formats.pack",
+    "gosheet.workbook.sheets",
+)
+"""Not for --help, nor to parse any command's line: they are what ``check`` and ``pair`` load."""
 
 ARGUMENTS = {
     "new": ["new", "x.xlsx"],
@@ -184,6 +199,31 @@ def test_parsing_any_command_imports_nothing_heavy(tmp_path: Path) -> None:
     assert importers == {}
 
 
+def test_the_parser_names_what_the_pack_and_the_systems_name() -> None:
+    """The parser's own copies of the pack's parts and gosheet's systems (so that --help
+    loads neither) are theirs."""
+    from gosheet.core.systems import REGISTRY
+    from gosheet.formats.pack import WHAT
+    from gosheet.frontends.cli import parser, publishing
+
+    assert publishing.WHAT == WHAT
+    assert tuple(s.name for s in REGISTRY.values() if not s.opengotha) == parser.GOSHEET_SYSTEMS
+
+
+def test_a_control_character_is_still_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The command line's check of control characters loads the workbook's reader only for
+    a text that is not printable; it still refuses what it refused."""
+    from gosheet.frontends.cli import main
+
+    with pytest.raises(SystemExit) as stop:
+        main(["new", str(tmp_path / "x.xlsx"), "--name", "Open\x1b[31m\x85"])
+    assert stop.value.code == 2
+    assert "U+001B, U+0085" in capsys.readouterr().err
+    assert not (tmp_path / "x.xlsx").exists()
+
+
 def test_each_handler_module_imports_nothing_heavy(tmp_path: Path) -> None:
     """A handler module is imported to run its command: whatever one command of it needs
     alone (pandas for a roster, reportlab to print, the office suites) waits inside that
@@ -197,6 +237,8 @@ def test_each_handler_module_imports_nothing_heavy(tmp_path: Path) -> None:
 def test_check_imports_what_it_reads_with(tmp_path: Path, open_book: Path) -> None:
     importers = watched(open_book.parent, "run", "check", open_book.name)
     assert ours(importers, NOT_TO_READ) == {}
+    assert "importlib.metadata" not in importers  # (python-calamine's release: its folder)
+    assert "gosheet.core.teams.pairing" not in importers  # (no team in the demo)
 
 
 def test_seed_mcmahon_pairs_without_opengotha_engine(tmp_path: Path, open_book: Path) -> None:
