@@ -120,7 +120,7 @@ def assign_groups(spec: McMahonGroups, players: Sequence[Player]) -> tuple[Playe
     if spec.by_rank:
         computed = {p.number: group_by_rank(spec, p.known_rank) for p in players}
     elif grouped:
-        computed = {p.number: group_of_nearest_rank(p, grouped) for p in players}
+        computed = {p.number: group_of_nearest_rank(p, grouped) for p in players if p.group is None}
     else:
         computed = equal_groups(spec.count, players)
     return tuple(p if p.group is not None else _with_group(p, computed[p.number]) for p in players)

@@ -135,15 +135,36 @@ def white_count(tournament: Tournament, player: int) -> tuple[int, int]:
     return white, black
 
 
-def choose_colours(tournament: Tournament, round_number: int, a: int, b: int) -> tuple[int, int]:
+def colour_balances(tournament: Tournament) -> dict[int, int]:
+    """Each player's games as White minus games as Black so far (players without a game
+    left out): :func:`white_count` of everyone at once."""
+    balance: dict[int, int] = {}
+    for rnd in tournament.rounds:
+        for game in rnd.games:
+            balance[game.white] = balance.get(game.white, 0) + 1
+            balance[game.black] = balance.get(game.black, 0) - 1
+    return balance
+
+
+def choose_colours(
+    tournament: Tournament,
+    round_number: int,
+    a: int,
+    b: int,
+    balances: Mapping[int, int] | None = None,
+) -> tuple[int, int]:
     """(white, black) of an even game: the player who has had White less often
     (counted as whites minus blacks) takes White; on a tie, by lot, drawn from
     the tournament's random seed and the two players' identities (never their rows,
-    so sorting Players changes nothing), so the draw can be checked again."""
-    wa, ba = white_count(tournament, a)
-    wb, bb = white_count(tournament, b)
-    if wa - ba != wb - bb:
-        return (a, b) if wa - ba < wb - bb else (b, a)
+    so sorting Players changes nothing), so the draw can be checked again.
+    ``balances`` (:func:`colour_balances`) spares counting each player's games again."""
+    if balances is None:
+        (wa, ba), (wb, bb) = white_count(tournament, a), white_count(tournament, b)
+        balance_a, balance_b = wa - ba, wb - bb
+    else:
+        balance_a, balance_b = balances.get(a, 0), balances.get(b, 0)
+    if balance_a != balance_b:
+        return (a, b) if balance_a < balance_b else (b, a)
     first, second = sorted((a, b), key=lambda n: tournament.player(n).identity)
     lot = random.Random(
         f"{tournament.settings.random_seed}:{round_number}:"

@@ -470,9 +470,9 @@ BRIDGE = [
     bridge_case("bridge-sheets-a-list", {"action": "check", "sheets": [["x"]]}, "'sheets'"),
     bridge_case(
         "bridge-too-many-rows",
-        {"action": "check", "sheets": {"Players": [[1]] * 20_001}},
+        {"action": "check", "sheets": {"Players": [[1]] * 25_001}},
         "'Players'",
-        "20,000 rows",
+        "25,000 rows",
     ),
     bridge_case("bridge-not-json", b"{not json", "not JSON"),
     bridge_case("bridge-not-an-object", [1, 2], "JSON object"),

@@ -154,7 +154,7 @@ def test_what_holds_nothing_does_not_count(name: str, tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("far", "named"),
     [
-        ('<row r="20001"><c r="A20001"><v>1</v></c></row>', "Players!A20001"),
+        ('<row r="25001"><c r="A25001"><v>1</v></c></row>', "Players!A25001"),
         ('<row r="5"><c r="GS5" t="inlineStr"><is><t>x</t></is></c></row>', "Players!GS5"),
         ('<row r="5"><c r="XFD5"><f>1+1</f></c></row>', "Players!XFD5"),
         ('<row r="5"><c r="XFD5" t="s"><v>0</v></c></row>', "Players!XFD5"),  # an empty text
@@ -162,7 +162,7 @@ def test_what_holds_nothing_does_not_count(name: str, tmp_path: Path) -> None:
             f'<x:row xmlns:x="{MAIN}" r="30000"><x:c r="B30000"><x:v>1</x:v></x:c></x:row>',
             "Players!B30000",
         ),
-        ("<row><c><v>1</v></c></row>" * 20_001, "Players!row 20001, column 1"),
+        ("<row><c><v>1</v></c></row>" * 25_001, "Players!row 25001, column 1"),
     ],
 )
 def test_what_holds_something_beyond_the_limits_is_refused(

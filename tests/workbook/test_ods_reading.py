@@ -131,8 +131,8 @@ def test_only_cells_with_values_count_toward_the_limits(tmp_path: Path) -> None:
 
 
 def test_too_many_cells_in_all(tmp_path: Path) -> None:
-    rows = row(cell("float", "", ' office:value="1"', repeat=100), repeat=6_000)
-    with pytest.raises(FileProblem, match="more than 1,000,000 cells"):
+    rows = row(cell("float", "", ' office:value="1"', repeat=100), repeat=12_600)
+    with pytest.raises(FileProblem, match="more than 2,500,000 cells"):
         grids_of(tmp_path, table("A", rows), table("B", rows))
 
 

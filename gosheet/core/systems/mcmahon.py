@@ -14,7 +14,7 @@ criteria, most important first (see :data:`CRITERIA_RULES`).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import replace
 
 from gosheet.core.groups import assign_groups, strength_key
@@ -27,11 +27,17 @@ from gosheet.core.pairing import (
     Weighing,
     check_can_pair,
     choose_colours,
+    colour_balances,
     explain,
 )
 from gosheet.core.scorecard import PlayerRecord
 from gosheet.core.scoring import records
+from gosheet.core.systems.mcmahon_near import blocked_counts, near_pairs, near_solve
 from gosheet.i18n.words import N_w
+
+#: Fields of more players are matched on the pairs the best pairing can hold
+#: (:mod:`.mcmahon_near`): the same pairs; smaller ones on every pair, as fast.
+NEAR_FROM = 100
 
 CRITERIA_RULES = (
     (
@@ -84,8 +90,10 @@ def pairing_order(
     return sorted(present, key=lambda p: (-table[p.number].score, strength_key(p)))
 
 
-def weigh(tournament: Tournament) -> Weighing:
-    """Every pair not yet played of the next round, valued by :data:`CRITERIA_RULES`."""
+def weigh(tournament: Tournament, near: bool = False) -> Weighing:
+    """Every pair not yet played of the next round, valued by :data:`CRITERIA_RULES`; with
+    ``near``, only the pairs the best pairing can hold (:mod:`.mcmahon_near`), none kept
+    apart either."""
     number = tournament.next_round_number
     players = assign_groups(tournament.settings.mcmahon_groups, tournament.players)
     tournament = replace(tournament, players=players)
@@ -103,39 +111,60 @@ def weigh(tournament: Tournament) -> Weighing:
         for (name, rule), bound in zip(CRITERIA_RULES, bounds, strict=True)
     ]
     weights = LexicographicWeights(criteria, max_edges=n // 2)
+    if near:
+        apart = met | tournament.kept_apart(number)
+        blocked = blocked_counts(tournament, number, order)
+        pairs: Iterable[tuple[int, int]] = near_pairs(blocked, n % 2)
+    else:
+        apart = met
+        pairs = ((i, j) for i in range(n) for j in range(i + 1, n))
     values: dict[tuple[int, int], tuple[int, ...]] = {}
-    for i in range(n):
-        for j in range(i + 1, n):
-            if frozenset((order[i].number, order[j].number)) in met:
-                continue
-            gap = half_scores[i] - half_scores[j]
-            table_distance = (j - i) ** 2
-            vector: tuple[int, ...] = (
-                1,
-                had_bye[i] + had_bye[j],
-                2 * n - i - j,
-                widest**2 - gap * gap,
-                int(gap == 0),
-                n * n - table_distance,
-            )
-            values[(i, j)] = vector
+    for i, j in pairs:
+        if frozenset((order[i].number, order[j].number)) in apart:
+            continue
+        gap = half_scores[i] - half_scores[j]
+        table_distance = (j - i) ** 2
+        vector: tuple[int, ...] = (
+            1,
+            had_bye[i] + had_bye[j],
+            2 * n - i - j,
+            widest**2 - gap * gap,
+            int(gap == 0),
+            n * n - table_distance,
+        )
+        values[(i, j)] = vector
     return with_hand(tournament, Weighing(number, tuple(order), weights, values), "MMS gap")
+
+
+def best_pairs(tournament: Tournament) -> tuple[Weighing, list[tuple[int, int]]]:
+    """The round's weighing and its best pairs (positions): from the pairs the best pairing
+    can hold (:mod:`.mcmahon_near`, the same pairs), else from every pair."""
+    if len(tournament.players) > NEAR_FROM:
+        weighing = weigh(tournament, near=True)
+        had_bye = [any(p.number in r.byes for r in tournament.rounds) for p in weighing.order]
+        found = near_solve(weighing, had_bye)
+        if found is not None:
+            return weighing, found
+    weighing = weigh(tournament)
+    return weighing, weighing.solve()
 
 
 def pair(tournament: Tournament) -> Pairing:
     """Pair the next round of a seed-McMahon tournament."""
     number = check_can_pair(tournament)
-    weighing = weigh(tournament)
+    weighing, matched = best_pairs(tournament)
     order, n = weighing.order, len(weighing.order)
-    matched = weighing.solve()
     paired = {v for pair in matched for v in pair}
     byes = tuple(order[i].number for i in range(n) if i not in paired)
     komi = tournament.settings.komi
+    balances = colour_balances(tournament)
     games: list[Game] = []
     costs: list[PairCost] = []
     # Pairs are (higher, lower) positions: sorted, table 1 holds the best-placed player.
     for table_number, (i, j) in enumerate(matched, start=1):
-        white, black = choose_colours(tournament, number, order[i].number, order[j].number)
+        white, black = choose_colours(
+            tournament, number, order[i].number, order[j].number, balances
+        )
         games.append(Game(table_number, white, black, handicap=0, komi=komi))
         costs.append(
             explain(order[i].number, order[j].number, weighing.weights, weighing.values[(i, j)])

@@ -7,14 +7,17 @@ its sheets (:mod:`.archive`). What a cell gosheet writes may hold is
 
 from __future__ import annotations
 
-MAX_ROWS = 20_000
+MAX_ROWS = 25_000
 """Rows of one sheet that hold something (empty rows anywhere are no part of it; a tournament
-of 2,000 players over 10 rounds has under 2,100)."""
+of 2,000 players over 10 rounds has under 2,100). gosheet pairs fields of up to 20,000
+players (docs/speed.md, "Scale"): their Players and Standings sheets hold 20,000 rows and
+a few of titles and notes (an imported OpenGotha field's Players: 20,301)."""
 MAX_COLUMNS = 200
 """Columns of one sheet (column GR) that hold something."""
-MAX_CELLS = 1_000_000
+MAX_CELLS = 2_500_000
 """Cells that hold something (a value, a text, a formula), of a whole workbook, merged cells
-counted one by one (as openpyxl makes them)."""
+counted one by one (as openpyxl makes them). 20,000 players over 10 rounds: about 1.9
+million (Players 200,000, Standings 500,000, each round sheet 120,000)."""
 MAX_ELEMENTS = 3_000_000
 """Rows and cells of one sheet, empty ones included (a row of formatting only, a cell of a
 style only): the XML parsed, whatever it holds; Excel's whole height of empty rows is

@@ -1,0 +1,102 @@
+"""Scale: the whole ``gosheet pair BOOK.xlsx`` as a process on fields of 1,000 to 20,000
+players, under OpenGotha's McMahon and under gosheet's seed McMahon (issue 38, item 4).
+
+The workbooks are ``benchmarks/bench_end_to_end.py``'s (round 5 of 6 to pair, rounds 1–4
+played, 10 % absent, made once by a child and kept in ``$TMPDIR/gosheet-bench-end-to-end/``):
+the seed McMahon's rounds paired by gosheet itself, results simulated; OpenGotha's by the
+synthetic field's neighbours. For each size and system: the wall time from the start of the
+process to its exit and its peak resident memory (``ru_maxrss``, from ``os.wait4``), best of
+``--repeat``.
+
+The baseline, in the same run, where it can run (``--dense-up-to``, 1,000 by default): the
+same process with every pair matched at once — the seed McMahon's matching before issue 38
+(``mcmahon.NEAR_FROM`` out of reach) and OpenGotha's own dense matching
+(``candidates.DENSE_UP_TO`` out of reach) — set in the child before ``gosheet``'s command
+line runs; the pairings of both are compared, game for game. ``uptime``'s load is printed
+before and after: the machine is shared. Run::
+
+    python benchmarks/bench_scale.py [--sizes 1000 2000 5000 10000 20000]
+        [--systems opengotha mcmahon] [--dense-up-to 1000] [--repeat 1] [--rebuild]
+"""
+
+from __future__ import annotations
+
+import argparse
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+import bench_end_to_end as e2e  # the workbooks and the timed children
+
+#: The child of the baseline: every pair matched at once, then ``gosheet pair``.
+DENSE = (
+    "import sys, gc; gc.set_threshold(50_000);"
+    "from gosheet.core.systems import mcmahon; mcmahon.NEAR_FROM = 10**9;"
+    "from gosheet.core.opengotha import candidates; candidates.DENSE_UP_TO = 10**9;"
+    "from gosheet.frontends.cli import main; sys.argv = ['gosheet', 'pair', sys.argv[1]];"
+    "sys.exit(main())"
+)
+TITLES = {"mcmahon": "seed McMahon", "opengotha": "OpenGotha's McMahon"}
+
+
+def uptime() -> str:
+    return subprocess.run(["uptime"], capture_output=True, text=True).stdout.strip()
+
+
+def games(output: str) -> list[str]:
+    """The pairing's lines as printed (the tables and their players)."""
+    return [line.strip() for line in output.splitlines() if " – " in line or "bye" in line]
+
+
+def timed(book: Path, dense: bool, scratch: Path) -> tuple[float, float, list[str]]:
+    copy = e2e.fresh_copy(book, scratch)
+    command = [sys.executable, "-c", DENSE, copy.name] if dense else None
+    command = command or [sys.executable, "-m", "gosheet", "pair", copy.name]
+    wall, peak, output = e2e.child(command, "default", copy.parent)
+    shutil.rmtree(copy.parent)
+    return wall, peak, games(output)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--sizes", type=int, nargs="+", default=[1000, 2000, 5000, 10000, 20000])
+    parser.add_argument("--systems", nargs="+", default=["opengotha", "mcmahon"])
+    parser.add_argument("--dense-up-to", type=int, default=1000)
+    parser.add_argument("--repeat", type=int, default=1, help="best of N (1)")
+    parser.add_argument("--round", type=int, default=5)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--rebuild", action="store_true", help="make the workbooks anew")
+    args = parser.parse_args()
+    e2e.compile_gosheet()
+    print(f"load before: {uptime()}")
+    print(
+        f"gosheet pair, end to end: round {args.round} of {e2e.ROUNDS}, best of {args.repeat}; "
+        "peak = the process's peak resident memory\n"
+    )
+    print(f"{'players':>7}  {'system':<19} {'matching':<18} {'process s':>9} {'peak MiB':>8}  same")
+    with tempfile.TemporaryDirectory(prefix="gosheet-scale-") as scratch_name:
+        scratch = Path(scratch_name)
+        for system in args.systems:
+            for n in args.sizes:
+                book = e2e.prepared(n, system, args)
+                modes = [False] + ([True] if n <= args.dense_up_to else [])
+                found: dict[bool, list[str]] = {}
+                for dense in modes:
+                    runs = [timed(book, dense, scratch) for _ in range(args.repeat)]
+                    wall = min(r[0] for r in runs)
+                    peak = min(r[1] for r in runs)
+                    found[dense] = runs[0][2]
+                    name = "every pair (base)" if dense else "default"
+                    same = "" if not dense else ("yes" if found[True] == found[False] else "NO")
+                    print(
+                        f"{n:>7}  {TITLES[system]:<19} {name:<18} {wall:>9.2f} {peak:>8.0f}  "
+                        f"{same}",
+                        flush=True,
+                    )
+    print(f"\nload after: {uptime()}")
+
+
+if __name__ == "__main__":
+    main()
