@@ -5,9 +5,11 @@ the order typed); the reserves, the line-ups' rounds and the teams stay as typed
 >>> from gosheet.core.model import Player
 >>> from gosheet.core.teams.model import Lineup
 >>> players = {1: Player(1, "A", rating=1800), 2: Player(2, "B", rating=2200),
-...            3: Player(3, "C", rank=1), 4: Player(4, "D")}
->>> by_rating(Lineup(1, (1, 4, 2, 3), (5,)), players)
+...            3: Player(3, "C", rank=2), 4: Player(4, "D"), 6: Player(6, "E", rank=1)}
+>>> by_rating(Lineup(1, (1, 4, 2, 3), (5,)), players)  # C 3d (2300) before B (2200)
 Lineup(from_round=1, boards=(3, 2, 1, 4), reserves=(5,))
+>>> by_rating(Lineup(1, (6, 2), ()), players).boards  # E 2d (2200) equals B: as typed
+(6, 2)
 """
 
 from __future__ import annotations
