@@ -15,31 +15,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from gosheet.core.model import Game, Result, Round, Tournament
+from gosheet.core.model import Game, Round, Tournament
+from gosheet.core.opengotha.scores import points2  # twice the board points: OpenGotha's getWX2
 from gosheet.core.teams.lineups import seats
 from gosheet.core.teams.model import Team
-
-#: Twice the board points of (White, Black) for each result (OpenGotha's ``getWX2``): a
-#: forfeit counts as the result it gives, an unknown result 0 for both.
-WX2: dict[Result | None, tuple[int, int]] = {
-    None: (0, 0),
-    Result.WHITE_WINS: (2, 0),
-    Result.BLACK_WINS: (0, 2),
-    Result.JIGO: (1, 1),
-    Result.BOTH_LOSE: (0, 0),
-    Result.WHITE_WINS_BY_FORFEIT: (2, 0),
-    Result.BLACK_WINS_BY_FORFEIT: (0, 2),
-    Result.BOTH_LOSE_BY_FORFEIT: (0, 0),
-    Result.BOTH_WIN: (2, 2),
-    Result.JIGO_BY_FORFEIT: (1, 1),
-    Result.BOTH_WIN_BY_FORFEIT: (2, 2),
-}
-
-
-def wx2_of(game: Game, player: int) -> int:
-    """Twice the board points ``player`` took from ``game``."""
-    white, black = WX2[game.result]
-    return white if player == game.white else black
 
 
 def points(size: int, mine: int, theirs: int) -> tuple[int, int]:
@@ -97,15 +76,15 @@ class Match:
 
     def wx2(self) -> tuple[int, int]:
         """Twice the board points of the first team and of the second."""
-        first = sum(wx2_of(b.game, b.first_player) for b in self.boards)
-        second = sum(wx2_of(b.game, b.second_player) for b in self.boards)
+        first = sum(points2(b.game, b.first_player) for b in self.boards)
+        second = sum(points2(b.game, b.second_player) for b in self.boards)
         return first, second
 
     def wx2_up_to(self, boards: int) -> tuple[int, int]:
         """:meth:`wx2` over boards 1 … ``boards`` only (OpenGotha's BDW\\ *x*\\ U)."""
         kept = [b for b in self.boards if b.number <= boards]
-        first = sum(wx2_of(b.game, b.first_player) for b in kept)
-        second = sum(wx2_of(b.game, b.second_player) for b in kept)
+        first = sum(points2(b.game, b.first_player) for b in kept)
+        second = sum(points2(b.game, b.second_player) for b in kept)
         return first, second
 
     def team_points(self, size: int) -> tuple[int, int]:
