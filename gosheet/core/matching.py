@@ -16,6 +16,7 @@ internals, so both give the same pairs; OpenGotha's rules keep OpenGotha's own t
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
@@ -173,12 +174,14 @@ def in_order_matching(
     when it loads and the weights fit; else gosheet's blossom making the same choices.
 
     Edges given sorted, ``(low, high)``, many and exact in doubles: rustworkx gets them as a
-    matrix (7x faster than edge by edge, the same edge order)."""
+    matrix (7x faster than edge by edge, the same edge order) when numpy is imported already
+    (a small field's engine goes without it: its import would cost more than the matrix saves).
+    """
     bound = max((abs(w) for _, _, w in edges), default=0)
     rustworkx = accelerators.load("rustworkx") if bound < RUSTWORKX_LIMIT else None
     if rustworkx is None:
         return blossom.in_order_matching(vertex_count, edges, max_cardinality=max_cardinality)
-    numpy = accelerators.load("numpy")
+    numpy = accelerators.load("numpy") if "numpy" in sys.modules else None
     dense = 2 * len(edges) > vertex_count**2 // 4 and bound < 2**53
     if numpy is not None and dense and all(a < b for a, b, _ in edges) and edges == sorted(edges):
         matrix = numpy.full((vertex_count, vertex_count), numpy.inf)
