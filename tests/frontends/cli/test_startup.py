@@ -28,6 +28,18 @@ from support.cli import cli_ok
 from gosheet.frontends.cli import COMMANDS
 
 OPENGOTHA_ENGINE = "gosheet.core.opengotha.engine"
+ONE_ACTIONS = (
+    "gosheet.app.team_play",  # a team tournament's actions
+    "gosheet.app.tournaments",  # new, import
+    "gosheet.app.boards",  # order-boards
+    "gosheet.core.simulate",  # simulate
+    "tempfile",  # a workbook given as bytes
+    "traceback",  # a crash report
+    "concurrent.futures",  # a large workbook's sheets read on two threads
+)
+"""What one action alone needs (or a rare case of one): not loaded by the others."""
+SYSTEMS = tuple(f"gosheet.core.systems.{m}" for m in ("mcmahon", "fus", "swiss", "roundrobin"))
+"""gosheet's own pairing systems: each loaded to pair (or weigh) a tournament of it alone."""
 HEAVY = (
     "pandas",
     "numpy",
@@ -56,6 +68,8 @@ HEAVY = (
     "gosheet.workbook.sheets",  # the reading of a workbook
     "gosheet.core.teams.pairing",  # the pairing of teams: a team tournament's alone
     "importlib.metadata",  # 20 ms: an accelerator's release is read from its folder's name
+    *ONE_ACTIONS,
+    *SYSTEMS,
 )
 """What is watched: the first import of each (attempted, even if it fails: ``uno``)."""
 
@@ -262,6 +276,20 @@ def test_opengotha_rules_load_its_engine_to_pair(
     # scipy: only for the potentials of a field of more than 1,500 players
     forbidden = ("numpy", "pandas", "scipy", "reportlab", "jinja2", "xlwings", "uno", "networkx")
     assert ours(importers, forbidden) == {}
+
+
+def test_pair_imports_neither_other_actions_nor_other_systems(
+    tmp_path: Path, open_book: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``pair`` loads the pairing system of the tournament alone, and nothing another action
+    alone needs (issue 38: a small round's time is mostly its imports)."""
+    seed = watched(open_book.parent, "run", "pair", open_book.name)
+    assert seed.get("gosheet.core.systems.mcmahon") == "gosheet.core.systems"
+    assert ours(seed, (*ONE_ACTIONS, *SYSTEMS[1:])) == {}
+    roster = tmp_path / "roster.csv"
+    roster.write_text(ROSTER_CSV, encoding="utf-8")
+    cli_ok(capsys, "import", roster, "-o", tmp_path / "og.xlsx", "--rules", "opengotha")
+    assert ours(watched(tmp_path, "run", "pair", "og.xlsx"), (*ONE_ACTIONS, *SYSTEMS)) == {}
 
 
 def test_printing_draws_qr_codes_only_with_url(tmp_path: Path, open_book: Path) -> None:
