@@ -34,6 +34,7 @@ ONE_ACTIONS = (
     "gosheet.app.boards",  # order-boards
     "gosheet.core.simulate",  # simulate
     "tempfile",  # a workbook given as bytes
+    "gosheet.formats.ratings.lists",  # the rating lists' readers
     "traceback",  # a crash report
     "concurrent.futures",  # a large workbook's sheets read on two threads
 )
@@ -213,14 +214,16 @@ def test_parsing_any_command_imports_nothing_heavy(tmp_path: Path) -> None:
     assert importers == {}
 
 
-def test_the_parser_names_what_the_pack_and_the_systems_name() -> None:
-    """The parser's own copies of the pack's parts and gosheet's systems (so that --help
-    loads neither) are theirs."""
+def test_the_parser_names_what_the_pack_the_systems_and_the_lists_name() -> None:
+    """The parser's own copies of the pack's parts, gosheet's systems and the rating lists
+    (so that --help loads none of them) are theirs."""
     from gosheet.core.systems import REGISTRY
     from gosheet.formats.pack import WHAT
-    from gosheet.frontends.cli import parser, publishing
+    from gosheet.formats.ratings.lists import KINDS
+    from gosheet.frontends.cli import parser, publishing, ratings
 
     assert publishing.WHAT == WHAT
+    assert ratings.KINDS == KINDS
     assert tuple(s.name for s in REGISTRY.values() if not s.opengotha) == parser.GOSHEET_SYSTEMS
 
 
