@@ -1,6 +1,7 @@
 """A small field is paired by OpenGotha's engine without numpy (issue 38): up to
 ``arrays.PURE_UP_TO`` players its arrays are the pure ones, whose import costs nothing, and
-rustworkx still solves the matching (given the edges as a list, not numpy's matrix).
+rustworkx still solves the matching (given the edges as a list, not numpy's matrix); up to
+``matching.SMALL_GRAPH`` players gosheet's own blossom does, unless rustworkx is imported.
 
 The same games as numpy's arrays, round after round, on every OpenGotha fixture (the pure
 arrays with rustworkx refused too are compared in ``test_opengotha_pure.py``); which module a
@@ -9,6 +10,7 @@ arrays with rustworkx refused too are compared in ``test_opengotha_pure.py``); w
 
 from __future__ import annotations
 
+import random
 import sys
 from typing import Any
 
@@ -17,6 +19,7 @@ from support.opengotha import read_fixture
 from support.paths import EXPORTS, PAIRGOTH, SYNTHETIC, TOULOUSE, synthetic
 
 from gosheet import accelerators
+from gosheet.core import matching
 from gosheet.core.model import Tournament
 from gosheet.core.opengotha import arrays, engine
 from gosheet.core.opengotha.arrays import PURE_UP_TO, Vec, backend
@@ -70,3 +73,29 @@ def test_the_arrays_are_chosen_by_the_field_and_what_is_imported(monkeypatch: An
     monkeypatch.setitem(sys.modules, "numpy", numpy)
     with accelerators.pure(("numpy",)):
         assert backend(PURE_UP_TO + 1) is arrays
+
+
+def test_a_small_graph_is_matched_without_rustworkx_unless_it_is_imported(
+    monkeypatch: Any,
+) -> None:
+    """The same pairs either way, on graphs around the limit: OpenGotha's matching in the
+    edges' order (its tie rule), gosheet's own on weights whose ties are drawn."""
+    rustworkx = sys.modules["rustworkx"]
+    assert matching.rustworkx_for(matching.SMALL_GRAPH, 10) is rustworkx  # imported: used
+    monkeypatch.delitem(sys.modules, "rustworkx")
+    assert matching.rustworkx_for(matching.SMALL_GRAPH, 10) is None
+    monkeypatch.setitem(sys.modules, "rustworkx", rustworkx)
+    draw = random.Random(38)
+    for n in (matching.SMALL_GRAPH - 1, matching.SMALL_GRAPH):
+        edges = sorted(
+            (a, b, draw.randrange(1, 6) * 1000)
+            for a in range(n)
+            for b in range(a + 1, n)
+            if draw.random() < 0.3
+        )
+        in_order = matching.in_order_matching(n, edges, max_cardinality=True)
+        drawn, bound = matching.drawn_weights(n, edges, 6000)  # (ties drawn, as every caller)
+        solved = matching.solve(n, drawn, bound, max_cardinality=True)
+        with accelerators.pure(("rustworkx",)):
+            assert matching.in_order_matching(n, edges, max_cardinality=True) == in_order
+            assert matching.solve(n, drawn, bound, max_cardinality=True) == solved

@@ -260,8 +260,9 @@ def test_check_imports_what_it_reads_with(tmp_path: Path, open_book: Path) -> No
 
 def test_seed_mcmahon_pairs_without_opengotha_engine(tmp_path: Path, open_book: Path) -> None:
     importers = watched(open_book.parent, "run", "pair", open_book.name)
-    assert "rustworkx" in importers  # it did pair
-    assert ours(importers, (*NEVER, "networkx", OPENGOTHA_ENGINE)) == {}
+    assert "gosheet.core.systems.mcmahon" in importers  # it did pair
+    # (23 players: gosheet's blossom, rustworkx's import would cost more than it saves)
+    assert ours(importers, (*NEVER, "networkx", "rustworkx", OPENGOTHA_ENGINE)) == {}
 
 
 def test_opengotha_rules_load_its_engine_to_pair(
@@ -274,10 +275,10 @@ def test_opengotha_rules_load_its_engine_to_pair(
     assert OPENGOTHA_ENGINE not in ours(watched(tmp_path, "run", "check", book.name), HEAVY)
     importers = watched(tmp_path, "run", "pair", book.name)
     assert OPENGOTHA_ENGINE in importers
-    assert "rustworkx" in importers  # it did pair, rustworkx matching
-    # numpy: not for a small field (its import costs more than the pure arrays lose);
+    # numpy and rustworkx: not for a small field (their imports cost more than they save);
     # scipy: only for the potentials of a field of more than 1,500 players
-    forbidden = ("numpy", "pandas", "scipy", "reportlab", "jinja2", "xlwings", "uno", "networkx")
+    forbidden = ("numpy", "rustworkx", "pandas", "scipy", "reportlab", "jinja2", "xlwings", "uno")
+    forbidden += ("networkx",)
     assert ours(importers, forbidden) == {}
 
 
