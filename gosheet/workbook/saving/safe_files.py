@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import errno
 import os
-import secrets
 import shutil
 from contextlib import suppress
 from pathlib import Path
@@ -55,11 +54,17 @@ def disk_problem(path: Path | str, error: OSError) -> FileProblem:
     return FileProblem(message.format(path=path, error=why))
 
 
+def random_hex() -> str:
+    """16 random hexadecimal digits (``secrets.token_hex(8)``, without loading ``secrets``,
+    ``hmac`` and ``random`` at every save)."""
+    return os.urandom(8).hex()
+
+
 def new_temporary(beside: Path) -> Path:
     """An empty new file ``.NAME.PID.RANDOM.tmp`` beside ``beside``, made without following
     a symbolic link and never over an existing file."""
     while True:
-        path = beside.with_name(f".{beside.name}.{os.getpid()}.{secrets.token_hex(8)}.tmp")
+        path = beside.with_name(f".{beside.name}.{os.getpid()}.{random_hex()}.tmp")
         try:
             fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | NOFOLLOW | BINARY, 0o666)
         except FileExistsError:
@@ -123,7 +128,7 @@ def link_to_temporary(source: Path, beside: Path) -> Path:
     backup's name once the new version takes the workbook's name (measured on a 38-player
     workbook: the copy and its sync cost 0.5–4 ms, ``benchmarks/bench_safe_save.py``)."""
     while True:
-        path = beside.with_name(f".{beside.name}.{os.getpid()}.{secrets.token_hex(8)}.tmp")
+        path = beside.with_name(f".{beside.name}.{os.getpid()}.{random_hex()}.tmp")
         try:
             os.link(source, path, follow_symlinks=False)
         except FileExistsError:

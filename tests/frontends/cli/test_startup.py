@@ -34,6 +34,7 @@ ONE_ACTIONS = (
     "gosheet.app.boards",  # order-boards
     "gosheet.core.simulate",  # simulate
     "tempfile",  # a workbook given as bytes
+    "secrets",  # a new tournament's seed (a temporary name: os.urandom)
     "gosheet.formats.ratings.lists",  # the rating lists' readers
     "traceback",  # a crash report
     "concurrent.futures",  # a large workbook's sheets read on two threads
