@@ -79,7 +79,7 @@ STEPS = (
     (atomic.Fingerprint, "of", "fingerprint: sha256 of a file"),
     (atomic, "clean_stale", "stale temporary files looked for"),
     (atomic, "refuse_if_busy", "office lock files looked for"),
-    (atomic, "link_to_temporary", "backup linked (the old file synced)"),
+    (atomic, "link_to_temporary", "backup made (linked, or copied)"),
     (atomic, "stage_version", "history copied (and synced)"),
     (atomic, "sync_file", "new file synced"),
     (atomic, "sync_folder", "folder synced (atomic)"),
@@ -97,6 +97,8 @@ def saves(book: Path, repeat: int, backup: bool, sync: bool) -> Spent:
             folder.mkdir()
             target = folder / "book.xlsx"
             shutil.copyfile(book, target)
+            safe_files.sync_file(target)  # (a workbook saved a while ago: on the disk)
+            safe_files.sync_folder(folder)
             with XlsxBook.editing(target) as opened:
                 opened.set_cell("Settings", "D1", f"save {k}")
                 labels = ["save", *(label for *_, label in STEPS)]
