@@ -17,7 +17,12 @@ best perfect matchings, the old pairs still tight are matched at once, and the b
 algorithm, asked for a perfect matching, has only the new pairs' effect left to resolve. Its
 duals, prices added back, must then prove the matching best among all matchings, not only
 the perfect ones (:func:`_certified`: no price below 0, a free vertex's at 0); when they do
-not, or the solve before left a vertex free, the re-solve starts cold.
+not, or the solve before left a vertex free in an even field, the re-solve starts cold.
+
+An odd field (the Swiss's, most rounds) is made even by a spare vertex paired at weight 0
+with everyone: a perfect matching with it is a matching leaving one vertex free, its
+partner. Its proof: the spare's price at most 0 and no blossom holding it priced above 0
+(:func:`_certified`).
 
 >>> sorted(max_weight_matching(4, [(0, 1, 5), (1, 2, 6), (2, 3, 5)]))
 [(0, 1), (2, 3)]
@@ -75,25 +80,30 @@ def _sparse_solve(
         weight = {key: w + lift for key, w in weight.items()}
     weight = {key: w for key, w in weight.items() if w > 0}
     chosen = first_graph(weight, window)
-    shift = [0] * vertex_count  # the warm start's potentials (twice), 0 for a cold solve
+    n = vertex_count
+    # the warm start's potentials (twice the weight's scale), 0 for a cold solve; the last is
+    # the spare player's, who makes an odd field even (:func:`_spare_edges`)
+    shift = [0] * (n + 1)
     scale = 2  # the solver's weights: scale · w − shift[a] − shift[b]
-    previous: list[int] = []  # the mates the solve before found
+    previous: list[int] = []  # the mates the solve before found (-1: free)
     while True:
         ends = sorted(chosen)
-        solver = Solver(
-            vertex_count,
-            ends,
-            [scale * weight[(a, b)] - shift[a] - shift[b] for a, b in ends],
-            max_cardinality=scale == 4,
-        )
+        twice = [scale * weight[(a, b)] - shift[a] - shift[b] for a, b in ends]
+        count = n
+        if scale == 4 and n % 2:  # the spare player, paired at weight 0 with everyone
+            count = n + 1
+            ends += [(v, n) for v in range(n)]
+            twice += [-shift[v] - shift[n] for v in range(n)]
+        solver = Solver(count, ends, twice, max_cardinality=scale == 4)
         if scale == 4:  # the previous pairs still tight start the warm solve
-            for a, b in ends:
-                if scale * weight[(a, b)] == shift[a] + shift[b] and previous[a] == b:
-                    solver.mate[a], solver.mate[b] = b, a
+            mate = solver.mate
+            for (a, b), w in zip(ends, twice, strict=True):
+                if w == 0 and previous[a] == (b if b < n else -1) and mate[a] == mate[b] == -1:
+                    mate[a], mate[b] = b, a
         solver.run()
         dual, top = solver.dual, solver.top
-        if scale == 4 and not _certified(solver, shift):
-            shift, scale = [0] * vertex_count, 2  # no proof for the plain problem: cold
+        if scale == 4 and not _certified(solver, shift, n):
+            shift, scale = [0] * (n + 1), 2  # no proof for the plain problem: cold
             continue
         violated = [
             (a, b)
@@ -112,12 +122,12 @@ def _sparse_solve(
             if (a, b) not in chosen
         ]
         chosen.update(key for _, key in sorted(near)[: len(violated) // MARGIN])
-        previous = solver.mate
-        if -1 in previous or not WARM:  # the warm start proves a perfect matching only
-            shift, scale = [0] * vertex_count, 2
+        previous = [m if m < n else -1 for m in solver.mate[:n]]
+        if previous.count(-1) > n % 2 or not WARM:  # the warm start proves these only
+            shift, scale = [0] * (n + 1), 2
             continue
         shift, scale = _potentials(solver, shift, scale, chosen, weight), 4
-    return solver.mate
+    return [m if m < n else -1 for m in solver.mate[:n]]
 
 
 def _potentials(
@@ -130,8 +140,10 @@ def _potentials(
     """The warm start's potentials (even, in quarters of a weight): each vertex's dual
     with the duals of the blossoms holding it (feasible on every pair of the solve before,
     as the blossoms' duals were), raised where a pair now ``chosen`` is priced below its
-    weight."""
-    n, parent, dual = solver.n, solver.parent, solver.dual
+    weight; then the spare player's (the last), the least that keeps his pairs (weight 0)
+    feasible, the pair with the cheapest player tight."""
+    parent, dual = solver.parent, solver.dual
+    n = len(shift) - 1
     y = []
     for v in range(n):
         total, b = dual[v], parent[v]
@@ -144,16 +156,35 @@ def _potentials(
         short = 4 * weight[(a, b)] - y[a] - y[b]
         if short > 0:
             y[a] += short
+    y.append(-min(y, default=0))
     return y
 
 
-def _certified(solver: Solver, shift: list[int]) -> bool:
-    """Whether the warm solve's duals prove its matching optimal for the plain problem too
-    (not only among perfect matchings): every vertex's dual at least 0, a free one's 0."""
-    for v in range(solver.n):
-        value = solver.dual[v] + shift[v]
-        if value < 0 or (value > 0 and solver.mate[v] == -1):
+def _certified(solver: Solver, shift: list[int], n: int) -> bool:
+    """Whether the warm solve's duals (prices added back) prove its matching of the ``n``
+    players optimal for the plain problem too, not only among perfect matchings.
+
+    An even field: every player's price at least 0, a free one's 0 (complementary
+    slackness). An odd field, solved with the spare player (vertex ``n``): the matching
+    perfect, the spare's price ``s`` at most 0 and no blossom holding him priced above 0.
+    Then every player's price is at least −s (his pair with the spare is feasible), and a
+    matching leaving the players F free weighs at most the duals' total less the prices of
+    F (each blossom holds at most as many of its pairs as before), which is at most the
+    duals' total + s, the weight of ours, since F is not empty and s ≤ 0."""
+    dual, mate, parent = solver.dual, solver.mate, solver.parent
+    if solver.n == n:
+        for v in range(n):
+            value = dual[v] + shift[v]
+            if value < 0 or (value > 0 and mate[v] == -1):
+                return False
+        return True
+    if -1 in mate or dual[n] + shift[n] > 0:
+        return False
+    b = parent[n]
+    while b != -1:
+        if dual[b] > 0:
             return False
+        b = parent[b]
     return True
 
 
