@@ -30,6 +30,7 @@ partner. Its proof: the spare's price at most 0 and no blossom holding it priced
 
 from __future__ import annotations
 
+import heapq
 from collections.abc import Iterable, Sequence
 
 from gosheet.core.blossom import Solver
@@ -66,23 +67,11 @@ def _sparse_solve(
     window: int,
 ) -> list[int]:
     """The mates of an optimal matching."""
-    weight: dict[tuple[int, int], int] = {}
-    for a, b, w in edges:
-        if a == b:
-            continue
-        key = (a, b) if a < b else (b, a)
-        if key not in weight or w > weight[key]:
-            weight[key] = w
-    if max_cardinality and weight:
-        # one more pair outweighs any difference of weight: a plain maximum then
-        widest = max(abs(w) for w in weight.values())
-        lift = 2 * (vertex_count // 2 + 1) * widest + 1
-        weight = {key: w + lift for key, w in weight.items()}
-    weight = {key: w for key, w in weight.items() if w > 0}
+    weight = _positive_weights(vertex_count, edges, max_cardinality)
     chosen = first_graph(weight, window)
     n = vertex_count
     # the warm start's potentials (twice the weight's scale), 0 for a cold solve; the last is
-    # the spare player's, who makes an odd field even (:func:`_spare_edges`)
+    # the spare vertex's, who makes an odd field even
     shift = [0] * (n + 1)
     scale = 2  # the solver's weights: scale · w − shift[a] − shift[b]
     previous: list[int] = []  # the mates the solve before found (-1: free)
@@ -101,33 +90,64 @@ def _sparse_solve(
                 if w == 0 and previous[a] == (b if b < n else -1) and mate[a] == mate[b] == -1:
                     mate[a], mate[b] = b, a
         solver.run()
-        dual, top = solver.dual, solver.top
         if scale == 4 and not _certified(solver, shift, n):
             shift, scale = [0] * (n + 1), 2  # no proof for the plain problem: cold
             continue
-        violated = [
-            (a, b)
-            for (a, b), w in weight.items()
-            if dual[a] + dual[b] < scale * w - shift[a] - shift[b]  # blossoms only add
-            and (a, b) not in chosen
-            and (top[a] != top[b] or solver.reduced_cost(a, b, scale * w - shift[a] - shift[b]) < 0)
-        ]
+        costs = _outside_costs(solver, weight, chosen, shift, scale)
+        violated = [key for cost, key in costs if cost < 0]
         if not violated:
             break
         chosen.update(violated)
         # and the pairs of least reduced cost (MARGIN): the likeliest to be violated next
-        near = [
-            (solver.reduced_cost(a, b, scale * w - shift[a] - shift[b]), (a, b))
-            for (a, b), w in weight.items()
-            if (a, b) not in chosen
-        ]
-        chosen.update(key for _, key in sorted(near)[: len(violated) // MARGIN])
+        near = heapq.nsmallest(len(violated) // MARGIN, [c for c in costs if c[0] >= 0])
+        chosen.update(key for _, key in near)
         previous = [m if m < n else -1 for m in solver.mate[:n]]
         if previous.count(-1) > n % 2 or not WARM:  # the warm start proves these only
             shift, scale = [0] * (n + 1), 2
             continue
         shift, scale = _potentials(solver, shift, scale, chosen, weight), 4
     return [m if m < n else -1 for m in solver.mate[:n]]
+
+
+def _positive_weights(
+    vertex_count: int, edges: Iterable[tuple[int, int, int]], max_cardinality: bool
+) -> dict[tuple[int, int], int]:
+    """Each pair's weight, ``(low, high)``, the heaviest of its edges, lifted with
+    ``max_cardinality`` so that one more pair outweighs any difference of weight (a plain
+    maximum then), the pairs of weight 0 or less left out."""
+    weight: dict[tuple[int, int], int] = {}
+    for a, b, w in edges:
+        if a == b:
+            continue
+        key = (a, b) if a < b else (b, a)
+        if key not in weight or w > weight[key]:
+            weight[key] = w
+    if max_cardinality and weight:
+        widest = max(abs(w) for w in weight.values())
+        lift = 2 * (vertex_count // 2 + 1) * widest + 1
+        weight = {key: w + lift for key, w in weight.items()}
+    return {key: w for key, w in weight.items() if w > 0}
+
+
+def _outside_costs(
+    solver: Solver,
+    weight: dict[tuple[int, int], int],
+    chosen: set[tuple[int, int]],
+    shift: list[int],
+    scale: int,
+) -> list[tuple[int, tuple[int, int]]]:
+    """Each pair outside the solved graph with its reduced cost under the solve's duals
+    (below 0: the duals price it below its weight)."""
+    dual, top = solver.dual, solver.top
+    costs = []
+    for (a, b), w in weight.items():
+        if (a, b) not in chosen:
+            twice = scale * w - shift[a] - shift[b]
+            if top[a] == top[b]:  # the blossoms holding both count too
+                costs.append((solver.reduced_cost(a, b, twice), (a, b)))
+            else:
+                costs.append((dual[a] + dual[b] - twice, (a, b)))
+    return costs
 
 
 def _potentials(
