@@ -1,6 +1,6 @@
 """gosheet's maximum-weight matching in pure Python, fast on a pairing's dense graphs: the
 blossom algorithm (:class:`gosheet.core.blossom.Solver`) on a sparse graph first, then again
-with the edges its duals price below their weight, each re-solve started warm.
+with the edges its duals price below their weight, each solve started warm.
 
 The first graph holds the pairs near in the vertices' numbering (the pairing order) and each
 vertex's heaviest. The duals of its solution are checked on every other edge (its reduced
@@ -18,6 +18,10 @@ algorithm, asked for a perfect matching, has only the new pairs' effect left to 
 duals, prices added back, must then prove the matching best among all matchings, not only
 the perfect ones (:func:`_certified`: no price below 0, a free vertex's at 0); when they do
 not, or the solve before left a vertex free in an even field, the re-solve starts cold.
+
+The first solve starts warm too (:func:`_first_prices`): each vertex priced at half its
+heaviest pair, then lowered in turn to the least its pairs allow; the pairs then tight start
+it matched. It is proved the same way, or solved again cold.
 
 An odd field (the Swiss's, most rounds) is made even by a spare vertex paired at weight 0
 with everyone: a perfect matching with it is a matching leaving one vertex free, its
@@ -75,6 +79,9 @@ def _sparse_solve(
     shift = [0] * (n + 1)
     scale = 2  # the solver's weights: scale · w − shift[a] − shift[b]
     previous: list[int] = []  # the mates the solve before found (-1: free)
+    if WARM:
+        shift, previous = _first_prices(n, weight, chosen)
+        scale = 4
     while True:
         ends = sorted(chosen)
         twice = [scale * weight[(a, b)] - shift[a] - shift[b] for a, b in ends]
@@ -148,6 +155,31 @@ def _outside_costs(
             else:
                 costs.append((dual[a] + dual[b] - twice, (a, b)))
     return costs
+
+
+def _first_prices(
+    n: int, weight: dict[tuple[int, int], int], chosen: set[tuple[int, int]]
+) -> tuple[list[int], list[int]]:
+    """The first solve's warm start (prices in quarters of a weight, as a re-solve's, and
+    pairs to start with): each vertex priced at half its heaviest pair of the graph
+    (feasible), then, in turn, lowered to the least that keeps its pairs feasible, not
+    below 0; the pairs then tight, taken in order while both ends are free; the spare
+    vertex priced as :func:`_potentials` does."""
+    price = [0] * n
+    around: list[list[tuple[int, int]]] = [[] for _ in range(n)]
+    for a, b in chosen:
+        w = 4 * weight[(a, b)]
+        around[a].append((b, w))
+        around[b].append((a, w))
+        price[a] = max(price[a], w // 2)
+        price[b] = max(price[b], w // 2)
+    for v in range(n):
+        price[v] = max([0] + [w - price[u] for u, w in around[v]])
+    mate = [-1] * n
+    for a, b in sorted(chosen):
+        if mate[a] == mate[b] == -1 and price[a] + price[b] == 4 * weight[(a, b)]:
+            mate[a], mate[b] = b, a
+    return [*price, -min(price, default=0)], mate
 
 
 def _potentials(

@@ -98,9 +98,9 @@ def test_a_warm_re_solve_finds_the_optimum_of_one_solve(graph: tuple[int, list[i
 
 def test_the_warm_start_is_taken_and_proved(monkeypatch: pytest.MonkeyPatch) -> None:
     """Everyone's heaviest pair is with player 0, and the sparse first graph (neighbours
-    in numbering) misses the pairs six apart the optimum needs: one cold solve, then one warm
-    re-solve (asked for a perfect matching) whose duals prove the optimum — no cold solve
-    after it."""
+    in numbering) misses the pairs six apart the optimum needs: a first solve from each
+    player's heaviest pair's prices, then one warm re-solve, both asked for a perfect
+    matching, whose duals prove the optimum — no cold solve."""
     n = 12
     edges = [
         (a, b, 20 if a == 0 else (15 if b - a == 6 else 10))
@@ -116,7 +116,7 @@ def test_the_warm_start_is_taken_and_proved(monkeypatch: pytest.MonkeyPatch) -> 
 
     monkeypatch.setattr(blossom.Solver, "run", counted)
     found = sparse_blossom.max_weight_matching(n, edges, window=1)
-    assert solves == [False, True]
+    assert solves == [True, True]
     assert found == {(a, a + 6) for a in range(6)}
     monkeypatch.setattr(sparse_blossom, "WARM", False)
     solves.clear()
@@ -125,10 +125,10 @@ def test_the_warm_start_is_taken_and_proved(monkeypatch: pytest.MonkeyPatch) -> 
 
 
 def test_an_odd_fields_warm_start_is_taken_and_proved(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The same field with a thirteenth player, whose pairs weigh 1: the first, sparse solve
-    leaves him free, and the re-solve (the twelve and a spare player paired at weight 0
-    with everyone, asked for a perfect matching) starts warm and is proved — the spare's
-    price at most 0 — with no cold solve after it."""
+    """The same field with a thirteenth player, whose pairs weigh 1: both solves take the
+    thirteen and a spare player paired at weight 0 with everyone, asked for a perfect
+    matching, start warm and are proved — the spare's price at most 0 — with no cold solve;
+    the spare's partner is the one left free."""
     n = 13
     edges = [
         (a, b, 1 if b == 12 else 20 if a == 0 else (15 if b - a == 6 else 10))
@@ -144,9 +144,26 @@ def test_an_odd_fields_warm_start_is_taken_and_proved(monkeypatch: pytest.Monkey
 
     monkeypatch.setattr(blossom.Solver, "run", counted)
     found = sparse_blossom.max_weight_matching(n, edges, window=1)
-    assert solves == [(13, False), (14, True)]
+    assert solves == [(14, True), (14, True)]
     assert found == {(a, a + 6) for a in range(6)}
     monkeypatch.setattr(sparse_blossom, "WARM", False)
     solves.clear()
     assert sparse_blossom.max_weight_matching(n, edges, window=1) == found
     assert solves == [(13, False), (13, False)]
+
+
+def test_a_warm_solve_not_proved_is_solved_again_cold(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Five players, one with no pair: the best matching (0-1, 10) leaves three free, the
+    perfect one with the spare player (0-2 and 1-3, 2) weighs less. Its duals do not prove
+    it (the spare's price is above 0): the graph is solved again cold."""
+    solves: list[tuple[int, bool]] = []
+    run = blossom.Solver.run
+
+    def counted(solver: blossom.Solver) -> None:
+        solves.append((solver.n, solver.max_cardinality))
+        run(solver)
+
+    monkeypatch.setattr(blossom.Solver, "run", counted)
+    found = sparse_blossom.max_weight_matching(5, [(0, 1, 10), (0, 2, 1), (1, 3, 1)], window=1)
+    assert found == {(0, 1)}
+    assert solves == [(6, True), (5, False)]
