@@ -33,10 +33,11 @@ class Solver:
         self.first = [a for a, _ in ends]
         self.second = [b for _, b in ends]
         self.twice = twice
-        self.adjacent: list[list[tuple[int, int]]] = [[] for _ in range(n)]
+        # each vertex's edges: the other end, the edge, twice its weight
+        self.adjacent: list[list[tuple[int, int, int]]] = [[] for _ in range(n)]
         for k, (a, b) in enumerate(ends):
-            self.adjacent[a].append((b, k))
-            self.adjacent[b].append((a, k))
+            self.adjacent[a].append((b, k, twice[k]))
+            self.adjacent[b].append((a, k, twice[k]))
         top = max(0, max(twice, default=0) // 2)
         size = 2 * n
         self.mate = [-1] * n
@@ -181,7 +182,7 @@ class Solver:
         for c in children:
             listed = self.best_list[c]
             if listed is None:
-                listed = [k for leaf in self.leaves(c) for _, k in self.adjacent[leaf]]
+                listed = [k for leaf in self.leaves(c) for _, k, _ in self.adjacent[leaf]]
             for k in listed:
                 a, d = first[k], second[k]
                 other = top[d] if top[a] == b else top[a]
@@ -273,7 +274,7 @@ class Solver:
     def tight_link(self, link: tuple[int, int]) -> None:
         """Blossom links are tight: mark the edge as such (its index, found by its ends)."""
         a, _ = link
-        for other, k in self.adjacent[a]:
+        for other, k, _ in self.adjacent[a]:
             if other == link[1]:
                 self.tight[k] = True
                 return
@@ -335,30 +336,33 @@ class Solver:
         decides (its key: that plus the sum). The same comparisons as the slacks', fewer
         lookups."""
         top, label, tight, best, key = self.top, self.label, self.tight, self.best, self.key
-        dual, twice = self.dual, self.twice
+        dual = self.dual
         queue, adjacent, flagged, reached = self.queue, self.adjacent, self.flagged, self.reached
         owners, shifted = self.owners, self.shifted
-        twice_shifted = 2 * shifted  # an S-S edge's key: its slack plus this
+        twice_shifted = 2 * shifted
         while queue:
             v = queue.pop()
             bv = top[v]
             dv = dual[v]
+            floor = -dv  # the edge to w is not tight when dual[w] less its weight is above
+            both = dv + twice_shifted  # an S-S edge's key: its slack plus twice the sum
             one = dv + shifted  # an S-to-outside edge's key: this less its weight
-            for w, k in adjacent[v]:
+            limit = key[bv] - both if best[bv] != -1 else None  # what a better S-S edge is under
+            for w, k, twice_k in adjacent[v]:
                 bw = top[w]
                 if bv == bw:
                     continue
                 if not tight[k]:
-                    s = dv + dual[w] - twice[k]
-                    if s > 0:
+                    t = dual[w] - twice_k
+                    if t > floor:
                         if label[bw] == 1:
-                            s += twice_shifted
-                            if best[bv] == -1 or s < key[bv]:
+                            if limit is None or t < limit:
                                 best[bv] = k
-                                key[bv] = s
+                                key[bv] = t + both
+                                limit = t
                                 owners.add(bv)
                         elif label[w] == 0:
-                            s = one - twice[k]
+                            s = one - twice_k
                             if best[w] == -1 or s < key[w]:
                                 best[w] = k
                                 key[w] = s
@@ -370,6 +374,7 @@ class Solver:
                 if self.grow(v, w, k):
                     return True
                 bv = top[v]
+                limit = key[bv] - both if best[bv] != -1 else None
         return False
 
     def grow(self, v: int, w: int, k: int) -> bool:
