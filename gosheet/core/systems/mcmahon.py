@@ -32,6 +32,7 @@ from gosheet.core.pairing import (
 )
 from gosheet.core.scorecard import PlayerRecord
 from gosheet.core.scoring import records
+from gosheet.core.systems import mcmahon_windows
 from gosheet.core.systems.mcmahon_near import blocked_counts, near_pairs, near_solve
 from gosheet.i18n.words import N_w
 
@@ -138,11 +139,16 @@ def weigh(tournament: Tournament, near: bool = False) -> Weighing:
 
 def best_pairs(tournament: Tournament) -> tuple[Weighing, list[tuple[int, int]]]:
     """The round's weighing and its best pairs (positions): from the pairs the best pairing
-    can hold (:mod:`.mcmahon_near`, the same pairs), else from every pair."""
+    can hold (:mod:`.mcmahon_near`, the same pairs), a window of the table at a time on a
+    very large field (:mod:`.mcmahon_windows`), else from every pair."""
     if len(tournament.players) > NEAR_FROM:
         weighing = weigh(tournament, near=True)
         had_bye = [any(p.number in r.byes for r in tournament.rounds) for p in weighing.order]
-        found = near_solve(weighing, had_bye)
+        found = None
+        if len(weighing.order) >= mcmahon_windows.WINDOWS_FROM:
+            found = mcmahon_windows.windowed_solve(weighing, had_bye)
+        if found is None:
+            found = near_solve(weighing, had_bye)
         if found is not None:
             return weighing, found
     weighing = weigh(tournament)
