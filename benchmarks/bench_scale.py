@@ -5,8 +5,9 @@ The workbooks are ``benchmarks/bench_end_to_end.py``'s (round 5 of 6 to pair, ro
 played, 10 % absent, made once by a child and kept in ``$TMPDIR/gosheet-bench-end-to-end/``):
 the seed McMahon's rounds paired by gosheet itself, results simulated; OpenGotha's by the
 synthetic field's neighbours. For each size and system: the wall time from the start of the
-process to its exit and its peak resident memory (``ru_maxrss``, from ``os.wait4``), best of
-``--repeat``.
+process to its exit, its processor time (user + system: near what a quiet machine's wall
+time would be, the machine being shared) and its peak resident memory (``ru_maxrss``, from
+``os.wait4``), best of ``--repeat``.
 
 The baseline, in the same run, where it can run (``--dense-up-to``, 1,000 by default): the
 same process with every pair matched at once — the seed McMahon's matching before issue 38
@@ -27,10 +28,12 @@ before and after: the machine is shared. Run::
 from __future__ import annotations
 
 import argparse
+import os
 import shutil
 import subprocess
 import sys
 import tempfile
+import time
 from pathlib import Path
 
 import bench_end_to_end as e2e  # the workbooks and the timed children
@@ -66,14 +69,33 @@ def games(output: str) -> list[str]:
     return [line.strip() for line in output.splitlines() if " – " in line or "bye" in line]
 
 
-def timed(book: Path, mode: str, scratch: Path) -> tuple[float, float, list[str]]:
+def child(command: list[str], cwd: Path) -> tuple[float, float, float, str]:
+    """``bench_end_to_end.child``'s run, with the processor time too: the wall time (s), the
+    processor time (user + system, s: what a quiet machine's wall time comes near, the
+    machine being shared), the peak resident memory (MiB) and the standard output."""
+    with tempfile.TemporaryFile("w+") as out, tempfile.TemporaryFile("w+") as err:
+        start = time.perf_counter()
+        process = subprocess.Popen(
+            command, stdout=out, stderr=err, env=e2e.environment("default"), cwd=cwd
+        )
+        _, status, usage = os.wait4(process.pid, 0)
+        wall = time.perf_counter() - start
+        out.seek(0)
+        err.seek(0)
+        output, errors = out.read(), err.read()
+    if os.waitstatus_to_exitcode(status) != 0:
+        raise SystemExit(f"{' '.join(command)} failed:\n{output}{errors}")
+    return wall, usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024, output
+
+
+def timed(book: Path, mode: str, scratch: Path) -> tuple[float, float, float, list[str]]:
     copy = e2e.fresh_copy(book, scratch)
     command = [sys.executable, "-m", "gosheet", "pair", copy.name]
     if mode in BASELINES:
         command = [sys.executable, "-c", BASELINES[mode][0], copy.name]
-    wall, peak, output = e2e.child(command, "default", copy.parent)
+    wall, cpu, peak, output = child(command, copy.parent)
     shutil.rmtree(copy.parent)
-    return wall, peak, games(output)
+    return wall, cpu, peak, games(output)
 
 
 def main() -> None:
@@ -93,7 +115,10 @@ def main() -> None:
         f"gosheet pair, end to end: round {args.round} of {e2e.ROUNDS}, best of {args.repeat}; "
         "peak = the process's peak resident memory\n"
     )
-    print(f"{'players':>7}  {'system':<19} {'matching':<19} {'process s':>9} {'peak MiB':>8}  same")
+    print(
+        f"{'players':>7}  {'system':<19} {'matching':<19} {'process s':>9} {'cpu s':>6} "
+        f"{'peak MiB':>8}  same"
+    )
     with tempfile.TemporaryDirectory(prefix="gosheet-scale-") as scratch_name:
         scratch = Path(scratch_name)
         for system in args.systems:
@@ -106,13 +131,15 @@ def main() -> None:
                 for mode in modes:
                     runs = [timed(book, mode, scratch) for _ in range(args.repeat)]
                     wall = min(r[0] for r in runs)
-                    peak = min(r[1] for r in runs)
-                    found[mode] = runs[0][2]
+                    cpu = min(r[1] for r in runs)
+                    peak = min(r[2] for r in runs)
+                    found[mode] = runs[0][3]
                     name = BASELINES[mode][1] if mode in BASELINES else "default"
                     same = "yes" if found[mode] == found["default"] else "NO"
                     same = "" if mode == "default" else same
                     print(
-                        f"{n:>7}  {TITLES[system]:<19} {name:<19} {wall:>9.2f} {peak:>8.0f}  "
+                        f"{n:>7}  {TITLES[system]:<19} {name:<19} {wall:>9.2f} {cpu:>6.2f} "
+                        f"{peak:>8.0f}  "
                         f"{same}",
                         flush=True,
                     )
