@@ -105,3 +105,27 @@ def test_players_left_over_are_paired_with_a_stretch_around_them() -> None:
     }
     lonely: mcmahon_windows.Below = [[(1, 5)], [], [], []]
     assert mcmahon_windows.first_pairing([0, 1, 2, 3], lonely, 10, 2) is None
+
+
+def test_the_seed_mcmahon_pairs_a_large_round_through_the_windows(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # the windows' threshold brought down to this field: best_pairs goes through them (the
+    # window four times the longest near pair) and finds the whole field's pairs
+    calls: list[int] = []
+    real = mcmahon_windows.windowed_solve
+
+    def counted(*args: object) -> object:
+        calls.append(1)
+        return real(*args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(mcmahon_windows, "windowed_solve", counted)
+    monkeypatch.setattr(mcmahon_windows, "WINDOW", 10)
+    t = field(237, 16)
+    for _ in range(3):
+        monkeypatch.setattr(mcmahon_windows, "WINDOWS_FROM", 0)
+        windows = mcmahon.best_pairs(t)[1]
+        monkeypatch.setattr(mcmahon_windows, "WINDOWS_FROM", 10**9)
+        assert mcmahon.best_pairs(t)[1] == windows
+        t = t.with_round(simulate_round(t, mcmahon.pair(t).as_round()))
+    assert len(calls) == 3
