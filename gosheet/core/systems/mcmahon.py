@@ -119,21 +119,21 @@ def weigh(tournament: Tournament, near: bool = False) -> Weighing:
     else:
         apart = met
         pairs = ((i, j) for i in range(n) for j in range(i + 1, n))
+    numbers = [p.number for p in order]
+    square_widest, square_n = widest**2, n * n
     values: dict[tuple[int, int], tuple[int, ...]] = {}
     for i, j in pairs:
-        if frozenset((order[i].number, order[j].number)) in apart:
+        if frozenset((numbers[i], numbers[j])) in apart:
             continue
         gap = half_scores[i] - half_scores[j]
-        table_distance = (j - i) ** 2
-        vector: tuple[int, ...] = (
+        values[(i, j)] = (
             1,
             had_bye[i] + had_bye[j],
             2 * n - i - j,
-            widest**2 - gap * gap,
+            square_widest - gap * gap,
             int(gap == 0),
-            n * n - table_distance,
+            square_n - (j - i) * (j - i),  # the table distance, squared
         )
-        values[(i, j)] = vector
     return with_hand(tournament, Weighing(number, tuple(order), weights, values), "MMS gap")
 
 
