@@ -21,10 +21,13 @@ CLDR tailors the languages gosheet speaks:
   Canada's, ``fr_CA``);
 - **en**, **ca**: the root order (``ca``: the ``l·l`` above).
 
-pyuca reads its table (1.8 MB of text) when its collator is built, about 0.1 s: it is built
-only when a list is sorted (never at ``gosheet --help`` or on import of gosheet), once a
-process. :class:`Collated` compares lazily, so a sort whose names are only a last tiebreak
-builds nothing unless two entries tie on everything before them.
+pyuca reads its table (1.8 MB of text) when its collator is built, about 0.1 s. Names
+written in Latin, Greek and Cyrillic letters (with their diacritics, ASCII's punctuation, the
+dashes and quotation marks) are collated by the same algorithm over the part of the table
+they use (:mod:`gosheet.i18n.collation_table`, 1,540 entries, read in a few milliseconds):
+the same keys as pyuca's, and pyuca's collator is built only for a name with another letter,
+once a process. :class:`Collated` compares lazily, so a sort whose names are only a last
+tiebreak builds nothing unless two entries tie on everything before them.
 """
 
 from __future__ import annotations
@@ -33,7 +36,7 @@ import functools
 import re
 import unicodedata
 from collections.abc import Callable, Iterable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 if TYPE_CHECKING:
     from pyuca.collator import BaseCollator as Collator
@@ -72,6 +75,91 @@ def _collator() -> Collator:
     return Collator_10_0_0()
 
 
+Element = tuple[int, int, int]
+Levels = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]
+
+
+class _SmallTable(NamedTuple):
+    """:mod:`gosheet.i18n.collation_table` read: its entries by their code points, the code
+    points a name may hold to be collated by it (those with an entry of their own), those
+    that end an entry of several (without one of them, no contraction can be made), and each
+    code point's weights by level (its elements' non-zero primaries, secondaries,
+    tertiaries)."""
+
+    entries: dict[tuple[int, ...], list[Element]]
+    covered: frozenset[int]
+    followers: frozenset[int]
+    levels: dict[int, Levels]
+
+
+def _by_level(elements: list[Element]) -> Levels:
+    return (
+        tuple(e[0] for e in elements if e[0]),
+        tuple(e[1] for e in elements if e[1]),
+        tuple(e[2] for e in elements if e[2]),
+    )
+
+
+@functools.cache
+def _small_table() -> _SmallTable:
+    from gosheet.i18n.collation_table import ENTRIES
+
+    entries: dict[tuple[int, ...], list[Element]] = {}
+    for item in ENTRIES.split():
+        chars, elements = item.split(";")
+        entries[tuple(int(c, 16) for c in chars.split("_"))] = [
+            (int(e[:4], 16), int(e[5:9], 16), int(e[10:14], 16)) for e in elements.split(",")
+        ]
+    singles = {k[0]: _by_level(v) for k, v in entries.items() if len(k) == 1}
+    followers = frozenset(c for k in entries if len(k) > 1 for c in k[1:])
+    return _SmallTable(entries, frozenset(singles), followers, singles)
+
+
+def _small_key(text: str) -> Key | None:
+    """``text``'s UCA key by the small table, as pyuca computes it over the whole one, or
+    None when a letter of ``text`` is not in the small table."""
+    small = _small_table()
+    points = [ord(c) for c in unicodedata.normalize("NFD", text)]
+    if not small.covered.issuperset(points):
+        return None
+    if small.followers.isdisjoint(points):  # no contraction can be made: a letter at a time
+        levels = [small.levels[p] for p in points]
+    else:
+        levels = [_by_level(_elements(points, small.entries))]
+    return (
+        *(w for level in levels for w in level[0]),
+        0,
+        *(w for level in levels for w in level[1]),
+        0,
+        *(w for level in levels for w in level[2]),
+        0,  # pyuca's separator before a fourth level, which this table has not
+    )
+
+
+def _elements(points: list[int], entries: dict[tuple[int, ...], list[Element]]) -> list[Element]:
+    """The collation elements of ``points`` (all covered), as pyuca finds them: the longest
+    entry at each place, then a combining mark further on (not blocked) that makes a longer
+    entry with it."""
+    rest = list(points)
+    elements: list[Element] = []
+    while rest:
+        length = next(n for n in (3, 2, 1) if tuple(rest[:n]) in entries)
+        start, value, rest = rest[:length], entries[tuple(rest[:length])], rest[length:]
+        last = None
+        for at, mark in enumerate(rest):
+            combining = unicodedata.combining(chr(mark))
+            if combining == 0 or combining == last:
+                break
+            last = combining
+            longer = entries.get((*start, mark))
+            if longer is not None:
+                del rest[at]
+                value = longer
+                break
+        elements.extend(value)
+    return elements
+
+
 @functools.cache
 def _reordering(language: str) -> Callable[[int], int] | None:
     """How a primary weight moves under ``language``'s ``[reorder …]`` (None: it stays).
@@ -82,16 +170,9 @@ def _reordering(language: str) -> Callable[[int], int] | None:
     script = REORDERED.get(language)
     if script is None:
         return None
-    collator = _collator()
-    weights: list[int] = [
-        w
-        for block in SCRIPTS[script]
-        for cp in block
-        if unicodedata.category(chr(cp)).startswith("L")
-        and 0 < (w := collator.sort_key(chr(cp))[0]) < IMPLICIT
-    ]
-    low, high = min(weights), max(weights)
-    latin: int = collator.sort_key("a")[0]
+    from gosheet.i18n import collation_table as known  # the span, from pyuca's table
+
+    low, high, latin = known.CYRILLIC_LOW, known.CYRILLIC_HIGH, known.LATIN_FIRST
     length = high - low + 1
     drop = low - latin
 
@@ -108,7 +189,10 @@ def _reordering(language: str) -> Callable[[int], int] | None:
 def collation_key(name: str, language: str = "en") -> Key:
     """The UCA sort key of ``name`` in ``language`` (tailored as the module says), spaces
     around it and between words counted once."""
-    key: Key = _collator().sort_key(" ".join(name.split()))
+    text = " ".join(name.split())
+    key = _small_key(text)
+    if key is None:
+        key = _collator().sort_key(text)
     moved = _reordering(_language(language))
     if moved is None:
         return key
