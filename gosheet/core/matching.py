@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from gosheet import accelerators
 from gosheet.core import blossom, sparse_blossom
@@ -189,6 +190,50 @@ def in_order_matching(
         graph = rustworkx.PyGraph()
         graph.add_nodes_from(range(vertex_count))
         graph.add_edges_from(list(edges))
+    found = rustworkx.max_weight_matching(graph, max_cardinality=max_cardinality, weight_fn=int)
+    return {(min(a, b), max(a, b)) for a, b in found}
+
+
+def in_order_arrays(
+    vertex_count: int,
+    i: Any,
+    j: Any,
+    weights: Any,
+    *,
+    max_cardinality: bool = False,
+    rows: bool = False,
+) -> set[tuple[int, int]] | None:
+    """:func:`in_order_matching` of the edges (``i[t]``, ``j[t]``, ``weights[t]``) given as
+    numpy arrays, for rustworkx: no Python tuple per edge is built or sorted. None when
+    rustworkx or numpy cannot be loaded, the arrays are not numpy's, or the weights do not
+    fit: the caller then hands the edges as a list to :func:`in_order_matching`.
+
+    With ``rows`` (``i[t] != j[t]``, each pair once), the edges are handed in the order of a
+    matrix's rows, ``(low, high)`` sorted — as :func:`in_order_matching` hands a sorted list,
+    whatever the order of the arrays: as an adjacency matrix when the weights are exact in
+    doubles, else edge by edge after numpy's sort. Without, edge by edge in the arrays'
+    order."""
+    numpy = accelerators.load("numpy")
+    if numpy is None or not isinstance(weights, numpy.ndarray):
+        return None
+    bound = int(numpy.abs(weights).max()) if len(weights) else 0
+    rustworkx = accelerators.load("rustworkx") if bound < RUSTWORKX_LIMIT else None
+    if rustworkx is None:
+        return None
+    if rows:
+        low, high = numpy.minimum(i, j), numpy.maximum(i, j)
+        if bound < 2**53:
+            matrix = numpy.full((vertex_count, vertex_count), numpy.inf)
+            matrix[low, high] = weights
+            matrix[high, low] = weights
+            graph = rustworkx.PyGraph.from_adjacency_matrix(matrix, null_value=numpy.inf)
+        else:
+            order = numpy.lexsort((high, low))
+            i, j, weights = low[order], high[order], weights[order]
+    if not rows or bound >= 2**53:
+        graph = rustworkx.PyGraph()
+        graph.add_nodes_from(range(vertex_count))
+        graph.add_edges_from(list(zip(i.tolist(), j.tolist(), weights.tolist(), strict=True)))
     found = rustworkx.max_weight_matching(graph, max_cardinality=max_cardinality, weight_fn=int)
     return {(min(a, b), max(a, b)) for a, b in found}
 

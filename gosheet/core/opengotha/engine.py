@@ -15,7 +15,7 @@ import time
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, replace
 
-from gosheet.core.matching import Criterion, SummedWeights, in_order_matching
+from gosheet.core.matching import Criterion, SummedWeights, in_order_arrays, in_order_matching
 from gosheet.core.model import Game, Player, Tournament
 from gosheet.core.opengotha.arrays import IntArray
 from gosheet.core.opengotha.bye import bye_weights, choose_bye
@@ -132,13 +132,16 @@ def solve(
     ``2·w(a, b) − y(a) − y(b)`` instead: the same best perfect matchings, found faster."""
     if potentials is not None:
         weights = 2 * weights - potentials[i] - potentials[j]
-    edges = list(zip(i.tolist(), j.tolist(), weights.tolist(), strict=True))
-    if potentials is not None and 2 * len(edges) > vertex_count**2 // 4:
-        # a dense graph (a window) in the order of a matrix's rows, 7x faster to hand over
-        # (only with potentials: a matching without them gets its edges in their order, as
-        # when OpenGotha's fixtures were reproduced)
-        edges = sorted((min(a, b), max(a, b), w) for a, b, w in edges)
-    found = in_order_matching(vertex_count, edges, max_cardinality=True)
+    # a dense graph (a window) in the order of a matrix's rows, 7x faster to hand over
+    # (only with potentials: a matching without them gets its edges in their order, as
+    # when OpenGotha's fixtures were reproduced)
+    rows = potentials is not None and 2 * len(i) > vertex_count**2 // 4
+    found = in_order_arrays(vertex_count, i, j, weights, max_cardinality=True, rows=rows)
+    if found is None:  # no numpy or no rustworkx: gosheet's blossom, edge by edge
+        edges = list(zip(i.tolist(), j.tolist(), weights.tolist(), strict=True))
+        if rows:
+            edges = sorted((min(a, b), max(a, b), w) for a, b, w in edges)
+        found = in_order_matching(vertex_count, edges, max_cardinality=True)
     return sorted(found)
 
 
