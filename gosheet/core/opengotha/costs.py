@@ -262,11 +262,11 @@ def pair_costs(
     xp = info.xp
     p = settings.opengotha
     k = p.pai_nx1_factor
-    n = len(info.players)
-    codes = xp.minimum(i, j) * n + xp.maximum(i, j)
-    met = info.met_codes  # sorted
-    found = xp.minimum(xp.searchsorted(met, codes), max(len(met) - 1, 0))
-    never_met = met[found] != codes if len(met) else xp.ones(len(codes), dtype=bool)
+    never_met = xp.ones(len(i), dtype=bool)
+    width = info.met_width
+    first = i * width
+    for r in range(width):
+        never_met &= info.opponents[first + r] != j
     costs: dict[str, IntArray] = {}
     costs["baseDuplicateGameCost"] = xp.where(never_met, p.pai_avoid_duplicates, 0)
     if p.pai_random:
