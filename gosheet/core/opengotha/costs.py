@@ -149,6 +149,21 @@ def _strong(settings: Settings, info: PairingInfo) -> IntArray:
     return result
 
 
+def _scenarios(compensate: bool) -> list[int]:
+    """OpenGotha's draw-up/draw-down scenario of a pair of players of different groups, by
+    the codes of the upper player (2 if drawn down before, + 1 if drawn up more often than
+    down) and of the lower one (2 if drawn up before, + 1 if drawn down more often than up):
+    ``scenario[4 · upper code + lower code]``."""
+    table = []
+    for upper in range(4):
+        for lower in range(4):
+            scenario = 2 - upper // 2 - lower // 2  # drawn down again, drawn up again
+            scenario += scenario != 0 and upper % 2  # the upper one's draw-ups made up for
+            scenario += scenario != 0 and lower % 2  # the lower one's draw-downs made up for
+            table.append(scenario if compensate else min(scenario, 2))
+    return table
+
+
 def _dudd(settings: Settings, info: PairingInfo, i: IntArray, j: IntArray) -> IntArray:
     xp = info.xp
     p = settings.opengotha
@@ -156,18 +171,14 @@ def _dudd(settings: Settings, info: PairingInfo, i: IntArray, j: IntArray) -> In
     gi, gj = info.group[i], info.group[j]
     upper = xp.where(gi < gj, i, j)  # OpenGotha numbers groups from the top: upper = smaller
     lower = xp.where(gi < gj, j, i)
-    scenario = xp.full(len(i), 2, dtype=xp.int64)
-    scenario -= info.dd[upper] > 0  # the upper player is drawn down again
-    scenario -= info.du[lower] > 0  # the lower player is drawn up again
-    fix_u = (info.du[upper] > 0) & (info.du[upper] > info.dd[upper])
-    fix_l = (info.dd[lower] > 0) & (info.dd[lower] > info.du[lower])
-    scenario += (scenario != 0) & fix_u
-    scenario += (scenario != 0) & fix_l
-    if not p.pai_compensate_dudd:
-        scenario = xp.minimum(scenario, 2)
+    du, dd = info.du, info.dd
+    # each player's code as the upper and as the lower player of a pair (:func:`_scenarios`)
+    upper_code = 4 * (2 * (dd > 0) + ((du > 0) & (du > dd)))
+    lower_code = 2 * (du > 0) + ((dd > 0) & (dd > du))
+    scenario_cost = xp.array(_scenarios(p.pai_compensate_dudd), dtype=xp.int64) * w
 
-    def position(who: IntArray, mode: str) -> IntArray:
-        n, c = info.group_size[who], info.place[who]
+    def position(mode: str) -> IntArray:  # each player's cost of his place in his group
+        n, c = info.group_size, info.place
         if mode == "TOP":
             share = n - 1 - c
         elif mode == "MID":
@@ -177,11 +188,12 @@ def _dudd(settings: Settings, info: PairingInfo, i: IntArray, j: IntArray) -> In
         result: IntArray = (w // 2) * share // n
         return result
 
-    cost = position(upper, p.pai_dudd_upper_mode)
-    cost += position(lower, p.pai_dudd_lower_mode)
-    cost += scenario * w
-    cat_gap = xp.abs(info.category[i] - info.category[j]) + 1
-    cost = cost // cat_gap**4
+    cost = position(p.pai_dudd_upper_mode)[upper]
+    cost += position(p.pai_dudd_lower_mode)[lower]
+    cost += scenario_cost[upper_code[upper] + lower_code[lower]]
+    if p.categories:  # else every pair is of one category: a gap of 1
+        cat_gap = xp.abs(info.category[i] - info.category[j]) + 1
+        cost = cost // cat_gap**4
     result: IntArray = xp.where(gi != gj, cost, 0)
     return result
 
