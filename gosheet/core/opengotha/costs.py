@@ -24,6 +24,7 @@ secGeoCost               f(W, club and country distances), waived for strong pla
 
 from __future__ import annotations
 
+import functools
 from typing import TYPE_CHECKING, Any
 
 from gosheet.core.opengotha.arrays import IntArray, namespace
@@ -149,7 +150,8 @@ def _strong(settings: Settings, info: PairingInfo) -> IntArray:
     return result
 
 
-def _scenarios(compensate: bool) -> list[int]:
+@functools.cache
+def _scenarios(compensate: bool) -> tuple[int, ...]:
     """OpenGotha's draw-up/draw-down scenario of a pair of players of different groups, by
     the codes of the upper player (2 if drawn down before, + 1 if drawn up more often than
     down) and of the lower one (2 if drawn up before, + 1 if drawn down more often than up):
@@ -161,7 +163,7 @@ def _scenarios(compensate: bool) -> list[int]:
             scenario += scenario != 0 and upper % 2  # the upper one's draw-ups made up for
             scenario += scenario != 0 and lower % 2  # the lower one's draw-downs made up for
             table.append(scenario if compensate else min(scenario, 2))
-    return table
+    return tuple(table)
 
 
 def _dudd(settings: Settings, info: PairingInfo, i: IntArray, j: IntArray) -> IntArray:

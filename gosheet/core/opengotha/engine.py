@@ -357,4 +357,14 @@ def pair(t: Tournament) -> Pairing:
     return Pairing(prepared.round_number, tuple(result), byes, tuple(costs))
 
 
-__all__ = ["BLOCK_MAX", "BLOCK_MIN", "all_pairs", "blocks", "pair", "prepare", "weigh"]
+__all__ = [
+    "BLOCK_MAX",
+    "BLOCK_MIN",
+    "Timing",
+    "all_pairs",
+    "blocks",
+    "pair",
+    "prepare",
+    "solve",
+    "weigh",
+]
