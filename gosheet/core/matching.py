@@ -222,19 +222,21 @@ def in_order_arrays(
 ) -> set[tuple[int, int]] | None:
     """:func:`in_order_matching` of the edges (``i[t]``, ``j[t]``, ``weights[t]``) given as
     numpy arrays, for rustworkx: no Python tuple per edge is built or sorted. None when
-    rustworkx or numpy cannot be loaded, the arrays are not numpy's, or the weights do not
-    fit: the caller then hands the edges as a list to :func:`in_order_matching`.
+    rustworkx cannot be loaded or is not worth its import (:func:`rustworkx_for`), the arrays
+    are not numpy's (numpy is never imported here), or the weights do not fit: the caller
+    then hands the edges as a list to :func:`in_order_matching`.
 
     With ``rows`` (``i[t] != j[t]``, each pair once), the edges are handed in the order of a
     matrix's rows, ``(low, high)`` sorted — as :func:`in_order_matching` hands a sorted list,
     whatever the order of the arrays: as an adjacency matrix when the weights are exact in
     doubles, else edge by edge after numpy's sort. Without, edge by edge in the arrays'
     order."""
-    numpy = accelerators.load("numpy")
-    if numpy is None or not isinstance(weights, numpy.ndarray):
+    # numpy's arrays come from an imported numpy: a small field's pure arrays import none
+    numpy = sys.modules.get("numpy")
+    if numpy is None or accelerators.blocked("numpy") or not isinstance(weights, numpy.ndarray):
         return None
     bound = int(numpy.abs(weights).max()) if len(weights) else 0
-    rustworkx = accelerators.load("rustworkx") if bound < RUSTWORKX_LIMIT else None
+    rustworkx = rustworkx_for(vertex_count, bound)
     if rustworkx is None:
         return None
     if rows:

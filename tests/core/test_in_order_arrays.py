@@ -16,6 +16,7 @@ from gosheet import accelerators
 from gosheet.core.matching import in_order_arrays, in_order_matching
 
 np = pytest.importorskip("numpy")
+pytest.importorskip("rustworkx")  # imported: a small graph is worth it (SMALL_GRAPH)
 pytestmark = pytest.mark.skipif(not accelerators.available("rustworkx"), reason="needs rustworkx")
 
 #: Graphs of few weight values (ties everywhere), each pair once, in any order.
