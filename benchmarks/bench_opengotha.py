@@ -23,17 +23,26 @@ paired with numpy, SciPy and rustworkx refused (``accelerators.pure``), as in Li
 own Python or in the browser, beside the numpy path's figures of the same size and run; the
 row says whether its round (pairs, colours, handicaps) is the numpy path's.
 
+``--before CLONE``: the same whole-field round paired, in a child process, by the gosheet of
+another clone (e.g. the code before a change), its row printed beside; both rows end with a
+digest of the pairs, and the line after says whether the pairs are the same. ``--no-peak``
+skips the traced second run (tracemalloc slows a 20,000-player round several times over).
+
 The dense matching at 5,000 players (seed 1: 4,502 paired, 10.1 million pairs) takes
 632 s here (run once with ``--dense-up-to 5000``); its total cost, 1125797230895004702,
 equals the whole-field matching's.
 
     python benchmarks/bench_opengotha.py [--sizes 100 1000 2000 5000] [--dense-up-to 2000]
-        [--pure-sizes 100 200]
+        [--pure-sizes 100 200] [--before CLONE] [--no-peak] [--no-blocks]
 """
 
 from __future__ import annotations
 
 import argparse
+import hashlib
+import os
+import subprocess
+import sys
 import time
 import tracemalloc
 from dataclasses import replace
@@ -60,16 +69,18 @@ def pair_all(t: Tournament, timing: engine.Timing) -> tuple[engine.Prepared, lis
     return prepared, pairs
 
 
-def measure(t: Tournament, blocks: bool) -> dict[str, float | int]:
+def measure(t: Tournament, blocks: bool, peak_too: bool = True) -> dict[str, float | int]:
     """Timed without tracemalloc (it slows every allocation down); the peak memory comes
-    from a second, traced run."""
+    from a second, traced run (``peak_too``)."""
     t = replace(t, settings=t.settings.replace(og_blocks=blocks))
     timing = engine.Timing()
     prepared, pairs = pair_all(t, timing)
-    tracemalloc.start()
-    pair_all(t, engine.Timing())
-    peak = tracemalloc.get_traced_memory()[1]
-    tracemalloc.stop()
+    peak = 0
+    if peak_too:
+        tracemalloc.start()
+        pair_all(t, engine.Timing())
+        peak = tracemalloc.get_traced_memory()[1]
+        tracemalloc.stop()
     xp = prepared.info.xp
     i = xp.array([a for a, _ in pairs], dtype=xp.int64)
     j = xp.array([b for _, b in pairs], dtype=xp.int64)
@@ -83,6 +94,8 @@ def measure(t: Tournament, blocks: bool) -> dict[str, float | int]:
         "improved": timing.improved,
         "cut": int(timing.cut),
         "unsettled": timing.unsettled,
+        "proved": getattr(timing, "proved", 0),  # (an older clone's Timing has none)
+        "pairs": int(hashlib.sha1(repr(sorted(pairs)).encode()).hexdigest()[:12], 16),
     }
     if not blocks:
         members = xp.arange(prepared.paired, dtype=xp.int64)
@@ -129,13 +142,40 @@ def dense(t: Tournament) -> dict[str, float | int]:
     return {"build": t1 - start, "match": t2 - t1, "total": total, "solves": 1}
 
 
+def before(clone: str, n: int, seed: int) -> dict[str, float | int]:
+    """The whole-field row of ``n`` players paired by the gosheet of ``clone``, in a child."""
+    env = {**os.environ, "PYTHONPATH": clone}
+    command = [sys.executable, __file__, "--child", str(n), "--seed", str(seed)]
+    out = subprocess.run(command, env=env, capture_output=True, text=True, check=True).stdout
+    pairs = (item.split("=") for item in out.split())
+    return {k: int(v) if v.lstrip("-").isdigit() else float(v) for k, v in pairs}
+
+
+def row_line(n: int, mode: str, row: dict[str, float | int]) -> str:
+    peak = f"{row['peak']:8.0f}" if row.get("peak") else f"{'':8}"
+    digest = f"  {int(row['pairs']):012x}" if "pairs" in row else ""
+    return (
+        f"{n:>7} {mode:<14} {row['build']:8.2f} {row['match']:8.2f} "
+        f"{row['build'] + row['match']:8.2f} {peak} {int(row['solves']):>6}  "
+        f"{int(row['total'])}{digest}"
+    )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--sizes", type=int, nargs="+", default=[100, 1000, 2000, 5000])
     parser.add_argument("--dense-up-to", type=int, default=2000)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--pure-sizes", type=int, nargs="*", default=[100, 200])
+    parser.add_argument("--before", help="a clone whose gosheet pairs each size beside")
+    parser.add_argument("--no-peak", action="store_true", help="no traced run for the memory")
+    parser.add_argument("--no-blocks", action="store_true", help="no OpenGotha-blocks row")
+    parser.add_argument("--child", type=int, help=argparse.SUPPRESS)
     args = parser.parse_args()
+    if args.child:  # --before's child: one whole-field row, as key=value
+        t = played(field(args.child, args.seed, absent_round=ROUND), ROUND - 1, args.seed)
+        print(" ".join(f"{k}={v}" for k, v in measure(t, False, peak_too=False).items()))
+        return
     start = time.perf_counter()
     import scipy.sparse.csgraph  # noqa: F401  (what a field above 1,500 players imports)
 
@@ -143,31 +183,34 @@ def main() -> None:
     print(f"SciPy's import (once per process, for the potentials): {imported:.2f} s")
     print(
         f"{'players':>7} {'mode':<14} {'costs s':>8} {'match s':>8} {'total s':>8} "
-        f"{'peak MiB':>8} {'solves':>6}  total cost"
+        f"{'peak MiB':>8} {'solves':>6}  total cost  pairs"
     )
     for n in args.sizes:
         t = played(field(n, args.seed, absent_round=ROUND), ROUND - 1, args.seed)
-        whole = measure(t, blocks=False)
+        whole = measure(t, blocks=False, peak_too=not args.no_peak)
         rows = [("whole field", whole)]
-        if n > engine.BLOCK_MAX:
-            rows.append(("OG blocks", measure(t, blocks=True)))
+        if args.before:
+            rows.append(("before", before(args.before, n, args.seed)))
+        if n > engine.BLOCK_MAX and not args.no_blocks:
+            rows.append(("OG blocks", measure(t, blocks=True, peak_too=not args.no_peak)))
         if n <= args.dense_up_to:
             rows.append(("dense (base)", dense(t)))
         for mode, row in rows:
-            peak = f"{row['peak']:8.0f}" if "peak" in row else f"{'':8}"
-            print(
-                f"{n:>7} {mode:<14} {row['build']:8.2f} {row['match']:8.2f} "
-                f"{row['build'] + row['match']:8.2f} {peak} {int(row['solves']):>6}  "
-                f"{int(row['total'])}"
-            )
+            print(row_line(n, mode, row))
         checks = [
             f"{int(whole['improved'])} windows improved",
+            f"{int(whole['proved'])} proved best without a blossom",
             f"{int(whole['swaps'])} improving swaps",
         ]
         if whole["cut"]:
             checks.append("a window was cut")
         if whole["unsettled"]:
             checks.append(f"{int(whole['unsettled'])} windows UNSETTLED")
+        if args.before:
+            old = rows[1][1]
+            same = "the same pairs" if old["pairs"] == whole["pairs"] else "DIFFERENT pairs"
+            speed = (old["build"] + old["match"]) / max(whole["build"] + whole["match"], 1e-9)
+            checks.append(f"{same} as before, {speed:.1f}x faster")
         if n <= args.dense_up_to:
             same = "equal" if whole["total"] == rows[-1][1]["total"] else "DIFFERENT"
             checks.append(f"total cost vs dense: {same}")

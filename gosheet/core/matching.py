@@ -211,6 +211,52 @@ def in_order_matching(
     return {(min(a, b), max(a, b)) for a, b in found}
 
 
+def in_order_arrays(
+    vertex_count: int,
+    i: Any,
+    j: Any,
+    weights: Any,
+    *,
+    max_cardinality: bool = False,
+    rows: bool = False,
+) -> set[tuple[int, int]] | None:
+    """:func:`in_order_matching` of the edges (``i[t]``, ``j[t]``, ``weights[t]``) given as
+    numpy arrays, for rustworkx: no Python tuple per edge is built or sorted. None when
+    rustworkx cannot be loaded or is not worth its import (:func:`rustworkx_for`), the arrays
+    are not numpy's (numpy is never imported here), or the weights do not fit: the caller
+    then hands the edges as a list to :func:`in_order_matching`.
+
+    With ``rows`` (``i[t] != j[t]``, each pair once), the edges are handed in the order of a
+    matrix's rows, ``(low, high)`` sorted — as :func:`in_order_matching` hands a sorted list,
+    whatever the order of the arrays: as an adjacency matrix when the weights are exact in
+    doubles, else edge by edge after numpy's sort. Without, edge by edge in the arrays'
+    order."""
+    # numpy's arrays come from an imported numpy: a small field's pure arrays import none
+    numpy = sys.modules.get("numpy")
+    if numpy is None or accelerators.blocked("numpy") or not isinstance(weights, numpy.ndarray):
+        return None
+    bound = int(numpy.abs(weights).max()) if len(weights) else 0
+    rustworkx = rustworkx_for(vertex_count, bound)
+    if rustworkx is None:
+        return None
+    if rows:
+        low, high = numpy.minimum(i, j), numpy.maximum(i, j)
+        if bound < 2**53:
+            matrix = numpy.full((vertex_count, vertex_count), numpy.inf)
+            matrix[low, high] = weights
+            matrix[high, low] = weights
+            graph = rustworkx.PyGraph.from_adjacency_matrix(matrix, null_value=numpy.inf)
+        else:
+            order = numpy.lexsort((high, low))
+            i, j, weights = low[order], high[order], weights[order]
+    if not rows or bound >= 2**53:
+        graph = rustworkx.PyGraph()
+        graph.add_nodes_from(range(vertex_count))
+        graph.add_edges_from(list(zip(i.tolist(), j.tolist(), weights.tolist(), strict=True)))
+    found = rustworkx.max_weight_matching(graph, max_cardinality=max_cardinality, weight_fn=int)
+    return {(min(a, b), max(a, b)) for a, b in found}
+
+
 def maximum_matching_size(vertex_count: int, edges: Iterable[tuple[int, int]]) -> int:
     """How many pairs the largest matching has (every edge weighing the same)."""
     rustworkx = accelerators.load("rustworkx")

@@ -24,6 +24,7 @@ secGeoCost               f(W, club and country distances), waived for strong pla
 
 from __future__ import annotations
 
+import functools
 from typing import TYPE_CHECKING, Any
 
 from gosheet.core.opengotha.arrays import IntArray, namespace
@@ -149,6 +150,22 @@ def _strong(settings: Settings, info: PairingInfo) -> IntArray:
     return result
 
 
+@functools.cache
+def _scenarios(compensate: bool) -> tuple[int, ...]:
+    """OpenGotha's draw-up/draw-down scenario of a pair of players of different groups, by
+    the codes of the upper player (2 if drawn down before, + 1 if drawn up more often than
+    down) and of the lower one (2 if drawn up before, + 1 if drawn down more often than up):
+    ``scenario[4 · upper code + lower code]``."""
+    table = []
+    for upper in range(4):
+        for lower in range(4):
+            scenario = 2 - upper // 2 - lower // 2  # drawn down again, drawn up again
+            scenario += scenario != 0 and upper % 2  # the upper one's draw-ups made up for
+            scenario += scenario != 0 and lower % 2  # the lower one's draw-downs made up for
+            table.append(scenario if compensate else min(scenario, 2))
+    return tuple(table)
+
+
 def _dudd(settings: Settings, info: PairingInfo, i: IntArray, j: IntArray) -> IntArray:
     xp = info.xp
     p = settings.opengotha
@@ -156,18 +173,14 @@ def _dudd(settings: Settings, info: PairingInfo, i: IntArray, j: IntArray) -> In
     gi, gj = info.group[i], info.group[j]
     upper = xp.where(gi < gj, i, j)  # OpenGotha numbers groups from the top: upper = smaller
     lower = xp.where(gi < gj, j, i)
-    scenario = xp.full(len(i), 2, dtype=xp.int64)
-    scenario -= info.dd[upper] > 0  # the upper player is drawn down again
-    scenario -= info.du[lower] > 0  # the lower player is drawn up again
-    fix_u = (info.du[upper] > 0) & (info.du[upper] > info.dd[upper])
-    fix_l = (info.dd[lower] > 0) & (info.dd[lower] > info.du[lower])
-    scenario += (scenario != 0) & fix_u
-    scenario += (scenario != 0) & fix_l
-    if not p.pai_compensate_dudd:
-        scenario = xp.minimum(scenario, 2)
+    du, dd = info.du, info.dd
+    # each player's code as the upper and as the lower player of a pair (:func:`_scenarios`)
+    upper_code = 4 * (2 * (dd > 0) + ((du > 0) & (du > dd)))
+    lower_code = 2 * (du > 0) + ((dd > 0) & (dd > du))
+    scenario_cost = xp.array(_scenarios(p.pai_compensate_dudd), dtype=xp.int64) * w
 
-    def position(who: IntArray, mode: str) -> IntArray:
-        n, c = info.group_size[who], info.place[who]
+    def position(mode: str) -> IntArray:  # each player's cost of his place in his group
+        n, c = info.group_size, info.place
         if mode == "TOP":
             share = n - 1 - c
         elif mode == "MID":
@@ -177,11 +190,12 @@ def _dudd(settings: Settings, info: PairingInfo, i: IntArray, j: IntArray) -> In
         result: IntArray = (w // 2) * share // n
         return result
 
-    cost = position(upper, p.pai_dudd_upper_mode)
-    cost += position(lower, p.pai_dudd_lower_mode)
-    cost += scenario * w
-    cat_gap = xp.abs(info.category[i] - info.category[j]) + 1
-    cost = cost // cat_gap**4
+    cost = position(p.pai_dudd_upper_mode)[upper]
+    cost += position(p.pai_dudd_lower_mode)[lower]
+    cost += scenario_cost[upper_code[upper] + lower_code[lower]]
+    if p.categories:  # else every pair is of one category: a gap of 1
+        cat_gap = xp.abs(info.category[i] - info.category[j]) + 1
+        cost = cost // cat_gap**4
     result: IntArray = xp.where(gi != gj, cost, 0)
     return result
 
@@ -262,11 +276,11 @@ def pair_costs(
     xp = info.xp
     p = settings.opengotha
     k = p.pai_nx1_factor
-    n = len(info.players)
-    codes = xp.minimum(i, j) * n + xp.maximum(i, j)
-    met = info.met_codes  # sorted
-    found = xp.minimum(xp.searchsorted(met, codes), max(len(met) - 1, 0))
-    never_met = met[found] != codes if len(met) else xp.ones(len(codes), dtype=bool)
+    never_met = xp.ones(len(i), dtype=bool)
+    width = info.met_width
+    first = i * width
+    for r in range(width):
+        never_met &= info.opponents[first + r] != j
     costs: dict[str, IntArray] = {}
     costs["baseDuplicateGameCost"] = xp.where(never_met, p.pai_avoid_duplicates, 0)
     if p.pai_random:

@@ -15,7 +15,7 @@ import time
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, replace
 
-from gosheet.core.matching import Criterion, SummedWeights, in_order_matching
+from gosheet.core.matching import Criterion, SummedWeights
 from gosheet.core.model import Game, Player, Tournament
 from gosheet.core.opengotha.arrays import IntArray
 from gosheet.core.opengotha.bye import bye_weights, choose_bye
@@ -25,7 +25,6 @@ from gosheet.core.opengotha.candidates import (
     all_pairs,
     candidate_pairs,
     near_pairs,
-    windows,
 )
 from gosheet.core.opengotha.costs import (
     CRITERIA,
@@ -35,14 +34,13 @@ from gosheet.core.opengotha.costs import (
     pair_costs,
     total_cost,
 )
-from gosheet.core.opengotha.group_pairs import GroupPairWeights
 from gosheet.core.opengotha.info import PairingInfo, pairing_info
+from gosheet.core.opengotha.local_search import LocalSearch, Timing, solve
 from gosheet.core.opengotha.placement import Placement
 from gosheet.core.opengotha.scores import ScoredPlayer, score_players
 from gosheet.core.pairing import PairCost, Pairing, Weighing, check_can_pair
 from gosheet.core.potentials import (
     Relaxation,
-    assignment_potentials,
     can_relax,
     relax,
     rounded,
@@ -73,6 +71,14 @@ class Prepared:
     def costs(self, i: IntArray, j: IntArray) -> dict[str, IntArray]:
         """Each criterion's cost of the pairs of positions (``i[t]``, ``j[t]``)."""
         return pair_costs(self.settings, self.info, i, j)
+
+    def allowed(self, i: IntArray, j: IntArray) -> IntArray:
+        """Which pairs of positions (``i[t]``, ``j[t]``) are not kept apart."""
+        xp = self.info.xp
+        n = len(self.info.players)
+        banned = xp.array(sorted(a * n + b for a, b in self.apart), dtype=xp.int64)
+        codes = xp.minimum(i, j) * n + xp.maximum(i, j)
+        return ~xp.isin(codes, banned)  # type: ignore[no-any-return]
 
 
 def pairing_list(t: Tournament, placement: Placement, number: int) -> list[Player]:
@@ -111,35 +117,7 @@ def prepare(t: Tournament) -> Prepared:
 
 def allowed(prepared: Prepared, i: IntArray, j: IntArray) -> IntArray:
     """Which pairs of positions (``i[t]``, ``j[t]``) are not kept apart."""
-    xp = prepared.info.xp
-    n = len(prepared.info.players)
-    banned = xp.array(sorted(a * n + b for a, b in prepared.apart), dtype=xp.int64)
-    codes = xp.minimum(i, j) * n + xp.maximum(i, j)
-    return ~xp.isin(codes, banned)  # type: ignore[no-any-return]
-
-
-def solve(
-    vertex_count: int,
-    i: IntArray,
-    j: IntArray,
-    weights: IntArray,
-    potentials: IntArray | None = None,
-) -> list[tuple[int, int]]:
-    """The maximum-weight perfect matching of the graph of edges (``i``, ``j``, ``weights``),
-    as sorted pairs (the blossom algorithm on exact integers, with OpenGotha's tie rule:
-    :func:`~gosheet.core.matching.in_order_matching`). With ``potentials``
-    (:func:`~gosheet.core.potentials.assignment_potentials`) the blossom solves
-    ``2·w(a, b) − y(a) − y(b)`` instead: the same best perfect matchings, found faster."""
-    if potentials is not None:
-        weights = 2 * weights - potentials[i] - potentials[j]
-    edges = list(zip(i.tolist(), j.tolist(), weights.tolist(), strict=True))
-    if potentials is not None and 2 * len(edges) > vertex_count**2 // 4:
-        # a dense graph (a window) in the order of a matrix's rows, 7x faster to hand over
-        # (only with potentials: a matching without them gets its edges in their order, as
-        # when OpenGotha's fixtures were reproduced)
-        edges = sorted((min(a, b), max(a, b), w) for a, b, w in edges)
-    found = in_order_matching(vertex_count, edges, max_cardinality=True)
-    return sorted(found)
+    return prepared.allowed(i, j)
 
 
 def first_pairing(info: PairingInfo, relaxed: Relaxation) -> list[tuple[int, int]]:
@@ -178,26 +156,6 @@ def improving_pairs(
     gain = weight(i, j) + weight(mi, mj) - weight(i, mi) - weight(j, mj)
     better = gain > 0
     return i[better], j[better]
-
-
-#: The local search sweeps the windows that changed at most this many times (it stops
-#: earlier, as soon as no window improves; 2 or 3 sweeps in practice).
-REPAIRS = 20
-
-
-@dataclass
-class Timing:
-    """Seconds spent weighing pairs and in the matchings, how many matchings were solved,
-    and how many windows of the local search were solved and improved (the benchmark reads
-    them)."""
-
-    costs: float = 0.0
-    matching: float = 0.0  # the blossoms, and the potentials that start them
-    solves: int = 0
-    windows: int = 0
-    improved: int = 0
-    cut: bool = False  # a window was cut in pieces: the final swap check is not implied
-    unsettled: int = 0  # windows left unsolved after the last sweep (REPAIRS reached)
 
 
 def match(
@@ -271,122 +229,6 @@ def best_matching(
     if 2 * len(pairs) != len(members):  # not relaxed, or players kept apart: a blossom
         pairs = solve(len(info.players), i, j, weights, potentials)
     return pairs
-
-
-class LocalSearch:
-    """The local search of a large field's pairing (:func:`match`): from a first pairing,
-    each window matched again with its players' partners until no window improves."""
-
-    def __init__(
-        self,
-        prepared: Prepared,
-        members: IntArray,
-        pairs: list[tuple[int, int]],
-        potentials: IntArray | None,
-        timing: Timing,
-    ) -> None:
-        info = prepared.info
-        xp = self.xp = info.xp
-        n = len(info.players)
-        self.prepared, self.members = prepared, members
-        self.potentials, self.timing = potentials, timing
-        self.mate = xp.full(n, -1, dtype=xp.int64)  # each player's partner
-        first = xp.array([a for a, _ in pairs], dtype=xp.int64)
-        second = xp.array([b for _, b in pairs], dtype=xp.int64)
-        self.mate[first], self.mate[second] = second, first
-        self.cores, cut = windows(prepared.settings, info, members)
-        timing.cut = timing.cut or cut
-        self.owners: list[list[int]] = [[] for _ in range(n)]  # each player's windows
-        for k, core in enumerate(self.cores):
-            for v in core.tolist():
-                self.owners[v].append(k)
-        self.inner: dict[int, IntArray] = {}  # the weights of each window's own pairs
-        self.where = xp.zeros(n, dtype=xp.int64)  # a window's local index of each player
-        self.group_pairs = GroupPairWeights(info.group, self.weight)
-
-    def weight(self, a: IntArray, b: IntArray) -> IntArray:
-        """The weights of the pairs (``a[t]``, ``b[t]``)."""
-        xp = self.xp
-        return total_cost(self.prepared.costs(xp.minimum(a, b), xp.maximum(a, b)))
-
-    def run(self) -> list[tuple[int, int]]:
-        """Sweep the windows that changed (at most :data:`REPAIRS` times); the pairs of the
-        members, sorted."""
-        dirty = [True] * len(self.cores)
-        for _ in range(REPAIRS):
-            if not any(dirty):
-                break
-            for k in range(len(self.cores)):
-                if not dirty[k]:
-                    continue
-                dirty[k] = False
-                for v in self.improve(k).tolist():
-                    for owner in self.owners[v]:
-                        dirty[owner] = owner != k
-        self.timing.unsettled += sum(dirty)
-        members, mate = self.members, self.mate
-        low = members[members < mate[members]]
-        return sorted(zip(low.tolist(), mate[low].tolist(), strict=True))
-
-    def window_graph(self, k: int) -> tuple[IntArray, IntArray, IntArray, IntArray]:
-        """Window ``k`` with its players' partners: the players (``local``), and every pair
-        among them (local indices ``i`` < ``j``) that may meet, with its weight ``w``."""
-        xp = self.xp
-        core = self.cores[k]
-        a, b = xp.triu_indices(len(core), k=1)
-        if k not in self.inner:
-            self.inner[k] = self.group_pairs.of(core)
-        outside = xp.setdiff1d(self.mate[core], core)
-        local = xp.concatenate([core, outside])
-        c, o = len(core), len(outside)
-        top, bottom = xp.triu_indices(o, k=1)
-        i = xp.concatenate([a, xp.repeat(xp.arange(c), o), c + top])
-        j = xp.concatenate([b, c + xp.tile(xp.arange(o), c), c + bottom])
-        w = xp.concatenate([self.inner[k], self.weight(local[i[len(a) :]], local[j[len(a) :]])])
-        if self.prepared.apart:
-            keep = allowed(self.prepared, local[i], local[j])
-            i, j, w = i[keep], j[keep], w[keep]
-        return local, i, j, w
-
-    def improve(self, k: int) -> IntArray:
-        """Match window ``k`` again with its players' partners, on every pair among them;
-        the players whose partner changed (none if the pairing did not improve)."""
-        xp = self.xp
-        began = time.perf_counter()
-        local, i, j, w = self.window_graph(k)
-        size = len(local)
-        table = xp.zeros(size * size, dtype=xp.int64)  # (i, j), i < j, at i · size + j
-        table[i * size + j] = w
-        self.where[local] = xp.arange(size)
-
-        def total(p: IntArray, q: IntArray) -> int:
-            return int(table[xp.minimum(p, q) * size + xp.maximum(p, q)].sum())
-
-        weighed = time.perf_counter()
-        # the field's potentials if they hold on every pair here, else the window's own
-        y = None if self.potentials is None else self.potentials[local]
-        if y is not None and size > DENSE_UP_TO and xp.any(y[i] + y[j] < 2 * w):
-            y = assignment_potentials(size, i, j, w)
-        found = solve(size, i, j, w, y)
-        solved = time.perf_counter()
-        mate = self.mate
-        partner = self.where[mate[local]]
-        mine = xp.flatnonzero(xp.arange(size) < partner)
-        first = xp.array([p for p, _ in found], dtype=xp.int64)
-        second = xp.array([q for _, q in found], dtype=xp.int64)
-        gained = total(first, second) - total(mine, partner[mine])
-        timing = self.timing
-        timing.costs += weighed - began + time.perf_counter() - solved
-        timing.matching += solved - weighed
-        timing.solves += 1
-        timing.windows += 1
-        if gained <= 0:
-            return xp.zeros(0, dtype=xp.int64)  # type: ignore[no-any-return]
-        timing.improved += 1
-        x, y = local[first], local[second]
-        moved: IntArray = xp.concatenate([x[mate[x] != y], y[mate[y] != x]])
-        mate[x], mate[y] = y, x
-        return moved
 
 
 def blocks(prepared: Prepared) -> list[IntArray]:
@@ -515,4 +357,14 @@ def pair(t: Tournament) -> Pairing:
     return Pairing(prepared.round_number, tuple(result), byes, tuple(costs))
 
 
-__all__ = ["BLOCK_MAX", "BLOCK_MIN", "all_pairs", "blocks", "pair", "prepare", "weigh"]
+__all__ = [
+    "BLOCK_MAX",
+    "BLOCK_MIN",
+    "Timing",
+    "all_pairs",
+    "blocks",
+    "pair",
+    "prepare",
+    "solve",
+    "weigh",
+]

@@ -94,7 +94,10 @@ class PairingInfo:
     country: tuple[str, ...]  # lower-cased, as OpenGotha compares them
     club: tuple[str, ...]  # lower-cased
     club_group: tuple[str, ...]  # the name of the player's club group, "" for none
-    met_codes: IntArray  # pairs of positions who played each other: codes i · n + j, i < j
+    # each position's opponents of the rounds before, ``met_width`` a position (−1 for none):
+    # those of position i at i · met_width … (i + 1) · met_width − 1
+    opponents: IntArray
+    met_width: int
     name_order: IntArray  # place of each name in Java's order (UTF-16 code units)
     name_weight: IntArray  # Σ code unit × (k + 1) over the name (OpenGotha's random numbers)
     name_sum: IntArray  # Σ code unit
@@ -200,7 +203,8 @@ def pairing_info(
     du = [0] * n
     dd = [0] * n
     wb = [0] * n
-    met: set[int] = set()
+    width = max(round_number - 1, 0)
+    opponents = [-1] * (n * width)
     for i, p in enumerate(players):
         sp = scored[p.number]
         for r in range(round_number - 1):
@@ -214,8 +218,7 @@ def pairing_info(
             if game.handicap == 0:
                 wb[i] += 1 if game.white == p.number else -1
             if opponent in position:
-                other = position[opponent]
-                met.add(min(i, other) * n + max(i, other))
+                opponents[i * width + r] = position[opponent]
 
     def ints(values: Sequence[int]) -> IntArray:
         return xp.array(values, dtype=xp.int64)  # type: ignore[no-any-return]
@@ -239,7 +242,8 @@ def pairing_info(
         country=tuple(p.country.lower() for p in players),
         club=tuple(p.club.lower() for p in players),
         club_group=tuple(group_of.get(p.club.lower(), "") for p in players),
-        met_codes=ints(sorted(met)),
+        opponents=ints(opponents),
+        met_width=width,
         **{
             key: ints(values)
             for key, values in _name_arrays([p.surname + p.first_name for p in players]).items()

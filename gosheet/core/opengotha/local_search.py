@@ -1,0 +1,200 @@
+"""The local search of a large field's pairing (``engine.match``): from a first pairing, each
+window of neighbouring score groups (:func:`~gosheet.core.opengotha.candidates.windows`), with
+its players' partners, is matched again on every pair among them, and the better pairing
+kept, until no window improves.
+
+A window whose current pairs are proved best is not matched again: with potentials ``y``
+(twice the duals of the field's relaxation, or of the window's own) such that
+``y(a) + y(b) ≥ 2·w(a, b)`` on every pair of the window, every perfect matching ``M'`` of
+its players weighs ``2·w(M') ≤ Σ y``; when the current pairs weigh exactly ``Σ y / 2``, no
+matching of the window is heavier, the blossom could only return one of equal weight, and
+the window would keep its pairs (only a strictly heavier matching replaces them). So the
+pairs are the same, without the blossom (:attr:`Timing.proved`).
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from gosheet.core.matching import in_order_arrays, in_order_matching
+from gosheet.core.opengotha.arrays import IntArray
+from gosheet.core.opengotha.candidates import DENSE_UP_TO, windows
+from gosheet.core.opengotha.costs import total_cost
+from gosheet.core.opengotha.group_pairs import GroupPairWeights
+from gosheet.core.potentials import assignment_potentials
+
+if TYPE_CHECKING:
+    from gosheet.core.opengotha.engine import Prepared
+
+
+def solve(
+    vertex_count: int,
+    i: IntArray,
+    j: IntArray,
+    weights: IntArray,
+    potentials: IntArray | None = None,
+) -> list[tuple[int, int]]:
+    """The maximum-weight perfect matching of the graph of edges (``i``, ``j``, ``weights``),
+    as sorted pairs (the blossom algorithm on exact integers, with OpenGotha's tie rule:
+    :func:`~gosheet.core.matching.in_order_matching`). With ``potentials``
+    (:func:`~gosheet.core.potentials.assignment_potentials`) the blossom solves
+    ``2·w(a, b) − y(a) − y(b)`` instead: the same best perfect matchings, found faster."""
+    if potentials is not None:
+        weights = 2 * weights - potentials[i] - potentials[j]
+    # a dense graph (a window) in the order of a matrix's rows, 7x faster to hand over
+    # (only with potentials: a matching without them gets its edges in their order, as
+    # when OpenGotha's fixtures were reproduced)
+    rows = potentials is not None and 2 * len(i) > vertex_count**2 // 4
+    found = in_order_arrays(vertex_count, i, j, weights, max_cardinality=True, rows=rows)
+    if found is None:  # no numpy or no rustworkx: gosheet's blossom, edge by edge
+        edges = list(zip(i.tolist(), j.tolist(), weights.tolist(), strict=True))
+        if rows:
+            edges = sorted((min(a, b), max(a, b), w) for a, b, w in edges)
+        found = in_order_matching(vertex_count, edges, max_cardinality=True)
+    return sorted(found)
+
+
+#: The local search sweeps the windows that changed at most this many times (it stops
+#: earlier, as soon as no window improves; 2 or 3 sweeps in practice).
+REPAIRS = 20
+
+
+@dataclass
+class Timing:
+    """Seconds spent weighing pairs and in the matchings, how many matchings were solved,
+    and how many windows of the local search were solved and improved (the benchmark reads
+    them)."""
+
+    costs: float = 0.0
+    matching: float = 0.0  # the blossoms, and the potentials that start them
+    solves: int = 0
+    windows: int = 0
+    improved: int = 0
+    cut: bool = False  # a window was cut in pieces: the final swap check is not implied
+    unsettled: int = 0  # windows left unsolved after the last sweep (REPAIRS reached)
+    proved: int = 0  # windows whose pairs the potentials proved best: no blossom solved
+
+
+class LocalSearch:
+    """The local search of a large field's pairing (:func:`match`): from a first pairing,
+    each window matched again with its players' partners until no window improves."""
+
+    def __init__(
+        self,
+        prepared: Prepared,
+        members: IntArray,
+        pairs: list[tuple[int, int]],
+        potentials: IntArray | None,
+        timing: Timing,
+    ) -> None:
+        info = prepared.info
+        xp = self.xp = info.xp
+        n = len(info.players)
+        self.prepared, self.members = prepared, members
+        self.potentials, self.timing = potentials, timing
+        self.mate = xp.full(n, -1, dtype=xp.int64)  # each player's partner
+        first = xp.array([a for a, _ in pairs], dtype=xp.int64)
+        second = xp.array([b for _, b in pairs], dtype=xp.int64)
+        self.mate[first], self.mate[second] = second, first
+        self.cores, cut = windows(prepared.settings, info, members)
+        timing.cut = timing.cut or cut
+        self.owners: list[list[int]] = [[] for _ in range(n)]  # each player's windows
+        for k, core in enumerate(self.cores):
+            for v in core.tolist():
+                self.owners[v].append(k)
+        self.inner: dict[int, IntArray] = {}  # the weights of each window's own pairs
+        self.where = xp.zeros(n, dtype=xp.int64)  # a window's local index of each player
+        self.group_pairs = GroupPairWeights(info.group, self.weight)
+
+    def weight(self, a: IntArray, b: IntArray) -> IntArray:
+        """The weights of the pairs (``a[t]``, ``b[t]``)."""
+        xp = self.xp
+        return total_cost(self.prepared.costs(xp.minimum(a, b), xp.maximum(a, b)))
+
+    def run(self) -> list[tuple[int, int]]:
+        """Sweep the windows that changed (at most :data:`REPAIRS` times); the pairs of the
+        members, sorted."""
+        dirty = [True] * len(self.cores)
+        for _ in range(REPAIRS):
+            if not any(dirty):
+                break
+            for k in range(len(self.cores)):
+                if not dirty[k]:
+                    continue
+                dirty[k] = False
+                for v in self.improve(k).tolist():
+                    for owner in self.owners[v]:
+                        dirty[owner] = owner != k
+        self.timing.unsettled += sum(dirty)
+        members, mate = self.members, self.mate
+        low = members[members < mate[members]]
+        return sorted(zip(low.tolist(), mate[low].tolist(), strict=True))
+
+    def window_graph(self, k: int) -> tuple[IntArray, IntArray, IntArray, IntArray]:
+        """Window ``k`` with its players' partners: the players (``local``), and every pair
+        among them (local indices ``i`` < ``j``) that may meet, with its weight ``w``."""
+        xp = self.xp
+        core = self.cores[k]
+        a, b = xp.triu_indices(len(core), k=1)
+        if k not in self.inner:
+            self.inner[k] = self.group_pairs.of(core)
+        outside = xp.setdiff1d(self.mate[core], core)
+        local = xp.concatenate([core, outside])
+        c, o = len(core), len(outside)
+        top, bottom = xp.triu_indices(o, k=1)
+        i = xp.concatenate([a, xp.repeat(xp.arange(c), o), c + top])
+        j = xp.concatenate([b, c + xp.tile(xp.arange(o), c), c + bottom])
+        w = xp.concatenate([self.inner[k], self.weight(local[i[len(a) :]], local[j[len(a) :]])])
+        if self.prepared.apart:
+            keep = self.prepared.allowed(local[i], local[j])
+            i, j, w = i[keep], j[keep], w[keep]
+        return local, i, j, w
+
+    def improve(self, k: int) -> IntArray:
+        """Match window ``k`` again with its players' partners, on every pair among them;
+        the players whose partner changed (none if the pairing did not improve)."""
+        xp = self.xp
+        began = time.perf_counter()
+        local, i, j, w = self.window_graph(k)
+        size = len(local)
+        table = xp.zeros(size * size, dtype=xp.int64)  # (i, j), i < j, at i · size + j
+        table[i * size + j] = w
+        self.where[local] = xp.arange(size)
+
+        def total(p: IntArray, q: IntArray) -> int:
+            return int(table[xp.minimum(p, q) * size + xp.maximum(p, q)].sum())
+
+        weighed = time.perf_counter()
+        mate = self.mate
+        partner = self.where[mate[local]]
+        mine = xp.flatnonzero(xp.arange(size) < partner)
+        current = total(mine, partner[mine])
+        timing = self.timing
+        timing.windows += 1
+        # the field's potentials if they hold on every pair here, else the window's own
+        y = None if self.potentials is None else self.potentials[local]
+        holds = y is not None and not xp.any(y[i] + y[j] < 2 * w)
+        if y is not None and not holds and size > DENSE_UP_TO:
+            y = assignment_potentials(size, i, j, w)
+            holds = not xp.any(y[i] + y[j] < 2 * w)
+        if holds and y is not None and not self.prepared.apart and sum(y.tolist()) == 2 * current:
+            timing.proved += 1  # no matching of the window is heavier (the module's proof)
+            timing.costs += time.perf_counter() - began
+            return xp.zeros(0, dtype=xp.int64)  # type: ignore[no-any-return]
+        found = solve(size, i, j, w, y)
+        solved = time.perf_counter()
+        first = xp.array([p for p, _ in found], dtype=xp.int64)
+        second = xp.array([q for _, q in found], dtype=xp.int64)
+        gained = total(first, second) - current
+        timing.costs += weighed - began + time.perf_counter() - solved
+        timing.matching += solved - weighed
+        timing.solves += 1
+        if gained <= 0:
+            return xp.zeros(0, dtype=xp.int64)  # type: ignore[no-any-return]
+        timing.improved += 1
+        x, y = local[first], local[second]
+        moved: IntArray = xp.concatenate([x[mate[x] != y], y[mate[y] != x]])
+        mate[x], mate[y] = y, x
+        return moved
