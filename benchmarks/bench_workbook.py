@@ -85,13 +85,14 @@ def child(book: Path, pairing: Path, profile: Path | None) -> None:
     pair_around = actions.pair_around
 
     def kept_round(*args: Any, **kwargs: Any) -> Any:
-        start = time.perf_counter()
+        start, cpu = time.perf_counter(), time.process_time()
         if pairing.exists():
             found = pickle.loads(pairing.read_bytes())
         else:
             found = pair_around(*args, **kwargs)
             pairing.write_bytes(pickle.dumps(found))
         clock["pairing"] = time.perf_counter() - start
+        clock["pairing cpu"] = time.process_time() - cpu
         return found
 
     actions.pair_around = kept_round  # type: ignore[assignment]
@@ -103,7 +104,7 @@ def child(book: Path, pairing: Path, profile: Path | None) -> None:
             owner = importlib.import_module(module)
         setattr(owner, attribute, timed(clock, name, getattr(owner, attribute)))
     sys.argv = ["gosheet", "pair", str(book)]
-    start = time.perf_counter()
+    start, cpu = time.perf_counter(), time.process_time()
     if profile is not None:
         import cProfile
 
@@ -113,6 +114,7 @@ def child(book: Path, pairing: Path, profile: Path | None) -> None:
     else:
         code = main()
     clock["command"] = time.perf_counter() - start
+    clock["command cpu"] = time.process_time() - cpu
     assert code == 0, code
     clock["peak MiB"] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     print(json.dumps({**clock, "gosheet": str(Path(actions.__file__).parents[2])}))
@@ -164,6 +166,11 @@ def workbook_part(clock: dict[str, float]) -> float:
     return clock["command"] - clock.get("pairing", 0.0)
 
 
+def workbook_cpu(clock: dict[str, float]) -> float:
+    """The CPU seconds of the workbook's part (its threads' too: calamine reads on two)."""
+    return clock["command cpu"] - clock.get("pairing cpu", 0.0)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--sizes", type=int, nargs="+", default=[1000, 2000, 5000, 10000, 20000])
@@ -185,14 +192,15 @@ def main() -> None:
     print(f"load before: {uptime()}")
     print(
         "the workbook's part of gosheet pair (the process's command, without the pairing: "
-        f"open, read, write, save), round {args.round}, best of {args.repeat}, seconds\n"
+        f"open, read, write, save), round {args.round}, best of {args.repeat}: its wall time, "
+        "its CPU time, each stage's wall time (seconds) and the process's peak memory\n"
     )
     names = [n for n, _, _ in STAGES]
     trees: list[tuple[str, Path | None]] = [("this tree", None)]
     if args.before is not None:
         trees.append(("before", args.before))
     print(
-        f"{'players':>7}  {'system':<19} {'tree':<9} {'workbook s':>10} "
+        f"{'players':>7}  {'system':<19} {'tree':<9} {'workbook s':>10} {'CPU s':>6} "
         + " ".join(f"{n:>11}" for n in names)
         + f" {'peak MiB':>8}"
     )
@@ -226,6 +234,7 @@ def main() -> None:
                     )
                     print(
                         f"{n:>7}  {TITLES[system]:<19} {title:<9} {workbook_part(best):>10.2f} "
+                        f"{min(map(workbook_cpu, runs[title])):>6.2f} "
                         f"{stages} {min(r['peak MiB'] for r in runs[title]):>8.0f}",
                         flush=True,
                     )
