@@ -15,7 +15,7 @@ from math import lcm
 
 from gosheet.core.groups import assign_groups, group_count, start_score
 from gosheet.core.model import Outcome, Tournament
-from gosheet.core.scorecard import PlayerRecord, round_entry
+from gosheet.core.scorecard import PlayerRecord, entries_of
 from gosheet.core.settings import Settings
 
 ZERO = Fraction(0)
@@ -66,17 +66,23 @@ def records(tournament: Tournament, rounds: int | None = None) -> dict[int, Play
     unit = lcm(*(v.denominator for v in (*gain_of.values(), *win_of.values())))
     gained = {outcome: int(value * unit) for outcome, value in gain_of.items()}
     won = {outcome: int(value * unit) for outcome, value in win_of.items()}
+    tables = [(entries_of(rnd), frozenset(rnd.byes)) for rnd in played_rounds]
+    bye = Outcome.BYE
     result: dict[int, PlayerRecord] = {}
     for player in players:
         number = player.number
         start = start_score(player, groups) if mcmahon else 0
-        outcomes = [rnd.outcome_for(number) for rnd in played_rounds]
+        entries = tuple(entry(number) for entry, _ in tables)
+        outcomes = [  # (a bye first, as Round.outcome_for: the entry is the game's)
+            bye if number in byes else e.outcome
+            for e, (_, byes) in zip(entries, tables, strict=True)
+        ]
         result[number] = PlayerRecord(
             player=number,
             start_score=Fraction(start),
             score=Fraction(start * unit + sum(gained[o] for o in outcomes), unit),
             wins=Fraction(sum(won[o] for o in outcomes), unit),
-            entries=tuple(round_entry(rnd, number) for rnd in played_rounds),
+            entries=entries,
             group=player.group or 1,
             gains=tuple(gain_of[o] for o in outcomes),
         )
