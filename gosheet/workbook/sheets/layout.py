@@ -84,12 +84,16 @@ def row_heights(data: SheetData) -> dict[int, int]:
     wrapped = [i for i, c in enumerate(data.columns) if c.wrap]
     heights: dict[int, int] = {}
     if wrapped:
+        counted: dict[tuple[int, str], int] = {}  # (a club's name comes back row after row)
         for r, row in enumerate(data.rows, start=2):
             lines = 1
             for i in wrapped:
                 text = str(row[i]) if i < len(row) and row[i] is not None else ""
-                width = data.columns[i].width
-                lines = max(lines, _lines(text, width), _words_lines(text, width))
+                taken = counted.get((i, text))
+                if taken is None:
+                    width = data.columns[i].width
+                    taken = counted[(i, text)] = max(_lines(text, width), _words_lines(text, width))
+                lines = max(lines, taken)
             if lines > 1:
                 heights[r] = 15 * lines
     if data.notes:
