@@ -274,3 +274,24 @@ def test_the_cells_that_hold_something_are_counted_when_every_cell_tag_is_too_ma
     else:
         with pytest.raises(FileProblem, match=re.escape(refused)):
             check_workbook(book)
+
+
+def test_the_scan_names_the_sheets_calamine_reads_as_they_are(tmp_path: Path) -> None:
+    """The sheets without an error value, a formula or a merge are named (the reading of
+    the cells does not look for them there again); the others are read as before."""
+    sheets = [
+        ("Plain", HEADER),
+        ("Error", HEADER + '<row r="3"><c r="A3" t="e"><v>#N/A</v></c></row>'),
+        ("Formula", HEADER + '<row r="3"><c r="A3"><f>1+1</f></c></row>'),
+        (
+            "Merged",
+            HEADER + '</sheetData><mergeCells count="1"><mergeCell ref="A1:B1"/>'
+            "</mergeCells><sheetData>",
+        ),
+    ]
+    book = raw_book(tmp_path / "b.xlsx", sheets)
+    with zipfile.ZipFile(book) as archive:
+        names = sheet_parts(archive)
+    assert sorted(names[part] for part in check_workbook(book)) == ["Plain"]
+    if accelerators.available("python_calamine"):
+        assert read_grids(book, check_workbook(book)) == workbook_grids(book)

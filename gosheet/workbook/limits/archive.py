@@ -46,10 +46,14 @@ RESAVE = "open it in LibreOffice and save it again (what it cannot place is left
 
 def check_workbook(
     path: Path, label: str | None = None, *, sheets: bool = True, book: bool = False
-) -> None:
+) -> frozenset[str]:
     """Refuse an archive (``.xlsx``, ``.xlsm``, ``.ods``) beyond the limits, before it is
     parsed; with ``sheets``, scan every worksheet of an ``.xlsx`` too; with ``book`` (a
-    tournament workbook, which gosheet may save), refuse an ``.xlsx`` holding macros."""
+    tournament workbook, which gosheet may save), refuse an ``.xlsx`` holding macros.
+
+    The worksheet parts scanned that hold no error value, no formula and no merge (their
+    XML as every office suite writes it): what python-calamine reads as they are, which
+    :func:`gosheet.workbook.xlsx.parts.hidden.with_errors` need not read again."""
     label = label or str(path)
     check_size(path, MAX_FILE_BYTES, "workbook")
     try:
@@ -59,7 +63,7 @@ def check_workbook(
             if book and path.suffix.lower() == ".xlsx":
                 refuse_macros(label, [info.filename for info in infos])
             if sheets:
-                _check_sheets(label, archive)
+                return _check_sheets(label, archive)
     except zipfile.BadZipFile as error:
         raise FileProblem(
             _("{path}: not a workbook (not a zip archive: {error})").format(path=label, error=error)
@@ -68,6 +72,7 @@ def check_workbook(
         raise FileProblem(
             _("{path}: cannot be read as a workbook ({error})").format(path=label, error=error)
         ) from None
+    return frozenset()
 
 
 def refuse_macros(label: str, names: list[str]) -> None:
@@ -112,14 +117,17 @@ def _check_directory(label: str, infos: list[zipfile.ZipInfo]) -> None:
             )
 
 
-def _check_sheets(label: str, archive: zipfile.ZipFile) -> None:
+def _check_sheets(label: str, archive: zipfile.ZipFile) -> frozenset[str]:
     parts = sheet_parts(archive, label)
     if len(parts) > MAX_SHEETS:
         raise FileProblem(f"{label}: {len(parts)} sheets, more than {MAX_SHEETS}")
     cells = 0
     bounds: list[tuple[str, str, int]] = []  # the sheets whose every cell tag was counted
+    plain: set[str] = set()
     for part, sheet in sorted(parts.items()):
-        counted, exact = _scan_sheet(label, sheet, _chunks(archive, part, label))
+        counted, exact, hidden = _scan_sheet(label, sheet, _chunks(archive, part, label))
+        if not hidden:
+            plain.add(part)
         cells += counted
         if not exact:
             bounds.append((part, sheet, counted))
@@ -133,6 +141,7 @@ def _check_sheets(label: str, archive: zipfile.ZipFile) -> None:
                 f"{label}: more than {MAX_CELLS:,} cells (the last counted in sheet "
                 f"'{sheet}'); gosheet reads no more"
             )
+    return frozenset(plain)
 
 
 def _chunks(archive: zipfile.ZipFile, part: str, label: str) -> Iterator[bytes]:
@@ -217,10 +226,12 @@ def _refuse_beyond(label: str, sheet: str, cells: int, elements: int = 0) -> Non
         )
 
 
-def _scan_sheet(label: str, sheet: str, chunks: Iterator[bytes]) -> tuple[int, bool]:
+def _scan_sheet(label: str, sheet: str, chunks: Iterator[bytes]) -> tuple[int, bool, bool]:
     """The cells a sheet's XML holds (those that hold something: a value, a text, a
-    formula), their references checked against the limits, and whether that count is exact
-    (else every cell tag, empty or not, was counted): a few literal searches a chunk
+    formula), their references checked against the limits, whether that count is exact
+    (else every cell tag, empty or not, was counted), and whether the sheet may hold what
+    python-calamine reads as empty (an error value, a formula, a merge; or any other form
+    than the usual one): a few literal searches a chunk
     at a time (a sheet of 100,000 cells in hundredths of a second) for the form every office
     suite writes (``<row r="7"``, ``<c r="B7"``); any other form (prefixed tags, references
     omitted or not first) is read tag by tag (:func:`_scan_sheet_slowly`).
@@ -236,6 +247,7 @@ def _scan_sheet(label: str, sheet: str, chunks: Iterator[bytes]) -> tuple[int, b
     :data:`MAX_ELEMENTS` of a sheet."""
     tags = held = areas = elements = 0
     exact = False  # the cells that hold something told apart (tags: every cell tag)
+    hidden = False
     pieces = _whole_tags(label, sheet, chunks)
     seen: list[bytes] = []
     for data in pieces:
@@ -246,7 +258,7 @@ def _scan_sheet(label: str, sheet: str, chunks: Iterator[bytes]) -> tuple[int, b
             or b":c " in data
             or b":row " in data
         ):
-            return _scan_sheet_slowly(label, sheet, itertools.chain(seen, pieces)), True
+            return _scan_sheet_slowly(label, sheet, itertools.chain(seen, pieces)), True, True
         count = data.count(b"<c ")
         elements += count + data.count(b"<row ")
         tags += count
@@ -254,15 +266,17 @@ def _scan_sheet(label: str, sheet: str, chunks: Iterator[bytes]) -> tuple[int, b
             _row_number(label, sheet, odd)
         _check_far(label, sheet, data)
         if b"<dimension " in data or b"<mergeCell " in data:
+            hidden = hidden or b"<mergeCell " in data
             for tag, attributes in _AREA.findall(data):
                 areas += _area_cells(label, sheet, tag, b" " + attributes)
+        hidden = hidden or b't="e"' in data or b"</f>" in data
         if not exact and tags + areas > MAX_CELLS:
             exact = True
             held = sum(len(_HOLDING.findall(before)) for before in seen[:-1])
         if exact:
             held += len(_HOLDING.findall(data))
         _refuse_beyond(label, sheet, (held if exact else tags) + areas, elements)
-    return (held if exact else tags) + areas, exact
+    return (held if exact else tags) + areas, exact, hidden
 
 
 def _check_far(label: str, sheet: str, data: bytes) -> None:
