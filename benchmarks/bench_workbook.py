@@ -146,6 +146,13 @@ def cells(path: Path) -> dict[str, list[list[Any]]]:
     return {name: found.get_sheet_by_name(name).to_python() for name in found.sheet_names}
 
 
+def compared(after: Path, before: Path) -> str:
+    """:func:`compare`, in a child process (this one stays small: a child's peak memory
+    counts its parent's at the fork)."""
+    command = [sys.executable, __file__, "--compare", str(after), str(before)]
+    return subprocess.run(command, capture_output=True, text=True, check=True).stdout.strip()
+
+
 def compare(after: Path, before: Path) -> str:
     """How the two saved workbooks differ: cells (values) and parts (bytes)."""
     mine, theirs = cells(after), cells(before)
@@ -183,9 +190,13 @@ def main() -> None:
     parser.add_argument("--profile", type=Path, default=None, help="cProfile of one run")
     parser.add_argument("--child", type=Path, help=argparse.SUPPRESS)
     parser.add_argument("--pairing", type=Path, help=argparse.SUPPRESS)
+    parser.add_argument("--compare", type=Path, nargs=2, help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.child is not None:
         child(args.child, args.pairing, args.profile)
+        return
+    if args.compare is not None:
+        print(compare(*args.compare))
         return
     e2e.compile_gosheet()
     PAIRINGS.mkdir(parents=True, exist_ok=True)
@@ -240,7 +251,7 @@ def main() -> None:
                     )
                 if "before" in saved:
                     print(
-                        f"{'':>7}  saved workbooks: {compare(saved['this tree'], saved['before'])}"
+                        f"{'':>7}  saved workbooks: {compared(saved['this tree'], saved['before'])}"
                     )
                 for copy in saved.values():
                     shutil.rmtree(copy.parent)
