@@ -10,17 +10,17 @@ writing anything.
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import TYPE_CHECKING
 
-from gosheet.app import naming, team_play
+from gosheet.app import naming
 from gosheet.app.checkin import check_note, left_out_note, refuse_nobody_confirmed
 from gosheet.app.messages import before_next_pair, fewer_groups_note, missing_results
 from gosheet.app.outcomes import Checked, Paired, Renamed, Simulated, StandingsUpdated
 from gosheet.core.errors import ConsistencyError, InputError
-from gosheet.core.explain import Explanation, explain_round
 from gosheet.core.groups import assign_groups
 from gosheet.core.hand import organisers_lines, pair_around
+from gosheet.core.kinds import TournamentType
 from gosheet.core.model import Player, Tournament
-from gosheet.core.simulate import simulate_round
 from gosheet.core.systems import system_of
 from gosheet.i18n import words
 from gosheet.i18n.catalog import _, ngettext
@@ -33,7 +33,6 @@ from gosheet.workbook.sheets import (
     cell_name,
     round_number_of,
 )
-from gosheet.workbook.sheets.imported_rounds import renamed_in_record
 from gosheet.workbook.sheets.language import localized
 from gosheet.workbook.sheets.names import NameIndex, labels, name_key
 from gosheet.workbook.sheets.players_reader import read_players
@@ -43,7 +42,18 @@ from gosheet.workbook.sheets.rounds import player_cells
 from gosheet.workbook.sheets.standings import standings_sheet
 from gosheet.workbook.sheets.teams import TEAMS, team_player_cells
 from gosheet.workbook.sheets.units_reader import unit_labels
-from gosheet.workbook.sheets.writer import explain_sheet, round_sheet
+from gosheet.workbook.sheets.writer import round_sheet
+
+if TYPE_CHECKING:
+    from gosheet.core.explain import Explanation
+
+# What one action alone needs is imported inside it (the pairing of teams, the explanation,
+# the simulation, the OpenGotha record's renaming): ``gosheet pair`` loads none of them.
+
+
+def is_team_tournament(tournament: Tournament) -> bool:
+    """Whether the tournament's rounds are matches of teams (:mod:`gosheet.app.team_play`)."""
+    return tournament.settings.tournament_type is TournamentType.TEAMS
 
 
 def _normalise_results(book: BookPort, state: BookState) -> int:
@@ -81,7 +91,9 @@ def update_standings(book: BookPort) -> StandingsUpdated:
     state = read_book(port.grids())
     changed = _normalise_results(port, state)
     port.render(standings_sheet(state.tournament, port.language))
-    if team_play.is_team_tournament(state.tournament):  # and the teams'
+    if is_team_tournament(state.tournament):  # and the teams'
+        from gosheet.app import team_play
+
         team_play.write_team_standings(port, state.tournament, port.language)
     return StandingsUpdated(state.tournament, changed_results=changed)
 
@@ -94,7 +106,9 @@ def pair(book: BookPort, again: bool = False) -> Paired:
     port = localized(book)
     grids = port.grids()
     state = read_book(grids)
-    if team_play.is_team_tournament(state.tournament):  # matches of teams
+    if is_team_tournament(state.tournament):  # matches of teams
+        from gosheet.app import team_play
+
         changed = _normalise_results(port, state)
         return team_play.pair_team_round(port, grids, state, changed, again)
     settings = state.tournament.settings
@@ -168,6 +182,8 @@ def simulate(book: BookPort) -> Simulated:
                 "{pair} completes into the round): pair it first, then simulate"
             ).format(number=last.number, pair=naming.how("pair"))
         )
+    from gosheet.core.simulate import simulate_round
+
     filled = simulate_round(tournament, last)
     changed = _normalise_results(port, state)
     count = 0
@@ -178,7 +194,9 @@ def simulate(book: BookPort) -> Simulated:
             count += 1
     tournament = replace(tournament, rounds=(*tournament.rounds[:-1], filled))
     port.render(standings_sheet(tournament, port.language))
-    if team_play.is_team_tournament(tournament):
+    if is_team_tournament(tournament):
+        from gosheet.app import team_play
+
         team_play.write_team_standings(port, tournament, port.language)
     return Simulated(tournament, filled_results=count, changed_results=changed)
 
@@ -193,8 +211,13 @@ def explain(book: BookPort, round_number: int | None = None) -> Explanation:
     if round_number is None and not tournament.rounds:
         raise ConsistencyError(_("no round is paired yet: pair round 1 first"))
     number = round_number if round_number is not None else len(tournament.rounds)
-    if team_play.is_team_tournament(tournament):  # the matches, the teams as players
+    if is_team_tournament(tournament):  # the matches, the teams as players
+        from gosheet.app import team_play
+
         return team_play.explain_team_round(port, state, number, sheets.language)
+    from gosheet.core.explain import explain_round
+    from gosheet.workbook.sheets.writer import explain_sheet
+
     explanation = explain_round(tournament, number)
     port.render(explain_sheet(tournament, explanation, sheets.language))
     return explanation
@@ -206,12 +229,14 @@ def check(book: BookPort) -> Checked:
     and which values stand outside the tables, where gosheet does not read them."""
     state = read_book(localized(book).grids())
     t = state.tournament
-    teams = team_play.is_team_tournament(t)  # (a team round leaves players out: no own lines)
+    teams = is_team_tournament(t)  # (a team round leaves players out: no own lines)
     lines = None if teams else organisers_lines(t)
     rounds_left = len(t.rounds) - (lines is not None) < t.settings.rounds_for(len(t.players))
     notes = (*before_next_pair(state, rounds_left, lines), *check_note(state, t))
     notes += tuple(state.units_out.get(len(t.rounds) + 1, ()))  # pair go, rengo
     if teams and rounds_left:  # the next round's line-ups
+        from gosheet.app import team_play
+
         problems = team_play.incomplete_teams(state, len(t.rounds) + 1)
         if problems:
             raise InputError(problems)
@@ -325,6 +350,8 @@ def rename(book: BookPort, old: str, new: str) -> Renamed:
         if name_key(text) in hit | {name_key(old)}
     ]
     # the players the import recorded as left unpaired (gosheet's record: the round sheets' names)
+    from gosheet.workbook.sheets.imported_rounds import renamed_in_record
+
     changes += [
         (OPENGOTHA, r, c, value)
         for r, c, value in renamed_in_record(grids.get(OPENGOTHA), hit | {name_key(old)}, label)

@@ -9,7 +9,6 @@ xlwings Lite's scripts. ``action`` is the action as that door shows it: the comm
 
 from __future__ import annotations
 
-import traceback
 from pathlib import Path
 
 from gosheet.i18n.catalog import N_, _
@@ -22,6 +21,8 @@ REPORT_TO = N_("gosheet's issue tracker")
 def crash_report(error: BaseException, action: str) -> str:
     """The one line an unforeseen ``error`` in ``action`` gives: what failed, where in
     gosheet, and where to report it."""
+    import traceback  # (a crash's only: not at every command's start)
+
     where = ""
     if error.__traceback__ is not None:
         frame = traceback.extract_tb(error.__traceback__)[-1]

@@ -10,7 +10,6 @@ bytes and a file name, and gets the file's bytes back; the command line gives pa
 
 from __future__ import annotations
 
-import tempfile
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -46,6 +45,8 @@ def on_disk(source: Source, name: str) -> Iterator[Path]:
     if not isinstance(source, bytes):
         yield Path(source)
         return
+    import tempfile  # (a workbook given as bytes only: not at every command's start)
+
     with tempfile.TemporaryDirectory(prefix="gosheet-") as folder:
         path = Path(folder) / (Path(name).name or "file")
         path.write_bytes(source)
@@ -58,6 +59,8 @@ def saved(book: Book, target: Path | None, name: str, action: str) -> tuple[Path
     bytes."""
     if target is not None:
         return book.save(target, action=action), None
+    import tempfile
+
     with tempfile.TemporaryDirectory(prefix="gosheet-") as folder:
         path = book.save(Path(folder) / Path(name).name, backup=False, action=action)
         return Path(Path(name).name), path.read_bytes()

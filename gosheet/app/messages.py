@@ -7,12 +7,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from gosheet.app import naming
 from gosheet.app.outcomes import Paired, StandingsUpdated
 from gosheet.core.criteria import label
 from gosheet.core.errors import Problem
-from gosheet.core.explain import ExplainedGame, Explanation
 from gosheet.core.games import game_of
 from gosheet.core.groups import groups_made
 from gosheet.core.mcmahon_groups import McMahonGroups
@@ -24,6 +24,9 @@ from gosheet.i18n.catalog import _, current, ngettext
 from gosheet.workbook.saving.atomic import backup_path
 from gosheet.workbook.sheets.names import labels
 from gosheet.workbook.sheets.reading import BookState, Missing
+
+if TYPE_CHECKING:  # (the explanation's words take one: explain imports it)
+    from gosheet.core.explain import ExplainedGame, Explanation
 
 
 def explained(explanation: Explanation) -> str:

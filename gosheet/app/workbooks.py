@@ -13,15 +13,17 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Generic, TypeVar
+from typing import TYPE_CHECKING, Generic, TypeVar
 
-from gosheet.app import actions, boards, team_play
-from gosheet.app.boards import BoardsOrdered
+from gosheet.app import actions
 from gosheet.app.files import Source, on_disk
 from gosheet.app.outcomes import Checked, Paired, Renamed, Simulated, StandingsUpdated
-from gosheet.core.explain import Explanation
 from gosheet.core.model import Tournament
 from gosheet.workbook.books import Book, editing, open_book
+
+if TYPE_CHECKING:  # (imported by the one action that needs each: not by every command)
+    from gosheet.app.boards import BoardsOrdered
+    from gosheet.core.explain import Explanation
 
 T = TypeVar("T")
 NAME = "tournament.xlsx"
@@ -91,6 +93,8 @@ def update_standings(source: Source, *, name: str = NAME) -> Edited[StandingsUpd
 
 def order_boards(source: Source, *, name: str = NAME) -> Edited[BoardsOrdered]:
     """Sort each team's boards by rating in the Teams sheet."""
+    from gosheet.app import boards
+
     return edit(source, boards.order_boards, lambda done: "order boards", name=name)
 
 
@@ -107,6 +111,8 @@ def explain(
     source: Source, round_number: int | None = None, *, name: str = NAME
 ) -> Edited[Explained]:
     """Write the Explain sheet of a round (default: the last one paired)."""
+
+    from gosheet.app import team_play
 
     def run(book: Book) -> Explained:
         explanation = actions.explain(book, round_number)

@@ -16,13 +16,29 @@ internals, so both give the same pairs; OpenGotha's rules keep OpenGotha's own t
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from gosheet import accelerators
 from gosheet.core import blossom, sparse_blossom
 
 RUSTWORKX_LIMIT = 2**120  # headroom below i128 for the blossom duals
+SMALL_GRAPH = 48
+"""A graph of at most this many vertices is matched by gosheet's own blossom unless rustworkx
+is imported already: its import (some 10 ms) costs more than the pure solve loses on it (1–3 ms
+at 20–40 vertices, ``benchmarks/bench_small_fields.py``); both give the same pairs."""
+
+
+def rustworkx_for(vertex_count: int, bound: int) -> Any:
+    """rustworkx, when it loads, ``bound`` fits its weights and the graph is worth its import;
+    else None (gosheet's blossom)."""
+    if bound >= RUSTWORKX_LIMIT:
+        return None
+    if vertex_count <= SMALL_GRAPH and "rustworkx" not in sys.modules:
+        return None
+    return accelerators.load("rustworkx")
 
 
 @dataclass(frozen=True)
@@ -151,7 +167,7 @@ def solve(
     max_cardinality: bool = False,
 ) -> set[tuple[int, int]]:
     """The matching, by rustworkx when it loads and ``bound`` fits, else gosheet's blossom."""
-    rustworkx = accelerators.load("rustworkx") if bound < RUSTWORKX_LIMIT else None
+    rustworkx = rustworkx_for(vertex_count, bound)
     if rustworkx is None:
         return sparse_blossom.max_weight_matching(
             vertex_count, edges, max_cardinality=max_cardinality
@@ -173,12 +189,14 @@ def in_order_matching(
     when it loads and the weights fit; else gosheet's blossom making the same choices.
 
     Edges given sorted, ``(low, high)``, many and exact in doubles: rustworkx gets them as a
-    matrix (7x faster than edge by edge, the same edge order)."""
+    matrix (7x faster than edge by edge, the same edge order) when numpy is imported already
+    (a small field's engine goes without it: its import would cost more than the matrix saves).
+    """
     bound = max((abs(w) for _, _, w in edges), default=0)
-    rustworkx = accelerators.load("rustworkx") if bound < RUSTWORKX_LIMIT else None
+    rustworkx = rustworkx_for(vertex_count, bound)
     if rustworkx is None:
         return blossom.in_order_matching(vertex_count, edges, max_cardinality=max_cardinality)
-    numpy = accelerators.load("numpy")
+    numpy = accelerators.load("numpy") if "numpy" in sys.modules else None
     dense = 2 * len(edges) > vertex_count**2 // 4 and bound < 2**53
     if numpy is not None and dense and all(a < b for a, b, _ in edges) and edges == sorted(edges):
         matrix = numpy.full((vertex_count, vertex_count), numpy.inf)

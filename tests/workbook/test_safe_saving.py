@@ -217,7 +217,7 @@ def test_a_symlink_at_the_temporary_name_is_not_followed(
     (open_book.parent / f".{BOOK}.{os.getpid()}.tmp").symlink_to(victim)
     (open_book.parent / f".{BOOK}.{os.getpid()}.{'a' * 16}.tmp").symlink_to(victim)
     draws = iter(["a" * 16, "b" * 16, "c" * 16, "d" * 16])
-    monkeypatch.setattr(safe_files.secrets, "token_hex", lambda n: next(draws))
+    monkeypatch.setattr(safe_files, "random_hex", lambda: next(draws))
     cli_ok(capsys, "pair", open_book)
     assert victim.read_text(encoding="utf-8") == "precious"
     assert rounds_in(open_book) == 3

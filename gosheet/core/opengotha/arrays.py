@@ -48,10 +48,19 @@ inf = float("inf")
 Binary = Callable[[Any, Any], Any]
 
 
-def backend() -> Any:
+#: A field of at most this many players is paired with this module's arrays even where numpy
+#: can be imported: numpy's import (some 60 ms) costs more than the pure arrays lose on
+#: such a field (``benchmarks/bench_small_fields.py``: about 25 ms at 120 players, 70 ms at
+#: 200). Both give the same costs, so the same games (``tests/core/test_opengotha_pure.py``).
+PURE_UP_TO = 160
+
+
+def backend(players: int | None = None) -> Any:
     """The array module new arrays are made with: numpy, unless it cannot be imported or is
-    switched off (:mod:`gosheet.accelerators`), then this module."""
-    numpy = accelerators.load("numpy")
+    switched off (:mod:`gosheet.accelerators`), or ``players`` (the field's size) is at most
+    :data:`PURE_UP_TO` and numpy is not imported yet — then this module."""
+    small = players is not None and players <= PURE_UP_TO and "numpy" not in sys.modules
+    numpy = None if small else accelerators.load("numpy")
     return numpy if numpy is not None else sys.modules[__name__]
 
 

@@ -170,7 +170,7 @@ def pairing_info(
     group_of = {
         club.lower(): name for name, clubs in settings.opengotha.club_groups for club in clubs
     }
-    xp = backend()
+    xp = backend(n)
     groups: dict[int, list[int]] = {}
     group = [0] * n
     for i, p in enumerate(players):

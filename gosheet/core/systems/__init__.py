@@ -20,21 +20,32 @@ settings know) instead of comparing names.
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Literal
+from typing import Any, Literal
 
 from gosheet.core.games import game_of
 from gosheet.core.kinds import Ranking, Rules, System
 from gosheet.core.model import Tournament
 from gosheet.core.pairing import Pairing, Weighing
 from gosheet.core.settings import Settings
-from gosheet.core.systems import fus, fus_levels, mcmahon, roundrobin, swiss
 
 #: How explain shows a system's weights: one packed weight (OpenGotha's), the criteria
 #: alone, or their sum.
 WeightsShown = Literal["packed", "criteria", "summed"]
+
+
+def _later(module: str, hook: str) -> Callable[[Tournament], Any]:
+    """The function ``hook`` of the system's module ``module`` of this package, imported when
+    first called: every command asks the registry, and one system pairs a tournament."""
+
+    def call(tournament: Tournament) -> Any:
+        return getattr(importlib.import_module(f"{__name__}.{module}"), hook)(tournament)
+
+    call.__name__ = call.__qualname__ = f"{module}.{hook}"
+    return call
 
 
 # OpenGotha's engine (and numpy under it) is imported when a tournament under its rules is
@@ -56,6 +67,8 @@ def _ranks(tournament: Tournament) -> dict[int, int | str]:
 
 
 def _levels(tournament: Tournament) -> dict[int, int | str]:
+    from gosheet.core.systems import fus_levels
+
     records = fus_levels.fus_records(tournament)
     return {p.number: records[p.number].level for p in tournament.players}
 
@@ -174,8 +187,8 @@ class PairingSystem:
 SEED_MCMAHON = PairingSystem(
     kind=System.MCMAHON,
     rules=Rules.GOSHEET,
-    pair=mcmahon.pair,
-    weigh=mcmahon.weigh,
+    pair=_later("mcmahon", "pair"),
+    weigh=_later("mcmahon", "weigh"),
     weights_shown="packed",
     ranking=Ranking.MCMAHON,
     scores_wins=True,
@@ -187,8 +200,8 @@ SEED_MCMAHON = PairingSystem(
 FUS = PairingSystem(
     kind=System.FUS,
     rules=Rules.GOSHEET,
-    pair=fus.pair,
-    weigh=fus.weigh,
+    pair=_later("fus", "pair"),
+    weigh=_later("fus", "weigh"),
     weights_shown="criteria",
     ranking=Ranking.FUS,
     scores_wins=True,
@@ -200,8 +213,8 @@ FUS = PairingSystem(
 SWISS = PairingSystem(
     kind=System.SWISS,
     rules=Rules.GOSHEET,
-    pair=swiss.pair,
-    weigh=swiss.weigh,
+    pair=_later("swiss", "pair"),
+    weigh=_later("swiss", "weigh"),
     weights_shown="packed",
     ranking=Ranking.SWISS,
     scores_wins=False,
@@ -213,8 +226,8 @@ SWISS = PairingSystem(
 ROUND_ROBIN = PairingSystem(
     kind=System.ROUND_ROBIN,
     rules=Rules.GOSHEET,
-    pair=roundrobin.pair,
-    weigh=roundrobin.weigh,
+    pair=_later("roundrobin", "pair"),
+    weigh=_later("roundrobin", "weigh"),
     weights_shown="packed",
     ranking=Ranking.SWISS,  # by points, then the tiebreaks (Sonneborn-Berger, direct encounter)
     scores_wins=False,

@@ -32,6 +32,7 @@ from gosheet.core.pairing import (
 )
 from gosheet.core.scorecard import PlayerRecord
 from gosheet.core.scoring import records
+from gosheet.core.systems import mcmahon_windows
 from gosheet.core.systems.mcmahon_near import blocked_counts, near_pairs, near_solve
 from gosheet.i18n.words import N_w
 
@@ -118,31 +119,36 @@ def weigh(tournament: Tournament, near: bool = False) -> Weighing:
     else:
         apart = met
         pairs = ((i, j) for i in range(n) for j in range(i + 1, n))
+    numbers = [p.number for p in order]
+    square_widest, square_n = widest**2, n * n
     values: dict[tuple[int, int], tuple[int, ...]] = {}
     for i, j in pairs:
-        if frozenset((order[i].number, order[j].number)) in apart:
+        if frozenset((numbers[i], numbers[j])) in apart:
             continue
         gap = half_scores[i] - half_scores[j]
-        table_distance = (j - i) ** 2
-        vector: tuple[int, ...] = (
+        values[(i, j)] = (
             1,
             had_bye[i] + had_bye[j],
             2 * n - i - j,
-            widest**2 - gap * gap,
+            square_widest - gap * gap,
             int(gap == 0),
-            n * n - table_distance,
+            square_n - (j - i) * (j - i),  # the table distance, squared
         )
-        values[(i, j)] = vector
     return with_hand(tournament, Weighing(number, tuple(order), weights, values), "MMS gap")
 
 
 def best_pairs(tournament: Tournament) -> tuple[Weighing, list[tuple[int, int]]]:
     """The round's weighing and its best pairs (positions): from the pairs the best pairing
-    can hold (:mod:`.mcmahon_near`, the same pairs), else from every pair."""
+    can hold (:mod:`.mcmahon_near`, the same pairs), a window of the table at a time on a
+    very large field (:mod:`.mcmahon_windows`), else from every pair."""
     if len(tournament.players) > NEAR_FROM:
         weighing = weigh(tournament, near=True)
         had_bye = [any(p.number in r.byes for r in tournament.rounds) for p in weighing.order]
-        found = near_solve(weighing, had_bye)
+        found = None
+        if len(weighing.order) >= mcmahon_windows.WINDOWS_FROM:
+            found = mcmahon_windows.windowed_solve(weighing, had_bye)
+        if found is None:
+            found = near_solve(weighing, had_bye)
         if found is not None:
             return weighing, found
     weighing = weigh(tournament)

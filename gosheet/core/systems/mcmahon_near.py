@@ -93,18 +93,21 @@ def repacked(weighing: Weighing) -> tuple[LexicographicWeights, dict[tuple[int, 
         raise TypeError("the seed McMahon's criteria are packed lexicographic weights")
     names = [c.name for c in weights.criteria]
     kept = [k for k, name in enumerate(names) if name not in WHO_PLAYS]
-    vectors = list(weighing.values.values())
-    low = [min((v[k] for v in vectors), default=0) for k in kept]
-    high = [max((v[k] for v in vectors), default=0) for k in kept]
+    pairs = list(weighing.values)
+    # one tuple per criterion (all of the same length: strict would check nothing here)
+    columns = list(zip(*weighing.values.values(), strict=False)) or [()] * len(names)
+    low = [min(columns[k], default=0) for k in kept]
+    high = [max(columns[k], default=0) for k in kept]
     criteria = [
         Criterion(weights.criteria[k].name, top - bottom)
         for k, bottom, top in zip(kept, low, high, strict=True)
     ]
     packed = LexicographicWeights(criteria, max_edges=weights.max_edges)
-    values = {
-        pair: packed.pack([v[k] - bottom for k, bottom in zip(kept, low, strict=True)])
-        for pair, v in weighing.values.items()
-    }
+    # packed.pack of each pair's shifted values, a criterion at a time (the same sums)
+    totals = [0] * len(pairs)
+    for k, bottom, multiplier in zip(kept, low, packed.multipliers, strict=True):
+        totals = [t + (x - bottom) * multiplier for t, x in zip(totals, columns[k], strict=True)]
+    values = dict(zip(pairs, totals, strict=True))
     return packed, values
 
 

@@ -9,8 +9,11 @@ import sys
 from pathlib import Path
 
 from gosheet.core.errors import FileProblem
-from gosheet.formats.ratings.lists import KINDS
 from gosheet.i18n.catalog import _
+
+KINDS = ("egd", "ffg", "aga")
+"""The rating lists (:data:`gosheet.formats.ratings.lists.KINDS`, which a test holds equal):
+named here so that building the parser loads no list reader."""
 
 
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:

@@ -7,7 +7,7 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
-from typing import TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
 from gosheet.app import workbooks
 from gosheet.app.messages import (
@@ -19,8 +19,9 @@ from gosheet.app.messages import (
     unnamed_note,
 )
 from gosheet.app.outcomes import rewritten
-from gosheet.app.team_play import team_standings_lines
-from gosheet.app.tournaments import Choices, new_tournament
+
+if TYPE_CHECKING:
+    from gosheet.app.tournaments import Choices
 
 T = TypeVar("T")
 
@@ -34,6 +35,8 @@ def say(*lines: str) -> None:
 
 def choices_from(args: argparse.Namespace) -> Choices:
     """The new tournament's options as the app takes them."""
+    from gosheet.app.tournaments import Choices
+
     return Choices(
         system=args.system,
         game=args.game,
@@ -52,6 +55,8 @@ def choices_from(args: argparse.Namespace) -> Choices:
 
 def new(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     """``gosheet new BOOK.xlsx``: an empty tournament."""
+    from gosheet.app.tournaments import new_tournament
+
     made = new_tournament(choices_from(args), args.book, replace=args.force)
     say(made.message())
     if args.name is None:
@@ -75,6 +80,8 @@ def pair(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
 
 def standings(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     """``gosheet standings BOOK.xlsx``."""
+    from gosheet.app.team_play import team_standings_lines
+
     edited = workbooks.update_standings(args.book)
     path = saved_path(edited)
     say(*standings_lines(edited.done, path.name))

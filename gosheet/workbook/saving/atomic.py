@@ -39,8 +39,8 @@ from gosheet.workbook.saving.locks import clear_stale_lock, holding, refuse_if_b
 from gosheet.workbook.saving.safe_files import (
     FULL,
     READ_ONLY,
-    copy_to_temporary,
     disk_problem,
+    link_to_temporary,
     new_temporary,
     remove,
     sync_file,
@@ -225,7 +225,7 @@ def _put_in_place(target: Path, made: _Made, backup: Path | None, history: str |
         os.chmod(made.temporary, stat.S_IMODE(os.stat(target).st_mode))
     if exists and backup is not None:
         try:
-            made.backup = copy_to_temporary(target, backup)
+            made.backup = link_to_temporary(target, backup)
         except OSError as error:
             if error.errno in FULL | READ_ONLY:
                 raise

@@ -39,8 +39,6 @@ def pure_grids(path: Path) -> Grids | None:
 
 def calamine_grids(path: Path, plain: Collection[str] = ()) -> Grids | None:
     """:func:`read_grids` through python-calamine (None when it cannot be imported)."""
-    from concurrent.futures import ThreadPoolExecutor
-
     calamine = accelerators.load("python_calamine")
     if calamine is None:
         return None
@@ -68,6 +66,8 @@ def calamine_grids(path: Path, plain: Collection[str] = ()) -> Grids | None:
             workbook = CalamineWorkbook.from_path(str(path))
             names = [s.name for s in workbook.sheets_metadata if _is_worksheet(s)]
             if len(names) > 1 and path.stat().st_size > PARALLEL_READ_FROM and threads_start():
+                from concurrent.futures import ThreadPoolExecutor  # (a large workbook's only)
+
                 with ThreadPoolExecutor(2, thread_name_prefix="gosheet-read") as pool:
                     raw = dict(zip(names, pool.map(sheet, names), strict=True))
             else:

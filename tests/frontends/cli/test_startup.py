@@ -28,6 +28,20 @@ from support.cli import cli_ok
 from gosheet.frontends.cli import COMMANDS
 
 OPENGOTHA_ENGINE = "gosheet.core.opengotha.engine"
+ONE_ACTIONS = (
+    "gosheet.app.team_play",  # a team tournament's actions
+    "gosheet.app.tournaments",  # new, import
+    "gosheet.app.boards",  # order-boards
+    "gosheet.core.simulate",  # simulate
+    "tempfile",  # a workbook given as bytes
+    "secrets",  # a new tournament's seed (a temporary name: os.urandom)
+    "gosheet.formats.ratings.lists",  # the rating lists' readers
+    "traceback",  # a crash report
+    "concurrent.futures",  # a large workbook's sheets read on two threads
+)
+"""What one action alone needs (or a rare case of one): not loaded by the others."""
+SYSTEMS = tuple(f"gosheet.core.systems.{m}" for m in ("mcmahon", "fus", "swiss", "roundrobin"))
+"""gosheet's own pairing systems: each loaded to pair (or weigh) a tournament of it alone."""
 HEAVY = (
     "pandas",
     "numpy",
@@ -56,6 +70,8 @@ HEAVY = (
     "gosheet.workbook.sheets",  # the reading of a workbook
     "gosheet.core.teams.pairing",  # the pairing of teams: a team tournament's alone
     "importlib.metadata",  # 20 ms: an accelerator's release is read from its folder's name
+    *ONE_ACTIONS,
+    *SYSTEMS,
 )
 """What is watched: the first import of each (attempted, even if it fails: ``uno``)."""
 
@@ -199,14 +215,16 @@ def test_parsing_any_command_imports_nothing_heavy(tmp_path: Path) -> None:
     assert importers == {}
 
 
-def test_the_parser_names_what_the_pack_and_the_systems_name() -> None:
-    """The parser's own copies of the pack's parts and gosheet's systems (so that --help
-    loads neither) are theirs."""
+def test_the_parser_names_what_the_pack_the_systems_and_the_lists_name() -> None:
+    """The parser's own copies of the pack's parts, gosheet's systems and the rating lists
+    (so that --help loads none of them) are theirs."""
     from gosheet.core.systems import REGISTRY
     from gosheet.formats.pack import WHAT
-    from gosheet.frontends.cli import parser, publishing
+    from gosheet.formats.ratings.lists import KINDS
+    from gosheet.frontends.cli import parser, publishing, ratings
 
     assert publishing.WHAT == WHAT
+    assert ratings.KINDS == KINDS
     assert tuple(s.name for s in REGISTRY.values() if not s.opengotha) == parser.GOSHEET_SYSTEMS
 
 
@@ -243,8 +261,9 @@ def test_check_imports_what_it_reads_with(tmp_path: Path, open_book: Path) -> No
 
 def test_seed_mcmahon_pairs_without_opengotha_engine(tmp_path: Path, open_book: Path) -> None:
     importers = watched(open_book.parent, "run", "pair", open_book.name)
-    assert "rustworkx" in importers  # it did pair
-    assert ours(importers, (*NEVER, "networkx", OPENGOTHA_ENGINE)) == {}
+    assert "gosheet.core.systems.mcmahon" in importers  # it did pair
+    # (23 players: gosheet's blossom, rustworkx's import would cost more than it saves)
+    assert ours(importers, (*NEVER, "networkx", "rustworkx", OPENGOTHA_ENGINE)) == {}
 
 
 def test_opengotha_rules_load_its_engine_to_pair(
@@ -257,10 +276,25 @@ def test_opengotha_rules_load_its_engine_to_pair(
     assert OPENGOTHA_ENGINE not in ours(watched(tmp_path, "run", "check", book.name), HEAVY)
     importers = watched(tmp_path, "run", "pair", book.name)
     assert OPENGOTHA_ENGINE in importers
-    assert "numpy" in importers
+    # numpy and rustworkx: not for a small field (their imports cost more than they save);
     # scipy: only for the potentials of a field of more than 1,500 players
-    forbidden = ("pandas", "scipy", "reportlab", "jinja2", "xlwings", "uno", "networkx")
+    forbidden = ("numpy", "rustworkx", "pandas", "scipy", "reportlab", "jinja2", "xlwings", "uno")
+    forbidden += ("networkx",)
     assert ours(importers, forbidden) == {}
+
+
+def test_pair_imports_neither_other_actions_nor_other_systems(
+    tmp_path: Path, open_book: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``pair`` loads the pairing system of the tournament alone, and nothing another action
+    alone needs (issue 38: a small round's time is mostly its imports)."""
+    seed = watched(open_book.parent, "run", "pair", open_book.name)
+    assert seed.get("gosheet.core.systems.mcmahon") == "gosheet.core.systems"
+    assert ours(seed, (*ONE_ACTIONS, *SYSTEMS[1:])) == {}
+    roster = tmp_path / "roster.csv"
+    roster.write_text(ROSTER_CSV, encoding="utf-8")
+    cli_ok(capsys, "import", roster, "-o", tmp_path / "og.xlsx", "--rules", "opengotha")
+    assert ours(watched(tmp_path, "run", "pair", "og.xlsx"), (*ONE_ACTIONS, *SYSTEMS)) == {}
 
 
 def test_printing_draws_qr_codes_only_with_url(tmp_path: Path, open_book: Path) -> None:
