@@ -5,7 +5,7 @@ Scores are :class:`fractions.Fraction`, so half points stay exact.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -42,7 +42,33 @@ def round_entries(
 ) -> dict[int, tuple[RoundEntry, ...]]:
     """What each round of ``rounds`` was for each of ``players`` (the crosstable's cells),
     without the scores :func:`~gosheet.core.scoring.records` adds up."""
-    return {n: tuple(round_entry(rnd, n) for rnd in rounds) for n in players}
+    tables = [entries_of(rnd) for rnd in rounds]
+    return {n: tuple(table(n) for table in tables) for n in players}
+
+
+def entries_of(rnd: Round) -> Callable[[int], RoundEntry]:
+    """:func:`round_entry` of ``rnd`` for any player, each game's two entries made at once
+    (a big field's rounds are read player by player many times over).
+
+    >>> from gosheet.core.model import Game
+    >>> entry = entries_of(Round(2, (Game(1, 7, 9, handicap=2),), byes=(4,)))
+    >>> entry(9) == round_entry(Round(2, (Game(1, 7, 9, handicap=2),), byes=(4,)), 9)
+    True
+    >>> entry(9).colour, entry(9).opponent, entry(4).outcome, entry(5).outcome
+    ('b', 7, <Outcome.BYE: 'bye'>, <Outcome.ABSENT: 'absent'>)
+    """
+    number = rnd.number
+    found = {p: RoundEntry(number, Outcome.BYE) for p in rnd.byes}
+    for game in reversed(rnd.games):  # the first game of a player wins, as game_of's
+        white, black = game.white, game.black
+        found[black] = RoundEntry(  # (then White's: a game of a player against himself)
+            number, game.outcome_for(black), opponent=white, colour="b", handicap=game.handicap
+        )
+        found[white] = RoundEntry(
+            number, game.outcome_for(white), opponent=black, colour="w", handicap=game.handicap
+        )
+    absent = RoundEntry(number, Outcome.ABSENT)
+    return lambda player: found.get(player, absent)
 
 
 @dataclass(frozen=True)

@@ -11,10 +11,11 @@ and Swiss points (start 0).
 from __future__ import annotations
 
 from fractions import Fraction
+from math import lcm
 
 from gosheet.core.groups import assign_groups, group_count, start_score
 from gosheet.core.model import Outcome, Tournament
-from gosheet.core.scorecard import PlayerRecord, round_entry
+from gosheet.core.scorecard import PlayerRecord, entries_of
 from gosheet.core.settings import Settings
 
 ZERO = Fraction(0)
@@ -59,25 +60,30 @@ def records(tournament: Tournament, rounds: int | None = None) -> dict[int, Play
         players = assign_groups(settings.mcmahon_groups, players)
     groups = group_count(players)
     played_rounds = tournament.rounds[:upto]
+    gain_of = {outcome: points(outcome, settings) for outcome in Outcome}
+    win_of = {outcome: wins(outcome) for outcome in Outcome}
+    # the sums in whole numbers of one unit (a field's fractions, added, are slow): exact
+    unit = lcm(*(v.denominator for v in (*gain_of.values(), *win_of.values())))
+    gained = {outcome: int(value * unit) for outcome, value in gain_of.items()}
+    won = {outcome: int(value * unit) for outcome, value in win_of.items()}
+    tables = [(entries_of(rnd), frozenset(rnd.byes)) for rnd in played_rounds]
+    bye = Outcome.BYE
     result: dict[int, PlayerRecord] = {}
     for player in players:
-        start = Fraction(start_score(player, groups) if mcmahon else 0)
-        score, won = start, ZERO
-        entries = []
-        gains = []
-        for rnd in played_rounds:
-            outcome = rnd.outcome_for(player.number)
-            gains.append(points(outcome, settings))
-            score += gains[-1]
-            won += wins(outcome)
-            entries.append(round_entry(rnd, player.number))
-        result[player.number] = PlayerRecord(
-            player=player.number,
-            start_score=start,
-            score=score,
-            wins=won,
-            entries=tuple(entries),
+        number = player.number
+        start = start_score(player, groups) if mcmahon else 0
+        entries = tuple(entry(number) for entry, _ in tables)
+        outcomes = [  # (a bye first, as Round.outcome_for: the entry is the game's)
+            bye if number in byes else e.outcome
+            for e, (_, byes) in zip(entries, tables, strict=True)
+        ]
+        result[number] = PlayerRecord(
+            player=number,
+            start_score=Fraction(start),
+            score=Fraction(start * unit + sum(gained[o] for o in outcomes), unit),
+            wins=Fraction(sum(won[o] for o in outcomes), unit),
+            entries=entries,
             group=player.group or 1,
-            gains=tuple(gains),
+            gains=tuple(gain_of[o] for o in outcomes),
         )
     return result

@@ -8,8 +8,9 @@ Unplayed games and technical wins add 0 (seed: "Для не сыгранных �
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
+from math import lcm
 
 from gosheet.core.model import Outcome
 from gosheet.core.scorecard import PlayerRecord
@@ -20,45 +21,61 @@ ZERO = Fraction(0)
 DIRECT_ENCOUNTER = "Direct encounter"
 
 
+_PLAYED = frozenset(outcome for outcome in Outcome if outcome.played)
+
+
 def opponent_scores(record: PlayerRecord, everyone: Mapping[int, PlayerRecord]) -> list[Fraction]:
     """One value a round: the final score of the opponent of a game played on
     the board, 0 for a round without one (bye, forfeit, absence)."""
     return [
-        everyone[e.opponent].score if e.outcome.played and e.opponent is not None else ZERO
+        everyone[e.opponent].score if e.outcome in _PLAYED and e.opponent is not None else ZERO
         for e in record.entries
     ]
+
+
+def exact_sum(values: Sequence[Fraction]) -> Fraction:
+    """The sum of ``values``, added as whole numbers of their least common denominator: the
+    same fraction as ``sum``, without a fraction made at each step (a big field's
+    tiebreaks add some hundred thousand).
+
+    >>> exact_sum([Fraction(1, 2), Fraction(3), Fraction(1, 3)])
+    Fraction(23, 6)
+    """
+    unit = lcm(*[v.denominator for v in values])
+    return Fraction(sum(v.numerator * (unit // v.denominator) for v in values), unit)
 
 
 def sos(record: PlayerRecord, everyone: Mapping[int, PlayerRecord]) -> Fraction:
     """SOS, Buchholz: the sum of the scores (McMahon: MMS) of all opponents
     played, whatever the result (seed: "сумма всех очков ММ соперников")."""
-    return sum(opponent_scores(record, everyone), ZERO)
+    return exact_sum(opponent_scores(record, everyone))
 
 
 def buchholz_cut_1(record: PlayerRecord, everyone: Mapping[int, PlayerRecord]) -> Fraction:
     """Buchholz without the lowest of its values (one a round)."""
     values = sorted(opponent_scores(record, everyone))
-    return sum(values[1:], ZERO)
+    return exact_sum(values[1:])
 
 
 def median_buchholz(record: PlayerRecord, everyone: Mapping[int, PlayerRecord]) -> Fraction:
     """Buchholz without the highest and the lowest of its values."""
     values = sorted(opponent_scores(record, everyone))
-    return sum(values[1:-1], ZERO)
+    return exact_sum(values[1:-1])
 
 
 def sodos(record: PlayerRecord, everyone: Mapping[int, PlayerRecord]) -> Fraction:
     """SODOS, Sonneborn–Berger: the scores of the opponents beaten, plus half
     of those drawn with (seed: "коэффициент Бергера")."""
-    total = ZERO
+    beaten: list[Fraction] = []
+    drawn: list[Fraction] = []
     for e in record.entries:
         if e.opponent is None:
             continue
         if e.outcome is Outcome.WIN:
-            total += everyone[e.opponent].score
+            beaten.append(everyone[e.opponent].score)
         elif e.outcome is Outcome.JIGO:
-            total += everyone[e.opponent].score / 2
-    return total
+            drawn.append(everyone[e.opponent].score)
+    return exact_sum(beaten) + exact_sum(drawn) / 2 if drawn else exact_sum(beaten)
 
 
 def cumulative(record: PlayerRecord, everyone: Mapping[int, PlayerRecord]) -> Fraction:

@@ -230,3 +230,68 @@ def test_openpyxl_saves_without_the_far_empty_rows(
     monkeypatch.delenv("GOSHEET_XLSX_ENGINE")
     assert XlsxBook.open(open_book).grids()["Players"] == before
     assert main(["check", str(open_book)]) == 0, capsys.readouterr().err
+
+
+def rows_of(first: int, held: int, empty: int) -> str:
+    """Rows from ``first`` on: ``held`` cells holding a number, then ``empty`` of a style
+    only, half of them written ``<c …/>``, half ``<c …></c>``."""
+    cells = [f'<row r="{first + k}"><c r="A{first + k}"><v>{k}</v></c></row>' for k in range(held)]
+    for k in range(empty):
+        r = first + held + k
+        cells.append(f'<row r="{r}"><c r="B{r}" s="0"' + ("/>" if k % 2 else "></c>") + "</row>")
+    return "".join(cells)
+
+
+@pytest.mark.parametrize(
+    ("sheets", "refused"),
+    [
+        ([(8, 30)], None),  # 38 cell tags, 8 holding something: the count told apart
+        ([(11, 0)], "sheet 'A' has more than 10 cells"),
+        ([(11, 30)], "sheet 'A' has more than 10 cells"),
+        ([(5, 30), (5, 30)], None),  # the workbook's 10, of 70 cell tags
+        ([(5, 30), (6, 30)], "more than 10 cells (the last counted in sheet 'B')"),
+        ([(3, 3), (3, 3), (5, 0)], "more than 10 cells (the last counted in sheet 'C')"),
+    ],
+)
+def test_the_cells_that_hold_something_are_counted_when_every_cell_tag_is_too_many(
+    sheets: list[tuple[int, int]],
+    refused: str | None,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The scan counts every cell tag first, empty ones too; past the workbook's limit (or a
+    sheet's), it counts only those that hold something, and refuses only then."""
+    from gosheet.workbook.limits import archive
+
+    monkeypatch.setattr(archive, "MAX_CELLS", 10)
+    names = "ABC"
+    book = raw_book(
+        tmp_path / "b.xlsx",
+        [(names[k], rows_of(1, held, empty)) for k, (held, empty) in enumerate(sheets)],
+    )
+    if refused is None:
+        check_workbook(book)
+    else:
+        with pytest.raises(FileProblem, match=re.escape(refused)):
+            check_workbook(book)
+
+
+def test_the_scan_names_the_sheets_calamine_reads_as_they_are(tmp_path: Path) -> None:
+    """The sheets without an error value, a formula or a merge are named (the reading of
+    the cells does not look for them there again); the others are read as before."""
+    sheets = [
+        ("Plain", HEADER),
+        ("Error", HEADER + '<row r="3"><c r="A3" t="e"><v>#N/A</v></c></row>'),
+        ("Formula", HEADER + '<row r="3"><c r="A3"><f>1+1</f></c></row>'),
+        (
+            "Merged",
+            HEADER + '</sheetData><mergeCells count="1"><mergeCell ref="A1:B1"/>'
+            "</mergeCells><sheetData>",
+        ),
+    ]
+    book = raw_book(tmp_path / "b.xlsx", sheets)
+    with zipfile.ZipFile(book) as archive:
+        names = sheet_parts(archive)
+    assert sorted(names[part] for part in check_workbook(book)) == ["Plain"]
+    if accelerators.available("python_calamine"):
+        assert read_grids(book, check_workbook(book)) == workbook_grids(book)

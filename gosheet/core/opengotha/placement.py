@@ -39,7 +39,7 @@ pairing of round 1 reads). Kim (2: 3d) beat Lee (1: 5k) in round 1, Ito (3) had 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -60,11 +60,11 @@ _FIXED = ("NULL", "CAT", "RANK", "RATING")
 _DIRECT = ("SDC", "DC")
 _DECISIVE = (Result.WHITE_WINS, Result.BLACK_WINS)  # the results direct confrontation counts
 
-#: The criteria computed round by round (:meth:`Placement._round_values`).
-_ROUND_CRITERIA = (
-    *("NBW", "MMS", "CUSSW", "CUSSM", "SOSW", "SOSWM1", "SOSWM2", "SODOSW", "SOSM"),
-    *("SOSMM1", "SOSMM2", "SODOSM", "EXT", "EXR", "SOSOSW", "SOSOSM", "STS", "CPS", "SOSTS"),
-)
+#: The criteria computed round by round, in groups computed together
+#: (:meth:`Placement._round_column`).
+_SCORES = ("NBW", "MMS", "CUSSW", "CUSSM", "STS", "CPS")
+_SOS_WINS = ("SOSW", "SOSWM1", "SOSWM2", "SODOSW")
+_SOS_MCMAHON = ("SOSM", "SOSMM1", "SOSMM2", "SODOSM")
 
 
 def criterion_name(name: str) -> str:
@@ -146,6 +146,7 @@ class Placement:
             {n: [0] * len(sp.sts2) if half else sp.sts2 for n, sp in scored.items()},
         )
         self._by_round: dict[int, dict[str, dict[int, int]]] = {}
+        self._games_by_round: dict[int, dict[int, list[tuple[int, int, int] | None]]] = {}
         self._direct_cache: dict[tuple[int, tuple[str, ...]], dict[int, tuple[int, int]]] = {}
 
     @staticmethod
@@ -164,23 +165,29 @@ class Placement:
             out["RATING"][n] = sp.player.known_rating
         return out
 
-    def _round_values(self, r: int) -> dict[str, dict[int, int]]:
-        """OpenGotha's ``fillBaseScoringInfoIfNecessary``, steps 3 to 6, after round index
-        ``r`` — computed when first asked (a pairing asks for one round, the standings for
-        another: O(players × r) each instead of every round's), in plain Python (the same
-        with or without numpy)."""
-        cached = self._by_round.get(r)
+    def _round_column(self, r: int, name: str) -> dict[int, int]:
+        """Every player's value of one criterion computed round by round (OpenGotha's
+        ``fillBaseScoringInfoIfNecessary``, steps 3 to 6) after round index ``r``: its group
+        of criteria computed when first asked (a pairing asks for one round, the standings
+        for another, and each for a few criteria: O(players × r) each instead of every
+        round's and criterion's), in plain Python (the same with or without numpy)."""
+        values = self._by_round.setdefault(r, {})
+        column = values.get(name)
+        if column is None:
+            _GROUPS[name](self, r, values)
+            column = values[name]
+        return column
+
+    def _games(self, r: int) -> dict[int, list[tuple[int, int, int] | None]]:
+        """Each player's games of rounds 0 … ``r``: (opponent, own doubled points, handicap:
+        + when he gave it (White), − when he received it); None: no game."""
+        cached = self._games_by_round.get(r)
         if cached is not None:
             return cached
-        played = r + 1
-        seen_w, seen_m, seen_s = self._seen
-        scored = self.scored
-        # Each player's games of rounds 0 … r: (opponent, own doubled points, handicap:
-        # + when he gave it (White), − when he received it); None: no game.
         games: dict[int, list[tuple[int, int, int] | None]] = {}
-        for n, sp in scored.items():
+        for n, sp in self.scored.items():
             row: list[tuple[int, int, int] | None] = []
-            for rr in range(played):
+            for rr in range(r + 1):
                 game = sp.games[rr]
                 if game is None or sp.participation[rr] is not Participation.PAIRED:
                     row.append(None)
@@ -188,65 +195,126 @@ class Placement:
                 given = game.handicap if game.white == n else -game.handicap
                 row.append((game.opponent_of(n), points2(game, n), given))
             games[n] = row
-        values: dict[str, dict[int, int]] = {name: {} for name in _ROUND_CRITERIA}
-        for n, sp in scored.items():
-            smms2, rank = 2 * sp.smms, sp.player.known_rank
-            osw: list[int] = []  # opponent's wins as SOS sees them, 0 if no game
-            osm: list[int] = []  # opponent's McMahon score ± handicap; own SMMS if no game
-            sos_ts = 0  # SOSTS: the same with the opponents' STS
-            sodos_w = sodos_m = ext = exr = 0
-            for entry in games[n]:
+        self._games_by_round[r] = games
+        return games
+
+    def _scores(self, r: int, values: dict[str, dict[int, int]]) -> None:
+        """NBW, MMS, CUSS (the sums of the scores after each round), STS, CPS."""
+        played = r + 1
+        columns: dict[str, dict[int, int]] = {name: {} for name in _SCORES}
+        nbw, mms, cussw, cussm = (columns[k] for k in ("NBW", "MMS", "CUSSW", "CUSSM"))
+        sts, cps = columns["STS"], columns["CPS"]
+        for n, sp in self.scored.items():
+            nbw[n] = sp.nbw2[r]
+            mms[n] = sp.mms2[r]
+            cussw[n] = sum(sp.nbw2[:played])
+            cussm[n] = sum(sp.mms2[:played])
+            sts[n] = sp.sts2[r]
+            cps[n] = sp.cps2[r]
+        values.update(columns)
+
+    def _sos_wins(self, r: int, values: dict[str, dict[int, int]]) -> None:
+        """SOSW, SOSW-1, SOSW-2 (the opponents' wins as SOS sees them, 0 when no game;
+        without the lowest, substitutes included) and SODOSW (opponent's score × own
+        result)."""
+        seen_w = self._seen[0]
+        columns: dict[str, dict[int, int]] = {name: {} for name in _SOS_WINS}
+        sos, minus1, minus2, sodos = (columns[k] for k in _SOS_WINS)
+        for n, row in self._games(r).items():
+            osw: list[int] = []
+            sodos_w = 0
+            for entry in row:
                 if entry is None:
                     osw.append(0)
+                    continue
+                w = seen_w[entry[0]][r]
+                osw.append(w)
+                sodos_w += w * entry[1]
+            low = sorted(osw)
+            sos[n] = sum(osw)
+            minus1[n] = sum(low[1:])
+            minus2[n] = sum(low[2:])
+            sodos[n] = sodos_w
+        values.update(columns)
+
+    def _sos_mcmahon(self, r: int, values: dict[str, dict[int, int]]) -> None:
+        """SOSM, SOSM-1, SOSM-2 (the opponents' McMahon scores ± the handicap, own SMMS when
+        no game; OpenGotha stores SOSM-1 and SOSM-2 only from the third round on: 0 before)
+        and SODOSM."""
+        seen_m = self._seen[1]
+        scored = self.scored
+        columns: dict[str, dict[int, int]] = {name: {} for name in _SOS_MCMAHON}
+        sos, minus1, minus2, sodos = (columns[k] for k in _SOS_MCMAHON)
+        for n, row in self._games(r).items():
+            smms2 = 2 * scored[n].smms
+            osm: list[int] = []
+            sodos_m = 0
+            for entry in row:
+                if entry is None:
                     osm.append(smms2)
-                    sos_ts += smms2
                     continue
                 opponent, wx2, given = entry
-                w, m = seen_w[opponent][r], seen_m[opponent][r] + 2 * given
-                osw.append(w)
+                m = seen_m[opponent][r] + 2 * given
                 osm.append(m)
-                sos_ts += seen_s[opponent][r] + 2 * given
-                sodos_w += w * wx2
                 sodos_m += m * wx2
-                # EXT/EXR (exploits tried / successful): handicap given beyond the natural
-                # one (rank difference) weighs the opponent's wins 0 (<0), 1, 2, 3 (≥2).
+            sos[n] = sum(osm)
+            if r >= 2:
+                low = sorted(osm)
+                minus1[n] = sum(low[1:])
+                minus2[n] = sum(low[2:])
+            else:
+                minus1[n] = minus2[n] = 0
+            sodos[n] = sodos_m
+        values.update(columns)
+
+    def _exploits(self, r: int, values: dict[str, dict[int, int]]) -> None:
+        """EXT/EXR (exploits tried / successful): handicap given beyond the natural one (rank
+        difference) weighs the opponent's wins 0 (<0), 1, 2, 3 (≥2)."""
+        scored = self.scored
+        ext_of: dict[int, int] = {}
+        exr_of: dict[int, int] = {}
+        for n, row in self._games(r).items():
+            rank = scored[n].player.known_rank
+            ext = exr = 0
+            for entry in row:
+                if entry is None:
+                    continue
+                opponent, wx2, given = entry
                 natural = rank - scored[opponent].player.known_rank
                 weighted = scored[opponent].nbw2[r] * min(max(given - natural + 1, 0), 3)
                 ext += weighted
                 exr += weighted if wx2 == 2 else 0
-            low_w, low_m = sorted(osw), sorted(osm)
-            row_values = {
-                "NBW": sp.nbw2[r],
-                "MMS": sp.mms2[r],
-                "CUSSW": sum(sp.nbw2[:played]),  # CUSS: sum of the scores after each round
-                "CUSSM": sum(sp.mms2[:played]),
-                "SOSW": sum(osw),
-                "SOSWM1": sum(low_w[1:]),  # without the lowest (substitutes included)
-                "SOSWM2": sum(low_w[2:]),
-                "SODOSW": sodos_w,  # SODOS: opponent's score × own result
-                "SOSM": sum(osm),
-                # OpenGotha stores SOSM-1 and SOSM-2 only from the third round on: 0 before.
-                "SOSMM1": sum(low_m[1:]) if r >= 2 else 0,
-                "SOSMM2": sum(low_m[2:]) if r >= 2 else 0,
-                "SODOSM": sodos_m,
-                "EXT": ext,
-                "EXR": exr,
-                "STS": sp.sts2[r],
-                "CPS": sp.cps2[r],
-                "SOSTS": sos_ts,
-            }
-            for name, value in row_values.items():
-                values[name][n] = value
-        # SOSOS: the opponents' SOS; no game: 0 (W), SMMS × rounds (M)
-        sosw, sosm = values["SOSW"], values["SOSM"]
-        for n, sp in scored.items():
-            row_games = games[n]
-            values["SOSOSW"][n] = sum(sosw[g[0]] for g in row_games if g is not None)
-            values["SOSOSM"][n] = sum(
-                sosm[g[0]] if g is not None else 2 * sp.smms * played for g in row_games
+            ext_of[n], exr_of[n] = ext, exr
+        values.update(EXT=ext_of, EXR=exr_of)
+
+    def _sos_strasbourg(self, r: int, values: dict[str, dict[int, int]]) -> None:
+        """SOSTS: the opponents' STS ± the handicap, own SMMS when no game."""
+        seen_s = self._seen[2]
+        scored = self.scored
+        column: dict[int, int] = {}
+        for n, row in self._games(r).items():
+            smms2 = 2 * scored[n].smms
+            column[n] = sum(
+                smms2 if entry is None else seen_s[entry[0]][r] + 2 * entry[2] for entry in row
             )
-        self._by_round[r] = values
-        return values
+        values["SOSTS"] = column
+
+    def _sosos_wins(self, r: int, values: dict[str, dict[int, int]]) -> None:
+        """SOSOSW: the opponents' SOSW; no game: 0."""
+        sosw = self._round_column(r, "SOSW")
+        values["SOSOSW"] = {
+            n: sum(sosw[g[0]] for g in row if g is not None) for n, row in self._games(r).items()
+        }
+
+    def _sosos_mcmahon(self, r: int, values: dict[str, dict[int, int]]) -> None:
+        """SOSOSM: the opponents' SOSM; no game: SMMS × the rounds played."""
+        sosm = self._round_column(r, "SOSM")
+        played = r + 1
+        scored = self.scored
+        values["SOSOSM"] = {
+            n: sum(sosm[g[0]] if g is not None else 2 * scored[n].smms * played for g in row)
+            for n, row in self._games(r).items()
+        }
 
     def value(self, number: int, criterion: str, r: int) -> int:
         """OpenGotha's ``getCritValue``: the integer it compares, after round index ``r``."""
@@ -264,7 +332,7 @@ class Placement:
             return self._fixed[name]
         if name in _DIRECT or r < 0 or r >= self.rounds:
             return {n: self._value(n, name, r, criteria) for n in self.scored}
-        return self._round_values(r)[name]
+        return self._round_column(r, name)
 
     def _value(self, number: int, name: str, r: int, criteria: tuple[str, ...]) -> int:
         if name not in COEF:
@@ -278,7 +346,7 @@ class Placement:
             return 2 * self.scored[number].smms if name in ("MMS", "STS") else 0
         if r >= self.rounds:
             raise IndexError(f"round index {r} beyond the {self.rounds} rounds scored")
-        return self._round_values(r)[name][number]
+        return self._round_column(r, name)[number]
 
     def _direct(self, r: int, criteria: tuple[str, ...]) -> dict[int, tuple[int, int]]:
         """(SDC, DC) of every player (``fillDirScoringInfo``): computed inside each group of
@@ -431,3 +499,16 @@ def standings(
 ) -> list[Standing]:
     """OpenGotha's standings after round index ``r`` (see :meth:`Placement.standings`)."""
     return Placement(t, criteria=criteria).standings(r)
+
+
+_Group = Callable[[Placement, int, dict[str, dict[int, int]]], None]
+#: How each criterion computed round by round is computed, with the others of its group.
+_GROUPS: dict[str, _Group] = {
+    **dict.fromkeys(_SCORES, Placement._scores),
+    **dict.fromkeys(_SOS_WINS, Placement._sos_wins),
+    **dict.fromkeys(_SOS_MCMAHON, Placement._sos_mcmahon),
+    **dict.fromkeys(("EXT", "EXR"), Placement._exploits),
+    "SOSTS": Placement._sos_strasbourg,
+    "SOSOSW": Placement._sosos_wins,
+    "SOSOSM": Placement._sosos_mcmahon,
+}

@@ -33,7 +33,7 @@ from gosheet.workbook.limits import (
     RATIO_FROM,
 )
 from gosheet.workbook.limits.files import check_size
-from gosheet.workbook.sheets import column_number
+from gosheet.workbook.sheets import column_letter, column_number
 from gosheet.workbook.xlsx.parts.package import sheet_parts
 
 _TAG = re.compile(rb"<(?:[A-Za-z_][\w.-]*:)?(row|c|dimension|mergeCell)\b([^>]*)>")
@@ -46,10 +46,14 @@ RESAVE = "open it in LibreOffice and save it again (what it cannot place is left
 
 def check_workbook(
     path: Path, label: str | None = None, *, sheets: bool = True, book: bool = False
-) -> None:
+) -> frozenset[str]:
     """Refuse an archive (``.xlsx``, ``.xlsm``, ``.ods``) beyond the limits, before it is
     parsed; with ``sheets``, scan every worksheet of an ``.xlsx`` too; with ``book`` (a
-    tournament workbook, which gosheet may save), refuse an ``.xlsx`` holding macros."""
+    tournament workbook, which gosheet may save), refuse an ``.xlsx`` holding macros.
+
+    The worksheet parts scanned that hold no error value, no formula and no merge (their
+    XML as every office suite writes it): what python-calamine reads as they are, which
+    :func:`gosheet.workbook.xlsx.parts.hidden.with_errors` need not read again."""
     label = label or str(path)
     check_size(path, MAX_FILE_BYTES, "workbook")
     try:
@@ -59,7 +63,7 @@ def check_workbook(
             if book and path.suffix.lower() == ".xlsx":
                 refuse_macros(label, [info.filename for info in infos])
             if sheets:
-                _check_sheets(label, archive)
+                return _check_sheets(label, archive)
     except zipfile.BadZipFile as error:
         raise FileProblem(
             _("{path}: not a workbook (not a zip archive: {error})").format(path=label, error=error)
@@ -68,6 +72,7 @@ def check_workbook(
         raise FileProblem(
             _("{path}: cannot be read as a workbook ({error})").format(path=label, error=error)
         ) from None
+    return frozenset()
 
 
 def refuse_macros(label: str, names: list[str]) -> None:
@@ -112,18 +117,31 @@ def _check_directory(label: str, infos: list[zipfile.ZipInfo]) -> None:
             )
 
 
-def _check_sheets(label: str, archive: zipfile.ZipFile) -> None:
+def _check_sheets(label: str, archive: zipfile.ZipFile) -> frozenset[str]:
     parts = sheet_parts(archive, label)
     if len(parts) > MAX_SHEETS:
         raise FileProblem(f"{label}: {len(parts)} sheets, more than {MAX_SHEETS}")
     cells = 0
+    bounds: list[tuple[str, str, int]] = []  # the sheets whose every cell tag was counted
+    plain: set[str] = set()
     for part, sheet in sorted(parts.items()):
-        cells += _scan_sheet(label, sheet, _chunks(archive, part, label))
+        counted, exact, hidden = _scan_sheet(label, sheet, _chunks(archive, part, label))
+        if not hidden:
+            plain.add(part)
+        cells += counted
+        if not exact:
+            bounds.append((part, sheet, counted))
+        if cells > MAX_CELLS and bounds:  # then the cells that hold something, told apart
+            for bound_part, bound_sheet, bound in bounds:
+                pieces = _whole_tags(label, bound_sheet, _chunks(archive, bound_part, label))
+                cells += _count_held(label, bound_sheet, pieces) - bound
+            bounds = []
         if cells > MAX_CELLS:
             raise FileProblem(
                 f"{label}: more than {MAX_CELLS:,} cells (the last counted in sheet "
                 f"'{sheet}'); gosheet reads no more"
             )
+    return frozenset(plain)
 
 
 def _chunks(archive: zipfile.ZipFile, part: str, label: str) -> Iterator[bytes]:
@@ -140,7 +158,6 @@ def _chunks(archive: zipfile.ZipFile, part: str, label: str) -> Iterator[bytes]:
             yield chunk
 
 
-_CELL_REF = re.compile(rb'<c r="([A-Z]{1,3})([1-9][0-9]{0,6})"')
 _HOLDING = re.compile(rb'<c r="([A-Z]{1,3})([0-9]{1,7})"[^>]*(?<!/)>(?!\s*</c>)')
 _ODD_ROW = re.compile(  # a row number that is not one from 1 to 1,048,576
     rb'<row r="(?![1-9][0-9]{0,5}"|10[0-3][0-9]{4}"|104[0-7][0-9]{3}"|1048[0-4][0-9]{2}"'
@@ -148,6 +165,26 @@ _ODD_ROW = re.compile(  # a row number that is not one from 1 to 1,048,576
 )
 _AREA = re.compile(rb"<(dimension|mergeCell) ([^>]*)>")
 _EMPTY_END = re.compile(rb"\s*</(?:[A-Za-z_][\w.-]*:)?c\s*>")
+# The form every office suite writes, a cell's reference first: a cell tag of another form
+# (no reference, or not first, or not a reference) or a row tag without its number first.
+_ODD_CELL = re.compile(rb'<c(?:[>/]| (?!r="[A-Z]{1,3}[1-9][0-9]{0,6}"))')
+_ODD_ROW_TAG = re.compile(rb'<row(?:[>/]| (?!r="))')
+_PREFIXED = re.compile(rb":(?:c|row) ")  # a cell or a row tag with a namespace's prefix
+
+
+def _far_pattern() -> re.Pattern[bytes]:
+    """The cell references that may lie beyond :data:`MAX_COLUMNS` or :data:`MAX_ROWS` (and
+    so every one beyond Excel's last cell): more letters or digits than the limit's, or as
+    many from its first one on — a few more than those beyond, each then checked exactly."""
+    letters, digits = column_letter(MAX_COLUMNS - 1), str(MAX_ROWS)
+    columns = f"[A-Z]{{{len(letters) + 1},3}}[0-9]|[{letters[0]}-Z][A-Z]{{{len(letters) - 1}}}[0-9]"
+    rows = (
+        f'[A-Z]{{1,3}}(?:[0-9]{{{len(digits) + 1},7}}|[{digits[0]}-9][0-9]{{{len(digits) - 1}}})"'
+    )
+    return re.compile(f'<c r="(?={columns}|{rows})([A-Z]{{1,3}})([0-9]{{1,7}})"'.encode())
+
+
+_FAR = _far_pattern()
 
 
 def _whole_tags(label: str, sheet: str, chunks: Iterator[bytes]) -> Iterator[bytes]:
@@ -189,49 +226,93 @@ def _refuse_beyond(label: str, sheet: str, cells: int, elements: int = 0) -> Non
         )
 
 
-def _scan_sheet(label: str, sheet: str, chunks: Iterator[bytes]) -> int:
+def _scan_sheet(label: str, sheet: str, chunks: Iterator[bytes]) -> tuple[int, bool, bool]:
     """The cells a sheet's XML holds (those that hold something: a value, a text, a
-    formula), their references checked against the limits: a few passes of literal searches
-    a chunk at a time (a sheet of 100,000 cells in hundredths of a second) for the form every
-    office suite writes (``<row r="7"``, ``<c r="B7"``); any other form (prefixed tags,
-    references omitted or not first) is read tag by tag (:func:`_scan_sheet_slowly`).
+    formula), their references checked against the limits, whether that count is exact
+    (else every cell tag, empty or not, was counted), and whether the sheet may hold what
+    python-calamine reads as empty (an error value, a formula, a merge; or any other form
+    than the usual one): a few literal searches a chunk
+    at a time (a sheet of 100,000 cells in hundredths of a second) for the form every office
+    suite writes (``<row r="7"``, ``<c r="B7"``); any other form (prefixed tags, references
+    omitted or not first) is read tag by tag (:func:`_scan_sheet_slowly`).
+
+    Every cell tag is counted first, empty or not: while they stay within
+    :data:`MAX_CELLS` (the workbook's too: :func:`_check_sheets`), and none lies where a
+    cell that holds something may not (:data:`_FAR`), the cells that hold something need not
+    be told apart; beyond, they are (``_HOLDING``), and the sheet refused as before.
 
     An empty row or cell (formatting only: ``<row r="1048576" ht="12.8"/>``,
     ``<c r="XFD5" s="3"/>``) is anywhere in Excel's sheet: LibreOffice writes one after a
     row is deleted. Only its reference is checked, and it counts among the
     :data:`MAX_ELEMENTS` of a sheet."""
-    cells = elements = 0
+    tags = held = areas = elements = 0
+    exact = False  # the cells that hold something told apart (tags: every cell tag)
+    hidden = False
     pieces = _whole_tags(label, sheet, chunks)
     seen: list[bytes] = []
     for data in pieces:
         seen.append(data)
-        references = _CELL_REF.findall(data)
-        rows = data.count(b'<row r="')
-        tags = sum(data.count(t) for t in (b"<c ", b"<c>", b"<c/>"))
-        row_tags = sum(data.count(t) for t in (b"<row ", b"<row>", b"<row/>"))
-        if tags != len(references) or row_tags != rows or b":c " in data or b":row " in data:
-            return _scan_sheet_slowly(label, sheet, itertools.chain(seen, pieces))
-        elements += tags + row_tags
+        if (
+            _ODD_CELL.search(data)
+            or _ODD_ROW_TAG.search(data)
+            or b":c " in data
+            or b":row " in data
+        ):
+            return _scan_sheet_slowly(label, sheet, itertools.chain(seen, pieces)), True, True
+        count = data.count(b"<c ")
+        elements += count + data.count(b"<row ")
+        tags += count
         for odd in _ODD_ROW.findall(data):
             _row_number(label, sheet, odd)
-        for letters in {ref[0] for ref in references if len(ref[0]) == 3}:
-            if column_number(letters.decode()) > EXCEL_COLUMNS:
-                far = next(d for c, d in references if c == letters)
-                _reference(label, sheet, letters + far, False)
-        for digits in {ref[1] for ref in references if len(ref[1]) == 7}:
-            if int(digits) > EXCEL_ROWS:
-                far = next(c for c, d in references if d == digits)
-                _reference(label, sheet, far + digits, False)
-        held = _HOLDING.findall(data)
-        cells += len(held)
-        for letters in {ref[0] for ref in held if len(ref[0]) > 1}:
-            if column_number(letters.decode()) > MAX_COLUMNS:
-                far = next(d for c, d in held if c == letters)
-                _reference(label, sheet, letters + far)
-        for digits in {ref[1] for ref in held if len(ref[1]) > 4}:
-            if int(digits) > MAX_ROWS:
-                far = next(c for c, d in held if d == digits)
-                _reference(label, sheet, far + digits)
+        _check_far(label, sheet, data)
+        if b"<dimension " in data or b"<mergeCell " in data:
+            hidden = hidden or b"<mergeCell " in data
+            for tag, attributes in _AREA.findall(data):
+                areas += _area_cells(label, sheet, tag, b" " + attributes)
+        hidden = hidden or b't="e"' in data or b"</f>" in data
+        if not exact and tags + areas > MAX_CELLS:
+            exact = True
+            held = sum(len(_HOLDING.findall(before)) for before in seen[:-1])
+        if exact:
+            held += len(_HOLDING.findall(data))
+        _refuse_beyond(label, sheet, (held if exact else tags) + areas, elements)
+    return (held if exact else tags) + areas, exact, hidden
+
+
+def _check_far(label: str, sheet: str, data: bytes) -> None:
+    """The references of ``data`` beyond Excel's last cell (a damaged file), and those of
+    cells holding something beyond :data:`MAX_COLUMNS` or :data:`MAX_ROWS`: refused."""
+    found = list(_FAR.finditer(data))
+    if not found:
+        return
+    far = [(m.group(1), m.group(2)) for m in found]
+    for letters in {c for c, d in far if len(c) == 3}:
+        if column_number(letters.decode()) > EXCEL_COLUMNS:
+            digits = next(d for c, d in far if c == letters)
+            _reference(label, sheet, letters + digits, False)
+    for digits in {d for c, d in far if len(d) == 7}:
+        if int(digits) > EXCEL_ROWS:
+            letters = next(c for c, d in far if d == digits)
+            _reference(label, sheet, letters + digits, False)
+    held = [ref for ref, m in zip(far, found, strict=True) if _HOLDING.match(data, m.start())]
+    for letters in {c for c, d in held if len(c) > 1}:
+        if column_number(letters.decode()) > MAX_COLUMNS:
+            digits = next(d for c, d in held if c == letters)
+            _reference(label, sheet, letters + digits)
+    for digits in {d for c, d in held if len(d) > 4}:
+        if int(digits) > MAX_ROWS:
+            letters = next(c for c, d in held if d == digits)
+            _reference(label, sheet, letters + digits)
+
+
+def _count_held(label: str, sheet: str, pieces: Iterator[bytes]) -> int:
+    """The cells of a sheet in the usual form, already scanned (:func:`_scan_sheet`), that
+    hold something (not ``<c r="B7" s="1"/>`` nor ``<c r="B7"></c>``), and the cells of its
+    merges, refused beyond the limits."""
+    cells = elements = 0
+    for data in pieces:
+        elements += data.count(b"<c ") + data.count(b"<row ")
+        cells += len(_HOLDING.findall(data))
         for tag, attributes in _AREA.findall(data):
             cells += _area_cells(label, sheet, tag, b" " + attributes)
         _refuse_beyond(label, sheet, cells, elements)

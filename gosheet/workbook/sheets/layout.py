@@ -84,12 +84,16 @@ def row_heights(data: SheetData) -> dict[int, int]:
     wrapped = [i for i, c in enumerate(data.columns) if c.wrap]
     heights: dict[int, int] = {}
     if wrapped:
+        counted: dict[tuple[int, str], int] = {}  # (a club's name comes back row after row)
         for r, row in enumerate(data.rows, start=2):
             lines = 1
             for i in wrapped:
                 text = str(row[i]) if i < len(row) and row[i] is not None else ""
-                width = data.columns[i].width
-                lines = max(lines, _lines(text, width), _words_lines(text, width))
+                taken = counted.get((i, text))
+                if taken is None:
+                    width = data.columns[i].width
+                    taken = counted[(i, text)] = max(_lines(text, width), _words_lines(text, width))
+                lines = max(lines, taken)
             if lines > 1:
                 heights[r] = 15 * lines
     if data.notes:
@@ -208,7 +212,9 @@ def fitted(data: SheetData) -> SheetData:
         return data
     room = PAGE_POINTS[True] / MIN_SCALE
     values = column_values(data)
-    floors = [_floor(c, cells) for c, cells in zip(data.columns, values, strict=True)]
+    floors = [  # (a column that is never narrowed needs none)
+        _floor(c, cells) if c.least else 0.0 for c, cells in zip(data.columns, values, strict=True)
+    ]
     new = list(widths)
     for stage in sorted({c.stage for c in data.columns if c.least}):
         chosen = [
@@ -231,7 +237,8 @@ def fitted(data: SheetData) -> SheetData:
 def _floor(column: Column, cells: Sequence[Any]) -> float:
     """The least width ``column`` may take: its ``least``, or its longest word (a club's
     ``Санкт-Петербургский`` breaks at its hyphen) and a character of padding."""
-    pieces = (piece for cell in cells if isinstance(cell, str) for piece in _pieces(cell))
+    texts = {cell for cell in cells if isinstance(cell, str)}  # (a club's name repeats)
+    pieces = {piece for text in texts for piece in _pieces(text)}
     return max([column.least, *((text_points(p) + 2.0) / 5.56 for p in pieces)])
 
 

@@ -16,6 +16,7 @@ from __future__ import annotations
 import difflib
 import functools
 from collections.abc import Callable, Iterable, Sequence
+from typing import Any
 
 from gosheet.core.model import Player
 from gosheet.i18n import words
@@ -69,7 +70,21 @@ def same_player(a: Player, b: Player) -> bool:
 
 def tags(players: Iterable[Player]) -> dict[int, str]:
     """What follows the name of each player whose name is not his alone (`` (Seoul)`` or
-    `` [12345678]``); players with a name of their own are not in it."""
+    `` [12345678]``); players with a name of their own are not in it. (The answer for the
+    last tuple of players is kept: a command asks it of the same roster several times — its
+    reading, the round sheet, the Standings.)"""
+    if type(players) is tuple and players is _last[0]:
+        return dict(_last[1])
+    found = _tags(players)
+    if type(players) is tuple:
+        _last[:] = [players, dict(found)]
+    return found
+
+
+_last: list[Any] = [None, {}]  # the last tuple of players (held: its identity is safe)
+
+
+def _tags(players: Iterable[Player]) -> dict[int, str]:
     groups: dict[str, list[Player]] = {}
     for p in players:
         groups.setdefault(name_key(p.name), []).append(p)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from contextlib import suppress
+from functools import lru_cache
 from typing import Any
 
 from gosheet.core.errors import Problem
@@ -12,16 +13,31 @@ from gosheet.core.results import ResultError
 from gosheet.i18n import words
 from gosheet.i18n.catalog import _
 from gosheet.workbook.sheets import ORIGIN_HEADERS, cell_name
-from gosheet.workbook.sheets.cell_cache import result_of
+from gosheet.workbook.sheets.cell_cache import KEPT_LENGTH, result_of
 from gosheet.workbook.sheets.headers import normalise_header
 from gosheet.workbook.sheets.reading import BookState, blank, cell_text
 
 
 def looks_like_result(value: Any) -> bool:
-    """Whether a cell reads as a game's result (``1-0``, ``B+`` …)."""
+    """Whether a cell reads as a game's result (``1-0``, ``B+`` …); the answer for a text
+    seen before is kept (the clubs and countries of a big field repeat, and a text that is
+    no result was read anew each time: its error is never kept).
+
+    >>> looks_like_result("W+"), looks_like_result("Berlin"), looks_like_result("Berlin")
+    (True, False, False)
+    """
+    if type(value) is str and len(value) <= KEPT_LENGTH:
+        return _text_looks_like_result(value)
+    return _looks_like_result(value)
+
+
+def _looks_like_result(value: Any) -> bool:
     with suppress(ResultError):
         return result_of(cell_text(value)) is not None
     return False
+
+
+_text_looks_like_result = lru_cache(maxsize=1 << 12)(_looks_like_result)
 
 
 def stray(row: int, column: int, value: Any, result_column: int, beside: bool) -> str:

@@ -75,14 +75,14 @@ class XlsxBook(BookPort, SheetRenamer):
         path = regular_file(path, "workbook")
         if path.suffix.lower() not in (".xlsx", ".xlsm"):
             raise FileProblem(f"{path}: not an .xlsx workbook")
-        check_workbook(path, book=True)
+        plain = check_workbook(path, book=True)  # (the sheets without errors, formulas, merges)
         tidy(path)  # a killed command's temporary and lock files
         try:
             fingerprint = Fingerprint.of(path)  # before the load: a change meanwhile is seen
         except OSError as error:
             raise FileProblem(f"{path}: cannot be read as a workbook ({error})") from error
         chosen = chosen_engine(engine)
-        grids = None if chosen == "openpyxl" else read_grids(path)
+        grids = None if chosen == "openpyxl" else read_grids(path, plain)
         book: XlsxBook
         if grids is None:  # (openpyxl, and its engine, loaded only then)
             from gosheet.workbook.xlsx.openpyxl_book import OpenpyxlBook, load

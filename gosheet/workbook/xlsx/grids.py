@@ -8,6 +8,7 @@ values cell for cell)."""
 from __future__ import annotations
 
 import functools
+from collections.abc import Collection
 from datetime import date, datetime
 from pathlib import Path
 from typing import Any
@@ -17,13 +18,14 @@ from gosheet.workbook.port import Grid, Grids
 from gosheet.workbook.sheets.reader import gc_paused
 
 
-def read_grids(path: Path) -> Grids | None:
+def read_grids(path: Path, plain: Collection[str] = ()) -> Grids | None:
     """Every worksheet's values as openpyxl gives them (None for an empty cell, whole numbers
     as int, dates as datetime): python-calamine's reading where it can be imported, else
     gosheet's own reader of the parts, which gives the same values; None when the file cannot
-    be read so (openpyxl then reads it, or says why)."""
+    be read so (openpyxl then reads it, or says why). ``plain``: the worksheet parts known to
+    hold no error value, formula or merge (the limits' scan found none)."""
     if accelerators.available("python_calamine"):
-        return calamine_grids(path)
+        return calamine_grids(path, plain)
     return pure_grids(path)
 
 
@@ -35,7 +37,7 @@ def pure_grids(path: Path) -> Grids | None:
         return workbook_grids(path)
 
 
-def calamine_grids(path: Path) -> Grids | None:
+def calamine_grids(path: Path, plain: Collection[str] = ()) -> Grids | None:
     """:func:`read_grids` through python-calamine (None when it cannot be imported)."""
     calamine = accelerators.load("python_calamine")
     if calamine is None:
@@ -82,7 +84,8 @@ def calamine_grids(path: Path) -> Grids | None:
         grids = {name: [_values(row) for row in rows] for name, rows in raw.items()}
     from gosheet.workbook.xlsx.parts.hidden import with_errors
 
-    return with_errors(grids, path)  # (calamine: an error value, a formula unsaved: empty)
+    # (calamine: an error value, a formula unsaved: empty)
+    return with_errors(grids, path, plain)
 
 
 #: A workbook file this large (bytes) has its sheets parsed on two threads.

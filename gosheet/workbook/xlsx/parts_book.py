@@ -20,6 +20,7 @@ from gosheet.workbook.edits import Edits
 from gosheet.workbook.port import CellValue, Grids
 from gosheet.workbook.saving.atomic import Fingerprint, backup_path, check_archive, replacing
 from gosheet.workbook.sheets import SheetData
+from gosheet.workbook.sheets.reader import gc_paused
 from gosheet.workbook.xlsx.book import XlsxBook
 
 if TYPE_CHECKING:
@@ -122,7 +123,8 @@ class PartsBook(XlsxBook):
             keep = backup_path(target) if backup else None
             history = action if backup else None
             with replacing(target, expected=expected, backup=keep, history=history) as temporary:
-                write(package, changes, temporary)
+                with gc_paused():  # (a big sheet's rows and cells: many objects, no cycles)
+                    write(package, changes, temporary)
                 check_archive(temporary, target)
         except Damaged as why:
             raise FileProblem(f"{self.source}: cannot be read as a workbook ({why})") from None

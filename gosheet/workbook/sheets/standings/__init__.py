@@ -18,5 +18,8 @@ def standings_sheet(
 ) -> SheetData:
     """``Standings`` of the tournament, by its system's ranking, in ``language`` (default:
     the tournament's ``Language`` setting); ``model``: its standings, when made already."""
-    model = standings_model(tournament) if model is None else model
-    return sheet_of(model, tournament, language or tournament.settings.language)
+    from gosheet.workbook.sheets.reader import gc_paused  # (loaded already to read the book)
+
+    with gc_paused():  # (a big field's rows: many objects, no cycles)
+        model = standings_model(tournament) if model is None else model
+        return sheet_of(model, tournament, language or tournament.settings.language)

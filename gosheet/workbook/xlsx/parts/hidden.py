@@ -7,23 +7,25 @@ from __future__ import annotations
 
 import re
 import zipfile
+from collections.abc import Collection
 from pathlib import Path
 
 from gosheet.workbook.unseen import Unsaved, unseen
 from gosheet.workbook.xlsx.parts.values import Grid, error_cells
 
 
-def with_errors(grids: dict[str, Grid], path: Path) -> dict[str, Grid]:
+def with_errors(grids: dict[str, Grid], path: Path, plain: Collection[str] = ()) -> dict[str, Grid]:
     """``grids`` (python-calamine's, where an error value is an empty cell) with each
     sheet's error values (:func:`error_cells`) put back in their cells, its formulas with no
     saved value (:func:`unsaved_cells`) and the cells under its merges marked, as gosheet's
-    own reader gives them."""
+    own reader gives them; the sheet parts in ``plain`` hold none of them (the limits' scan
+    says so: :func:`gosheet.workbook.limits.archive.check_workbook`), and are not read."""
     from gosheet.workbook.xlsx.parts.package import sheet_parts
 
     with zipfile.ZipFile(path) as archive:
         for part, name in sheet_parts(archive).items():
             grid = grids.get(name)
-            if grid is None:
+            if grid is None or part in plain:
                 continue
             data = archive.read(part)
             for (row, column), value in error_cells(data).items():

@@ -16,6 +16,7 @@ import io
 import posixpath
 import re
 import zipfile
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -107,16 +108,44 @@ def content_types_in(data: bytes) -> tuple[dict[str, str], dict[str, str]]:
     return defaults, overrides
 
 
+class Parts(Mapping[str, bytes]):
+    """An archive's parts by name, in the archive's order, each inflated (and its CRC
+    checked) when first read: a save reads the few parts it changes and copies the others
+    deflated — a big workbook's sheets, tens of megabytes, are not inflated for nothing. (A
+    part copied so is checked in the new archive before it replaces the workbook:
+    :func:`gosheet.workbook.saving.atomic.check_archive`.)"""
+
+    def __init__(self, archive: zipfile.ZipFile) -> None:
+        self.archive = archive
+        self.infos = {info.filename: info for info in archive.infolist()}
+        self.read: dict[str, bytes] = {}
+
+    def __getitem__(self, name: str) -> bytes:
+        data = self.read.get(name)
+        if data is None:
+            data = self.read[name] = self.archive.read(self.infos[name])
+        return data
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.infos)
+
+    def __len__(self) -> int:
+        return len(self.infos)
+
+    def __contains__(self, name: object) -> bool:
+        return name in self.infos
+
+
 class Package:
     """An ``.xlsx`` archive read once: every part's bytes by name, in the archive's order
-    (each inflated and its CRC checked: a damaged part is found here), and the deflated
-    bytes of each, which the new archive copies for the parts it keeps."""
+    (:class:`Parts`: each inflated when first read, and its CRC checked then), and the
+    deflated bytes of each, which the new archive copies for the parts it keeps."""
 
     def __init__(self, path: Path) -> None:
-        blob = path.read_bytes()  # read once: inflated below, copied deflated at the save
-        with zipfile.ZipFile(io.BytesIO(blob)) as archive:
-            self.infos = archive.infolist()
-            self.parts = {info.filename: archive.read(info) for info in self.infos}
+        blob = path.read_bytes()  # read once: inflated when asked, copied deflated at the save
+        archive = zipfile.ZipFile(io.BytesIO(blob))  # (in memory: nothing to close)
+        self.infos = archive.infolist()
+        self.parts = Parts(archive)
         self.deflated: dict[str, Deflated] = deflated_parts(blob, self.infos)
         if WORKBOOK not in self.parts or CONTENT_TYPES not in self.parts:
             raise Unsupported("no xl/workbook.xml (not a workbook saved by Excel or LibreOffice)")

@@ -125,7 +125,8 @@ def refuse_long_texts(data: SheetData, values: Rows | None = None) -> None:
         if writable.too_long(header):
             raise writable.long_text(f"{data.name}!{column_letter(index)}1", str(header))
     for index, column in enumerate(column_values(data) if values is None else values):
-        if any(type(v) is str and len(v) > writable.MAX_TEXT for v in column):
+        texts = [v for v in column if type(v) is str]
+        if texts and max(map(len, texts)) > writable.MAX_TEXT:
             row, text = next((r, v) for r, v in enumerate(column, 2) if writable.too_long(v))
             raise writable.long_text(f"{data.name}!{column_letter(index)}{row}", text)
 
