@@ -490,9 +490,17 @@ _canonical_kept = lru_cache(maxsize=1 << 12)(_canonical)
 def _kinds(among: Iterable[str] | Table | None) -> tuple[str, ...]:
     if among is None:
         return tuple(ALL_TABLES)
-    if isinstance(among, Mapping):
-        return tuple(name for name, table in ALL_TABLES.items() if table is among)
+    if type(among) is dict or isinstance(among, Mapping):  # (a table: by its identity)
+        return _TABLE_KINDS.get(id(among), ())
     return tuple(among)
+
+
+#: Each table's keys in :data:`ALL_TABLES` (of :func:`_kinds`, asked at every cell read: a
+#: look-up rather than a walk through the tables each time).
+_TABLE_KINDS: dict[int, tuple[str, ...]] = {
+    id(table): tuple(name for name, other in ALL_TABLES.items() if other is table)
+    for table in ALL_TABLES.values()
+}
 
 
 def local(english: str, language: str, among: Iterable[str] | Table | None = None) -> str:
