@@ -485,22 +485,15 @@ def _canonical(
 #: :func:`canonical` of each cell and sheet name met (a round's ``Bye`` cells, the header rows
 #: of every workbook read): the words are fixed, so the answer for a text is too.
 _canonical_kept = lru_cache(maxsize=1 << 12)(_canonical)
+_KINDS = {id(t): tuple(k for k, u in ALL_TABLES.items() if u is t) for t in ALL_TABLES.values()}
 
 
 def _kinds(among: Iterable[str] | Table | None) -> tuple[str, ...]:
     if among is None:
         return tuple(ALL_TABLES)
-    if type(among) is dict or isinstance(among, Mapping):  # (a table: by its identity)
-        return _TABLE_KINDS.get(id(among), ())
+    if isinstance(among, Mapping):  # a table: its keys in ALL_TABLES, found by its identity
+        return _KINDS.get(id(among), ())
     return tuple(among)
-
-
-#: Each table's keys in :data:`ALL_TABLES` (of :func:`_kinds`, asked at every cell read: a
-#: look-up rather than a walk through the tables each time).
-_TABLE_KINDS: dict[int, tuple[str, ...]] = {
-    id(table): tuple(name for name, other in ALL_TABLES.items() if other is table)
-    for table in ALL_TABLES.values()
-}
 
 
 def local(english: str, language: str, among: Iterable[str] | Table | None = None) -> str:
