@@ -18,6 +18,9 @@ from gosheet.i18n.catalog import _
 
 @dataclass(frozen=True)
 class ExplainedGame:
+    """A recorded game of the round: its table, its players and its value under each
+    criterion."""
+
     table: int
     white: int
     black: int
@@ -27,6 +30,8 @@ class ExplainedGame:
 
 @dataclass(frozen=True)
 class Explanation:
+    """Why a round was paired so: its games' values, and what gosheet would pair now."""
+
     round_number: int
     system: str  # the name of its pairing system in the registry
     criteria: tuple[Criterion, ...]

@@ -40,7 +40,6 @@ from gosheet.core.opengotha.placement import Placement, criterion_name
 from gosheet.core.scorecard import RoundEntry, round_entries
 from gosheet.core.standings import standings
 from gosheet.core.systems import system_of
-from gosheet.core.systems.fus_levels import fus_standings
 
 BYE = "bye"  # a round's cell of a bye (the workbook's word, :data:`gosheet.i18n.words.CELLS`)
 SCORES = ("Wins", "MMS", "Points", "Level", "Score")
@@ -310,6 +309,8 @@ def _swiss(tournament: Tournament, rounds: int | None) -> StandingsModel:
 
 def _fus(tournament: Tournament, rounds: int | None) -> StandingsModel:
     """FUS: by final level, FUS coefficient, wins; each round's game and step."""
+    from gosheet.core.systems.fus_levels import fus_standings  # (FUS's tournaments only)
+
     rows = fus_standings(tournament)
     tied = _ties([r.place for r in rows])
     ranked = [

@@ -485,13 +485,14 @@ def _canonical(
 #: :func:`canonical` of each cell and sheet name met (a round's ``Bye`` cells, the header rows
 #: of every workbook read): the words are fixed, so the answer for a text is too.
 _canonical_kept = lru_cache(maxsize=1 << 12)(_canonical)
+_KINDS = {id(t): tuple(k for k, u in ALL_TABLES.items() if u is t) for t in ALL_TABLES.values()}
 
 
 def _kinds(among: Iterable[str] | Table | None) -> tuple[str, ...]:
     if among is None:
         return tuple(ALL_TABLES)
-    if isinstance(among, Mapping):
-        return tuple(name for name, table in ALL_TABLES.items() if table is among)
+    if isinstance(among, Mapping):  # a table: its keys in ALL_TABLES, found by its identity
+        return _KINDS.get(id(among), ())
     return tuple(among)
 
 

@@ -48,10 +48,11 @@ def run(argv: Sequence[str] | None = None) -> int:
     error naming the closest one; the workbook a command is given is found as the organiser
     means it (:mod:`gosheet.frontends.cli.books`)."""
     use("en")  # until --language or the workbook's Language says otherwise
-    parser = build_parser()
-    misspelt(parser, sys.argv[1:] if argv is None else argv)
+    words = sys.argv[1:] if argv is None else argv
+    parser = build_parser(words[0] if words and words[0] in COMMANDS else None)
+    misspelt(parser, words)
     args = parser.parse_args(argv)
-    refuse_control_characters(parser, args, sys.argv[1:] if argv is None else argv)
+    refuse_control_characters(parser, args, words)
     if getattr(args, "language", None):  # new, import, demo: their refusals in it too
         use(args.language)
     if books.takes_a_workbook(args):

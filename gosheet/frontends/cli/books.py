@@ -8,7 +8,6 @@ on that workbook. A misspelt command: the closest one (:func:`closest_command`).
 from __future__ import annotations
 
 import argparse
-import difflib
 from collections.abc import Iterable
 from pathlib import Path
 
@@ -153,5 +152,7 @@ def roster_given(error: InputError, book: Path, command: str) -> FileProblem | N
 
 def closest_command(typed_word: str, commands: Iterable[str]) -> str | None:
     """The command a misspelt one is closest to (``pari`` → ``pair``), or None."""
+    import difflib  # (only for a word that is no command)
+
     found = difflib.get_close_matches(typed_word.lower(), list(commands), n=1, cutoff=0.6)
     return found[0] if found else None

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 from pathlib import Path
+from typing import Any, cast
 
 from gosheet.about import VERSION
 from gosheet.core.fields import RULES
@@ -90,7 +91,29 @@ def settings_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--force", action="store_true", help="overwrite an existing file")
 
 
-def build_parser() -> argparse.ArgumentParser:
+class _Unbuilt:
+    """A command's parser not built: whatever its options, nothing is made."""
+
+    def __getattr__(self, name: str) -> Any:
+        return lambda *args, **kwargs: self
+
+
+class _OneCommand(argparse._SubParsersAction):  # type: ignore[type-arg]
+    """The commands, of which only :attr:`only` gets its parser (all of them where None)."""
+
+    only: str | None = None
+
+    def add_parser(self, name: str, **kwargs: Any) -> argparse.ArgumentParser:
+        if self.only is not None and name != self.only:
+            return cast(argparse.ArgumentParser, _Unbuilt())
+        made: argparse.ArgumentParser = super().add_parser(name, **kwargs)
+        return made
+
+
+def build_parser(only: str | None = None) -> argparse.ArgumentParser:
+    """The command line's parser. With ``only`` (a command typed first, as in ``gosheet pair
+    cup.xlsx``), that command's parser alone is built: its parse, usage and help are the same,
+    and the other commands' hundred options are not made at every start (issue 38)."""
     parser = argparse.ArgumentParser(
         prog="gosheet",
         description="Go and other board-game tournaments in a spreadsheet: McMahon, FUS and "
@@ -102,7 +125,11 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--version", action="version", version=f"gosheet {VERSION}", help="show gosheet's version"
     )
-    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    sub = cast(
+        _OneCommand,
+        parser.add_subparsers(dest="command", required=True, metavar="COMMAND", action=_OneCommand),
+    )
+    sub.only = only
 
     new = sub.add_parser("new", help="write an empty tournament workbook")
     new.add_argument("book", type=Path, metavar="BOOK.xlsx")

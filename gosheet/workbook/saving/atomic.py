@@ -19,7 +19,7 @@ removes (:func:`tidy`, even one that only reads).
 
 from __future__ import annotations
 
-import hashlib
+import importlib
 import os
 import re
 import stat
@@ -30,7 +30,7 @@ from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
-from typing import BinaryIO
+from typing import Any, BinaryIO
 
 from gosheet.core.errors import FileProblem
 from gosheet.i18n.catalog import _
@@ -56,12 +56,27 @@ STALE_AFTER = 60.0
 """A temporary file of gosheet's older than this (seconds), or whose process is gone, is stale."""
 
 
+def new_sha256() -> Any:
+    """A SHA-256 hash object: Python's own (module ``_sha2`` from 3.12, ``_sha256`` before),
+    the same digests as :mod:`hashlib`'s, whose import loads OpenSSL (2 ms of every command,
+    issue 38); :mod:`hashlib`'s where Python has none of its own."""
+    for module in ("_sha2", "_sha256"):
+        try:
+            return importlib.import_module(module).sha256()
+        except (ImportError, AttributeError):
+            continue
+    import hashlib
+
+    return hashlib.sha256()
+
+
 def _sha256(file: BinaryIO) -> str:
     """The SHA-256 of an open file's bytes, read in blocks (``hashlib.file_digest`` is 3.11's)."""
-    digest = hashlib.sha256()
+    digest = new_sha256()
     for block in iter(lambda: file.read(1 << 20), b""):
         digest.update(block)
-    return digest.hexdigest()
+    hexdigest: str = digest.hexdigest()
+    return hexdigest
 
 
 @dataclass(frozen=True)
