@@ -378,9 +378,18 @@ FIRST_PAIR = (
     "gosheet.workbook.edits",
     "tempfile",
     "encodings.cp437",  # zipfile's, for a name not in UTF-8
+    # the pairing systems: the registry imports one when it first pairs (the workbook's)
+    "gosheet.core.systems.mcmahon",
+    "gosheet.core.systems.mcmahon_near",
+    "gosheet.core.systems.mcmahon_windows",
+    "gosheet.core.systems.swiss",
+    "gosheet.core.systems.fus",
+    "gosheet.core.systems.roundrobin",
+    "gosheet.core.opengotha.engine",
 )
 """What the first Pair next round loads besides :func:`warm`'s modules: gosheet's own reader and
-writer of ``.xlsx`` files (compiled from source the first time, in the browser)."""
+writer of ``.xlsx`` files and the pairing systems (compiled from source the first time, in the
+browser)."""
 
 
 def settle() -> str:

@@ -462,7 +462,9 @@ def test_gosheet_runs_from_the_extension_with_nothing_else(
     assert outside == {}
     tops = {name.split(".")[0] for name in found["loaded"]}
     assert {"gosheet", "gosheet_lo", "jinja2", "markupsafe", "reportlab", "defusedxml"} <= tops
-    assert "pyuca" in tops  # the lists by name of the pack and the pages, the standings' ties
+    # the lists by name of the pack and the pages, the standings' ties: Latin names by the
+    # collation's small table (pyuca's whole table for other scripts, carried: test_carried)
+    assert "gosheet.i18n.collation_table" in found["loaded"]
     assert found["missing"] == dict.fromkeys(
         ("numpy", "rustworkx", "scipy", "python_calamine", "pandas", "PIL", "networkx"),
         "ModuleNotFoundError",
