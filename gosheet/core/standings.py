@@ -41,6 +41,8 @@ class StandingsRow:
 
 @dataclass(frozen=True)
 class Standings:
+    """The standings: the tiebreaks' names and a row a player, in order."""
+
     tiebreak_names: tuple[str, ...]
     rows: tuple[StandingsRow, ...]
 

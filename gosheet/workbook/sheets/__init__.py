@@ -152,6 +152,8 @@ def cell_name(row: int, column: int) -> str:
 
 @dataclass(frozen=True)
 class Column:
+    """A column of a sheet gosheet writes: its header, width and how its cells look."""
+
     header: str
     width: float = 12
     number_format: str | None = None

@@ -36,6 +36,8 @@ CONTENT_TYPES = "[Content_Types].xml"
 
 @dataclass(frozen=True)
 class Relationship:
+    """One relationship of a part: its id, type and target, and where it is written."""
+
     id: str
     type: str
     target: str  # the part's full name in the archive ('' when external)
@@ -44,6 +46,8 @@ class Relationship:
 
 @dataclass(frozen=True)
 class SheetEntry:
+    """A sheet as the workbook part lists it: name, id, relationship and part."""
+
     name: str
     sheet_id: int
     rid: str

@@ -77,6 +77,8 @@ def _info(name: str, old: zipfile.ZipInfo | None = None) -> zipfile.ZipInfo:
 
 @dataclass
 class _Parts:
+    """The parts a save writes anew and those it leaves out."""
+
     new: dict[str, bytes] = field(default_factory=dict)
     removed: set[str] = field(default_factory=set)
 
