@@ -177,26 +177,32 @@ DISPLAY_DEFAULTS = {
     "showPlayerGrade": "true",
 }
 PUBLISH_DEFAULTS = {"exportToLocalFile": "true", "htmlAutoScroll": "false", "print": "true"}
-TEAM_DEFAULTS = OGElement(
-    "TeamTournamentParameterSet",
-    children=(
-        OGElement("TeamGeneralParameterSet", (("teamSize", "4"),)),
-        OGElement(
-            "TeamPlacementParameterSet",
-            children=(
-                OGElement(
-                    "PlacementCriteria",
-                    children=tuple(
-                        OGElement("PlacementCriterion", (("name", name), ("number", str(n))))
-                        for n, name in enumerate(
-                            ("TEAMP", "BDW", "BDW3U", "BDW2U", "BDW1U", "MNR"), 1
-                        )
+
+
+def team_parameter_set(size: int, criteria: tuple[str, ...]) -> OGElement:
+    """``<TeamTournamentParameterSet>`` as OpenGotha writes it: the team size and the team
+    placement criteria, numbered from 1."""
+    return OGElement(
+        "TeamTournamentParameterSet",
+        children=(
+            OGElement("TeamGeneralParameterSet", (("teamSize", str(size)),)),
+            OGElement(
+                "TeamPlacementParameterSet",
+                children=(
+                    OGElement(
+                        "PlacementCriteria",
+                        children=tuple(
+                            OGElement("PlacementCriterion", (("name", c), ("number", str(n))))
+                            for n, c in enumerate(criteria, 1)
+                        ),
                     ),
                 ),
             ),
         ),
-    ),
-)
+    )
+
+
+TEAM_DEFAULTS = team_parameter_set(4, ("TEAMP", "BDW", "BDW3U", "BDW2U", "BDW1U", "MNR"))
 
 # Sections of the OpenGotha sheet
 ABOUT, ROOT, PLAYER, GAME, BYE, GAMES, TEAM, TEAMS, XML = (

@@ -33,7 +33,14 @@ from gosheet.core.teams.fields import (
 )
 from gosheet.core.teams.model import Lineup, Team
 from gosheet.formats.opengotha.elements import OGElement, OGTournament
-from gosheet.formats.opengotha.layout import MAX_ROUNDS, ORDER, TEAM, TEAMS, Row
+from gosheet.formats.opengotha.layout import (
+    MAX_ROUNDS,
+    ORDER,
+    TEAM,
+    TEAMS,
+    Row,
+    team_parameter_set,
+)
 
 __all__ = [
     "EMPTY_BOARD",
@@ -299,24 +306,7 @@ def team_parameters_element(settings: Settings) -> OGElement:
     padded with ``NULL`` to OpenGotha's six."""
     criteria = tuple(settings.team_placement)
     criteria += ("NULL",) * (TEAM_PLACEMENT_SLOTS - len(criteria))
-    return OGElement(
-        "TeamTournamentParameterSet",
-        children=(
-            OGElement("TeamGeneralParameterSet", (("teamSize", str(settings.team_size)),)),
-            OGElement(
-                "TeamPlacementParameterSet",
-                children=(
-                    OGElement(
-                        "PlacementCriteria",
-                        children=tuple(
-                            OGElement("PlacementCriterion", (("name", c), ("number", str(n))))
-                            for n, c in enumerate(criteria, 1)
-                        ),
-                    ),
-                ),
-            ),
-        ),
-    )
+    return team_parameter_set(settings.team_size, criteria)
 
 
 def read_lineup_row(attribute: str, value: str) -> tuple[int, tuple[str, ...]] | None:

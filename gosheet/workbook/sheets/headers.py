@@ -121,34 +121,44 @@ def normalise_header(text: object) -> str:
     return fold(str(text or ""), "/")
 
 
-_LOOKUP = {
-    normalise_header(alias): canonical
-    for canonical, aliases in SYNONYMS.items()
-    for alias in (canonical, *aliases)
-}
+def _lookup(synonyms: dict[str, tuple[str, ...]]) -> dict[str, str]:
+    """Each normalised name of ``synonyms`` (the canonical ones too) → its canonical name."""
+    return {
+        normalise_header(alias): canonical
+        for canonical, aliases in synonyms.items()
+        for alias in (canonical, *aliases)
+    }
+
+
+_LOOKUP = _lookup(SYNONYMS)
 _LOOKUP.update({key.replace(" ", ""): value for key, value in list(_LOOKUP.items())})
-_OG_LOOKUP = {
-    normalise_header(alias): canonical
-    for canonical, aliases in OPENGOTHA_SYNONYMS.items()
-    for alias in (canonical, *aliases)
-}
+_OG_LOOKUP = _lookup(OPENGOTHA_SYNONYMS)
 _OG_LOOKUP.update({key.replace(" ", ""): value for key, value in list(_OG_LOOKUP.items())})
+
+
+def _meaning(text: object, lookup: dict[str, str]) -> str | None:
+    key = normalise_header(text)
+    return lookup.get(key) or lookup.get(key.replace(" ", ""))
+
+
+def _first_columns(headers: list[object], lookup: dict[str, str]) -> dict[str, int]:
+    """Canonical name (by ``lookup``) → index of the first of ``headers`` that means it."""
+    found: dict[str, int] = {}
+    for index, header in enumerate(headers):
+        canonical = _meaning(header, lookup)
+        if canonical is not None and canonical not in found:
+            found[canonical] = index
+    return found
 
 
 def canonical_header(text: object) -> str | None:
     """The canonical column this header means, or None for an unknown one."""
-    key = normalise_header(text)
-    return _LOOKUP.get(key) or _LOOKUP.get(key.replace(" ", ""))
+    return _meaning(text, _LOOKUP)
 
 
 def match_headers(headers: list[object]) -> dict[str, int]:
     """Canonical name → index of the first column that means it."""
-    found: dict[str, int] = {}
-    for index, header in enumerate(headers):
-        canonical = canonical_header(header)
-        if canonical is not None and canonical not in found:
-            found[canonical] = index
-    return found
+    return _first_columns(headers, _LOOKUP)
 
 
 def match_opengotha_headers(headers: list[object]) -> dict[str, int]:
@@ -158,20 +168,10 @@ def match_opengotha_headers(headers: list[object]) -> dict[str, int]:
     >>> match_opengotha_headers(["Name", "EGF PIN", "SMMS correction", "Registering status"])
     {'EGD PIN': 1, 'MMS correction': 2, 'Registration': 3}
     """
-    found: dict[str, int] = {}
-    for index, header in enumerate(headers):
-        key = normalise_header(header)
-        canonical = _OG_LOOKUP.get(key) or _OG_LOOKUP.get(key.replace(" ", ""))
-        if canonical is not None and canonical not in found:
-            found[canonical] = index
-    return found
+    return _first_columns(headers, _OG_LOOKUP)
 
 
-_UNIT_LOOKUP = {
-    normalise_header(alias): canonical
-    for canonical, aliases in UNIT_SYNONYMS.items()
-    for alias in (canonical, *aliases)
-}
+_UNIT_LOOKUP = _lookup(UNIT_SYNONYMS)
 
 
 def match_unit_headers(headers: list[object]) -> dict[str, int]:
@@ -181,10 +181,4 @@ def match_unit_headers(headers: list[object]) -> dict[str, int]:
     >>> match_unit_headers(["Name", "Team", "Rank", "Sex"])
     {'Team': 1, 'Sex': 3}
     """
-    found: dict[str, int] = {}
-    for index, header in enumerate(headers):
-        key = normalise_header(header)
-        canonical = _UNIT_LOOKUP.get(key) or _UNIT_LOOKUP.get(key.replace(" ", ""))
-        if canonical is not None and canonical not in found:
-            found[canonical] = index
-    return found
+    return _first_columns(headers, _UNIT_LOOKUP)
