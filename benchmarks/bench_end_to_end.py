@@ -86,8 +86,9 @@ def build(path: Path, players: int, system: str, round_number: int, seed: int) -
     t = field(players, seed, absent_round=round_number)
     if system == "opengotha":  # OpenGotha's McMahon, rounds played by neighbours' scores
         book = opengotha_book(Imported(played(t, round_number - 1, seed)))
-    else:  # gosheet's seed McMahon, every round paired by gosheet, results simulated
-        settings = Settings(
+    else:  # gosheet's own system (the seed McMahon …), every round paired, results simulated
+        settings = Settings.preset(
+            system,
             name=f"Benchmark {players}",
             rounds=ROUNDS,
             mcmahon_groups=McMahonGroups(3),

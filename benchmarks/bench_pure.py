@@ -37,6 +37,7 @@ from dataclasses import replace
 from functools import partial
 from pathlib import Path
 
+import bench_end_to_end as e2e
 from bench_systems import field, played
 
 from gosheet import accelerators
@@ -72,41 +73,12 @@ def timed(function: object, found: list[object] | None = None) -> float:
     return elapsed
 
 
-def build(path: Path, players: int, system: str, seed: int) -> None:
-    """The workbook between rounds 4 and 5 of 6: OpenGotha's McMahon played by neighbours'
-    scores (as ``bench_end_to_end``), the seed McMahon and the Swiss paired by gosheet and
-    simulated."""
-    from gosheet.app import actions
-    from gosheet.core.mcmahon_groups import McMahonGroups
-    from gosheet.core.opengotha import synthetic
-    from gosheet.formats.opengotha.convert import Imported, opengotha_book
-    from gosheet.workbook.template import new_book
-
-    t = synthetic.field(players, seed, absent_round=ROUND)
-    if system == "opengotha":
-        book = opengotha_book(Imported(synthetic.played(t, ROUND - 1, seed)))
-    else:
-        settings = Settings.preset(
-            system,
-            name=f"Benchmark {players}",
-            rounds=6,
-            random_seed=seed,
-            mcmahon_groups=McMahonGroups(3),
-        )
-        book = new_book(settings, t.players)
-        for _ in range(ROUND - 1):
-            actions.pair(book)
-            actions.simulate(book)
-    actions.update_standings(book)
-    book.save(path, backup=False, action="benchmark")
-
-
 def workbook(players: int, system: str, seed: int) -> Path:
     """The cached workbook (made on the accelerated path the first time)."""
     CACHE.mkdir(parents=True, exist_ok=True)
     path = CACHE / f"{system}-{players}-seed{seed}.xlsx"
     if not path.exists():
-        build(path, players, system, seed)
+        e2e.build(path, players, system, ROUND, seed)  # as bench_end_to_end makes its own
     return path
 
 

@@ -96,7 +96,23 @@ def test_a_warm_re_solve_finds_the_optimum_of_one_solve(graph: tuple[int, list[i
         assert found == best if cardinality else found[1] == best[1]
 
 
-def test_the_warm_start_is_taken_and_proved(monkeypatch: pytest.MonkeyPatch) -> None:
+@pytest.fixture
+def solves(monkeypatch: pytest.MonkeyPatch) -> list[tuple[int, bool]]:
+    """Each blossom solve from now on, as (vertices, perfect matching asked)."""
+    seen: list[tuple[int, bool]] = []
+    run = blossom.Solver.run
+
+    def counted(solver: blossom.Solver) -> None:
+        seen.append((solver.n, solver.max_cardinality))
+        run(solver)
+
+    monkeypatch.setattr(blossom.Solver, "run", counted)
+    return seen
+
+
+def test_the_warm_start_is_taken_and_proved(
+    monkeypatch: pytest.MonkeyPatch, solves: list[tuple[int, bool]]
+) -> None:
     """Everyone's heaviest pair is with player 0, and the sparse first graph (neighbours
     in numbering) misses the pairs six apart the optimum needs: a first solve from each
     player's heaviest pair's prices, then one warm re-solve, both asked for a perfect
@@ -107,24 +123,18 @@ def test_the_warm_start_is_taken_and_proved(monkeypatch: pytest.MonkeyPatch) -> 
         for a in range(n)
         for b in range(a + 1, n)
     ]
-    solves: list[bool] = []
-    run = blossom.Solver.run
-
-    def counted(solver: blossom.Solver) -> None:
-        solves.append(solver.max_cardinality)
-        run(solver)
-
-    monkeypatch.setattr(blossom.Solver, "run", counted)
     found = sparse_blossom.max_weight_matching(n, edges, window=1)
-    assert solves == [True, True]
+    assert solves == [(12, True), (12, True)]
     assert found == {(a, a + 6) for a in range(6)}
     monkeypatch.setattr(sparse_blossom, "WARM", False)
     solves.clear()
     assert sparse_blossom.max_weight_matching(n, edges, window=1) == found
-    assert solves == [False, False]
+    assert solves == [(12, False), (12, False)]
 
 
-def test_an_odd_fields_warm_start_is_taken_and_proved(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_an_odd_fields_warm_start_is_taken_and_proved(
+    monkeypatch: pytest.MonkeyPatch, solves: list[tuple[int, bool]]
+) -> None:
     """The same field with a thirteenth player, whose pairs weigh 1: both solves take the
     thirteen and a spare player paired at weight 0 with everyone, asked for a perfect
     matching, start warm and are proved — the spare's price at most 0 — with no cold solve;
@@ -135,14 +145,6 @@ def test_an_odd_fields_warm_start_is_taken_and_proved(monkeypatch: pytest.Monkey
         for a in range(n)
         for b in range(a + 1, n)
     ]
-    solves: list[tuple[int, bool]] = []
-    run = blossom.Solver.run
-
-    def counted(solver: blossom.Solver) -> None:
-        solves.append((solver.n, solver.max_cardinality))
-        run(solver)
-
-    monkeypatch.setattr(blossom.Solver, "run", counted)
     found = sparse_blossom.max_weight_matching(n, edges, window=1)
     assert solves == [(14, True), (14, True)]
     assert found == {(a, a + 6) for a in range(6)}
@@ -152,18 +154,10 @@ def test_an_odd_fields_warm_start_is_taken_and_proved(monkeypatch: pytest.Monkey
     assert solves == [(13, False), (13, False)]
 
 
-def test_a_warm_solve_not_proved_is_solved_again_cold(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_warm_solve_not_proved_is_solved_again_cold(solves: list[tuple[int, bool]]) -> None:
     """Five players, one with no pair: the best matching (0-1, 10) leaves three free, the
     perfect one with the spare player (0-2 and 1-3, 2) weighs less. Its duals do not prove
     it (the spare's price is above 0): the graph is solved again cold."""
-    solves: list[tuple[int, bool]] = []
-    run = blossom.Solver.run
-
-    def counted(solver: blossom.Solver) -> None:
-        solves.append((solver.n, solver.max_cardinality))
-        run(solver)
-
-    monkeypatch.setattr(blossom.Solver, "run", counted)
     found = sparse_blossom.max_weight_matching(5, [(0, 1, 10), (0, 2, 1), (1, 3, 1)], window=1)
     assert found == {(0, 1)}
     assert solves == [(6, True), (5, False)]

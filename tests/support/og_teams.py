@@ -71,13 +71,16 @@ def _lines(path: Path) -> list[list[str]]:
     return [line.split("\t") for line in text.splitlines() if line and not line.startswith("#")]
 
 
+def game_line(fields: list[str]) -> OGGameLine:
+    """A ``game`` line's fields (tab-separated, ``game`` first) read."""
+    return OGGameLine(
+        int(fields[1]), int(fields[2]), fields[3], fields[5], int(fields[7]), fields[8]
+    )
+
+
 def og_games(name: str, suffix: str) -> list[OGGameLine]:
     """Every ``game`` line of ``NAME<suffix>`` (e.g. ``.pair.R4.txt``)."""
-    return [
-        OGGameLine(int(c[1]), int(c[2]), c[3], c[5], int(c[7]), c[8])
-        for c in _lines(team_file(name, suffix))
-        if c[0] == "game"
-    ]
+    return [game_line(c) for c in _lines(team_file(name, suffix)) if c[0] == "game"]
 
 
 def og_standings(name: str, after_round: int) -> tuple[tuple[str, ...], list[OGTeamLine]]:

@@ -8,6 +8,7 @@ import subprocess
 from dataclasses import dataclass
 from pathlib import Path
 
+from support.og_teams import OGGameLine, game_line
 from support.opengotha_jar import OpenGotha
 from support.paths import TESTS
 
@@ -15,29 +16,17 @@ FIXTURES = TESTS / "fixtures" / "opengotha-teams"
 
 
 @dataclass(frozen=True)
-class OGBoard:
-    """One board game as OpenGotha prints it."""
-
-    table: int
-    board: int
-    white: str  # key
-    black: str
-    handicap: int
-    result: str
-
-
-@dataclass(frozen=True)
 class Answer:
     """One ``og-teams`` text: the games of each round (by round), the team lines of the
     standings printed last (tab-separated fields, record type dropped)."""
 
-    games: dict[int, list[OGBoard]]
+    games: dict[int, list[OGGameLine]]
     matches: dict[int, list[tuple[str, ...]]]
     standings: list[tuple[str, ...]]
 
 
 def read_answer(text: str) -> Answer:
-    games: dict[int, list[OGBoard]] = {}
+    games: dict[int, list[OGGameLine]] = {}
     matches: dict[int, list[tuple[str, ...]]] = {}
     tables: list[list[tuple[str, ...]]] = []
     r = 0
@@ -48,8 +37,7 @@ def read_answer(text: str) -> Answer:
             tables.append([])
         fields = line.split("\t")
         if fields[0] == "game":
-            t, b, w, _, k, _, h, result = fields[1:9]
-            games.setdefault(r, []).append(OGBoard(int(t), int(b), w, k, int(h), result))
+            games.setdefault(r, []).append(game_line(fields))
         elif fields[0] == "match":
             matches.setdefault(r, []).append(tuple(fields[1:]))
         elif fields[0] == "team":
