@@ -172,7 +172,7 @@ def _reordering(language: str) -> Callable[[int], int] | None:
         return None
     from gosheet.i18n import collation_table as known  # the span, from pyuca's table
 
-    low, high, latin = known.CYRILLIC_LOW, known.CYRILLIC_HIGH, known.LATIN_FIRST
+    (low, high), latin = known.SPANS[script], known.LATIN_FIRST
     length = high - low + 1
     drop = low - latin
 

@@ -52,22 +52,25 @@ def compact(elements: str) -> str:
     return ",".join(e.strip("[]")[1:15] for e in elements.replace("][", "] [").split())
 
 
-def reorder_span() -> tuple[int, int, int]:
-    """The lowest and highest primary weights of the Cyrillic letters and the first Latin
-    one (``a``), as :func:`gosheet.i18n.collation._reordering` needs them."""
+def reorder_spans() -> tuple[dict[str, tuple[int, int]], int]:
+    """Each reorderable script's lowest and highest primary weight of its letters, and the
+    first Latin letter's (``a``), as :func:`gosheet.i18n.collation._reordering` needs them."""
     from pyuca.collator import Collator_10_0_0
 
     from gosheet.i18n.collation import IMPLICIT, SCRIPTS
 
     collator = Collator_10_0_0()
-    weights = [
-        w
-        for block in SCRIPTS["Cyrl"]
-        for cp in block
-        if unicodedata.category(chr(cp)).startswith("L")
-        and 0 < (w := collator.sort_key(chr(cp))[0]) < IMPLICIT
-    ]
-    return min(weights), max(weights), collator.sort_key("a")[0]
+    spans: dict[str, tuple[int, int]] = {}
+    for script, blocks in SCRIPTS.items():
+        weights = [
+            w
+            for block in blocks
+            for cp in block
+            if unicodedata.category(chr(cp)).startswith("L")
+            and 0 < (w := collator.sort_key(chr(cp))[0]) < IMPLICIT
+        ]
+        spans[script] = (min(weights), max(weights))
+    return spans, collator.sort_key("a")[0]
 
 
 def packed(entries: list[str], width: int = 99) -> Iterator[str]:
@@ -93,7 +96,8 @@ def module_text() -> str:
         for chars, elements in ducet_lines(path)
         if all(map(covered, chars))
     ]
-    low, high, latin = reorder_span()
+    spans, latin = reorder_spans()
+    written = ", ".join(f'"{k}": (0x{lo:04X}, 0x{hi:04X})' for k, (lo, hi) in spans.items())
     blocks = "".join(f"\n    (0x{b.start:04X}, 0x{b.stop:04X})," for b in COVERED)
     body = "\n".join(packed(entries))
     return f'''"""The part of Unicode 10's default collation table (DUCET, as pyuca ships it:
@@ -105,9 +109,10 @@ so that such names sort without reading pyuca's whole table. Written by
 #: The blocks of code points covered, [start, stop).
 BLOCKS = ({blocks}
 )
-#: CLDR's ``[reorder Cyrl]``: the Cyrillic letters' lowest and highest primary weights, and
-#: the first Latin letter's.
-CYRILLIC_LOW, CYRILLIC_HIGH, LATIN_FIRST = 0x{low:04X}, 0x{high:04X}, 0x{latin:04X}
+#: CLDR's ``[reorder …]``: each reorderable script's letters' lowest and highest primary
+#: weights, and the first Latin letter's.
+SPANS = {{{written}}}
+LATIN_FIRST = 0x{latin:04X}
 #: The entries, a space between them: each its code points (``_`` between them), ``;``, then
 #: its collation elements (primary, secondary, tertiary weights; ``,`` between them).
 ENTRIES = """

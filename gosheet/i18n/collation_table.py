@@ -15,9 +15,10 @@ BLOCKS = (
     (0x1E00, 0x1F00),
     (0x2010, 0x2028),
 )
-#: CLDR's ``[reorder Cyrl]``: the Cyrillic letters' lowest and highest primary weights, and
-#: the first Latin letter's.
-CYRILLIC_LOW, CYRILLIC_HIGH, LATIN_FIRST = 0x2088, 0x2247, 0x1CAD
+#: CLDR's ``[reorder …]``: each reorderable script's letters' lowest and highest primary
+#: weights, and the first Latin letter's.
+SPANS = {"Cyrl": (0x2088, 0x2247)}
+LATIN_FIRST = 0x1CAD
 #: The entries, a space between them: each its code points (``_`` between them), ``;``, then
 #: its collation elements (primary, secondary, tertiary weights; ``,`` between them).
 ENTRIES = """
