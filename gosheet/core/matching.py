@@ -172,13 +172,10 @@ def solve(
         return sparse_blossom.max_weight_matching(
             vertex_count, edges, max_cardinality=max_cardinality
         )
-    graph = rustworkx.PyGraph()
-    graph.add_nodes_from(range(vertex_count))
-    graph.add_edges_from(list(edges))
-    pairs = rustworkx.max_weight_matching(
-        graph, max_cardinality=max_cardinality, weight_fn=lambda w: w
+    graph = _edge_graph(rustworkx, vertex_count, edges)
+    return _pairs(
+        rustworkx.max_weight_matching(graph, max_cardinality=max_cardinality, weight_fn=int)
     )
-    return {(min(a, b), max(a, b)) for a, b in pairs}
 
 
 def in_order_matching(
@@ -204,11 +201,10 @@ def in_order_matching(
             matrix[a, b] = matrix[b, a] = w
         graph = rustworkx.PyGraph.from_adjacency_matrix(matrix, null_value=numpy.inf)
     else:
-        graph = rustworkx.PyGraph()
-        graph.add_nodes_from(range(vertex_count))
-        graph.add_edges_from(list(edges))
-    found = rustworkx.max_weight_matching(graph, max_cardinality=max_cardinality, weight_fn=int)
-    return {(min(a, b), max(a, b)) for a, b in found}
+        graph = _edge_graph(rustworkx, vertex_count, edges)
+    return _pairs(
+        rustworkx.max_weight_matching(graph, max_cardinality=max_cardinality, weight_fn=int)
+    )
 
 
 def in_order_arrays(
@@ -250,10 +246,23 @@ def in_order_arrays(
             order = numpy.lexsort((high, low))
             i, j, weights = low[order], high[order], weights[order]
     if not rows or bound >= 2**53:
-        graph = rustworkx.PyGraph()
-        graph.add_nodes_from(range(vertex_count))
-        graph.add_edges_from(list(zip(i.tolist(), j.tolist(), weights.tolist(), strict=True)))
-    found = rustworkx.max_weight_matching(graph, max_cardinality=max_cardinality, weight_fn=int)
+        edges = list(zip(i.tolist(), j.tolist(), weights.tolist(), strict=True))
+        graph = _edge_graph(rustworkx, vertex_count, edges)
+    return _pairs(
+        rustworkx.max_weight_matching(graph, max_cardinality=max_cardinality, weight_fn=int)
+    )
+
+
+def _edge_graph(rustworkx: Any, vertex_count: int, edges: Iterable[tuple[int, int, int]]) -> Any:
+    """rustworkx's graph of ``vertex_count`` vertices and ``edges``, in their order."""
+    graph = rustworkx.PyGraph()
+    graph.add_nodes_from(range(vertex_count))
+    graph.add_edges_from(list(edges))
+    return graph
+
+
+def _pairs(found: Iterable[tuple[int, int]]) -> set[tuple[int, int]]:
+    """rustworkx's matching as gosheet's: each pair ``(low, high)``."""
     return {(min(a, b), max(a, b)) for a, b in found}
 
 
@@ -262,9 +271,7 @@ def maximum_matching_size(vertex_count: int, edges: Iterable[tuple[int, int]]) -
     rustworkx = accelerators.load("rustworkx")
     if rustworkx is None:
         return len(sparse_blossom.cardinality_matching(vertex_count, list(edges)))
-    graph = rustworkx.PyGraph()
-    graph.add_nodes_from(range(vertex_count))
-    graph.add_edges_from([(a, b, 1) for a, b in edges])
+    graph = _edge_graph(rustworkx, vertex_count, ((a, b, 1) for a, b in edges))
     matched: set[tuple[int, int]] = rustworkx.max_weight_matching(
         graph, max_cardinality=True, weight_fn=lambda w: w
     )
