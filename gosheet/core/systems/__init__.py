@@ -37,6 +37,14 @@ from gosheet.core.settings import Settings
 WeightsShown = Literal["packed", "criteria", "summed"]
 
 
+#: The modules that pair and weigh, each imported when its system first pairs or weighs a
+#: tournament (a door may import them ahead: the page does, right after it says Ready).
+PAIRING_MODULES = (
+    *(f"{__name__}.{module}" for module in ("mcmahon", "fus", "swiss", "roundrobin")),
+    "gosheet.core.opengotha.engine",
+)
+
+
 def _later(module: str, hook: str) -> Callable[[Tournament], Any]:
     """The function ``hook`` of the system's module ``module`` of this package, imported when
     first called: every command asks the registry, and one system pairs a tournament."""

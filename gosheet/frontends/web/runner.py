@@ -378,18 +378,11 @@ FIRST_PAIR = (
     "gosheet.workbook.edits",
     "tempfile",
     "encodings.cp437",  # zipfile's, for a name not in UTF-8
-    # the pairing systems: the registry imports one when it first pairs (the workbook's)
-    "gosheet.core.systems.mcmahon",
-    "gosheet.core.systems.mcmahon_near",
-    "gosheet.core.systems.mcmahon_windows",
-    "gosheet.core.systems.swiss",
-    "gosheet.core.systems.fus",
-    "gosheet.core.systems.roundrobin",
-    "gosheet.core.opengotha.engine",
 )
 """What the first Pair next round loads besides :func:`warm`'s modules: gosheet's own reader and
-writer of ``.xlsx`` files and the pairing systems (compiled from source the first time, in the
-browser)."""
+writer of ``.xlsx`` files (compiled from source the first time, in the browser), and the
+pairing systems' modules (:data:`gosheet.core.systems.PAIRING_MODULES`: the registry imports
+one when it first pairs)."""
 
 
 def settle() -> str:
@@ -397,7 +390,9 @@ def settle() -> str:
     organiser chooses a workbook, so that the first Pair pressed does not load them. Never
     raises (the Pair would load them itself): what it did, for the console."""
     try:
-        for name in FIRST_PAIR:
+        from gosheet.core.systems import PAIRING_MODULES
+
+        for name in (*FIRST_PAIR, *PAIRING_MODULES):
             importlib.import_module(name)
     except BaseException as error:  # the page works without it
         return f"not loaded ({type(error).__name__}: {error})"
