@@ -15,7 +15,7 @@ Lineup(from_round=1, boards=(3, 2, 1, 4), reserves=(5,))
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 from gosheet.app.messages import not_a_team_tournament
 from gosheet.core.errors import ConsistencyError
@@ -23,6 +23,7 @@ from gosheet.core.kinds import TournamentType
 from gosheet.core.model import Player, Tournament
 from gosheet.core.teams.model import Lineup, Team
 from gosheet.i18n.catalog import _, ngettext
+from gosheet.records import record
 from gosheet.workbook.port import BookPort
 from gosheet.workbook.sheets.language import localized
 from gosheet.workbook.sheets.reader import read_book
@@ -47,7 +48,7 @@ def by_rating(lineup: Lineup, players: Mapping[int, Player]) -> Lineup:
     return replace(lineup, boards=tuple(boards))
 
 
-@dataclass(frozen=True)
+@record
 class BoardsOrdered:
     """``order_boards``: the Teams sheet rewritten; how many line-ups changed."""
 

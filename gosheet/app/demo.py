@@ -4,7 +4,6 @@ command line's ``demo`` and ``simulate`` without a workbook."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
 
@@ -16,13 +15,14 @@ from gosheet.core.settings_fields import MAX_ROUNDS
 from gosheet.core.study import study as play_study
 from gosheet.core.systems import FUS, SEED_MCMAHON
 from gosheet.i18n.catalog import _, ngettext, system_language
+from gosheet.records import record
 
 DEMO_ROSTER = "demo_roster.csv"
 STUDIED = (FUS, SEED_MCMAHON)
 """The systems a study compares, in its table's order."""
 
 
-@dataclass(frozen=True)
+@record
 class Demo:
     """The demo workbook: where it went (without a target, its name and ``data``), its
     players and rounds, and the words to say."""

@@ -32,8 +32,6 @@ command line at start.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from gosheet.i18n.catalog import N_
 from gosheet.i18n.door import (
     COMMAND_LINE,
@@ -46,6 +44,7 @@ from gosheet.i18n.door import (
     entry,
     inside,
 )
+from gosheet.records import record
 
 __all__ = [
     "COMMAND_LINE",
@@ -60,7 +59,7 @@ __all__ = [
 ]
 
 
-@dataclass(frozen=True)
+@record
 class Command:
     """The command line: ``gosheet NAME …``, run by ``handler`` (``module:function`` of
     :mod:`gosheet.frontends.cli`)."""
@@ -69,7 +68,7 @@ class Command:
     handler: str
 
 
-@dataclass(frozen=True)
+@record
 class Menu:
     """LibreOffice: the macro of ``gosheet_macros.py`` the menu entry calls, the entry's
     title with its ``~`` mnemonic, its part of the menu (-1: a new tournament, first; 0: the
@@ -82,7 +81,7 @@ class Menu:
     toolbar: bool = False
 
 
-@dataclass(frozen=True)
+@record
 class Button:
     """A gosheet ``.xlsm``: the function of :mod:`gosheet.excel` its button runs, the
     button's row on the Control sheet (None: no button, the function alone), the words
@@ -93,7 +92,7 @@ class Button:
     explanation: str = ""
 
 
-@dataclass(frozen=True)
+@record
 class Script:
     """xlwings Lite: the script's function in ``main.py``, its place in Lite's list, and
     its words ('' : the ``.xlsm`` button's). The script runs the ``.xlsm`` button's function."""
@@ -103,7 +102,7 @@ class Script:
     explanation: str = ""
 
 
-@dataclass(frozen=True)
+@record
 class Page:
     """The page: its button's ``data-action``, its words when not the action's label (a
     message of the catalog), whether it takes a roster rather than a workbook, and whether
@@ -115,7 +114,7 @@ class Page:
     blank: bool = False
 
 
-@dataclass(frozen=True)
+@record
 class Action:
     """One action and its doors (None: that door does not offer it)."""
 

@@ -11,7 +11,6 @@ problems raises :class:`~gosheet.core.errors.InputError` with every problem.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from pathlib import Path
 
 from gosheet.app import naming
@@ -29,6 +28,7 @@ from gosheet.formats.opengotha.xml import read_opengotha, write_opengotha
 from gosheet.formats.results import ResultsFile, format_of, results_file
 from gosheet.i18n import counts
 from gosheet.i18n.catalog import N_, _, ngettext
+from gosheet.records import record
 from gosheet.workbook.books import open_book
 from gosheet.workbook.limits.files import book_target, regular_file
 
@@ -40,7 +40,7 @@ RESULTS_NAMES = {
 """Each results format, as the words name it."""
 
 
-@dataclass(frozen=True)
+@record
 class Exported:
     """A file made from a workbook: where it went (without a target, only its name), its
     bytes, and the words to say (``lines``)."""

@@ -6,18 +6,18 @@ then undoes it) — the command line's ``history`` and ``restore``."""
 from __future__ import annotations
 
 import zipfile
-from dataclasses import dataclass
 from pathlib import Path
 
 from gosheet.app.files import OptionError
 from gosheet.core.errors import FileProblem
 from gosheet.i18n.catalog import _
+from gosheet.records import record
 from gosheet.workbook.saving.atomic import backup_path, replacing
 from gosheet.workbook.saving.history import HISTORY_KEEP, Version, history_folder, versions
 from gosheet.workbook.saving.locks import holding
 
 
-@dataclass(frozen=True)
+@record
 class Versions:
     """The earlier versions of ``book``, newest first, and the words that list them."""
 
@@ -56,7 +56,7 @@ def earlier_versions(book: Path) -> Versions:
     return Versions(book, tuple(versions(book)))
 
 
-@dataclass(frozen=True)
+@record
 class Restored:
     """The version brought back in place of ``book``."""
 

@@ -29,7 +29,7 @@ action that fills results.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 from pathlib import Path
 
 from gosheet.app import team_play
@@ -38,6 +38,7 @@ from gosheet.app.workbooks import Edited, edit
 from gosheet.core.errors import ConsistencyError, FileProblem, InputError, Problem
 from gosheet.core.model import Player, Result, Round, Tournament
 from gosheet.i18n.catalog import _, ngettext, use
+from gosheet.records import record
 from gosheet.workbook.books import open_book
 from gosheet.workbook.port import BookPort, Grids
 from gosheet.workbook.sheets.language import localized
@@ -47,7 +48,7 @@ from gosheet.workbook.sheets.reading import BookState
 from gosheet.workbook.sheets.standings import standings_sheet
 
 
-@dataclass(frozen=True)
+@record
 class Copy:
     """A helper's copy: its file's name (as the messages name it) and its cell values."""
 
@@ -64,7 +65,7 @@ def read_copy(source: Source, name: str | None = None) -> Copy:
         return Copy(shown, open_book(path).grids())
 
 
-@dataclass(frozen=True)
+@record
 class Merged:
     """What a merge did: the results taken from each copy (in the order given), the results
     BOOK had already, those still missing, and BOOK's own results rewritten."""
@@ -100,7 +101,7 @@ class Merged:
         return "\n".join(lines)
 
 
-@dataclass
+@record(frozen=False)
 class _Cell:
     """One game's result cell of BOOK and the results found for it, file by file."""
 

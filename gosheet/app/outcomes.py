@@ -13,15 +13,14 @@ Imports neither the actions nor their messages: both import it.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from gosheet.core.model import Tournament
 from gosheet.core.pairing import Pairing
 from gosheet.i18n import counts
 from gosheet.i18n.catalog import _, ngettext
+from gosheet.records import record
 
 
-@dataclass(frozen=True)
+@record
 class Paired:
     """``pair``: the round paired, in the tournament with it."""
 
@@ -45,7 +44,7 @@ class Paired:
         return "\n".join([head, *self.notes])
 
 
-@dataclass(frozen=True)
+@record
 class StandingsUpdated:
     """``standings``: the Standings sheet rewritten."""
 
@@ -56,7 +55,7 @@ class StandingsUpdated:
         return _("Standings updated.")
 
 
-@dataclass(frozen=True)
+@record
 class Simulated:
     """``simulate``: the last round's empty results filled."""
 
@@ -80,7 +79,7 @@ class Simulated:
         ).format(number=last, count=self.filled_results)
 
 
-@dataclass(frozen=True)
+@record
 class Checked:
     """``check``: no problem; what the next pair needs, what to look at (``notes``)."""
 
@@ -111,7 +110,7 @@ class Checked:
         return [head, *self.notes]
 
 
-@dataclass(frozen=True)
+@record
 class Renamed:
     """``rename``: the player renamed, and how many cells of the round sheets."""
 

@@ -9,7 +9,7 @@ bridge's ``file`` operation. :func:`print_file` is the command line's ``print``:
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from pathlib import Path
 
 from gosheet.app.files import OptionError, Source, on_disk
@@ -18,6 +18,7 @@ from gosheet.core.model import Tournament
 from gosheet.formats.pack import WHAT, pack_pdf, parts_for
 from gosheet.formats.pack.checkin import CHECKIN, checkin_pdf
 from gosheet.i18n.catalog import _, ngettext
+from gosheet.records import record
 from gosheet.workbook.port import BookPort
 from gosheet.workbook.saving.atomic import replacing
 from gosheet.workbook.sheets.reader import read_book
@@ -25,7 +26,7 @@ from gosheet.workbook.sheets.reader import read_book
 SUFFIX = ".pack.pdf"
 
 
-@dataclass(frozen=True)
+@record
 class Printed:
     """The pack of one round: its PDF, and where it went once written."""
 

@@ -7,18 +7,19 @@ that has no folder (the page in the browser).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from pathlib import Path
 
 from gosheet.app.files import OptionError, Source, on_disk
 from gosheet.core.event import parse_site_address
 from gosheet.core.model import Tournament
 from gosheet.i18n.catalog import _, ngettext
+from gosheet.records import record
 
 INDEX = "index.html"
 
 
-@dataclass(frozen=True)
+@record
 class Published:
     """The pages: each file's name and bytes (UTF-8 HTML), and the folder they were written
     into (None: not written)."""

@@ -15,7 +15,7 @@ reads no other file and writes nothing but the workbook's cells.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Any
 
 from gosheet.app import naming
@@ -25,6 +25,7 @@ from gosheet.formats.ratings.lists import KINDS, Rated
 from gosheet.formats.ratings.match import ListIndex
 from gosheet.i18n import counts, words
 from gosheet.i18n.catalog import N_, _, ngettext
+from gosheet.records import record
 from gosheet.workbook.port import BookPort
 from gosheet.workbook.sheets import PLAYERS, cell_name
 from gosheet.workbook.sheets.language import localized
@@ -45,7 +46,7 @@ FILLED = ("Rank", "Rating", "Club", "Country")
 SHOWN_MISSING = 20
 
 
-@dataclass
+@record(frozen=False)
 class FillReport:
     filled: list[str] = field(default_factory=list)  # "Name: rank 3d, club Lyon"
     unchanged: int = 0
@@ -94,7 +95,7 @@ class FillReport:
         return out
 
 
-@dataclass(frozen=True)
+@record
 class Filled:
     """What :func:`fill_ratings` did, and from which list."""
 

@@ -9,7 +9,7 @@ anew (renamed first when the new tournament's language names them otherwise).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 from gosheet import about
 from gosheet.app.tournaments import Choices, rounds_note, settings_of
@@ -17,6 +17,7 @@ from gosheet.core.errors import ConsistencyError
 from gosheet.core.settings import Settings
 from gosheet.i18n import counts, words
 from gosheet.i18n.catalog import _, ngettext, use
+from gosheet.records import record
 from gosheet.workbook.port import BookPort, Grid, SheetRenamer
 from gosheet.workbook.sheets import PLAYERS, SETTINGS, round_number_of
 from gosheet.workbook.sheets.language import language_of
@@ -24,7 +25,7 @@ from gosheet.workbook.sheets.reading import cell_text
 from gosheet.workbook.sheets.writer import players_sheet, settings_sheet
 
 
-@dataclass(frozen=True)
+@record
 class Started:
     """The new tournament written into the workbook: its settings."""
 

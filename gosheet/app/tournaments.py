@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Sequence
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -27,6 +26,7 @@ from gosheet.core.systems import REGISTRY, default_system, system_of
 from gosheet.core.teams.fields import parse_tournament_type
 from gosheet.i18n import words
 from gosheet.i18n.catalog import _, ngettext, system_language
+from gosheet.records import record
 from gosheet.workbook.limits.files import book_target
 from gosheet.workbook.sheets.reading import control_characters, pictured
 
@@ -37,7 +37,7 @@ if TYPE_CHECKING:  # (pandas: the roster module is imported only to read a roste
 # load through the command line): gosheet.formats.roster (pandas), gosheet.workbook.template.
 
 
-@dataclass(frozen=True)
+@record
 class Choices:
     """What the organiser chose for a new tournament (None: the default). ``system``: the
     system's name (default: McMahon for go, Swiss otherwise); ``groups``: a number, or ranks
@@ -58,7 +58,7 @@ class Choices:
     team_size: int | None = None  # teams: 2–10 (4); rengo: 2 or 3 (3)
 
 
-@dataclass(frozen=True)
+@record
 class Made:
     """A new workbook: where it went (``path``; without a target, only its name, and its
     bytes in ``data``), its settings and players, and the words to say (``lines``)."""

@@ -11,7 +11,6 @@ The words of each (:mod:`gosheet.app.messages`): :func:`~gosheet.app.messages.pa
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Generic, TypeVar
 
@@ -19,6 +18,7 @@ from gosheet.app import actions
 from gosheet.app.files import Source, on_disk
 from gosheet.app.outcomes import Checked, Paired, Renamed, Simulated, StandingsUpdated
 from gosheet.core.model import Tournament
+from gosheet.records import record
 from gosheet.workbook.books import Book, editing, open_book
 
 if TYPE_CHECKING:  # (imported by the one action that needs each: not by every command)
@@ -31,7 +31,7 @@ NAME = "tournament.xlsx"
 uploaded file's own name, whose suffix (``.xlsx``, ``.ods``) says how it is read and written."""
 
 
-@dataclass(frozen=True)
+@record
 class Edited(Generic[T]):
     """What an action did (``done``), and the workbook saved: its path, or (given as bytes)
     its new bytes in ``data``."""
@@ -41,7 +41,7 @@ class Edited(Generic[T]):
     data: bytes | None = None
 
 
-@dataclass(frozen=True)
+@record
 class Explained:
     """An explained round and the tournament it belongs to (for the players' names)."""
 

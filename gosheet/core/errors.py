@@ -7,13 +7,13 @@ collect all problems and raise them together in one :class:`InputError`.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from datetime import date, datetime, time, timedelta
 
 from gosheet.i18n.catalog import ngettext
+from gosheet.records import record
 
 
-@dataclass(frozen=True)
+@record
 class Problem:
     """One thing wrong with the input, and where.
 

@@ -21,11 +21,11 @@ from __future__ import annotations
 
 import datetime as dt
 import re
-from dataclasses import dataclass
 from urllib.parse import urlsplit
 
 from gosheet.core.fields import Field, parse_choice, parse_text, parse_yes_no, same, yes_no
 from gosheet.i18n.words import N_w
+from gosheet.records import record
 
 TIME_SYSTEMS = ("sudden death", "byo-yomi", "canadian", "fischer")
 #: OpenGotha's game formats (``DPParameterSet gameFormat``): ``12+/w0`` or ``12+``.
@@ -45,7 +45,7 @@ _WORDS = (
 )
 
 
-@dataclass(frozen=True)
+@record
 class TimeControl:
     """The clock: ``main`` minutes, then ``system`` with ``seconds`` a period (byo-yomi),
     a block of ``stones`` moves in ``seconds`` (canadian) or ``seconds`` added a move

@@ -6,7 +6,7 @@ system (most important first), beside what gosheet would pair now.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 from gosheet.core.criteria import about_the_bye
 from gosheet.core.errors import ConsistencyError
@@ -14,9 +14,10 @@ from gosheet.core.matching import Criterion, SummedWeights
 from gosheet.core.model import Tournament
 from gosheet.core.systems import system_of
 from gosheet.i18n.catalog import _
+from gosheet.records import record
 
 
-@dataclass(frozen=True)
+@record
 class ExplainedGame:
     """A recorded game of the round: its table, its players and its value under each
     criterion."""
@@ -28,7 +29,7 @@ class ExplainedGame:
     weight: int | None = None  # the criteria packed into one weight (not for FUS)
 
 
-@dataclass(frozen=True)
+@record
 class Explanation:
     """Why a round was paired so: its games' values, and what gosheet would pair now."""
 

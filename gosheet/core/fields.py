@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
@@ -17,6 +16,7 @@ from gosheet.core.games import game_of
 from gosheet.core.kinds import Rules, System, TournamentType
 from gosheet.i18n.catalog import LANGUAGES
 from gosheet.i18n.words import LANGUAGE_NAMES, normalise
+from gosheet.records import record
 
 SYSTEMS = tuple(s.value for s in System)  # their names, as the Settings sheet writes them
 ALL = frozenset(System)
@@ -77,7 +77,7 @@ def parse_text(value: object) -> str:
     return "" if value is None else str(value).strip()
 
 
-@dataclass(frozen=True)
+@record
 class Field:
     """One setting: its label in the Settings sheet, how to read and write it,
     and the systems whose Settings sheet shows it (others keep the default)."""

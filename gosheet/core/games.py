@@ -9,12 +9,11 @@ True
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from gosheet.i18n.catalog import N_
+from gosheet.records import record
 
 
-@dataclass(frozen=True)
+@record
 class Game:
     """What the sheets of a tournament of this game say and show."""
 

@@ -23,8 +23,9 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from dataclasses import dataclass
 from enum import Enum
+
+from gosheet.records import record
 
 
 class Named(str, Enum):  # (Python 3.10 has no StrEnum)
@@ -93,7 +94,7 @@ def all_play_all_rounds(players: int) -> int:
     return max(1, players - 1 if players % 2 == 0 else players)
 
 
-@dataclass(frozen=True)
+@record
 class SystemFacts:
     """What the settings know of a system."""
 

@@ -18,11 +18,11 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
 from typing import Any
 
 from gosheet import accelerators
 from gosheet.core import blossom, sparse_blossom
+from gosheet.records import record
 
 RUSTWORKX_LIMIT = 2**120  # headroom below i128 for the blossom duals
 SMALL_GRAPH = 48
@@ -41,7 +41,7 @@ def rustworkx_for(vertex_count: int, bound: int) -> Any:
     return accelerators.load("rustworkx")
 
 
-@dataclass(frozen=True)
+@record
 class Criterion:
     """A named criterion: per-edge values lie in ``0..bound``; higher is better."""
 

@@ -4,14 +4,14 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 
 from gosheet.core.ranks import RankError, format_rank, parse_rank
+from gosheet.records import record
 
 MAX_GROUPS = 40
 
 
-@dataclass(frozen=True)
+@record
 class McMahonGroups:
     """How the roster is split into McMahon groups (the seed's "N groups").
 

@@ -6,13 +6,14 @@ return new values (a pairing, standings) without side effects.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 from enum import Enum
 from functools import cached_property
 
 from gosheet.core.ranks import WEAKEST, format_rank, nominal_rating, rank_of_rating
 from gosheet.core.settings import Settings
 from gosheet.core.teams.model import FixedMatch, Team
+from gosheet.records import record
 
 
 class Result(Enum):
@@ -70,7 +71,7 @@ _WHITE_OUTCOME = {
 }
 
 
-@dataclass(frozen=True)
+@record
 class Player:
     """A player on the roster. ``number`` is the player's id (row order, from 1)."""
 
@@ -138,7 +139,7 @@ class Player:
         return round_number not in self.not_playing
 
 
-@dataclass(frozen=True)
+@record
 class Game:
     """One board of a round. ``result`` is None until it is entered."""
 
@@ -171,7 +172,7 @@ class Game:
         return "w" if player == self.white else "b"
 
 
-@dataclass(frozen=True)
+@record
 class Round:
     """A paired round: its games and the players with a bye (technical win)."""
 
@@ -205,7 +206,7 @@ class Round:
         return Outcome.ABSENT if game is None else game.outcome_for(player)
 
 
-@dataclass(frozen=True)
+@record
 class KeepApart:
     """Two players the organiser keeps apart (the ``Keep apart`` sheet): never paired while
     it can be avoided, up to round ``until`` (None: the whole tournament)."""
@@ -218,7 +219,7 @@ class KeepApart:
         return self.until is None or round_number <= self.until
 
 
-@dataclass(frozen=True)
+@record
 class Tournament:
     """The whole tournament: settings, roster and the rounds paired so far."""
 

@@ -8,16 +8,16 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from functools import cached_property
 
 from gosheet.core.errors import ConsistencyError
 from gosheet.core.matching import LexicographicWeights, SummedWeights, max_weight_matching
 from gosheet.core.model import Game, Player, Round, Tournament
 from gosheet.i18n.catalog import _, ngettext
+from gosheet.records import record
 
 
-@dataclass(frozen=True)
+@record
 class PairCost:
     """Why two players were paired: each criterion's value for the pair
     (higher is better), most important first, and the packed weight."""
@@ -28,7 +28,7 @@ class PairCost:
     criteria: tuple[tuple[str, int], ...]
 
 
-@dataclass(frozen=True)
+@record
 class Pairing:
     """A new round: its games, its byes, and the cost of each chosen pair."""
 
@@ -41,7 +41,7 @@ class Pairing:
         return Round(self.round_number, self.games, self.byes)
 
 
-@dataclass(frozen=True)
+@record
 class Weighing:
     """Every pair a system may make in a round, with its criterion values.
 

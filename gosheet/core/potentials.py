@@ -30,10 +30,10 @@ This module knows nothing of Go: vertices are 0..n−1 and weights are integers.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from gosheet import accelerators
+from gosheet.records import record
 
 if TYPE_CHECKING:
     import numpy as np
@@ -52,7 +52,7 @@ def can_relax() -> bool:
     return accelerators.available("numpy") and accelerators.available("scipy.sparse.csgraph")
 
 
-@dataclass(frozen=True)
+@record
 class Relaxation:
     """The assignment relaxation of a graph's perfect matching, solved: twice its duals
     (:func:`assignment_potentials`), each vertex's successor in the assignment, a

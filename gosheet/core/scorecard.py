@@ -6,13 +6,13 @@ Scores are :class:`fractions.Fraction`, so half points stay exact.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
 from fractions import Fraction
 
 from gosheet.core.model import Outcome, Round
+from gosheet.records import record
 
 
-@dataclass(frozen=True)
+@record
 class RoundEntry:
     """One round for one player: the outcome and, for a game, the opponent."""
 
@@ -71,7 +71,7 @@ def entries_of(rnd: Round) -> Callable[[int], RoundEntry]:
     return lambda player: found.get(player, absent)
 
 
-@dataclass(frozen=True)
+@record
 class PlayerRecord:
     """A player's whole tournament so far."""
 

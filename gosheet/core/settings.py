@@ -11,7 +11,7 @@ sheet lists both.
 from __future__ import annotations
 
 import datetime as dt
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 from fractions import Fraction
 from typing import Any
 
@@ -24,6 +24,7 @@ from gosheet.core.opengotha.parameters import OpenGothaParameters
 from gosheet.core.settings_fields import FIELDS, OPENGOTHA_ATTRS, OWN_FIELDS
 from gosheet.core.teams.fields import DEFAULT_TEAM_PLACEMENT, TEAM_COLOUR_RULES
 from gosheet.i18n.words import TITLES, local
+from gosheet.records import record
 
 #: What differs in a system's defaults: Swiss and round robin score nothing for a round not
 #: played, and break ties their own way.
@@ -35,7 +36,7 @@ PRESETS: dict[System, dict[str, Any]] = {
 }
 
 
-@dataclass(frozen=True)
+@record
 class Settings:
     """All settings of a tournament, validated on construction.
 

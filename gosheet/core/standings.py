@@ -13,7 +13,6 @@ the points each scored against the others, counted only when all of them met.
 from __future__ import annotations
 
 from collections import defaultdict
-from dataclasses import dataclass
 from fractions import Fraction
 from math import lcm
 
@@ -24,9 +23,10 @@ from gosheet.core.scoring import records
 from gosheet.core.systems import system_of
 from gosheet.core.tiebreaks import DIRECT_ENCOUNTER, REGISTRY
 from gosheet.i18n.collation import Collated
+from gosheet.records import record
 
 
-@dataclass(frozen=True)
+@record
 class StandingsRow:
     """One line: ``number`` runs 1..N over the whole table (the crosstable
     refers to it); ``place`` is the place inside the group, shared on a tie."""
@@ -39,7 +39,7 @@ class StandingsRow:
     tiebreaks: tuple[Fraction, ...]
 
 
-@dataclass(frozen=True)
+@record
 class Standings:
     """The standings: the tiebreaks' names and a row a player, in order."""
 

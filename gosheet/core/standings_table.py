@@ -27,7 +27,6 @@ round's cell is its game in OpenGotha's notation (:func:`crosstable_cell`), ``by
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass
 from enum import Enum
 from fractions import Fraction
 from itertools import count, groupby
@@ -40,6 +39,7 @@ from gosheet.core.opengotha.placement import Placement, criterion_name
 from gosheet.core.scorecard import RoundEntry, round_entries
 from gosheet.core.standings import standings
 from gosheet.core.systems import system_of
+from gosheet.records import record
 
 BYE = "bye"  # a round's cell of a bye (the workbook's word, :data:`gosheet.i18n.words.CELLS`)
 SCORES = ("Wins", "MMS", "Points", "Level", "Score")
@@ -59,7 +59,7 @@ class Kind(Enum):
     SCORE = "score"  # a score or a ranking criterion
 
 
-@dataclass(frozen=True)
+@record
 class Column:
     """A column: ``key`` its English word (the Standings' header,
     :data:`gosheet.i18n.words.STANDINGS`; OpenGotha's criteria by their short names),
@@ -84,7 +84,7 @@ class Row(NamedTuple):
     values: tuple[Any, ...]
 
 
-@dataclass(frozen=True)
+@record
 class Group:
     """The rows of one group, in order (``number`` None: the whole field, no groups)."""
 
@@ -92,7 +92,7 @@ class Group:
     rows: tuple[Row, ...]
 
 
-@dataclass(frozen=True)
+@record
 class StandingsModel:
     """The standings of a tournament: ``ranking`` the system's (:class:`Ranking`), ``rounds``
     the rounds counted, ``criteria`` the columns that rank the players, most important first

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from statistics import fmean
 
 from gosheet.core.kinds import Ranking, System
@@ -25,9 +24,10 @@ from gosheet.core.simulate import simulate_round
 from gosheet.core.systems import pair_next_round, system_of
 from gosheet.core.systems.fus_levels import fus_standings
 from gosheet.core.tiebreaks import sodos, sos
+from gosheet.records import record
 
 
-@dataclass(frozen=True)
+@record
 class StudyResult:
     system: str
     tournaments: int

@@ -35,10 +35,10 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
 from fractions import Fraction
 
 from gosheet.core.model import Player, Round, Tournament
+from gosheet.records import record
 
 MALE = "m"
 FEMALE = "f"
@@ -52,7 +52,7 @@ def mean_half_up(values: Iterable[int]) -> int:
     return math.floor(mean + Fraction(1, 2))
 
 
-@dataclass(frozen=True)
+@record
 class UnitProblem:
     """What is wrong with a unit, told at one of its players (``player``: his number among
     the players read). ``kind``: ``"alone"`` (a unit of fewer players than its size),
@@ -66,7 +66,7 @@ class UnitProblem:
     count: int = 0
 
 
-@dataclass(frozen=True)
+@record
 class Formed:
     """The units as the tournament's players, numbered from 1 in the order their first
     member comes; ``members``: each unit's number → its members' numbers (in order);

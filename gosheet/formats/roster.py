@@ -15,7 +15,6 @@ from __future__ import annotations
 import csv
 import io
 from collections.abc import Mapping
-from dataclasses import dataclass
 from datetime import date, datetime
 from pathlib import Path
 from typing import Any
@@ -24,6 +23,7 @@ from gosheet import accelerators
 from gosheet.core.errors import FileProblem, InputError, Problem
 from gosheet.core.model import Player
 from gosheet.i18n import words
+from gosheet.records import record
 from gosheet.workbook import limits
 from gosheet.workbook.limits.archive import check_workbook
 from gosheet.workbook.limits.files import check_size, regular_file
@@ -37,7 +37,7 @@ from gosheet.workbook.sheets.registration import header_key, header_row
 SPREADSHEET_SUFFIXES = (".xlsx", ".xlsm", ".xls", ".ods")
 
 
-@dataclass(frozen=True)
+@record
 class Roster:
     players: tuple[Player, ...]
     extra_headers: tuple[str, ...]

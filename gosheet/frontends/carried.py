@@ -44,12 +44,12 @@ import re
 import time
 import zipfile
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
 from importlib import metadata
 from pathlib import Path, PurePosixPath
 
 import gosheet
 from gosheet.i18n.collation import UNUSED_TABLES
+from gosheet.records import record
 
 ROOT = "gosheet"
 OLDEST_PYTHON = (3, 10)
@@ -77,7 +77,7 @@ class NotInstalled(RuntimeError):
     """A distribution gosheet needs is not installed beside this gosheet."""
 
 
-@dataclass(frozen=True)
+@record
 class Distribution:
     """One carried distribution: its files by their place in ``site-packages`` (the
     ``.dist-info`` folder's licence files among them) and its ``METADATA``."""
@@ -305,7 +305,7 @@ def archive(members: Mapping[str, bytes]) -> bytes:
     return out.getvalue()
 
 
-@dataclass(frozen=True)
+@record
 class Wheel:
     """One wheel: its file name (``name-version-py3-none-any.whl``) and bytes."""
 

@@ -17,6 +17,7 @@ import subprocess
 import sys
 import time
 import zipfile
+from collections.abc import Iterator
 from importlib import metadata
 from pathlib import Path
 
@@ -41,12 +42,26 @@ def modules_of(distributions: set[str]) -> set[str]:
     }
 
 
+def run_time_nodes(tree: ast.AST) -> Iterator[ast.AST]:
+    """The nodes of ``tree`` that run, except the type checker's reading only (the body of an
+    ``if TYPE_CHECKING:``)."""
+    for node in ast.iter_child_nodes(tree):
+        yield node
+        if isinstance(node, ast.If) and ast.unparse(node.test) in CHECKING_ONLY:
+            yield from (n for child in node.orelse for n in (child, *run_time_nodes(child)))
+        else:
+            yield from run_time_nodes(node)
+
+
+CHECKING_ONLY = ("TYPE_CHECKING", "typing.TYPE_CHECKING")
+
+
 def third_party_imports() -> set[str]:
     """Every top-level module gosheet's sources import that is neither gosheet's nor the
-    standard library's."""
+    standard library's (at run time: an import for the type checker alone is not carried)."""
     found: set[str] = set()
     for path in PACKAGE.rglob("*.py"):
-        for node in ast.walk(ast.parse(path.read_bytes())):
+        for node in run_time_nodes(ast.parse(path.read_bytes())):
             if isinstance(node, ast.Import):
                 found.update(alias.name.split(".")[0] for alias in node.names)
             elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 from gosheet.core.matching import Criterion, SummedWeights
 from gosheet.core.model import Game, Player, Tournament
@@ -46,6 +46,7 @@ from gosheet.core.potentials import (
     rounded,
 )
 from gosheet.core.settings import Settings
+from gosheet.records import record
 
 #: OpenGotha pairs a larger field in blocks (``Pairing.PAIRING_GROUP_MAX_SIZE``) …
 BLOCK_MAX = 600
@@ -53,7 +54,7 @@ BLOCK_MAX = 600
 BLOCK_MIN = 200
 
 
-@dataclass(frozen=True)
+@record
 class Prepared:
     """A round ready to pair: who has the bye, who is paired, and their pairing info."""
 

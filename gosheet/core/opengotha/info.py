@@ -10,7 +10,6 @@ being paired is ``round_number - 1`` and the values "before the round" are read 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
 
@@ -18,6 +17,7 @@ from gosheet.core.model import Player
 from gosheet.core.opengotha.arrays import IntArray, backend, namespace
 from gosheet.core.opengotha.scores import ScoredPlayer
 from gosheet.core.settings import Settings
+from gosheet.records import record
 
 #: OpenGotha's weakest rank (30k), the origin of its McMahon scores.
 MIN_RANK = -30
@@ -70,7 +70,7 @@ def score_range(settings: Settings, round_number: int) -> tuple[int, int]:
     return 0, r0
 
 
-@dataclass(frozen=True)
+@record
 class PairingInfo:
     """Per-player arrays (in the order of :attr:`players`) for one round's pairing: numpy's,
     or :mod:`~gosheet.core.opengotha.arrays`' own where numpy cannot be imported; :attr:`xp`

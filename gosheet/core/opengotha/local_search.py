@@ -15,7 +15,6 @@ pairs are the same, without the blossom (:attr:`Timing.proved`).
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from gosheet.core.matching import in_order_arrays, in_order_matching
@@ -24,6 +23,7 @@ from gosheet.core.opengotha.candidates import DENSE_UP_TO, windows
 from gosheet.core.opengotha.costs import total_cost
 from gosheet.core.opengotha.group_pairs import GroupPairWeights
 from gosheet.core.potentials import assignment_potentials
+from gosheet.records import record
 
 if TYPE_CHECKING:
     from gosheet.core.opengotha.engine import Prepared
@@ -61,7 +61,7 @@ def solve(
 REPAIRS = 20
 
 
-@dataclass
+@record(frozen=False)
 class Timing:
     """Seconds spent weighing pairs and in the matchings, how many matchings were solved,
     and how many windows of the local search were solved and improved (the benchmark reads

@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable
-from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
@@ -56,6 +55,7 @@ from gosheet.core.opengotha.values import (
 )
 from gosheet.core.ranks import format_rank
 from gosheet.i18n.words import N_w
+from gosheet.records import record
 
 __all__ = ["BYE_RULES", "OG_FIELDS", "OpenGothaParameters"]
 
@@ -129,7 +129,7 @@ def _int(default: int, label: str, xml: XmlPlace, parse: Callable[[object], int]
     return _parameter(default, label, parse, same, text, xml=xml)
 
 
-@dataclass(frozen=True)
+@record
 class OpenGothaParameters:
     """OpenGotha's parameters of a tournament, validated on construction; the defaults are
     OpenGotha's for McMahon (``initForMM``).
@@ -161,25 +161,25 @@ class OpenGothaParameters:
         (GENERAL, "genMMZero"),
         "The rank whose starting McMahon score is 0; OpenGotha fixes it at 30k (genMMZero).",
     )
-    mms_bye: Fraction = _points(  # noqa: RUF009
+    mms_bye: Fraction = _points(
         Fraction(1),
         "MMS for a bye",
         (GENERAL, "genMMS2ValueBye"),
         "McMahon points for a bye: 0, ½ or 1 (genMMS2ValueBye, doubled in the file).",
     )
-    mms_absent: Fraction = _points(  # noqa: RUF009
+    mms_absent: Fraction = _points(
         Fraction(1, 2),
         "MMS for an absent round",
         (GENERAL, "genMMS2ValueAbsent"),
         "McMahon points for a round not played: 0, ½ or 1 (genMMS2ValueAbsent).",
     )
-    nbw_bye: Fraction = _points(  # noqa: RUF009
+    nbw_bye: Fraction = _points(
         Fraction(1),
         "Wins for a bye",
         (GENERAL, "genNBW2ValueBye"),
         "Wins (NBW) for a bye: 0, ½ or 1 (genNBW2ValueBye).",
     )
-    nbw_absent: Fraction = _points(  # noqa: RUF009
+    nbw_absent: Fraction = _points(
         Fraction(0),
         "Wins for an absent round",
         (GENERAL, "genNBW2ValueAbsent"),
@@ -207,7 +207,7 @@ class OpenGothaParameters:
         "Empty: one category. Else the lowest rank of each category but the last, strongest first,"
         " e.g. '5k, 15k' makes 3 categories (numberOfCategories, Categories).",
     )
-    club_groups: ClubGroups = _parameter(  # noqa: RUF009
+    club_groups: ClubGroups = _parameter(
         (),
         "Club groups",
         parse_club_groups,

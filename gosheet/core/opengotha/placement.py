@@ -40,11 +40,11 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
 from fractions import Fraction
 
 from gosheet.core.model import Result, Tournament
 from gosheet.core.opengotha.scores import Participation, ScoredPlayer, points2, score_players
+from gosheet.records import record
 
 #: OpenGotha's multiplier of each criterion (``PlacementParameterSet``): the compared integer
 #: is the shown value times this. CAT's -1 means "shown as 1 - value" (the category, 1 first).
@@ -84,7 +84,7 @@ def shown(name: str, value: int) -> Fraction:
     return Fraction(1 - value) if name == "CAT" else Fraction(value, COEF[name])
 
 
-@dataclass(frozen=True)
+@record
 class Standing:
     """One line of the standings: ``place`` is shared by players tied on every criterion
     (``ex_aequo``: same place as the line above, which OpenGotha prints blank); ``values``

@@ -20,11 +20,12 @@ integers, and rounds are indexed from 0: ``nbw2[r]`` is the score after round ``
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from enum import Enum
 
 from gosheet.core.model import Game, Player, Result, Tournament
 from gosheet.core.settings import Settings
+from gosheet.records import record
 
 
 class Participation(Enum):
@@ -66,7 +67,7 @@ def smms(player: Player, settings: Settings) -> int:
     return rank - og.mm_zero + player.mms_correction
 
 
-@dataclass
+@record(frozen=False)
 class ScoredPlayer:
     """One player's rounds and running scores (index ``r`` = round ``r + 1``)."""
 

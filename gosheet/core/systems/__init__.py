@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable
-from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Literal
 
@@ -31,6 +30,7 @@ from gosheet.core.kinds import Ranking, Rules, System
 from gosheet.core.model import Tournament
 from gosheet.core.pairing import Pairing, Weighing
 from gosheet.core.settings import Settings
+from gosheet.records import record
 
 #: How explain shows a system's weights: one packed weight (OpenGotha's), the criteria
 #: alone, or their sum.
@@ -97,7 +97,7 @@ def _nbw_points(settings: Settings, bye: bool) -> Fraction:
     return settings.opengotha.nbw_bye if bye else settings.opengotha.nbw_absent
 
 
-@dataclass(frozen=True)
+@record
 class Strength:
     """What stands beside a player's name in a round sheet (his rank, or his FUS level), and
     whether every player must have a rank or a rating. Called, the value of each player."""
@@ -110,7 +110,7 @@ class Strength:
         return self.of(tournament)
 
 
-@dataclass(frozen=True)
+@record
 class Columns:
     """The columns a system's sheets have beyond every system's."""
 
@@ -119,7 +119,7 @@ class Columns:
     levels_as_played: bool = False  # a FUS round sheet keeps the rounds in force (step caps)
 
 
-@dataclass(frozen=True)
+@record
 class PairingSystem:
     """One pairing system: its hooks, how it ranks, and what its sheets show."""
 

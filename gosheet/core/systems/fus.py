@@ -25,8 +25,6 @@ the settings say no reverse komi; h = 0 → an even game with komi K.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from gosheet.core.hand import avoidable, same_club, same_country, with_hand
 from gosheet.core.matching import (
     Criterion,
@@ -39,9 +37,10 @@ from gosheet.core.pairing import PairCost, Pairing, Weighing, check_can_pair, ch
 from gosheet.core.settings import Settings
 from gosheet.core.systems.fus_levels import FusRecord, fus_records, players_order
 from gosheet.i18n.words import N_w
+from gosheet.records import record
 
 
-@dataclass(frozen=True)
+@record
 class Handicap:
     """The conditions of a game between levels ``level`` apart."""
 

@@ -17,15 +17,15 @@ steps, the FUS coefficient and the standings.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 
 from gosheet.core.model import Outcome, Player, Tournament
 from gosheet.core.scorecard import RoundEntry, round_entry
 from gosheet.core.settings import Settings
 from gosheet.i18n.collation import Collated
+from gosheet.records import record
 
 
-@dataclass(frozen=True)
+@record
 class FusRecord:
     """One player's FUS tournament: ``levels_before[k]`` is the level before
     round k + 1; ``steps[k]`` what round k + 1 added."""
@@ -130,7 +130,7 @@ def fus_coefficient(record: FusRecord, everyone: Mapping[int, FusRecord]) -> int
     return total
 
 
-@dataclass(frozen=True)
+@record
 class FusRow:
     number: int
     place: int
@@ -144,10 +144,10 @@ def fus_standings(tournament: Tournament) -> tuple[FusRow, ...]:
     records = fus_records(tournament)
     players = {p.number: p for p in tournament.players}
     keyed = []
-    for number, record in records.items():
-        coefficient = fus_coefficient(record, records)
-        key = (record.level, coefficient, record.wins)
-        keyed.append((key, players[number], record, coefficient))
+    for number, fus_record in records.items():
+        coefficient = fus_coefficient(fus_record, records)
+        key = (fus_record.level, coefficient, fus_record.wins)
+        keyed.append((key, players[number], fus_record, coefficient))
     language = tournament.settings.language
     keyed.sort(
         key=lambda x: (
@@ -158,9 +158,9 @@ def fus_standings(tournament: Tournament) -> tuple[FusRow, ...]:
         )
     )
     rows: list[FusRow] = []
-    for index, (key, player, record, coefficient) in enumerate(keyed):
+    for index, (key, player, fus_record, coefficient) in enumerate(keyed):
         place = rows[-1].place if rows and keyed[index - 1][0] == key else index + 1
-        rows.append(FusRow(index + 1, place, player, record, coefficient))
+        rows.append(FusRow(index + 1, place, player, fus_record, coefficient))
     return tuple(rows)
 
 

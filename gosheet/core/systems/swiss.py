@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass
 from fractions import Fraction
 
 from gosheet.core.games import game_of
@@ -26,6 +25,7 @@ from gosheet.core.model import Game, Outcome, Player, Tournament
 from gosheet.core.pairing import PairCost, Pairing, Weighing, check_can_pair, explain
 from gosheet.core.scoring import records
 from gosheet.i18n.words import N_w
+from gosheet.records import record
 
 FIRST, SECOND = "first", "second"
 
@@ -116,7 +116,7 @@ def first_moves(tournament: Tournament, player: int) -> list[bool]:
     return history
 
 
-@dataclass(frozen=True)
+@record
 class Due:
     """What a player's first-move history asks for the next game."""
 

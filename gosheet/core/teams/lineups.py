@@ -14,12 +14,11 @@ to pair such a team; so does gosheet, naming the team, the board and the round).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from gosheet.core.errors import InputError, Problem
 from gosheet.core.model import Tournament
 from gosheet.core.teams.model import Team
 from gosheet.i18n.catalog import _
+from gosheet.records import record
 
 #: The sheet a hole in a line-up is told against (the workbook names the cell).
 TEAMS_SHEET = "Teams"
@@ -28,7 +27,7 @@ NOT_PLAYING = "not playing"
 NOT_CONFIRMED = "not confirmed"
 
 
-@dataclass(frozen=True)
+@record
 class Incomplete:
     """One hole in a team's line-up for a round: board ``board`` of ``team`` (its name) in
     round ``round_number`` has no one to sit there. ``player``: who is listed there (None:

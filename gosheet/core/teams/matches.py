@@ -13,12 +13,11 @@ the two, else 0 — so 1½–½ on four boards (two left unknown) is 0–0.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from gosheet.core.model import Game, Round, Tournament
 from gosheet.core.opengotha.scores import points2  # twice the board points: OpenGotha's getWX2
 from gosheet.core.teams.lineups import seats
 from gosheet.core.teams.model import Team
+from gosheet.records import record
 
 
 def points(size: int, mine: int, theirs: int) -> tuple[int, int]:
@@ -32,7 +31,7 @@ def points(size: int, mine: int, theirs: int) -> tuple[int, int]:
     return of(mine, theirs), of(theirs, mine)
 
 
-@dataclass(frozen=True)
+@record
 class Board:
     """One board of a match: its number (1 …), the individual game, and whether the match's
     first team's player has White there."""
@@ -50,7 +49,7 @@ class Board:
         return self.game.black if self.first_is_white else self.game.white
 
 
-@dataclass(frozen=True)
+@record
 class Match:
     """Two teams' match in a round: ``first`` is the white team (its board-1 player has
     White, OpenGotha's), ``boards`` board 1 first."""

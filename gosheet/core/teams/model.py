@@ -14,10 +14,10 @@ reserves; a line-up typed for a round holds from that round on, until a later on
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from gosheet.records import record
 
 
-@dataclass(frozen=True)
+@record
 class Lineup:
     """A team's players (their numbers in Players) from round ``from_round`` on: at the
     boards, board 1 first, then the reserves who step in, in order, for a player who does not
@@ -32,7 +32,7 @@ class Lineup:
         return (*self.boards, *self.reserves)
 
 
-@dataclass(frozen=True)
+@record
 class Team:
     """A team: its number (display and order), its name (identity), its line-ups by round,
     earliest first (the first holds from round 1, whatever its ``from_round``)."""
@@ -56,7 +56,7 @@ class Team:
         return frozenset(p for lineup in self.lineups for p in lineup.players)
 
 
-@dataclass(frozen=True)
+@record
 class FixedMatch:
     """A match the director fixes (the Fixed matches sheet): these two teams meet in round
     ``round_number``; the rest of the round is paired around it."""

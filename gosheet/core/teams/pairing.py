@@ -19,7 +19,6 @@ refused (:class:`~gosheet.core.teams.lineups.TeamsIncomplete`), naming team, boa
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from gosheet.core.errors import ConsistencyError
 from gosheet.core.kinds import System
@@ -34,6 +33,7 @@ from gosheet.core.teams.model import Team
 from gosheet.core.teams.standings import team_points_of
 from gosheet.i18n.catalog import _
 from gosheet.i18n.words import N_w
+from gosheet.records import record
 
 CRITERIA = (
     (
@@ -53,7 +53,7 @@ CRITERIA = (
 )
 
 
-@dataclass(frozen=True)
+@record
 class TeamPairing:
     """A new team round: its matches (no results, table order), every board's game, and the
     team without a match (an odd number of teams)."""
@@ -69,7 +69,7 @@ class TeamPairing:
         return Round(self.round_number, self.games)
 
 
-@dataclass(frozen=True)
+@record
 class Standing:
     """A team as the pairing sees it before the round: its score (doubled McMahon start plus
     team points; Swiss: team points), board points (WX2), strength, place (0 = top)."""
@@ -161,7 +161,7 @@ def fixed_in(tournament: Tournament, round_number: int) -> list[tuple[Team, Team
     return out
 
 
-@dataclass(frozen=True)
+@record
 class Graph:
     """The teams to pair (pairing order), the bye's vertex (the last, when the count is odd)
     and every edge's criterion values."""

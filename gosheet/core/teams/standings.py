@@ -18,12 +18,11 @@ none either).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from gosheet.core.model import Tournament
 from gosheet.core.standings_table import complete_rounds
 from gosheet.core.teams.matches import Match, matches_in, team_bye
 from gosheet.core.teams.model import Team
+from gosheet.records import record
 
 #: Each criterion's title (English; the sheets' words translate them).
 CRITERION_TITLES: dict[str, str] = {
@@ -55,7 +54,7 @@ def criterion_text(criterion: str, value: int) -> str:
     return half_points(value) if criterion.startswith("BDW") else str(value)
 
 
-@dataclass(frozen=True)
+@record
 class TeamRow:
     """One team's row: its place (None: tied with the row above on every criterion), its
     values (one per criterion; BDW* as WX2) and its half-match string per round."""
@@ -66,14 +65,14 @@ class TeamRow:
     rounds: tuple[str, ...]
 
 
-@dataclass(frozen=True)
+@record
 class TeamStandings:
     after_round: int
     criteria: tuple[str, ...]
     rows: tuple[TeamRow, ...]
 
 
-@dataclass
+@record(frozen=False)
 class _Record:
     """What one team did over the rounds: matches (opponent, WX2 …) and byes."""
 

@@ -51,7 +51,7 @@ How the two meet:
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import field
 from pathlib import Path
 
 from gosheet.core.errors import InputError, Problem
@@ -95,6 +95,7 @@ from gosheet.formats.opengotha.teams import (
     team_parameters,
 )
 from gosheet.i18n.catalog import _
+from gosheet.records import record
 from gosheet.workbook.sheets import PLAYERS, SheetData
 from gosheet.workbook.sheets.imported_rounds import record_rows
 from gosheet.workbook.sheets.language import InLanguage
@@ -139,7 +140,7 @@ def is_opengotha_file(path: Path) -> bool:
 # ---------------------------------------------------------------------------- importing
 
 
-@dataclass(frozen=True)
+@record
 class Imported:
     """An OpenGotha file as a gosheet tournament: the tournament, the players registered PRE
     (by number), and the rows of the ``OpenGotha`` sheet."""

@@ -7,7 +7,9 @@ nor of XML text; :mod:`gosheet.formats.opengotha.reading` and
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import field
+
+from gosheet.records import record
 
 __all__ = [
     "ALL_ROUNDS",
@@ -43,7 +45,7 @@ GAME_RESULTS: tuple[str, ...] = (
 ALL_ROUNDS = "1" * 20
 
 
-@dataclass(frozen=True)
+@record
 class OGElement:
     """An XML element kept verbatim: tag, attributes in file order, children, text."""
 
@@ -53,7 +55,7 @@ class OGElement:
     text: str = ""
 
 
-@dataclass(frozen=True)
+@record
 class OGPlayer:
     """One ``Players/Player``; the attributes gosheet does not use are kept in ``extra``
     (``grade``, ``agaId``, ``ratingOrigin``, ``ffgLicenceStatus`` …)."""
@@ -77,7 +79,7 @@ class OGPlayer:
         return player_key(self)
 
 
-@dataclass(frozen=True)
+@record
 class OGGame:
     """One ``Games/Game``: players by key, ``result`` as OpenGotha's code (``GAME_RESULTS``)."""
 
@@ -91,7 +93,7 @@ class OGGame:
     extra: dict[str, str] = field(default_factory=dict)
 
 
-@dataclass(frozen=True)
+@record
 class OGBye:
     """One ``ByePlayers/ByePlayer``."""
 
@@ -100,7 +102,7 @@ class OGBye:
     extra: dict[str, str] = field(default_factory=dict)
 
 
-@dataclass(frozen=True)
+@record
 class OGTournament:
     """A whole OpenGotha file.
 

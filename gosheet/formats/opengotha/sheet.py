@@ -8,7 +8,7 @@ from __future__ import annotations
 import datetime as dt
 import re
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Any
 
 from gosheet.core.errors import InputError
@@ -43,6 +43,7 @@ from gosheet.formats.opengotha.layout import (
 from gosheet.formats.opengotha.teams import read_lineup_row
 from gosheet.formats.opengotha.writing import element_from_text, element_text
 from gosheet.i18n import words
+from gosheet.records import record
 from gosheet.workbook.port import Grid, Rows
 from gosheet.workbook.sheets import OPENGOTHA, OPENGOTHA_HEADERS, Column, SheetData, cell_name
 from gosheet.workbook.sheets.imported_rounds import IMPORTED
@@ -164,7 +165,7 @@ def opengotha_sheet(rows: Iterable[Row], language: str = "en") -> SheetData:
 # ---------------------------------------------------------------------------- reading it back
 
 
-@dataclass
+@record(frozen=False)
 class Kept:
     """The ``OpenGotha`` sheet, read: what a workbook keeps of its OpenGotha file."""
 
@@ -204,7 +205,7 @@ _BY_FOLD = {name.casefold(): name for name in _KNOWN}
 _PARAMETER_SET = re.compile(r"[A-Za-z]\w*ParameterSet")
 
 
-@dataclass
+@record(frozen=False)
 class _Reading:
     """The ``OpenGotha`` sheet being read: its columns (section, key, attribute, value),
     what is read so far, and the problems."""

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import field
 
 from gosheet.core.model import Tournament
 from gosheet.core.settings import Settings
@@ -41,6 +41,7 @@ from gosheet.formats.opengotha.layout import (
     Row,
     team_parameter_set,
 )
+from gosheet.records import record
 
 __all__ = [
     "EMPTY_BOARD",
@@ -145,7 +146,7 @@ def lineup_attribute(round_number: int) -> str:
     return f"round{round_number}"
 
 
-@dataclass(frozen=True)
+@record
 class ReadTeams:
     """The teams of a file, the ``OpenGotha`` sheet's rows of what the Teams sheet does not
     hold (line-ups after the last round, the teams' order in the file) and notes."""

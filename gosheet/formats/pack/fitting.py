@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Any
 
 from reportlab.lib import colors
@@ -34,6 +34,7 @@ from gosheet.formats.pack.page import (
     frame_width,
 )
 from gosheet.formats.pack.view import Table
+from gosheet.records import record
 
 _UNITS: dict[int, tuple[Table, list[float]]] = {}
 
@@ -113,7 +114,7 @@ def is_wide(table: Table, size: float) -> bool:
     return bool(sum(column_widths(table, size)) > A4[0] - 2 * MARGIN)
 
 
-@dataclass(frozen=True)
+@record
 class Fit:
     """How a table is laid out: the orientation, the type size asked of :func:`flow_table`
     and the rows of each page."""

@@ -12,7 +12,7 @@ and :mod:`gosheet.formats.site` draw these. Every word is in the tournament's la
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 from gosheet.core.games import game_of
 from gosheet.core.kinds import TournamentType
@@ -28,11 +28,12 @@ from gosheet.core.teams.standings import (
 )
 from gosheet.formats.pack.language import cell, decimal, header, printing, side
 from gosheet.formats.pack.view import Table, text
+from gosheet.records import record
 from gosheet.workbook.sheets import BYE_LABEL
 from gosheet.workbook.sheets.names import labels
 
 
-@dataclass(frozen=True)
+@record
 class BoardLine:
     """A board of a match as its sheet prints it: the players, their ranks (before the round)
     and the teams they play for."""
@@ -52,7 +53,7 @@ class BoardLine:
     black_player: int = 0
 
 
-@dataclass(frozen=True)
+@record
 class MatchSheet:
     """One match of a round: the two teams (the first: its board-1 player has White), the
     tables it takes, its boards, and its score once every board has its result (board
@@ -71,7 +72,7 @@ class MatchSheet:
         return bool(self.board_points[0])
 
 
-@dataclass(frozen=True)
+@record
 class TeamsView:
     """A team tournament's match sheets by round, the team without a match in each round,
     the team standings and the team crosstable, and what their columns mean."""

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 from typing import TYPE_CHECKING, Any
 
 from gosheet.core.errors import ConsistencyError
@@ -26,6 +26,7 @@ from gosheet.core.standings_table import SCORES, Kind, StandingsModel, standings
 from gosheet.core.systems import system_of
 from gosheet.formats.pack.language import cell, decimal, header, printing, side
 from gosheet.i18n import collation, words
+from gosheet.records import record
 from gosheet.workbook.port import Rows
 from gosheet.workbook.sheets import BYE_LABEL, BYE_RESULT
 from gosheet.workbook.sheets.names import labels
@@ -63,7 +64,7 @@ def text(value: Any, language: str = "en") -> str:
     return str(value)
 
 
-@dataclass(frozen=True)
+@record
 class Table:
     """A printed table: a title, headers, rows of text, the numeric columns (right-aligned)."""
 
@@ -75,7 +76,7 @@ class Table:
     origins: frozenset[int] = frozenset()  # the club and country columns (the wall may drop them)
 
 
-@dataclass(frozen=True)
+@record
 class Slip:
     """One game's result slip."""
 
@@ -86,7 +87,7 @@ class Slip:
     names: tuple[str, str] = ("", "")  # the players' names alone, as their pages know them
 
 
-@dataclass(frozen=True)
+@record
 class RoundView:
     """A round: the pairing list by table and by name, the slips."""
 
@@ -97,7 +98,7 @@ class RoundView:
     note: str = ""  # "Handicap 0 and komi 6.5 in every game"
 
 
-@dataclass(frozen=True)
+@record
 class Pack:
     """Everything a pack or a site may show."""
 

@@ -8,11 +8,11 @@ from __future__ import annotations
 import datetime as dt
 import json
 import os
-from dataclasses import dataclass
 from pathlib import Path
 
 from gosheet.core.errors import FileProblem
 from gosheet.formats.ratings.lists import KINDS, RatingList, kind_of, read_list
+from gosheet.records import record
 
 URLS = {
     "egd": "https://www.europeangodatabase.eu/EGD/EGD_2_0/downloads/allworld_lp.html",
@@ -27,7 +27,7 @@ def cache_dir() -> Path:
     return Path(given) if given else Path.home() / ".cache" / "gosheet" / "ratings"
 
 
-@dataclass(frozen=True)
+@record
 class Cached:
     kind: str
     path: Path

@@ -16,9 +16,9 @@ from __future__ import annotations
 
 import datetime as dt
 import re
-from dataclasses import dataclass
 
 from gosheet.core.ranks import RankError, format_rank, nominal_rating, parse_rank, rank_of_rating
+from gosheet.records import record
 
 KINDS = ("egd", "ffg", "aga")
 MONTHS = {
@@ -29,7 +29,7 @@ MONTHS = {
 }
 
 
-@dataclass(frozen=True)
+@record
 class Rated:
     """A player of a rating list. ``ident`` is his number there: EGD PIN, FFG licence or
     AGA ID ("" when none)."""
@@ -51,7 +51,7 @@ class Rated:
         return "" if self.rank is None else format_rank(self.rank)
 
 
-@dataclass(frozen=True)
+@record
 class RatingList:
     kind: str
     date: dt.date | None

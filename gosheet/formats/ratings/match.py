@@ -7,9 +7,9 @@ from __future__ import annotations
 import difflib
 import unicodedata
 from collections import defaultdict
-from dataclasses import dataclass
 
 from gosheet.formats.ratings.lists import Rated, RatingList
+from gosheet.records import record
 
 
 def name_key(name: str) -> str:
@@ -20,7 +20,7 @@ def name_key(name: str) -> str:
     return " ".join(sorted(w for w in text.replace(",", " ").split() if w))
 
 
-@dataclass(frozen=True)
+@record
 class Found:
     """``rated``: the one player found; else ``candidates``: the ambiguous ones, or the
     closest names when nobody matched."""

@@ -13,7 +13,7 @@ from __future__ import annotations
 import datetime as dt
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 from gosheet.core.errors import ConsistencyError
 from gosheet.core.games import game_of
@@ -25,6 +25,7 @@ from gosheet.formats.results.egf import h9_text
 from gosheet.formats.results.ffg import tou_text
 from gosheet.formats.results.letters import ENCODING, in_latin9
 from gosheet.formats.results.table import ResultsTable, results_table
+from gosheet.records import record
 from gosheet.workbook.port import Rows
 from gosheet.workbook.sheets import OPENGOTHA, PLAYERS
 from gosheet.workbook.sheets.language import canonical_sheets
@@ -52,7 +53,7 @@ def format_of(path_suffix: str, given: str | None) -> str | None:
     return _SUFFIX.get(path_suffix.lower())
 
 
-@dataclass(frozen=True)
+@record
 class ResultsFile:
     data: bytes
     encoding: str

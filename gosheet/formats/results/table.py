@@ -14,13 +14,14 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import field
 from fractions import Fraction
 
 from gosheet.core.model import Player, Result, Round, Tournament
 from gosheet.core.settings import Settings
 from gosheet.core.standings_table import StandingsModel, exact, standings_model
 from gosheet.core.systems import system_of
+from gosheet.records import record
 
 #: OpenGotha's short names of its placement criteria, as results files head their columns.
 OG_SHORT = {
@@ -52,7 +53,7 @@ TIEBREAK_SHORT = {
 }
 
 
-@dataclass(frozen=True)
+@record
 class HalfGame:
     """One round of one player: ``opponent`` the opponent's line (0: no game), ``result``
     ``+`` ``-`` ``=`` (``?``: no result yet), ``forfeit`` when not played on the board,
@@ -80,7 +81,7 @@ class HalfGame:
         return f"{self.opponent}{self.result}{kind}{self.colour}{self.handicap}"
 
 
-@dataclass(frozen=True)
+@record
 class ResultLine:
     """A player's line: ``place`` is shared with the line above when ``tied``."""
 
@@ -93,7 +94,7 @@ class ResultLine:
     ids: Mapping[str, str] = field(default_factory=dict)  # "ffg", "aga": from the workbook
 
 
-@dataclass(frozen=True)
+@record
 class ResultsTable:
     settings: Settings
     criteria: tuple[str, ...]  # short names of the ranking columns

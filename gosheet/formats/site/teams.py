@@ -6,13 +6,13 @@ criteria)."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 
 from gosheet.formats.pack.teams import MatchSheet, TeamsView
 from gosheet.formats.site.view import Board, Person, RoundPage
+from gosheet.records import record
 
 
-@dataclass(frozen=True)
+@record
 class MatchBoard:
     """A board of a match on a round's page: the players as the pages show them (linked,
     with rank, club and country), each with his team."""
@@ -28,7 +28,7 @@ class MatchBoard:
     result: str
 
 
-@dataclass(frozen=True)
+@record
 class MatchBlock:
     """A match on a round's page: its sheet (teams, tables, score) and its boards."""
 
@@ -36,7 +36,7 @@ class MatchBlock:
     boards: list[MatchBoard]
 
 
-@dataclass(frozen=True)
+@record
 class TeamStanding:
     """A team's line in the team standings in short: place, team, each criterion's value."""
 
@@ -45,7 +45,7 @@ class TeamStanding:
     scores: list[str]
 
 
-@dataclass(frozen=True)
+@record
 class TeamsSite:
     """The team pages' contents: the pack's team tables, each round's match blocks (by
     round number), the team without a match in each round, the short standings and their

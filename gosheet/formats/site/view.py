@@ -8,7 +8,7 @@ every page's file name from :mod:`gosheet.formats.addresses`.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
@@ -20,6 +20,7 @@ from gosheet.formats.addresses import player_page
 from gosheet.formats.pack.language import cell, decimal, header, printing, side
 from gosheet.formats.pack.view import Pack, pack_of, text
 from gosheet.i18n import collation
+from gosheet.records import record
 from gosheet.workbook.sheets import BYE_LABEL, BYE_RESULT
 from gosheet.workbook.sheets.names import labels
 from gosheet.workbook.sheets.standings import number as exact_number
@@ -28,7 +29,7 @@ if TYPE_CHECKING:
     from gosheet.formats.site.teams import TeamsSite
 
 
-@dataclass(frozen=True)
+@record
 class Person:
     """A player as the pages show him: his name (as the round sheets write it), his page,
     his rank (before the round, on a round's page), club and country."""
@@ -45,7 +46,7 @@ class Person:
         return ", ".join(part for part in (self.club, self.country) if part)
 
 
-@dataclass(frozen=True)
+@record
 class Board:
     """A line of the list by table: a game, or a bye (``second`` None)."""
 
@@ -57,7 +58,7 @@ class Board:
     result: str
 
 
-@dataclass(frozen=True)
+@record
 class Seat:
     """A line of the list by name: where a player plays (``opponent`` None: a bye)."""
 
@@ -67,7 +68,7 @@ class Seat:
     opponent: Person | None
 
 
-@dataclass(frozen=True)
+@record
 class RoundPage:
     """A round's page: its note (the same handicap and komi everywhere), its boards and
     seats; ``terms``: whether the boards differ in handicap and komi."""
@@ -79,7 +80,7 @@ class RoundPage:
     terms: bool
 
 
-@dataclass(frozen=True)
+@record
 class Played:
     """A round on a player's page: the table, the colour, the handicap and the opponent
     (None: a bye, or not playing), and what it was for him (``outcome``, in words)."""
@@ -93,7 +94,7 @@ class Played:
     decided: bool  # the game has its result (a bye, not playing: False)
 
 
-@dataclass(frozen=True)
+@record
 class Standing:
     """A player's line in the standings in short: place, who, the deciding scores."""
 
@@ -102,7 +103,7 @@ class Standing:
     scores: list[str]
 
 
-@dataclass(frozen=True)
+@record
 class StandingsGroup:
     """The short standings of a group (``title`` '': the whole field)."""
 
@@ -110,7 +111,7 @@ class StandingsGroup:
     rows: list[Standing]
 
 
-@dataclass(frozen=True)
+@record
 class PlayerPage:
     """A player's page: his games round by round, his line of the standings (header and
     value, the name left out) and his next game (None: no round waiting for his result)."""
@@ -121,7 +122,7 @@ class PlayerPage:
     next: Played | None
 
 
-@dataclass(frozen=True)
+@record
 class Site:
     """Everything the pages show: the pack's tables and the site's own."""
 

@@ -35,7 +35,6 @@ from __future__ import annotations
 
 import base64
 import secrets
-from dataclasses import dataclass
 from pathlib import Path
 
 from openpyxl import Workbook
@@ -63,6 +62,7 @@ from gosheet.frontends.excel.template import (
     strip_macros,
 )
 from gosheet.i18n import words
+from gosheet.records import record
 from gosheet.workbook.saving.atomic import replacing
 from gosheet.workbook.template import new_book
 
@@ -76,7 +76,7 @@ CHOICE_WIDTHS = {"D": 3.0, "E": 16.0, "F": 16.0}  # the new tournament's choices
 XLWINGS = "xlwings==0.37.8"  # the xlwings gosheet's buttons are tested with (pyproject.toml)
 
 
-@dataclass(frozen=True)
+@record
 class Script:
     function: str  # its name in main.py
     title: str  # its button in Lite's task pane

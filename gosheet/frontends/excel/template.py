@@ -35,7 +35,6 @@ import importlib.util
 import secrets
 import zipfile
 from collections.abc import Callable
-from dataclasses import dataclass
 from io import BytesIO
 from pathlib import Path
 from typing import TypeVar
@@ -49,6 +48,7 @@ from openpyxl.worksheet.worksheet import Worksheet
 from gosheet.app import doors
 from gosheet.core.errors import FileProblem
 from gosheet.core.settings import Settings
+from gosheet.records import record
 from gosheet.workbook.saving.atomic import replacing
 from gosheet.workbook.template import bundled_template, new_book
 from gosheet.workbook.xlsx.parts.package import (
@@ -84,7 +84,7 @@ PROBLEM_HEADER_ROW = 12
 PROBLEM_HEADERS = ("Where", "Problem", "Marked")
 
 
-@dataclass(frozen=True)
+@record
 class Button:
     caption: str
     entry: str  # function of gosheet.excel

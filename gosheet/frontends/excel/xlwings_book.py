@@ -31,12 +31,12 @@ import re
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager, suppress
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from gosheet.core.errors import Problem
 from gosheet.frontends.excel.template import CONTROL, PROBLEM_HEADER_ROW, PROBLEM_HEADERS
 from gosheet.i18n.catalog import N_
+from gosheet.records import record
 from gosheet.workbook.port import BookPort, CellValue, Grid, Grids, SheetRenamer
 from gosheet.workbook.sheets import HEADER_COLOUR, SheetData, column_letter
 from gosheet.workbook.sheets.layout import page_setup
@@ -340,7 +340,7 @@ class Deferred(BookPort, SheetRenamer):
 # ----------------------------------------------------------- checking marks
 
 
-@dataclass(frozen=True)
+@record
 class Mark:
     """A problem as listed on the Control sheet, and how its cell was marked."""
 

@@ -16,7 +16,6 @@ from __future__ import annotations
 import hashlib
 import json
 import shutil
-from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
 
@@ -28,6 +27,7 @@ from gosheet.frontends.web.icon import png
 from gosheet.frontends.web.wheels import parts
 from gosheet.frontends.web.words import table
 from gosheet.i18n.catalog import _
+from gosheet.records import record
 
 STATIC = ("index.html", "page.js", "page.css", "worker.js", "service-worker.js")
 """The page's own files, in ``gosheet/frontends/web/static/``."""
@@ -57,7 +57,7 @@ and can be installed (the browser's "Install" or "Add to Home screen"). Made by
 """
 
 
-@dataclass(frozen=True)
+@record
 class Built:
     """The folder made: its path, its files and their total size in bytes."""
 

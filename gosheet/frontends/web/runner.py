@@ -22,7 +22,7 @@ import re
 import tempfile
 import zipfile
 from collections.abc import Callable, Sequence
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, field
 from pathlib import Path, PurePath
 
 from gosheet import about
@@ -30,6 +30,7 @@ from gosheet.app import doors
 from gosheet.core.errors import GosheetError
 from gosheet.frontends.web.later import NotLoadedYet
 from gosheet.i18n import catalog
+from gosheet.records import record
 
 XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 XLSM = "application/vnd.ms-excel.sheet.macroEnabled.12"
@@ -41,7 +42,7 @@ RESULTS_TEXT = "text/plain;charset=iso-8859-15"
 XML = "application/xml"
 
 
-@dataclass
+@record(frozen=False)
 class Answer:
     """What an action says (``lines``, as the command prints them: a problem on standard error
     as ``gosheet: …``), its exit ``code`` (the command's), and the file to download (``name``,
@@ -62,7 +63,7 @@ class Answer:
         return json.dumps(fields, ensure_ascii=False)
 
 
-@dataclass(frozen=True)
+@record
 class Options:
     """What the page lets the organiser choose for a new tournament (None: the default, as
     ``gosheet import`` or ``gosheet new`` without the option: its system, rounds and
@@ -76,7 +77,7 @@ class Options:
     type: str | None = None  # the tournament type (None: individual)
 
 
-@dataclass(frozen=True)
+@record
 class Given:
     """What the page gives an action besides the file: a new tournament's options and the
     address of the pages (:class:`Options`), the helpers' copies (bytes, file name)."""

@@ -19,11 +19,11 @@ import os
 import tarfile
 import tempfile
 import urllib.request
-from dataclasses import dataclass
 from pathlib import Path
 
 from gosheet.core.errors import FileProblem
 from gosheet.i18n.catalog import _
+from gosheet.records import record
 
 VERSION = "314.0.8"
 """The Pyodide release the page runs (``pyodide`` on npm)."""
@@ -49,7 +49,7 @@ file the loader reads at start (no package of it is ever loaded), and the versio
 LICENSE = "LICENSE-pyodide.txt"
 
 
-@dataclass(frozen=True)
+@record
 class Runtime:
     """The runtime's files by name, and where the tarball came from."""
 

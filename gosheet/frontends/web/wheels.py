@@ -13,9 +13,10 @@ every other distribution, and the fonts, come when a button first imports one of
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 from gosheet.frontends.carried import ROOT, Wheel, archive, carried, wheel
+from gosheet.records import record
 
 GENERATOR = "gosheet web-app"
 FONTS = f"{ROOT}/formats/pack/fonts/"
@@ -27,7 +28,7 @@ def wheels() -> list[Wheel]:
     return [wheel(distribution, GENERATOR) for distribution in carried()]
 
 
-@dataclass(frozen=True)
+@record
 class Parts:
     """What the page loads at start (``start``), and what it loads when a button first
     imports one of ``modules`` (``later``: the other wheels, and the fonts as a zip to unpack

@@ -21,10 +21,11 @@ from __future__ import annotations
 import re
 import xml.parsers.expat
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import field
 from datetime import date, datetime, time
 from typing import Any
 
+from gosheet.records import record
 from gosheet.workbook.sheets import cell_name
 from gosheet.workbook.unseen import Unsaved, cover
 from gosheet.workbook.xlsx.parts.spans import parse_whole
@@ -74,7 +75,7 @@ Run = tuple[Any, int]
 """A value (None: an empty cell) and how many cells side by side hold it."""
 
 
-@dataclass
+@record(frozen=False)
 class Table:
     """One sheet: its name, style and the rows that hold a value, each as (its 0-based row,
     its runs, how many rows repeat it); ``height``: every row counted, empty ones too."""
@@ -134,7 +135,7 @@ def cells(
     return row
 
 
-@dataclass(frozen=True)
+@record
 class Bounds:
     """The most rows and columns a cell holding a value may lie in, and the most such cells
     of the whole file; ``label`` names the file in the message."""

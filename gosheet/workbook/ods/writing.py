@@ -13,10 +13,11 @@ from __future__ import annotations
 import itertools
 import re
 import zipfile
-from dataclasses import dataclass, field
+from dataclasses import field
 from pathlib import Path
 from typing import Any
 
+from gosheet.records import record
 from gosheet.workbook.ods.looks import FONT_FACE, Looks
 from gosheet.workbook.ods.package import CONTENT, MIMETYPE
 from gosheet.workbook.ods.pages import STYLES, Pages
@@ -45,7 +46,7 @@ _REFERENCES = re.compile(
 )
 
 
-@dataclass
+@record(frozen=False)
 class Changes:
     """What a command changed: the sheets in their new order (each by its name now), those
     written whole, the cells changed in the others, and the renamed ones (old → new)."""

@@ -27,13 +27,13 @@ import time
 import zipfile
 from collections.abc import Iterator
 from contextlib import contextmanager, suppress
-from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 from typing import Any, BinaryIO
 
 from gosheet.core.errors import FileProblem
 from gosheet.i18n.catalog import _
+from gosheet.records import record
 from gosheet.workbook.saving.history import Staged, history_folder, prune, stage_version
 from gosheet.workbook.saving.locks import clear_stale_lock, holding, refuse_if_busy
 from gosheet.workbook.saving.safe_files import (
@@ -79,7 +79,7 @@ def _sha256(file: BinaryIO) -> str:
     return hexdigest
 
 
-@dataclass(frozen=True)
+@record
 class Fingerprint:
     """What a file was when it was read: its size, modification time and a hash of its bytes."""
 

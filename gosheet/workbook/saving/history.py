@@ -12,12 +12,12 @@ from __future__ import annotations
 import contextlib
 import os
 import re
-from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 
 from gosheet.core.errors import FileProblem
 from gosheet.i18n.catalog import _
+from gosheet.records import record
 from gosheet.workbook.saving.safe_files import copy_to_temporary, remove, sync_folder
 
 HISTORY_KEEP = 50
@@ -27,7 +27,7 @@ ENTRY = re.compile(r"^(\d{4}-\d\d-\d\dT\d\d-\d\d-\d\d) (.+?)(?: \((\d+)\))?$")
 UNSAFE = re.compile(r'[\\/:*?"<>|\x00-\x1f]+')
 
 
-@dataclass(frozen=True)
+@record
 class Version:
     """An earlier version of a workbook: ``number`` 1 is the newest."""
 
@@ -81,7 +81,7 @@ def versions(target: Path) -> list[Version]:
     ]
 
 
-@dataclass
+@record(frozen=False)
 class Staged:
     """A history entry written but not yet in place: ``temporary`` becomes ``entry`` when
     :meth:`put` is called; :meth:`undo` removes whatever it made (the folder too if it made

@@ -6,13 +6,14 @@ render. Nothing here imports a spreadsheet library.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Any
 
 from gosheet.core.games import game_of
 from gosheet.core.kinds import TournamentType
 from gosheet.core.settings import Settings
 from gosheet.core.systems import system_of
+from gosheet.records import record
 from gosheet.workbook.port import Grid
 
 SETTINGS = "Settings"
@@ -150,7 +151,7 @@ def cell_name(row: int, column: int) -> str:
     return f"{column_letter(column)}{row + 1}"
 
 
-@dataclass(frozen=True)
+@record
 class Column:
     """A column of a sheet gosheet writes: its header, width and how its cells look."""
 
@@ -169,7 +170,7 @@ class Column:
     those of stage 2 (the names)."""
 
 
-@dataclass(frozen=True)
+@record
 class Note:
     """A long text of a row (0-based in :attr:`SheetData.rows`) in its cell of column
     ``first``, merged with the cells to its right up to column ``last`` and wrapped there (the
@@ -180,7 +181,7 @@ class Note:
     last: int
 
 
-@dataclass(frozen=True)
+@record
 class Dropdown:
     """A list of values offered in one column, for the first ``rows`` data rows."""
 
@@ -189,7 +190,7 @@ class Dropdown:
     rows: int
 
 
-@dataclass
+@record(frozen=False)
 class SheetData:
     """A sheet gosheet writes whole: columns, rows, and how it prints."""
 

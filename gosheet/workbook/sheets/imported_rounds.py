@@ -24,10 +24,11 @@ True
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Any
 
 from gosheet.core.model import Tournament
+from gosheet.records import record
 from gosheet.workbook.port import Rows
 from gosheet.workbook.sheets import OPENGOTHA_HEADERS
 from gosheet.workbook.sheets.names import labels, name_key
@@ -41,7 +42,7 @@ SEPARATOR = "; "
 _ROUND = re.compile(r"round\s*(\d+)", re.IGNORECASE)
 
 
-@dataclass(frozen=True)
+@record
 class Recorded:
     """A round as the import found it: its number of games (None: not recorded), the names
     of the players it left unpaired."""

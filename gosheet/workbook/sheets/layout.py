@@ -4,10 +4,11 @@ of :mod:`gosheet.workbook.xlsx.parts`): the font, the columns' widths, the rows'
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from types import NoneType
 from typing import Any
 
+from gosheet.records import record
 from gosheet.workbook.port import Rows
 from gosheet.workbook.sheets import Column, Note, SheetData
 
@@ -168,7 +169,7 @@ MARGINS = {"left": 0.5, "right": 0.5, "top": 0.75, "bottom": 0.75, "header": 0.3
 """The margins of every printed sheet, in inches."""
 
 
-@dataclass(frozen=True)
+@record
 class PageSetup:
     """How a sheet prints: the page's orientation, and whether it is scaled down to the
     page's width (``scale``: the scale that takes, 1 when it fits as it is)."""

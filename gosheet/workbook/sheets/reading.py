@@ -6,12 +6,13 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Any
 
 from gosheet.core.errors import Problem
 from gosheet.core.model import Player, Tournament
 from gosheet.i18n.catalog import _, ngettext
+from gosheet.records import record
 from gosheet.workbook.port import Grid, Rows
 from gosheet.workbook.sheets import cell_name
 
@@ -161,7 +162,7 @@ class ProblemList:
         self.problems.append(Problem(self.shown.get(sheet, sheet), cell, value, message))
 
 
-@dataclass(frozen=True)
+@record
 class Missing:
     """A game of a round without its result, and where to type it."""
 
@@ -176,7 +177,7 @@ class Missing:
         )
 
 
-@dataclass
+@record(frozen=False)
 class BookState:
     """A tournament read from a workbook, and where its cells are."""
 

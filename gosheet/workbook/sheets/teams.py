@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 from typing import Any
 
 from gosheet.core.model import Tournament
@@ -22,6 +22,7 @@ from gosheet.core.teams.lineups import seats
 from gosheet.core.teams.model import Lineup, Team
 from gosheet.i18n import words
 from gosheet.i18n.catalog import _, current
+from gosheet.records import record
 from gosheet.workbook.port import Grid, Rows
 from gosheet.workbook.sheets import Column, SheetData, cell_name
 from gosheet.workbook.sheets.headers import normalise_header
@@ -47,7 +48,7 @@ def _local(header: str, language: str) -> str:
 # ------------------------------------------------------------------ reading
 
 
-@dataclass
+@record(frozen=False)
 class TeamColumns:
     """Where the sheet's columns are: the fixed ones by their key, the boards and the reserves
     in their order (board 1 first)."""
@@ -100,7 +101,7 @@ def team_columns(grid: Rows, size: int, problems: ProblemList) -> TeamColumns | 
     return found
 
 
-@dataclass
+@record(frozen=False)
 class TeamRows:
     """What the rows of one team give, as they are read."""
 

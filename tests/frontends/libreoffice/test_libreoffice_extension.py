@@ -367,6 +367,7 @@ def test_the_macro_script_runs_as_libreoffice_runs_it(unpacked: Path) -> None:
         "gosheet.i18n",
         "gosheet.i18n.catalog",
         "gosheet.i18n.door",  # the door its messages are shown in (standard library alone)
+        "gosheet.records",  # the table's records (standard library alone)
     ]
 
 

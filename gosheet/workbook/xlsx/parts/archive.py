@@ -14,15 +14,16 @@ import struct
 import zipfile
 import zlib
 from collections.abc import Sequence
-from dataclasses import dataclass
 from pathlib import Path
 from typing import BinaryIO
+
+from gosheet.records import record
 
 LEVEL = zlib.Z_DEFAULT_COMPRESSION  # zipfile's, for a ZipInfo given to writestr (level 6)
 LIMIT = zipfile.ZIP64_LIMIT  # an archive of parts this large (or more) is zipfile's to write
 
 
-@dataclass(frozen=True)
+@record
 class Deflated:
     """A part's bytes as they stand in an archive: deflated, with the CRC and size of the
     inflated part."""

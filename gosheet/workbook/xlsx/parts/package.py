@@ -17,11 +17,11 @@ import posixpath
 import re
 import zipfile
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass
 from pathlib import Path
 
 from gosheet.core.errors import FileProblem
 from gosheet.i18n.catalog import _
+from gosheet.records import record
 from gosheet.workbook.xlsx.parts.archive import Deflated, deflated_parts
 from gosheet.workbook.xlsx.parts.spans import Span, Unsupported, find_spans
 
@@ -34,7 +34,7 @@ WORKBOOK = "xl/workbook.xml"
 CONTENT_TYPES = "[Content_Types].xml"
 
 
-@dataclass(frozen=True)
+@record
 class Relationship:
     """One relationship of a part: its id, type and target, and where it is written."""
 
@@ -44,7 +44,7 @@ class Relationship:
     span: Span
 
 
-@dataclass(frozen=True)
+@record
 class SheetEntry:
     """A sheet as the workbook part lists it: name, id, relationship and part."""
 

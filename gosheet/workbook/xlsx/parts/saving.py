@@ -7,10 +7,11 @@ from __future__ import annotations
 import re
 import time
 import zipfile
-from dataclasses import dataclass, field
+from dataclasses import field
 from pathlib import Path
 from typing import Any
 
+from gosheet.records import record
 from gosheet.workbook.sheets import SheetData, column_letter
 from gosheet.workbook.sheets.layout import page_setup
 from gosheet.workbook.xlsx.parts.archive import Member, write_archive
@@ -40,7 +41,7 @@ from gosheet.workbook.xlsx.parts.styles import Styles, splice
 STYLES_TYPE = RELATIONSHIPS + "/styles"
 
 
-@dataclass
+@record(frozen=False)
 class Changes:
     """What a command changed: the sheets in their new order, those written whole, and the
     cells changed in the others (reference → value)."""
@@ -75,7 +76,7 @@ def _info(name: str, old: zipfile.ZipInfo | None = None) -> zipfile.ZipInfo:
     return info
 
 
-@dataclass
+@record(frozen=False)
 class _Parts:
     """The parts a save writes anew and those it leaves out."""
 

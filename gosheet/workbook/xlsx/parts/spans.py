@@ -15,7 +15,9 @@ import contextlib
 import re
 import xml.parsers.expat
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import field
+
+from gosheet.records import record
 
 
 class Unsupported(Exception):
@@ -29,7 +31,7 @@ class Damaged(Unsupported):
 _START_TAG = re.compile(rb"""<[^\s/>]+(?:\s+[^\s=/>]+\s*=\s*(?:"[^"]*"|'[^']*'))*\s*(/?)>""")
 
 
-@dataclass
+@record(frozen=False)
 class Span:
     """One element: its local name, attributes (local names), depth (the root is 0) and
     byte offsets — ``start``/``end`` of the whole element, ``inner``/``close`` of its

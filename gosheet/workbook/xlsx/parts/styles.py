@@ -4,8 +4,7 @@ byte for byte, is used again — so pairing round after round does not grow the 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
+from gosheet.records import record
 from gosheet.workbook.xlsx.parts.spans import Span, Unsupported, attribute, escape, find_spans
 
 CONTAINERS = ("numFmts", "fonts", "fills", "borders", "cellXfs")
@@ -22,7 +21,7 @@ BUILTIN_FORMATS = {
 }  # fmt: skip
 
 
-@dataclass(frozen=True)
+@record
 class CellFormat:
     """What a cell of a sheet gosheet writes looks like."""
 
