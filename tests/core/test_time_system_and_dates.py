@@ -5,8 +5,11 @@ the ``Country`` and the ``Site address`` — each refused with words the organis
 from __future__ import annotations
 
 import datetime as dt
+import re
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from gosheet.core.event import (
     EVENT_FIELDS,
@@ -178,6 +181,42 @@ def test_dates_read_as_typed(typed: object, days: tuple[dt.date, ...]) -> None:
 def test_dates_that_cannot_be_are_refused(typed: object, why: str) -> None:
     with pytest.raises(ValueError, match=why):
         parse_dates(typed)
+
+
+def strptime_date(text: str) -> dt.date | None:
+    """What ``datetime.strptime`` read (gosheet's reading before it went without it)."""
+    for form in ("%Y-%m-%d", "%d/%m/%Y", "%d.%m.%Y", "%Y/%m/%d"):
+        try:
+            return dt.datetime.strptime(text.strip(), form).date()
+        except ValueError:
+            continue
+    return None
+
+
+def read_date(text: str) -> dt.date | None:
+    try:
+        days = parse_dates(text)
+    except ValueError:
+        return None
+    return days[0] if len(days) == 1 else None
+
+
+FORMS = ("{y:04}-{m:02}-{d:02}", "{d}/{m}/{y}", "{d:02}.{m}.{y:04}", "{y}/{m}/{d:2}", "{y}-{m}-{d}")
+
+
+@given(st.dates(), st.sampled_from(FORMS))
+def test_a_date_reads_as_strptime_read_it(day: dt.date, form: str) -> None:
+    text = form.format(y=day.year, m=day.month, d=day.day)
+    assert read_date(text) == strptime_date(text)
+
+
+@given(st.text(alphabet="0123456789-/. ", max_size=12))
+def test_any_text_reads_as_strptime_read_it(text: str) -> None:
+    """Digits and separators in any order: a date where strptime found one, else refused
+    (days that do not exist, such as 30/02/2024, too)."""
+    if not text.strip() or re.search(r"\.\.|\s-\s", text):
+        return  # two dates, as the organiser separates them: each read alone
+    assert read_date(text) == strptime_date(text)
 
 
 def test_no_dates_write_an_empty_cell() -> None:
