@@ -45,7 +45,6 @@ import subprocess
 import sys
 import time
 import tracemalloc
-from dataclasses import replace
 
 import numpy as np
 
@@ -54,6 +53,7 @@ from gosheet.core.model import Tournament
 from gosheet.core.opengotha import engine
 from gosheet.core.opengotha.costs import pair_costs, total_cost
 from gosheet.core.opengotha.synthetic import field, played
+from gosheet.records import replace
 
 ROUND = 4
 #: Refused, the engine takes its pure-Python path.

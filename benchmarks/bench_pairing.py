@@ -30,7 +30,6 @@ import subprocess
 import time
 import tracemalloc
 from collections.abc import Callable, Iterator
-from dataclasses import replace
 from unittest import mock
 
 from gosheet import accelerators
@@ -39,6 +38,7 @@ from gosheet.core.model import Game, Player, Tournament
 from gosheet.core.settings import Settings
 from gosheet.core.simulate import simulate_round
 from gosheet.core.systems import mcmahon, mcmahon_windows
+from gosheet.records import replace
 
 
 def field(n: int, seed: int) -> Tournament:

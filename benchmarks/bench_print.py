@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import argparse
 import random
-from dataclasses import replace
 
 from timing import timed
 
@@ -19,6 +18,7 @@ from gosheet.core.pairing import Pairing
 from gosheet.core.settings import Settings
 from gosheet.core.systems import system_of
 from gosheet.formats.pack import pack_pdf
+from gosheet.records import replace
 from gosheet.workbook.sheets.standings import standings_sheet
 from gosheet.workbook.sheets.writer import round_sheet
 

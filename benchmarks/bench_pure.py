@@ -33,7 +33,6 @@ import subprocess
 import sys
 import tempfile
 import time
-from dataclasses import replace
 from functools import partial
 from pathlib import Path
 
@@ -47,6 +46,7 @@ from gosheet.core.model import Tournament
 from gosheet.core.settings import Settings
 from gosheet.core.systems import pair_next_round
 from gosheet.core.systems.mcmahon import weigh
+from gosheet.records import replace
 
 SYSTEMS = ("mcmahon", "swiss", "fus", "opengotha")
 #: The whole ``gosheet pair``: the systems, as the rows name them.

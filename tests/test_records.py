@@ -13,17 +13,30 @@ import re
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from dataclasses import FrozenInstanceError, dataclass, field
+from dataclasses import FrozenInstanceError, dataclass
 from typing import Any, ClassVar
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from gosheet.records import record
+from gosheet import records
+from gosheet.records import FrozenRecordError, record
 
-Decorate = Callable[[type], type]
-STDLIB: Decorate = dataclass(frozen=True)
+
+class Kit:
+    """A class decorator and the ``field`` that goes with it."""
+
+    def __init__(self, decorate: Callable[[type], type], field: Callable[..., Any]) -> None:
+        self.decorate, self.field = decorate, field
+
+    def __call__(self, cls: type) -> type:
+        return self.decorate(cls)
+
+
+Decorate = Kit
+STDLIB = Kit(dataclass(frozen=True), dataclasses.field)
+RECORD = Kit(record, records.field)
 
 
 def plain(decorate: Decorate) -> type:
@@ -36,7 +49,7 @@ def plain(decorate: Decorate) -> type:
         black: int
         handicap: int = 0
         komi: float = 6.5
-        notes: tuple[str, ...] = field(default_factory=tuple)
+        notes: tuple[str, ...] = decorate.field(default_factory=tuple)
         seen: ClassVar[int] = 0
 
     return Game
@@ -69,7 +82,7 @@ def derived(decorate: Decorate) -> type:
         """A base's fields first, then its own."""
 
         rank: int = 0
-        clubs: frozenset[str] = field(default_factory=frozenset)
+        clubs: frozenset[str] = decorate.field(default_factory=frozenset)
 
     return Player
 
@@ -79,8 +92,8 @@ def checked(decorate: Decorate) -> type:
     class Bounded:
         low: int
         high: int
-        width: int = field(init=False, default=0)
-        span: tuple[int, ...] = field(init=False, default_factory=tuple)
+        width: int = decorate.field(init=False, default=0)
+        span: tuple[int, ...] = decorate.field(init=False, default_factory=tuple)
 
         def __post_init__(self) -> None:
             if self.high < self.low:
@@ -96,7 +109,7 @@ def own_methods(decorate: Decorate) -> type:
         """Its own equality (and so no hash of the library's), its own repr."""
 
         text: str
-        weight: int = field(default=1, compare=False, repr=False)
+        weight: int = decorate.field(default=1, compare=False, repr=False)
 
         def __eq__(self, other: object) -> bool:
             return isinstance(other, Folded) and self.text.lower() == other.text.lower()
@@ -133,22 +146,40 @@ ARGUMENTS: dict[Callable[[Decorate], type], tuple[tuple[Any, ...], ...]] = {
 
 def made(shape: Callable[[Decorate], type], arguments: tuple[Any, ...]) -> tuple[Any, Any]:
     """The same value, of the standard library's class and of the record's."""
-    return shape(STDLIB)(*arguments), shape(record)(*arguments)
+    return shape(STDLIB)(*arguments), shape(RECORD)(*arguments)
+
+
+def described(fields: Any, missing: Any) -> list[tuple[Any, ...]]:
+    """Each field's name, annotation, default (None: none), factory's presence and options."""
+    return [
+        (
+            f.name,
+            f.type,
+            None if f.default is missing else f.default,
+            f.default_factory is not missing,
+            f.init,
+            f.repr,
+            f.hash,
+            f.compare,
+        )
+        for f in fields
+    ]
 
 
 def same_behaviour(ours: Any, theirs: Any) -> None:
     assert repr(ours) == repr(theirs)
-    assert dataclasses.asdict(ours) == dataclasses.asdict(theirs)
-    assert [(f.name, f.default, f.init, f.compare) for f in dataclasses.fields(ours)] == [
-        (f.name, f.default, f.init, f.compare) for f in dataclasses.fields(theirs)
-    ]
-    assert dataclasses.is_dataclass(type(ours))
+    assert records.asdict(ours) == dataclasses.asdict(theirs)
+    assert described(records.fields(ours), records.MISSING) == described(
+        dataclasses.fields(theirs), dataclasses.MISSING
+    )
+    assert records.is_record(ours) and records.is_record(type(ours))
+    assert type(ours).__match_args__ == type(theirs).__match_args__
     hashable = type(theirs).__hash__ is not None
     assert (type(ours).__hash__ is not None) == hashable
     if hashable:
         assert hash(ours) == hash(theirs)
-    assert ours == dataclasses.replace(ours)
-    assert (ours == dataclasses.replace(ours)) == (theirs == dataclasses.replace(theirs))
+    assert ours == records.replace(ours)
+    assert (ours == records.replace(ours)) == (theirs == dataclasses.replace(theirs))
 
 
 @pytest.mark.parametrize("shape", SHAPES, ids=lambda s: s.__name__)
@@ -156,13 +187,13 @@ def test_every_shape_behaves_as_the_standard_library(shape: Callable[[Decorate],
     for arguments in ARGUMENTS[shape]:
         theirs, ours = made(shape, arguments)
         same_behaviour(ours, theirs)
-        for name in [f.name for f in dataclasses.fields(ours)] + ["other"]:
+        for name in [f.name for f in records.fields(ours)] + ["other"]:
             messages = []
-            for value in (theirs, ours):
-                with pytest.raises(FrozenInstanceError) as caught:
+            for value, error in ((theirs, FrozenInstanceError), (ours, FrozenRecordError)):
+                with pytest.raises(error) as caught:
                     setattr(value, name, 1)
                 messages.append(str(caught.value))
-                with pytest.raises(FrozenInstanceError) as caught:
+                with pytest.raises(error) as caught:
                     delattr(value, name)
                 messages.append(str(caught.value))
             assert messages[:2] == messages[2:]
@@ -193,18 +224,18 @@ def test_values_compare_hash_and_show_as_the_standard_library(
 
 
 def test_defaults_factories_and_post_init() -> None:
-    game = plain(record)(1, 2, 3)
+    game = plain(RECORD)(1, 2, 3)
     assert (game.handicap, game.komi, game.notes) == (0, 6.5, ())
-    bounded = checked(record)(2, 7)
+    bounded = checked(RECORD)(2, 7)
     assert (bounded.width, bounded.span) == (5, ())
     with pytest.raises(ValueError, match="high below low"):
-        checked(record)(7, 2)
+        checked(RECORD)(7, 2)
     with pytest.raises(TypeError):
-        plain(record)(1, 2)  # black is missing
+        plain(RECORD)(1, 2)  # black is missing
 
 
-MUTABLE_STDLIB: Decorate = dataclass
-MUTABLE: Decorate = record(frozen=False)
+MUTABLE_STDLIB = Kit(dataclass, dataclasses.field)
+MUTABLE = Kit(record(frozen=False), records.field)
 
 
 @pytest.mark.parametrize("shape", (plain, derived, checked, own_methods), ids=lambda s: s.__name__)
@@ -214,16 +245,16 @@ def test_a_mutable_record_behaves_as_the_standard_library(
     for arguments in ARGUMENTS[shape]:
         theirs, ours = shape(MUTABLE_STDLIB)(*arguments), shape(MUTABLE)(*arguments)
         assert repr(ours) == repr(theirs)
-        assert dataclasses.asdict(ours) == dataclasses.asdict(theirs)
+        assert records.asdict(ours) == dataclasses.asdict(theirs)
         assert type(ours).__hash__ is None and type(theirs).__hash__ is None
         assert str(inspect.signature(type(ours))) == str(inspect.signature(type(theirs)))
-        first = dataclasses.fields(ours)[0].name
+        first = records.fields(ours)[0].name
         valid: dict[Callable[[Decorate], type], Any] = {own_methods: "Go", checked: -100}
         value = valid.get(shape, 99)
         setattr(ours, first, value)
         setattr(theirs, first, value)
         assert repr(ours) == repr(theirs)
-        assert repr(dataclasses.replace(ours)) == repr(dataclasses.replace(theirs))
+        assert repr(records.replace(ours)) == repr(dataclasses.replace(theirs))
     bounded = checked(MUTABLE)(1, 5)
     assert bounded.width == 4
 
@@ -239,7 +270,7 @@ class Pickled:
 def test_a_record_pickles_and_copies() -> None:
     value = Pickled(3, ("x", "y"))
     assert pickle.loads(pickle.dumps(value)) == value
-    assert dataclasses.replace(value, number=4) == Pickled(4, ("x", "y"))
+    assert records.replace(value, number=4) == Pickled(4, ("x", "y"))
 
 
 def test_a_plain_subclass_may_set_its_own_attributes() -> None:
@@ -249,7 +280,7 @@ def test_a_plain_subclass_may_set_its_own_attributes() -> None:
     value = Annotated(1)
     value.note = "set"  # type: ignore[attr-defined]  # not a field: the library allows it
     assert value.note == "set"  # type: ignore[attr-defined]
-    with pytest.raises(FrozenInstanceError):
+    with pytest.raises(FrozenRecordError):
         value.number = 2  # type: ignore[misc]
 
 
@@ -264,7 +295,7 @@ def test_what_a_record_does_not_take_is_refused() -> None:
 
         @record
         class KeywordOnly:
-            number: int = field(kw_only=True)
+            number: int = records.field(kw_only=True)
 
     with pytest.raises(TypeError, match="follows default"):
 
@@ -305,7 +336,7 @@ sys.addaudithook(_count)
 
 def test_a_record_compiles_one_method_where_the_library_compiles_six() -> None:
     with counted_execs() as ours:
-        plain(record)
+        plain(RECORD)
     with counted_execs() as theirs:
         plain(STDLIB)
     with counted_execs() as mutable:
@@ -315,15 +346,14 @@ def test_a_record_compiles_one_method_where_the_library_compiles_six() -> None:
     assert len(theirs) >= 5  # __init__, __repr__, __eq__, __hash__, __setattr__, __delattr__
 
 
-def test_gosheet_writes_its_immutable_records_with_record() -> None:
-    """The standard library's dataclass costs three to five times a record's creation: only a
-    class that needs what a record lacks (slots) keeps it."""
+def test_gosheet_writes_its_records_with_record_and_never_loads_dataclasses() -> None:
+    """The standard library's dataclass costs three to five times a record's creation, and
+    ``dataclasses`` loads ``inspect`` (~5 ms of every start): gosheet imports it nowhere."""
     root = pathlib.Path(__file__).resolve().parents[1] / "gosheet"
-    frozen = re.compile(r"^\s*@(dataclasses\.)?dataclass(\((?![^)]*slots=True)[^)]*\))?\s*$")
     found = [
         f"{path.relative_to(root)}:{number}"
         for path in sorted(root.rglob("*.py"))
         for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1)
-        if frozen.search(line)
+        if re.match(r"\s*(import dataclasses|from dataclasses import)", line)
     ]
     assert found == []

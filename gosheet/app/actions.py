@@ -9,7 +9,6 @@ writing anything.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from gosheet.app import naming
@@ -24,6 +23,7 @@ from gosheet.core.model import Player, Tournament
 from gosheet.core.systems import system_of
 from gosheet.i18n import words
 from gosheet.i18n.catalog import _, ngettext
+from gosheet.records import replace
 from gosheet.workbook.port import BookPort, Grid, Grids
 from gosheet.workbook.sheets import (
     OPENGOTHA,

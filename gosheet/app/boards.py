@@ -15,7 +15,6 @@ Lineup(from_round=1, boards=(3, 2, 1, 4), reserves=(5,))
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import replace
 
 from gosheet.app.messages import not_a_team_tournament
 from gosheet.core.errors import ConsistencyError
@@ -23,7 +22,7 @@ from gosheet.core.kinds import TournamentType
 from gosheet.core.model import Player, Tournament
 from gosheet.core.teams.model import Lineup, Team
 from gosheet.i18n.catalog import _, ngettext
-from gosheet.records import record
+from gosheet.records import record, replace
 from gosheet.workbook.port import BookPort
 from gosheet.workbook.sheets.language import localized
 from gosheet.workbook.sheets.reader import read_book

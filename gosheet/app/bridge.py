@@ -65,7 +65,6 @@ import base64
 import json
 import os
 from collections.abc import Callable
-from dataclasses import asdict
 from pathlib import Path
 from typing import Any
 
@@ -76,6 +75,7 @@ from gosheet.app.messages import explained
 from gosheet.app.tournaments import Choices, Made
 from gosheet.core.errors import GosheetError, InputError
 from gosheet.i18n.catalog import LANGUAGES, N_, _, current, use
+from gosheet.records import asdict
 from gosheet.workbook import limits
 from gosheet.workbook.port import BookPort, CellValue, Grids, SheetRenamer
 from gosheet.workbook.sheets import Column, Dropdown, Note, SheetData

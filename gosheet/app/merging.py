@@ -29,7 +29,6 @@ action that fills results.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import field, replace
 from pathlib import Path
 
 from gosheet.app import team_play
@@ -38,7 +37,7 @@ from gosheet.app.workbooks import Edited, edit
 from gosheet.core.errors import ConsistencyError, FileProblem, InputError, Problem
 from gosheet.core.model import Player, Result, Round, Tournament
 from gosheet.i18n.catalog import _, ngettext, use
-from gosheet.records import record
+from gosheet.records import field, record, replace
 from gosheet.workbook.books import open_book
 from gosheet.workbook.port import BookPort, Grids
 from gosheet.workbook.sheets.language import localized

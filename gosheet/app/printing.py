@@ -9,7 +9,6 @@ bridge's ``file`` operation. :func:`print_file` is the command line's ``print``:
 
 from __future__ import annotations
 
-from dataclasses import replace
 from pathlib import Path
 
 from gosheet.app.files import OptionError, Source, on_disk
@@ -18,7 +17,7 @@ from gosheet.core.model import Tournament
 from gosheet.formats.pack import WHAT, pack_pdf, parts_for
 from gosheet.formats.pack.checkin import CHECKIN, checkin_pdf
 from gosheet.i18n.catalog import _, ngettext
-from gosheet.records import record
+from gosheet.records import record, replace
 from gosheet.workbook.port import BookPort
 from gosheet.workbook.saving.atomic import replacing
 from gosheet.workbook.sheets.reader import read_book

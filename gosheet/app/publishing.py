@@ -7,14 +7,13 @@ that has no folder (the page in the browser).
 
 from __future__ import annotations
 
-from dataclasses import field
 from pathlib import Path
 
 from gosheet.app.files import OptionError, Source, on_disk
 from gosheet.core.event import parse_site_address
 from gosheet.core.model import Tournament
 from gosheet.i18n.catalog import _, ngettext
-from gosheet.records import record
+from gosheet.records import field, record
 
 INDEX = "index.html"
 

@@ -15,7 +15,6 @@ reads no other file and writes nothing but the workbook's cells.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import field
 from typing import Any
 
 from gosheet.app import naming
@@ -25,7 +24,7 @@ from gosheet.formats.ratings.lists import KINDS, Rated
 from gosheet.formats.ratings.match import ListIndex
 from gosheet.i18n import counts, words
 from gosheet.i18n.catalog import N_, _, ngettext
-from gosheet.records import record
+from gosheet.records import field, record
 from gosheet.workbook.port import BookPort
 from gosheet.workbook.sheets import PLAYERS, cell_name
 from gosheet.workbook.sheets.language import localized

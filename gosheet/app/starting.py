@@ -9,15 +9,13 @@ anew (renamed first when the new tournament's language names them otherwise).
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from gosheet import about
 from gosheet.app.tournaments import Choices, rounds_note, settings_of
 from gosheet.core.errors import ConsistencyError
 from gosheet.core.settings import Settings
 from gosheet.i18n import counts, words
 from gosheet.i18n.catalog import _, ngettext, use
-from gosheet.records import record
+from gosheet.records import record, replace
 from gosheet.workbook.port import BookPort, Grid, SheetRenamer
 from gosheet.workbook.sheets import PLAYERS, SETTINGS, round_number_of
 from gosheet.workbook.sheets.language import language_of

@@ -8,7 +8,6 @@ of the teams: an incomplete team in the next round, by its Teams sheet cell.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from gosheet.app.messages import missing_results
@@ -30,6 +29,7 @@ from gosheet.core.teams.matches import matches_in, team_bye
 from gosheet.core.teams.model import Team
 from gosheet.i18n import words
 from gosheet.i18n.catalog import N_, _, current, ngettext
+from gosheet.records import replace
 from gosheet.workbook.port import BookPort
 from gosheet.workbook.sheets import cell_name, round_number_of
 from gosheet.workbook.sheets.reading import BookState, Sheets

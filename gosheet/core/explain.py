@@ -6,15 +6,13 @@ system (most important first), beside what gosheet would pair now.
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from gosheet.core.criteria import about_the_bye
 from gosheet.core.errors import ConsistencyError
 from gosheet.core.matching import Criterion, SummedWeights
 from gosheet.core.model import Tournament
 from gosheet.core.systems import system_of
 from gosheet.i18n.catalog import _
-from gosheet.records import record
+from gosheet.records import record, replace
 
 
 @record

@@ -10,10 +10,10 @@ with groups by ranks ``1d, 5k`` and nobody below 5k, the 1k … 5k start at 0.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
 
 from gosheet.core.mcmahon_groups import McMahonGroups
 from gosheet.core.model import Player
+from gosheet.records import replace
 
 
 def strength_key(player: Player) -> tuple[int, int, str, tuple[str, ...]]:

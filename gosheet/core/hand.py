@@ -18,7 +18,6 @@ the next round's sheet before pairing it.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import replace
 from itertools import count
 
 from gosheet.core.errors import ConsistencyError
@@ -27,6 +26,7 @@ from gosheet.core.model import Game, Player, Round, Tournament
 from gosheet.core.pairing import Pairing, Weighing, check_can_pair
 from gosheet.i18n.catalog import _
 from gosheet.i18n.words import N_w
+from gosheet.records import replace
 
 KEEP_APART = Criterion(
     "keep apart",

@@ -6,14 +6,13 @@ return new values (a pairing, standings) without side effects.
 
 from __future__ import annotations
 
-from dataclasses import field, replace
 from enum import Enum
 from functools import cached_property
 
 from gosheet.core.ranks import WEAKEST, format_rank, nominal_rating, rank_of_rating
 from gosheet.core.settings import Settings
 from gosheet.core.teams.model import FixedMatch, Team
-from gosheet.records import record
+from gosheet.records import field, record, replace
 
 
 class Result(Enum):

@@ -11,7 +11,6 @@ sheet lists both.
 from __future__ import annotations
 
 import datetime as dt
-from dataclasses import field, replace
 from fractions import Fraction
 from typing import Any
 
@@ -24,7 +23,7 @@ from gosheet.core.opengotha.parameters import OpenGothaParameters
 from gosheet.core.settings_fields import FIELDS, OPENGOTHA_ATTRS, OWN_FIELDS
 from gosheet.core.teams.fields import DEFAULT_TEAM_PLACEMENT, TEAM_COLOUR_RULES
 from gosheet.i18n.words import TITLES, local
-from gosheet.records import record
+from gosheet.records import field, record, replace
 
 #: What differs in a system's defaults: Swiss and round robin score nothing for a round not
 #: played, and break ties their own way.

@@ -12,9 +12,9 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Mapping
-from dataclasses import replace
 
 from gosheet.core.model import Game, Player, Result, Round, Tournament
+from gosheet.records import replace
 
 SCALE = 110.0
 JIGO_CHANCE = 0.03

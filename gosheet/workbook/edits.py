@@ -7,9 +7,9 @@ organiser's sheets; and every sheet's values with those changes made."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import replace
 from typing import Any
 
+from gosheet.records import replace
 from gosheet.workbook.port import CellValue, Grid, Grids
 from gosheet.workbook.sheets import SheetData, writable
 from gosheet.workbook.xlsx.parts.cells import position

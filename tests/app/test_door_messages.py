@@ -13,7 +13,6 @@ import ast
 import json
 import re
 from collections.abc import Callable
-from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -35,6 +34,7 @@ from gosheet.frontends.excel import buttons, lite_run
 from gosheet.frontends.excel.template import convert as make_xlsm
 from gosheet.frontends.web import runner
 from gosheet.i18n.catalog import DOMAINS, LANGUAGES, LOCALE_DIR, speaking
+from gosheet.records import replace
 from gosheet.workbook.sheets.lost_players import lost_players, not_assigned, row_gone
 from gosheet.workbook.sheets.names import NameIndex
 from gosheet.workbook.xlsx.book import XlsxBook

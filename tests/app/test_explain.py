@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import re
-from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -21,6 +20,7 @@ from gosheet.core.systems import pair_next_round
 from gosheet.frontends.cli import main
 from gosheet.i18n import words
 from gosheet.i18n.catalog import speaking
+from gosheet.records import replace
 from gosheet.workbook.sheets.writer import explain_sheet
 from gosheet.workbook.xlsx.book import XlsxBook
 

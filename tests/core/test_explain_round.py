@@ -4,8 +4,6 @@ it falls behind; a round not paired is refused; OpenGotha's bye is explained by 
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 import pytest
 
 from gosheet.core.criteria import LABELS, label
@@ -14,6 +12,7 @@ from gosheet.core.explain import explain_round
 from gosheet.core.model import Player, Result, Tournament
 from gosheet.core.settings import Settings
 from gosheet.core.systems import pair_next_round
+from gosheet.records import replace
 
 
 def field(n: int, **settings: object) -> Tournament:

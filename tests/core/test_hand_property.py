@@ -16,7 +16,6 @@ played with the pure core: seed McMahon, FUS, Swiss, OpenGotha's McMahon and Swi
 from __future__ import annotations
 
 import random
-from dataclasses import replace
 
 import networkx as nx
 from hypothesis import HealthCheck, given, settings
@@ -27,6 +26,7 @@ from gosheet.core.hand import organisers_lines, pair_around
 from gosheet.core.model import Game, KeepApart, Player, Result, Round, Tournament
 from gosheet.core.settings import Settings
 from gosheet.core.systems import system_of
+from gosheet.records import replace
 
 SYSTEMS = (
     ("mcmahon", "gosheet"),

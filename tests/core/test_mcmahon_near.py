@@ -6,7 +6,6 @@ players kept apart. (A 20,000-player round is the benchmark's: benchmarks/bench_
 from __future__ import annotations
 
 import random
-from dataclasses import replace
 
 import pytest
 
@@ -16,6 +15,7 @@ from gosheet.core.settings import Settings
 from gosheet.core.simulate import simulate_round
 from gosheet.core.systems import mcmahon
 from gosheet.core.systems.mcmahon_near import blocked_counts, near_pairs, near_solve
+from gosheet.records import replace
 
 
 def field(n: int, seed: int, **settings: object) -> Tournament:

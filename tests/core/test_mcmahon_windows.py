@@ -7,7 +7,6 @@ players are the benchmark's: benchmarks/bench_scale.py.)"""
 from __future__ import annotations
 
 import random
-from dataclasses import replace
 
 import pytest
 
@@ -16,6 +15,7 @@ from gosheet.core.model import KeepApart, Tournament
 from gosheet.core.simulate import simulate_round
 from gosheet.core.systems import mcmahon, mcmahon_windows
 from gosheet.core.systems.mcmahon_near import WHO_PLAYS, near_solve, repacked
+from gosheet.records import replace
 from tests.core.test_mcmahon_near import field
 
 

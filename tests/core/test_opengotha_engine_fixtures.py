@@ -20,7 +20,6 @@ Every test runs on both paths of the engine: numpy's and pure Python's
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -35,6 +34,7 @@ from gosheet.core.opengotha.costs import CRITERIA
 from gosheet.formats.opengotha.convert import from_opengotha
 from gosheet.formats.opengotha.xml import OGTournament, player_key
 from gosheet.frontends.cli import main
+from gosheet.records import replace
 from gosheet.workbook.sheets.reader import read_book
 from gosheet.workbook.xlsx.book import XlsxBook
 

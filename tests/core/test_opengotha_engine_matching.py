@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Iterator
-from dataclasses import replace
 from typing import Any
 
 import numpy as np
@@ -36,6 +35,7 @@ from gosheet.core.opengotha.candidates import near_pairs, windows
 from gosheet.core.opengotha.costs import total_cost
 from gosheet.core.opengotha.synthetic import played
 from gosheet.core.potentials import relax
+from gosheet.records import replace
 
 
 def field(n: int, seed: int, system: str, round_number: int, **changes: Any) -> Tournament:

@@ -3,20 +3,21 @@ settings: one table for the Settings sheet, the defaults and the XML mapping."""
 
 from __future__ import annotations
 
-import dataclasses
 from fractions import Fraction
 
 import pytest
 
+from gosheet import records
 from gosheet.core.opengotha.parameters import OG_FIELDS, OpenGothaParameters
 from gosheet.core.settings import Settings
 from gosheet.core.settings_fields import FIELD_BY_LABEL, FIELDS, OWN_FIELDS
+from gosheet.records import FrozenRecordError
 
 
 def test_one_table_names_every_attribute_once() -> None:
-    own = {f.name for f in dataclasses.fields(Settings)} - {"opengotha"}
+    own = {f.name for f in records.fields(Settings)} - {"opengotha"}
     assert sorted(f.attr for f in OWN_FIELDS) == sorted(own)
-    assert [f.attr for f in OG_FIELDS] == [f.name for f in dataclasses.fields(OpenGothaParameters)]
+    assert [f.attr for f in OG_FIELDS] == [f.name for f in records.fields(OpenGothaParameters)]
     assert not {f.attr for f in OWN_FIELDS} & {f.attr for f in OG_FIELDS}
     assert len(FIELD_BY_LABEL) == len(FIELDS) == len(OWN_FIELDS) + len(OG_FIELDS)
 
@@ -60,5 +61,5 @@ def test_parameters_are_validated_on_construction() -> None:
         Settings.preset(rules="opengotha", placement=("MMS", "SOSX"))
     with pytest.raises(ValueError, match="opengotha"):
         Settings(opengotha="MMS")  # type: ignore[arg-type]
-    with pytest.raises(dataclasses.FrozenInstanceError):
+    with pytest.raises(FrozenRecordError):
         OpenGothaParameters().mm_bar = 1  # type: ignore[misc]

@@ -17,7 +17,6 @@ import subprocess
 import sys
 import textwrap
 from collections.abc import Iterator
-from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -35,6 +34,7 @@ from gosheet.core.opengotha.costs import CRITERIA, handicap
 from gosheet.core.opengotha.synthetic import field, played
 from gosheet.formats.opengotha.convert import from_opengotha
 from gosheet.formats.opengotha.xml import read_opengotha
+from gosheet.records import replace
 
 #: The engine's accelerators: the pure path is taken with these refused.
 ENGINE = ("numpy", "scipy", "rustworkx")

@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator
-from dataclasses import replace
 from functools import cache
 
 import pytest
@@ -35,6 +34,7 @@ from gosheet.core.opengotha.placement import Placement
 from gosheet.core.opengotha.scores import score_players
 from gosheet.formats.opengotha.convert import from_opengotha
 from gosheet.formats.opengotha.xml import OGTournament, player_key, read_opengotha
+from gosheet.records import replace
 
 Dump = dict[frozenset[str], dict[str, int]]
 

@@ -6,7 +6,6 @@ an odd count, rounds = N − 1 or N")."""
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import replace
 
 import pytest
 from hypothesis import given, settings
@@ -22,6 +21,7 @@ from gosheet.core.simulate import simulate_round
 from gosheet.core.standings import standings
 from gosheet.core.systems import pair_next_round, system_of
 from gosheet.core.systems.roundrobin import berger_round
+from gosheet.records import replace
 
 
 def field(n: int, seed: int = 1, game: str = "go") -> Tournament:

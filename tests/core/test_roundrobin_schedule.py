@@ -4,8 +4,6 @@ board, a withdrawn player in the explanation's weighing."""
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 import pytest
 
 from gosheet.core.errors import ConsistencyError
@@ -13,6 +11,7 @@ from gosheet.core.model import Game, Player, Result, Round, Tournament
 from gosheet.core.pairing import Pairing
 from gosheet.core.settings import Settings
 from gosheet.core.systems import pair_next_round, system_of
+from gosheet.records import replace
 
 
 def field(n: int, rounds: int | None = None) -> Tournament:

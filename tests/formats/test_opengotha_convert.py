@@ -4,7 +4,6 @@ and what cannot be imported or exported: ``test_opengotha_convert_odd_files``.""
 
 from __future__ import annotations
 
-import dataclasses
 from pathlib import Path
 from typing import Any
 
@@ -14,6 +13,7 @@ from support.books import sheet_rows
 from support.opengotha import NOW, export, imported_book, read_fixture
 from support.paths import PAIRGOTH, TOULOUSE, fixture
 
+from gosheet import records
 from gosheet.core.errors import ConsistencyError
 from gosheet.core.model import Game, Player, Result, Round, Tournament
 from gosheet.core.pairing import Pairing
@@ -40,7 +40,7 @@ SAVED = NOW.strftime("%Y%m%d%H%M%S")
 
 def dated(og: OGTournament) -> OGTournament:
     """``og`` as an export at :data:`NOW` writes it: saved then."""
-    return dataclasses.replace(og, attributes=og.attributes | {"saveDT": SAVED})
+    return records.replace(og, attributes=og.attributes | {"saveDT": SAVED})
 
 
 def dated_bytes(data: bytes, og: OGTournament) -> bytes:
@@ -86,7 +86,7 @@ def test_import_then_export_gives_the_file_back(name: str, tmp_path: Path) -> No
     # at the export's time (saveDT), as OpenGotha dates its saves
     saved = NOW.strftime("%Y%m%d%H%M%S")
     assert back.attributes == og.attributes | {"saveDT": saved}
-    assert back == dataclasses.replace(og, attributes=back.attributes)
+    assert back == records.replace(og, attributes=back.attributes)
     assert back.players == og.players and back.games == og.games and back.byes == og.byes
     assert back.parameters == og.parameters and back.extra == og.extra
     # and in fact the very bytes OpenGotha wrote, but for the time of the save
@@ -168,7 +168,7 @@ def test_until_round_keeps_the_first_rounds(tmp_path: Path) -> None:
         assert t.settings.rounds == 5 and len(t.players) == 9
         book = imported_book(og, tmp_path / f"k{k}.xlsx", until_round=k)
         back = export(book)
-        assert back == dataclasses.replace(
+        assert back == records.replace(
             dated(og),
             games=tuple(
                 sorted(kept, key=lambda g: (g.round_number, g.table_number)) if k < 5 else og.games

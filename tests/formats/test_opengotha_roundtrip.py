@@ -10,7 +10,6 @@ reader: ``from_opengotha(read_opengotha(...))`` reads what OpenGotha reads, with
 
 from __future__ import annotations
 
-import dataclasses
 import tempfile
 from pathlib import Path
 from xml.etree.ElementTree import Element, tostring
@@ -24,6 +23,7 @@ from support.examples import examples
 from support.opengotha import NOW
 from support.paths import TESTS
 
+from gosheet import records
 from gosheet.app.exchange import export_opengotha, export_results, import_opengotha
 from gosheet.core.errors import InputError
 from gosheet.core.model import Tournament
@@ -439,4 +439,4 @@ def test_a_file_of_every_kind_of_edit_goes_round(tmp_path: Path) -> None:
     folder = tmp_path / "trip"
     folder.mkdir()
     round_trip(original, folder)
-    assert dataclasses.replace(og, notes=()).number_of_rounds == 5
+    assert records.replace(og, notes=()).number_of_rounds == 5

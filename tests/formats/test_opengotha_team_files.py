@@ -10,7 +10,6 @@ and ``lgo2020`` (OpenGotha 3.51: 14 teams of 3); ``synth-mm8x4`` was saved by 3.
 
 from __future__ import annotations
 
-import dataclasses
 from pathlib import Path
 
 import openpyxl
@@ -19,6 +18,7 @@ from support.cli import cli
 from support.og_teams_jar import FIXTURES, fixture_answer
 from support.opengotha import export
 
+from gosheet import records
 from gosheet.app.exchange import export_opengotha
 from gosheet.core.errors import ConsistencyError, InputError
 from gosheet.core.kinds import TournamentType
@@ -194,7 +194,7 @@ def test_teams_are_written_back_as_opengotha_wrote_them(name: str) -> None:
 
 def test_an_individual_file_keeps_its_team_parameters_as_they_are() -> None:
     og = read("ull")
-    individual = dataclasses.replace(og, extra=tuple(e for e in og.extra if e.tag != "Teams"))
+    individual = records.replace(og, extra=tuple(e for e in og.extra if e.tag != "Teams"))
     done = from_opengotha(individual)
     assert done.tournament.settings.tournament_type is TournamentType.INDIVIDUAL
     assert [r[2] for r in done.rows if r[0] == XML] == ["TeamTournamentParameterSet"]
@@ -208,7 +208,7 @@ def test_a_team_size_opengotha_does_not_have_is_told() -> None:
     )
     extra = tuple(bad if e.tag == bad.tag else e for e in og.extra)
     with pytest.raises(InputError) as caught:
-        from_opengotha(dataclasses.replace(og, extra=extra))
+        from_opengotha(records.replace(og, extra=extra))
     assert "teamSize from 2 to 10" in str(caught.value)
 
 
@@ -246,7 +246,7 @@ def test_the_imported_workbook_pairs_every_board_as_opengotha(
     t = workbooks[name]
     made = swapped = 0
     for r in range(1, rounds + 1):
-        before = dataclasses.replace(t, rounds=t.rounds[: r - 1])
+        before = records.replace(t, rounds=t.rounds[: r - 1])
         games: list[Game] = []
         for match in matches_in(t, r):
             taken = frozenset(g.table for g in games)
@@ -323,14 +323,14 @@ def test_teams_with_an_empty_board_are_kept_as_they_are(tmp_path: Path) -> None:
     og = read("ull")
     teams = element(og, "Teams")
     first = teams.children[0]
-    emptied = dataclasses.replace(
+    emptied = records.replace(
         first,
         children=tuple(
             b for b in first.children if dict(b.attributes) != dict(first.children[1].attributes)
         ),
     )
-    changed = dataclasses.replace(teams, children=(emptied, *teams.children[1:]))
-    og = dataclasses.replace(og, extra=tuple(changed if e is teams else e for e in og.extra))
+    changed = records.replace(teams, children=(emptied, *teams.children[1:]))
+    og = records.replace(og, extra=tuple(changed if e is teams else e for e in og.extra))
     done = from_opengotha(og)
     assert done.tournament.settings.tournament_type is TournamentType.INDIVIDUAL
     assert "ATARI 1, round 1: board 2 empty" in " ".join(done.notes)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import dataclasses
 import time
 import xml.etree.ElementTree as ET
 from collections import Counter
@@ -12,6 +11,7 @@ import pytest
 from support.opengotha import PARAMETER_SETS, read_fixture
 from support.paths import FIXTURES, fixture
 
+from gosheet import records
 from gosheet.core.errors import FileProblem, InputError
 from gosheet.formats.opengotha.xml import (
     GAME_RESULTS,
@@ -203,9 +203,9 @@ def test_round_trip(name: str) -> None:
 
 def test_changes_are_written() -> None:
     t = read_fixture("notsimplemm")
-    game = dataclasses.replace(t.games[0], result="RESULT_WHITEWINS_BYDEF", handicap=2)
-    player = dataclasses.replace(t.players[0], rating=2400, participating="1" * 20)
-    changed = dataclasses.replace(
+    game = records.replace(t.games[0], result="RESULT_WHITEWINS_BYDEF", handicap=2)
+    player = records.replace(t.players[0], rating=2400, participating="1" * 20)
+    changed = records.replace(
         t, games=(game, *t.games[1:]), players=(player, *t.players[1:]), byes=()
     )
     back = read_opengotha(write_opengotha(changed))
@@ -232,16 +232,14 @@ def test_a_tournament_built_by_hand_round_trips_with_awkward_characters() -> Non
     assert '<Tournament fullVersionNumber="3.51.02" runningMode="SAL">' in data.decode()
     assert b"&amp; &lt;Sons&gt; &quot;Jr&quot;&#9;\xc3\x9f&#10;" in data
     # placement criteria without a PlacementParameterSet: the set is added for them
-    ranked = dataclasses.replace(t, placement_criteria=("MMS", "SOSM"))
+    ranked = records.replace(t, placement_criteria=("MMS", "SOSM"))
     data = write_opengotha(ranked)
     assert b'<PlacementCriterion name="SOSM" number="2"/>' in data
     back = read_opengotha(data)
     assert back.placement_criteria == ("MMS", "SOSM")
-    assert back == dataclasses.replace(
-        ranked, parameters={**t.parameters, "PlacementParameterSet": {}}
-    )
+    assert back == records.replace(ranked, parameters={**t.parameters, "PlacementParameterSet": {}})
     with pytest.raises(ValueError, match="cannot be written"):
-        write_opengotha(dataclasses.replace(t, attributes={"x": "bell\x07"}))
+        write_opengotha(records.replace(t, attributes={"x": "bell\x07"}))
 
 
 # ------------------------------------------------------------------------ bad and hostile

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import html
 import re
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
@@ -33,6 +33,7 @@ from gosheet.formats.pack.page import FONTS
 from gosheet.formats.site import pages
 from gosheet.formats.site.view import site_of
 from gosheet.i18n import build, words
+from gosheet.records import replace
 
 browser = pytest.mark.skipif(
     WITHOUT_CHROMIUM, reason="Chromium is not installed: apt-get install chromium"

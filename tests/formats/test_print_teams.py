@@ -8,7 +8,6 @@ in the tournament's language; none of it in an individual tournament."""
 from __future__ import annotations
 
 import subprocess
-from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -28,6 +27,7 @@ from gosheet.core.kinds import TournamentType
 from gosheet.core.model import Tournament
 from gosheet.core.teams.matches import matches_in
 from gosheet.formats.pack import WHAT, pack_of, pack_pdf, parts_for
+from gosheet.records import replace
 from gosheet.workbook.sheets.names import labels
 
 pytestmark = needs_poppler

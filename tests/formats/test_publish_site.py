@@ -9,7 +9,6 @@ Chromium (Debian's ``chromium``) missing skips the browser's tests, unless
 from __future__ import annotations
 
 import re
-from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -30,6 +29,7 @@ from gosheet.core.systems import pair_next_round
 from gosheet.formats.addresses import player_page, round_page
 from gosheet.formats.site import pages
 from gosheet.formats.site.view import site_of
+from gosheet.records import replace
 
 # A page of the test's own that holds the pages in
 # frames of a phone's width and writes, once all are loaded, each one's width and text.

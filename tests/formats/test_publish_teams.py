@@ -15,7 +15,6 @@ import os
 import re
 import shutil
 from collections.abc import Iterator
-from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -33,6 +32,7 @@ from gosheet.formats.addresses import (
     round_page,
 )
 from gosheet.formats.site import publish
+from gosheet.records import replace
 from gosheet.workbook.sheets.names import labels
 
 CHROMIUM = "/usr/bin/chromium"

@@ -11,7 +11,6 @@ import contextlib
 import datetime as dt
 import io
 import re
-from dataclasses import replace
 from fractions import Fraction
 from pathlib import Path
 
@@ -29,6 +28,7 @@ from gosheet.formats.results.aga import aga_text, opengotha_order
 from gosheet.formats.results.egf import egf_class, h9_text
 from gosheet.formats.results.table import HalfGame, results_table
 from gosheet.frontends.cli import main
+from gosheet.records import replace
 from gosheet.workbook.xlsx.book import XlsxBook
 
 OG = "OpenGotha 3.51.02"

@@ -55,4 +55,16 @@ def main(pipe: str, source: str, target: str, deletions: list[str]) -> None:
 
 
 if __name__ == "__main__":
-    main(sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4:])
+    import os
+    import traceback
+
+    try:
+        main(sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4:])
+    except BaseException:
+        traceback.print_exc()
+        sys.stderr.flush()
+        os._exit(1)
+    sys.stdout.flush()
+    # out without the interpreter's teardown: python3-uno's bridge threads may still run
+    # then, and its teardown crashed (SIGSEGV) twice on a busy machine after the work was done
+    os._exit(0)

@@ -16,13 +16,13 @@ every perfect matching without it weighs less than OpenGotha's (so it is in ever
 
 from __future__ import annotations
 
-import dataclasses
 import random
 from dataclasses import dataclass
 from pathlib import Path
 
 import networkx as nx
 
+from gosheet import records
 from gosheet.core.model import Tournament
 from gosheet.core.opengotha import engine
 from gosheet.formats.opengotha.convert import from_opengotha
@@ -119,7 +119,7 @@ def generate(seed: int, n: int, rounds: int, *, swiss: bool, direct: bool = True
     }
     pool = tuple(c for c in (SWISS_CRITERIA if swiss else MM_CRITERIA) if direct or c not in DIRECT)
     criteria = ("NBW" if swiss else "MMS", *rng.sample(pool, 2), rng.choice(TAIL_CRITERIA))
-    return dataclasses.replace(
+    return records.replace(
         base,
         attributes={"dataVersion": "201", "fullVersionNumber": "3.51.02", "runningMode": "SAL"},
         players=tuple(players),
@@ -187,7 +187,7 @@ def judge(final: Path, r: int, weights: Weights, bye_rule: str | None = None) ->
     og = read_opengotha(final)
     t = from_opengotha(og, until_round=r - 1).tournament
     if bye_rule is not None:
-        t = dataclasses.replace(t, settings=t.settings.replace(bye_rule=bye_rule))
+        t = records.replace(t, settings=t.settings.replace(bye_rule=bye_rule))
     by_key = {player_key(p): f"{p.name} {p.first_name}" for p in og.players}
     theirs = frozenset(
         frozenset((by_key[g.white_key], by_key[g.black_key]))

@@ -4,11 +4,11 @@ hand."""
 
 from __future__ import annotations
 
-import dataclasses
 import datetime as dt
 from pathlib import Path
 from typing import Any
 
+from gosheet import records
 from gosheet.formats.opengotha.convert import from_opengotha, opengotha_book
 from gosheet.formats.opengotha.export import to_opengotha
 from gosheet.formats.opengotha.xml import OGPlayer, OGTournament, read_opengotha
@@ -70,7 +70,7 @@ def small(**changes: Any) -> OGTournament:
         },
         placement_criteria=("MMS", "SOSM", "NULL", "NULL", "NULL", "NULL"),
     )
-    return dataclasses.replace(base, **changes)
+    return records.replace(base, **changes)
 
 
 _PAIRING = (

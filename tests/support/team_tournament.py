@@ -6,12 +6,11 @@ team name, as the pack must print them."""
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from gosheet.core.model import Game, Player, Result, Round, Tournament
 from gosheet.core.settings import Settings
 from gosheet.core.teams.boards import pair_match
 from gosheet.core.teams.model import Lineup, Team
+from gosheet.records import replace
 
 TEAM_NAMES = ("Lorient", "Angers", "Poitiers Université Go Club", "Санкт-Петербург", "Niort")
 SURNAMES = ("Łukasiewicz", "Müller", "Dubois", "Соколова", "Nakamura", "O'Brien", "Petrović")

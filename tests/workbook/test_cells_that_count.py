@@ -7,6 +7,7 @@ the first tests; raw XML gives the corner cases."""
 from __future__ import annotations
 
 import re
+import signal
 import subprocess
 import zipfile
 from collections.abc import Iterator
@@ -50,15 +51,18 @@ def delete_rows(office: object, source: Path, target: Path, *deletions: object) 
     ``target`` (.xlsx), as an organiser does."""
     from gosheet.frontends.libreoffice.office import driver_environment
 
-    done = subprocess.run(
-        [office.uno_python, str(UNO_ROWS), office.pipe, str(source), str(target)]  # type: ignore[attr-defined]
-        + [str(d) for d in deletions],
-        env=driver_environment(),
-        capture_output=True,
-        text=True,
-        timeout=240,
-        check=False,
-    )
+    for _ in range(2):  # once more if python3-uno itself crashed (SIGSEGV), nothing saved
+        done = subprocess.run(
+            [office.uno_python, str(UNO_ROWS), office.pipe, str(source), str(target)]  # type: ignore[attr-defined]
+            + [str(d) for d in deletions],
+            env=driver_environment(),
+            capture_output=True,
+            text=True,
+            timeout=240,
+            check=False,
+        )
+        if done.returncode != -signal.SIGSEGV or target.exists():
+            break
     assert done.returncode == 0, done.stderr[-3000:]
     return target
 

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import re
 import zipfile
-from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -19,6 +18,7 @@ from gosheet.core.explain import explain_round
 from gosheet.core.model import Player, Result, Tournament
 from gosheet.core.settings import Settings
 from gosheet.core.systems import pair_next_round
+from gosheet.records import replace
 from gosheet.workbook.sheets import Column, SheetData
 from gosheet.workbook.sheets.layout import (
     MIN_SCALE,

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import shutil
 from collections.abc import Iterator
-from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -18,6 +17,7 @@ from gosheet.app import actions
 from gosheet.core.explain import explain_round
 from gosheet.core.model import Tournament
 from gosheet.i18n import catalog, words
+from gosheet.records import replace
 from gosheet.workbook.port import BookPort, CellValue, Grids
 from gosheet.workbook.sheets import SheetData, round_headers, round_origins
 from gosheet.workbook.sheets.language import InLanguage

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import time
 from collections.abc import Iterator, Mapping
-from dataclasses import replace
 
 from gosheet.core.matching import Criterion, SummedWeights
 from gosheet.core.model import Game, Player, Tournament
@@ -46,7 +45,7 @@ from gosheet.core.potentials import (
     rounded,
 )
 from gosheet.core.settings import Settings
-from gosheet.records import record
+from gosheet.records import record, replace
 
 #: OpenGotha pairs a larger field in blocks (``Pairing.PAIRING_GROUP_MAX_SIZE``) …
 BLOCK_MAX = 600

@@ -15,11 +15,11 @@ These settings show when ``Pairing rules`` is ``opengotha`` (an imported OpenGot
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Callable
 from fractions import Fraction
 from typing import Any
 
+from gosheet import records
 from gosheet.core.fields import (
     OPENGOTHA_RULES,
     Field,
@@ -93,7 +93,7 @@ def _parameter(
         to_xml=to_xml,
         from_xml=from_xml,
     )
-    return dataclasses.field(default=default, metadata={_FIELD: f})
+    return records.field(default=default, metadata={_FIELD: f})
 
 
 def _weight(default: int, label: str, xml: XmlPlace, text: str) -> Any:
@@ -464,7 +464,7 @@ class OpenGothaParameters:
         check_values(self, OG_FIELDS)
 
     def replace(self, **changes: Any) -> OpenGothaParameters:
-        return dataclasses.replace(self, **changes)
+        return records.replace(self, **changes)
 
     def ranked_by(self, system: System | str) -> tuple[str, ...]:
         """The placement criteria gosheet computes: those named, but OpenGotha V4's Breizh
@@ -510,6 +510,5 @@ class OpenGothaParameters:
 
 #: Each parameter as a setting, in the order of the Settings sheet.
 OG_FIELDS: tuple[Field, ...] = tuple(
-    dataclasses.replace(f.metadata[_FIELD], attr=f.name)
-    for f in dataclasses.fields(OpenGothaParameters)
+    records.replace(f.metadata[_FIELD], attr=f.name) for f in records.fields(OpenGothaParameters)
 )

@@ -20,12 +20,11 @@ integers, and rounds are indexed from 0: ``nbw2[r]`` is the score after round ``
 
 from __future__ import annotations
 
-from dataclasses import field
 from enum import Enum
 
 from gosheet.core.model import Game, Player, Result, Tournament
 from gosheet.core.settings import Settings
-from gosheet.records import record
+from gosheet.records import field, record
 
 
 class Participation(Enum):

@@ -15,7 +15,6 @@ criteria, most important first (see :data:`CRITERIA_RULES`).
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import replace
 
 from gosheet.core.groups import assign_groups, strength_key
 from gosheet.core.hand import with_hand
@@ -35,6 +34,7 @@ from gosheet.core.scoring import records
 from gosheet.core.systems import mcmahon_windows
 from gosheet.core.systems.mcmahon_near import blocked_counts, near_pairs, near_solve
 from gosheet.i18n.words import N_w
+from gosheet.records import replace
 
 #: Fields of more players are matched on the pairs the best pairing can hold
 #: (:mod:`.mcmahon_near`): the same pairs; smaller ones on every pair, as fast.

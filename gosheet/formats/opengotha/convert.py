@@ -51,7 +51,6 @@ How the two meet:
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import field
 from pathlib import Path
 
 from gosheet.core.errors import InputError, Problem
@@ -95,7 +94,7 @@ from gosheet.formats.opengotha.teams import (
     team_parameters,
 )
 from gosheet.i18n.catalog import _
-from gosheet.records import record
+from gosheet.records import field, record
 from gosheet.workbook.sheets import PLAYERS, SheetData
 from gosheet.workbook.sheets.imported_rounds import record_rows
 from gosheet.workbook.sheets.language import InLanguage

@@ -7,9 +7,8 @@ nor of XML text; :mod:`gosheet.formats.opengotha.reading` and
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import field
 
-from gosheet.records import record
+from gosheet.records import field, record
 
 __all__ = [
     "ALL_ROUNDS",

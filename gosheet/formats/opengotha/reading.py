@@ -9,12 +9,12 @@ or DTD is ever read; it reports every problem of the file at once in one
 
 from __future__ import annotations
 
-import dataclasses
 import os
 import re
 from collections.abc import Iterator
 from xml.etree.ElementTree import Element
 
+from gosheet import records
 from gosheet.core.errors import FileProblem, InputError, Problem
 from gosheet.formats.opengotha.elements import (
     ALL_ROUNDS,
@@ -83,7 +83,7 @@ def read_opengotha(source: str | os.PathLike[str] | bytes, *, name: str = "") ->
     root = parse_xml(data, sheet)
     check_depth(root, sheet)
     tournament = _Reader(sheet).tournament(root)
-    return dataclasses.replace(tournament, notes=notes + tournament.notes)
+    return records.replace(tournament, notes=notes + tournament.notes)
 
 
 def verbatim(element: Element) -> OGElement:
@@ -105,7 +105,7 @@ def without_byes(element: OGElement) -> OGElement | None:
     children = tuple(c for c in map(without_byes, element.children) if c is not None)
     if element.tag == "ByePlayer" and not children and not element.text:
         return None  # Pairgoth's wrapper, emptied
-    return dataclasses.replace(element, children=children)
+    return records.replace(element, children=children)
 
 
 class _Reader:

@@ -8,7 +8,6 @@ from __future__ import annotations
 import datetime as dt
 import re
 from collections.abc import Iterable, Sequence
-from dataclasses import field
 from typing import Any
 
 from gosheet.core.errors import InputError
@@ -43,7 +42,7 @@ from gosheet.formats.opengotha.layout import (
 from gosheet.formats.opengotha.teams import read_lineup_row
 from gosheet.formats.opengotha.writing import element_from_text, element_text
 from gosheet.i18n import words
-from gosheet.records import record
+from gosheet.records import field, record
 from gosheet.workbook.port import Grid, Rows
 from gosheet.workbook.sheets import OPENGOTHA, OPENGOTHA_HEADERS, Column, SheetData, cell_name
 from gosheet.workbook.sheets.imported_rounds import IMPORTED

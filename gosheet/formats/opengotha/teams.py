@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import field
 
 from gosheet.core.model import Tournament
 from gosheet.core.settings import Settings
@@ -41,7 +40,7 @@ from gosheet.formats.opengotha.layout import (
     Row,
     team_parameter_set,
 )
-from gosheet.records import record
+from gosheet.records import field, record
 
 __all__ = [
     "EMPTY_BOARD",

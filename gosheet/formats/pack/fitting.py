@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import replace
 from typing import Any
 
 from reportlab.lib import colors
@@ -34,7 +33,7 @@ from gosheet.formats.pack.page import (
     frame_width,
 )
 from gosheet.formats.pack.view import Table
-from gosheet.records import record
+from gosheet.records import record, replace
 
 _UNITS: dict[int, tuple[Table, list[float]]] = {}
 

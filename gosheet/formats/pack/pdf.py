@@ -10,7 +10,6 @@ header repeated on every page, the tournament, the round and the page number on 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import replace
 from io import BytesIO
 
 from reportlab.lib.pagesizes import A4, landscape
@@ -49,6 +48,7 @@ from gosheet.formats.pack.page import (
 )
 from gosheet.formats.pack.slips import SLIPS_A_PAGE, Slips
 from gosheet.formats.pack.view import WHAT, Pack, RoundView, Slip, Table
+from gosheet.records import replace
 
 WALL = 12.0
 """The wall's lists (by table, by name) are read from a step away: a list that fits one page

@@ -12,8 +12,6 @@ and :mod:`gosheet.formats.site` draw these. Every word is in the tournament's la
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from gosheet.core.games import game_of
 from gosheet.core.kinds import TournamentType
 from gosheet.core.model import Tournament
@@ -28,7 +26,7 @@ from gosheet.core.teams.standings import (
 )
 from gosheet.formats.pack.language import cell, decimal, header, printing, side
 from gosheet.formats.pack.view import Table, text
-from gosheet.records import record
+from gosheet.records import record, replace
 from gosheet.workbook.sheets import BYE_LABEL
 from gosheet.workbook.sheets.names import labels
 

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import field, replace
 from typing import TYPE_CHECKING, Any
 
 from gosheet.core.errors import ConsistencyError
@@ -26,7 +25,7 @@ from gosheet.core.standings_table import SCORES, Kind, StandingsModel, standings
 from gosheet.core.systems import system_of
 from gosheet.formats.pack.language import cell, decimal, header, printing, side
 from gosheet.i18n import collation, words
-from gosheet.records import record
+from gosheet.records import field, record, replace
 from gosheet.workbook.port import Rows
 from gosheet.workbook.sheets import BYE_LABEL, BYE_RESULT
 from gosheet.workbook.sheets.names import labels

@@ -13,7 +13,6 @@ from __future__ import annotations
 import datetime as dt
 import re
 from collections.abc import Mapping
-from dataclasses import replace
 
 from gosheet.core.errors import ConsistencyError
 from gosheet.core.games import game_of
@@ -25,7 +24,7 @@ from gosheet.formats.results.egf import h9_text
 from gosheet.formats.results.ffg import tou_text
 from gosheet.formats.results.letters import ENCODING, in_latin9
 from gosheet.formats.results.table import ResultsTable, results_table
-from gosheet.records import record
+from gosheet.records import record, replace
 from gosheet.workbook.port import Rows
 from gosheet.workbook.sheets import OPENGOTHA, PLAYERS
 from gosheet.workbook.sheets.language import canonical_sheets

@@ -14,11 +14,11 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from dataclasses import replace
 
 from gosheet.core.model import Player
 from gosheet.formats.addresses import CYRILLIC, LATIN
 from gosheet.formats.results.table import ResultsTable
+from gosheet.records import replace
 
 ENCODING = "iso-8859-15"
 #: The letters without accents spelt otherwise, in lower case (Ł → l, Щ → shch).

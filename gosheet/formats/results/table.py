@@ -14,14 +14,13 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Mapping
-from dataclasses import field
 from fractions import Fraction
 
 from gosheet.core.model import Player, Result, Round, Tournament
 from gosheet.core.settings import Settings
 from gosheet.core.standings_table import StandingsModel, exact, standings_model
 from gosheet.core.systems import system_of
-from gosheet.records import record
+from gosheet.records import field, record
 
 #: OpenGotha's short names of its placement criteria, as results files head their columns.
 OG_SHORT = {

@@ -8,7 +8,6 @@ every page's file name from :mod:`gosheet.formats.addresses`.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
@@ -20,7 +19,7 @@ from gosheet.formats.addresses import player_page
 from gosheet.formats.pack.language import cell, decimal, header, printing, side
 from gosheet.formats.pack.view import Pack, pack_of, text
 from gosheet.i18n import collation
-from gosheet.records import record
+from gosheet.records import record, replace
 from gosheet.workbook.sheets import BYE_LABEL, BYE_RESULT
 from gosheet.workbook.sheets.names import labels
 from gosheet.workbook.sheets.standings import number as exact_number

@@ -20,7 +20,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from contextlib import suppress
-from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, TypeVar
 
@@ -49,6 +48,7 @@ from gosheet.frontends.excel.xlwings_book import (
 )
 from gosheet.i18n import words
 from gosheet.i18n.catalog import _, current, ngettext
+from gosheet.records import replace
 from gosheet.workbook.port import BookPort
 from gosheet.workbook.sheets import EXPLAIN, PLAYERS, STANDINGS, round_sheet_name
 from gosheet.workbook.sheets.teams import TEAMS

@@ -16,10 +16,10 @@ twice is the same workbook.
 from __future__ import annotations
 
 import functools
-from dataclasses import replace
 from importlib import metadata
 
 from gosheet.frontends import carried
+from gosheet.records import replace
 
 PRINTING = ("gosheet.formats.pack", "gosheet.formats.site", "gosheet.formats.qr")
 """What xlwings Lite's buttons never run (``lite_run.ACTIONS`` neither prints nor

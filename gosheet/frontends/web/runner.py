@@ -22,7 +22,6 @@ import re
 import tempfile
 import zipfile
 from collections.abc import Callable, Sequence
-from dataclasses import asdict, field
 from pathlib import Path, PurePath
 
 from gosheet import about
@@ -30,7 +29,7 @@ from gosheet.app import doors
 from gosheet.core.errors import GosheetError
 from gosheet.frontends.web.later import NotLoadedYet
 from gosheet.i18n import catalog
-from gosheet.records import record
+from gosheet.records import asdict, field, record
 
 XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 XLSM = "application/vnd.ms-excel.sheet.macroEnabled.12"

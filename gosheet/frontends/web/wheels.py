@@ -13,10 +13,8 @@ every other distribution, and the fonts, come when a button first imports one of
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from gosheet.frontends.carried import ROOT, Wheel, archive, carried, wheel
-from gosheet.records import record
+from gosheet.records import record, replace
 
 GENERATOR = "gosheet web-app"
 FONTS = f"{ROOT}/formats/pack/fonts/"

@@ -17,11 +17,11 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import replace
 from pathlib import Path
 
 from gosheet.core.errors import FileProblem
 from gosheet.i18n.catalog import _
+from gosheet.records import replace
 from gosheet.workbook.edits import Edits
 from gosheet.workbook.limits.files import regular_file
 from gosheet.workbook.ods.cells import read_tables

@@ -21,11 +21,10 @@ from __future__ import annotations
 import re
 import xml.parsers.expat
 from collections.abc import Callable
-from dataclasses import field
 from datetime import date, datetime, time
 from typing import Any
 
-from gosheet.records import record
+from gosheet.records import field, record
 from gosheet.workbook.sheets import cell_name
 from gosheet.workbook.unseen import Unsaved, cover
 from gosheet.workbook.xlsx.parts.spans import parse_whole

@@ -13,11 +13,10 @@ from __future__ import annotations
 import itertools
 import re
 import zipfile
-from dataclasses import field
 from pathlib import Path
 from typing import Any
 
-from gosheet.records import record
+from gosheet.records import field, record
 from gosheet.workbook.ods.looks import FONT_FACE, Looks
 from gosheet.workbook.ods.package import CONTENT, MIMETYPE
 from gosheet.workbook.ods.pages import STYLES, Pages

@@ -6,14 +6,13 @@ render. Nothing here imports a spreadsheet library.
 from __future__ import annotations
 
 import re
-from dataclasses import field
 from typing import Any
 
 from gosheet.core.games import game_of
 from gosheet.core.kinds import TournamentType
 from gosheet.core.settings import Settings
 from gosheet.core.systems import system_of
-from gosheet.records import record
+from gosheet.records import field, record
 from gosheet.workbook.port import Grid
 
 SETTINGS = "Settings"

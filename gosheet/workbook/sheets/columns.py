@@ -12,11 +12,11 @@ twice, a bye row, a game from its cells).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass
 from operator import itemgetter
 from typing import Any
 
 from gosheet.i18n.catalog import _
+from gosheet.records import record
 from gosheet.workbook.sheets.reading import ProblemList, blank, no_saved_value
 from gosheet.workbook.unseen import Unsaved
 
@@ -46,7 +46,7 @@ class Refused(ValueError):
         self.shown = shown
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Rule:
     """One column of a sheet, as its reader reads it.
 

@@ -24,11 +24,10 @@ True
 from __future__ import annotations
 
 import re
-from dataclasses import replace
 from typing import Any
 
 from gosheet.core.model import Tournament
-from gosheet.records import record
+from gosheet.records import record, replace
 from gosheet.workbook.port import Rows
 from gosheet.workbook.sheets import OPENGOTHA_HEADERS
 from gosheet.workbook.sheets.names import labels, name_key

@@ -22,12 +22,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
-from dataclasses import replace
 from typing import Any
 
 from gosheet.core.fields import parse_yes_no
 from gosheet.core.settings_fields import FIELD_BY_LABEL, FIELDS
 from gosheet.i18n import catalog, words
+from gosheet.records import replace
 from gosheet.workbook.port import BookPort, CellValue, Grid, Grids, SheetRenamer
 from gosheet.workbook.sheets import (
     BYE_LABEL,

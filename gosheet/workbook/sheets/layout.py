@@ -4,11 +4,10 @@ of :mod:`gosheet.workbook.xlsx.parts`): the font, the columns' widths, the rows'
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
 from types import NoneType
 from typing import Any
 
-from gosheet.records import record
+from gosheet.records import record, replace
 from gosheet.workbook.port import Rows
 from gosheet.workbook.sheets import Column, Note, SheetData
 

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
-from dataclasses import replace
 from functools import lru_cache
 from typing import Any
 
@@ -18,6 +17,7 @@ from gosheet.core.ranks import parse_rank
 from gosheet.core.units import FEMALE, MALE
 from gosheet.i18n.catalog import N_, _, ngettext
 from gosheet.i18n.words import fold
+from gosheet.records import replace
 from gosheet.workbook.port import Rows
 from gosheet.workbook.sheets import PLAYERS, cell_name
 from gosheet.workbook.sheets.cell_cache import text_of

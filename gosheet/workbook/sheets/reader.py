@@ -12,7 +12,6 @@ from __future__ import annotations
 import gc
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
-from dataclasses import replace
 
 from gosheet.core.errors import InputError
 from gosheet.core.kinds import TournamentType
@@ -23,6 +22,7 @@ from gosheet.core.teams.model import FixedMatch, Team
 from gosheet.i18n import words
 from gosheet.i18n.catalog import _
 from gosheet.i18n.words import local
+from gosheet.records import replace
 from gosheet.workbook.port import Rows
 from gosheet.workbook.sheets import (
     OPENGOTHA,

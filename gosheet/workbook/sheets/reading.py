@@ -6,13 +6,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from dataclasses import field
 from typing import Any
 
 from gosheet.core.errors import Problem
 from gosheet.core.model import Player, Tournament
 from gosheet.i18n.catalog import _, ngettext
-from gosheet.records import record
+from gosheet.records import field, record
 from gosheet.workbook.port import Grid, Rows
 from gosheet.workbook.sheets import cell_name
 

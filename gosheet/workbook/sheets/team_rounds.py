@@ -10,7 +10,6 @@ match stands in the sheet's title.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
 from typing import Any
 
 from gosheet.core.model import Game, Tournament
@@ -18,6 +17,7 @@ from gosheet.core.pairing import Pairing
 from gosheet.core.teams.matches import Match
 from gosheet.core.teams.model import Team
 from gosheet.i18n import words
+from gosheet.records import replace
 from gosheet.workbook.sheets import (
     FIRST_PLAYER,
     SECOND_PLAYER,

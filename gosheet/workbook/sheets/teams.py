@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import field, replace
 from typing import Any
 
 from gosheet.core.model import Tournament
@@ -22,7 +21,7 @@ from gosheet.core.teams.lineups import seats
 from gosheet.core.teams.model import Lineup, Team
 from gosheet.i18n import words
 from gosheet.i18n.catalog import _, current
-from gosheet.records import record
+from gosheet.records import field, record, replace
 from gosheet.workbook.port import Grid, Rows
 from gosheet.workbook.sheets import Column, SheetData, cell_name
 from gosheet.workbook.sheets.headers import normalise_header

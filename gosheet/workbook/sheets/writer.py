@@ -8,7 +8,6 @@ numbers). ``language``: the workbook's; by default the settings' ``Language``.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import replace
 from typing import Any
 
 from gosheet.core.criteria import label
@@ -24,6 +23,7 @@ from gosheet.core.systems import system_of
 from gosheet.i18n import words
 from gosheet.i18n.catalog import speaking
 from gosheet.i18n.words import N_w
+from gosheet.records import replace
 from gosheet.workbook.port import Grid, Rows
 from gosheet.workbook.sheets import (
     BYE_LABEL,

@@ -7,7 +7,6 @@ must be the same) and ``og-teams standings`` ranks the teams after every round (
 
 from __future__ import annotations
 
-import dataclasses
 import random
 import subprocess
 from pathlib import Path
@@ -16,6 +15,7 @@ import pytest
 from support.og_teams import key_of, load, og_standings_file, team_file
 from support.opengotha_jar import drivers, run
 
+from gosheet import records
 from gosheet.core.model import Result, Round, Tournament
 from gosheet.core.teams.boards import NEW_RULE
 from gosheet.core.teams.pairing import pair_teams
@@ -31,11 +31,11 @@ RESULTS = (Result.WHITE_WINS, Result.BLACK_WINS, Result.WHITE_WINS, Result.BLACK
 def played(name: str, rounds: int, seed: int) -> Tournament:
     """The fixture's players and teams, ``rounds`` rounds paired by gosheet, results drawn."""
     t = load(name, until_round=0)
-    t = dataclasses.replace(t, settings=t.settings.replace(team_colour_rule=NEW_RULE))
+    t = records.replace(t, settings=t.settings.replace(team_colour_rule=NEW_RULE))
     lot = random.Random(seed)
     for _ in range(rounds):
         pairing = pair_teams(t)
-        games = tuple(dataclasses.replace(g, result=lot.choice(RESULTS)) for g in pairing.games)
+        games = tuple(records.replace(g, result=lot.choice(RESULTS)) for g in pairing.games)
         t = t.with_round(Round(pairing.round_number, games))
     return t
 
@@ -55,7 +55,7 @@ def written(name: str, t: Tournament, path: Path) -> Path:
         for rnd in t.rounds
         for g in rnd.games
     )
-    path.write_bytes(write_opengotha(dataclasses.replace(og, games=games)))
+    path.write_bytes(write_opengotha(records.replace(og, games=games)))
     return path
 
 

@@ -5,13 +5,13 @@ exactly (place, every criterion as printed, every half-match string)."""
 
 from __future__ import annotations
 
-import dataclasses
 import re
 from functools import cache
 
 import pytest
 from support.og_teams import NAMES, ROUNDS, key_of, load, og_games, og_standings, team_file
 
+from gosheet import records
 from gosheet.core.model import Game, Tournament
 from gosheet.core.teams.boards import NEW_RULE, OLD_RULE, pair_match
 from gosheet.core.teams.matches import matches_in
@@ -33,7 +33,7 @@ def tournament(name: str) -> Tournament:
 def replayed(t: Tournament, r: int) -> list[Game]:
     """Round ``r`` made again from the rounds before it: the file's team pairs, in board-1
     table order, each paired by :func:`pair_match` on the first free tables."""
-    before = dataclasses.replace(t, rounds=tuple(x for x in t.rounds if x.number < r))
+    before = records.replace(t, rounds=tuple(x for x in t.rounds if x.number < r))
     games: list[Game] = []
     for match in matches_in(t, r):
         games += pair_match(before, r, match.first, match.second, frozenset(g.table for g in games))
@@ -99,7 +99,7 @@ def test_the_other_colour_rule_flips_what_opengotha_flips(name: str, same: int) 
     change colour are exactly those OpenGotha's plain 3.51.02 jar changes."""
     old = tournament(name)
     assert old.settings.team_colour_rule == OLD_RULE
-    t = dataclasses.replace(old, settings=old.settings.replace(team_colour_rule=NEW_RULE))
+    t = records.replace(old, settings=old.settings.replace(team_colour_rule=NEW_RULE))
     flips: set[tuple[int, str, str]] = set()
     agree = 0
     for r in range(1, ROUNDS[name] + 1):

@@ -15,7 +15,6 @@ Team points are recomputed here from the board results, not by the code under te
 from __future__ import annotations
 
 import random
-from dataclasses import replace
 
 import networkx as nx
 import pytest
@@ -32,6 +31,7 @@ from gosheet.core.teams.matches import matches_in
 from gosheet.core.teams.model import FixedMatch, Lineup, Team
 from gosheet.core.teams.pairing import pair_teams
 from gosheet.core.teams.standings import team_standings
+from gosheet.records import replace
 
 BYE = "(bye)"
 RESULTS = (Result.WHITE_WINS, Result.BLACK_WINS, Result.JIGO, Result.WHITE_WINS_BY_FORFEIT)

@@ -3,7 +3,6 @@ through the command line, with real files; bad and hostile files change nothing.
 
 from __future__ import annotations
 
-import dataclasses
 import re
 import shutil
 import time
@@ -15,6 +14,7 @@ from support.cli import cli, snapshot
 from support.opengotha import PARAMETER_SETS
 from support.paths import PAIRGOTH, fixture
 
+from gosheet import records
 from gosheet.formats.opengotha.xml import read_opengotha
 
 NAMES = PAIRGOTH
@@ -45,7 +45,7 @@ def test_import_then_export_is_byte_for_byte(
     assert "OpenGotha opens it" in text
     assert undated(out.read_bytes()) == undated(fixture(name).read_bytes())
     back = read_opengotha(out)
-    assert back == dataclasses.replace(og, attributes=back.attributes)
+    assert back == records.replace(og, attributes=back.attributes)
 
 
 def test_import_detects_an_opengotha_file_by_its_content(
@@ -261,7 +261,7 @@ def test_export_of_a_tournament_made_by_gosheet(
     assert cli(capsys, "import", out, "-o", again)[0] == 0
     assert cli(capsys, "export", again, "-o", tmp_path / "again.xml")[0] == 0
     back = read_opengotha(tmp_path / "again.xml")
-    assert back == dataclasses.replace(og, attributes=back.attributes)
+    assert back == records.replace(og, attributes=back.attributes)
 
 
 def test_export_refuses_to_overwrite_and_writes_nothing_on_a_problem(

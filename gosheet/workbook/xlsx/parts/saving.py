@@ -7,11 +7,10 @@ from __future__ import annotations
 import re
 import time
 import zipfile
-from dataclasses import field
 from pathlib import Path
 from typing import Any
 
-from gosheet.records import record
+from gosheet.records import field, record
 from gosheet.workbook.sheets import SheetData, column_letter
 from gosheet.workbook.sheets.layout import page_setup
 from gosheet.workbook.xlsx.parts.archive import Member, write_archive

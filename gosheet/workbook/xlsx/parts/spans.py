@@ -15,9 +15,8 @@ import contextlib
 import re
 import xml.parsers.expat
 from collections.abc import Callable
-from dataclasses import field
 
-from gosheet.records import record
+from gosheet.records import field, record
 
 
 class Unsupported(Exception):
