@@ -17,7 +17,7 @@ from dataclasses import dataclass, replace
 
 from gosheet.core.matching import Criterion, SummedWeights
 from gosheet.core.model import Game, Player, Tournament
-from gosheet.core.opengotha.arrays import IntArray
+from gosheet.core.opengotha.arrays import IntArray, namespace
 from gosheet.core.opengotha.bye import bye_weights, choose_bye
 from gosheet.core.opengotha.candidates import (
     DENSE_UP_TO,
@@ -227,8 +227,34 @@ def best_matching(
     # the field's potentials: every blossom of the local search starts from them
     potentials = None if relaxed is None else relaxed.potentials
     if 2 * len(pairs) != len(members):  # not relaxed, or players kept apart: a blossom
-        pairs = solve(len(info.players), i, j, weights, potentials)
+        pairs = solve_members(len(info.players), members, (i, j, weights), potentials)
     return pairs
+
+
+def solve_members(
+    vertex_count: int,
+    members: IntArray,
+    graph: tuple[IntArray, IntArray, IntArray],
+    potentials: IntArray | None,
+) -> list[tuple[int, int]]:
+    """:func:`~gosheet.core.opengotha.local_search.solve` of a ``graph`` (``i``, ``j``,
+    weights) of ``members``' pairs (positions of ``vertex_count``). A block (some of the
+    positions) is solved on its members alone, each renumbered by its rank among them, so
+    that the blossom does not carry the block's outsiders through every stage (a block of
+    248 of a field of 682). The ranks keep the positions' order and the edges theirs, and a
+    vertex without edges never changes the blossom's choices (each stage scans vertices and
+    blossoms in index order; only edges move it): the same pairs
+    (``tests/core/test_opengotha_engine_matching.py``)."""
+    i, j, weights = graph
+    xp = namespace(members)
+    order = xp.sort(members)
+    if not len(order) or int(order[-1]) == len(order) - 1:  # every position up to the last
+        return solve(vertex_count, i, j, weights, potentials)
+    rank_i, rank_j = xp.searchsorted(order, i), xp.searchsorted(order, j)
+    local = None if potentials is None else potentials[order]
+    found = solve(len(order), rank_i, rank_j, weights, local)
+    positions = order.tolist()
+    return sorted((positions[a], positions[b]) for a, b in found)
 
 
 def blocks(prepared: Prepared) -> list[IntArray]:

@@ -35,22 +35,31 @@ def solve(
     j: IntArray,
     weights: IntArray,
     potentials: IntArray | None = None,
+    *,
+    window: bool = False,
 ) -> list[tuple[int, int]]:
     """The maximum-weight perfect matching of the graph of edges (``i``, ``j``, ``weights``),
     as sorted pairs (the blossom algorithm on exact integers, with OpenGotha's tie rule:
     :func:`~gosheet.core.matching.in_order_matching`). With ``potentials``
     (:func:`~gosheet.core.potentials.assignment_potentials`) the blossom solves
-    ``2·w(a, b) − y(a) − y(b)`` instead: the same best perfect matchings, found faster."""
+    ``2·w(a, b) − y(a) − y(b)`` instead: the same best perfect matchings, found faster.
+
+    ``window``: the edges are a window's (:meth:`LocalSearch.window_graph`): each ``i < j``,
+    and each vertex's edges in the order of their other end — the order a matrix's rows give
+    them. Van Rantwijk's blossom reads a graph only through each vertex's edges in their
+    order (and each edge's two ends), so rustworkx may take them as a matrix: the same
+    choices, the same pairs (``tests/core/test_in_order_arrays.py``)."""
     if potentials is not None:
         weights = 2 * weights - potentials[i] - potentials[j]
     # a dense graph (a window) in the order of a matrix's rows, 7x faster to hand over
-    # (only with potentials: a matching without them gets its edges in their order, as
-    # when OpenGotha's fixtures were reproduced)
-    rows = potentials is not None and 2 * len(i) > vertex_count**2 // 4
+    # (a graph of another order without potentials, e.g. the candidate graph, gets its
+    # edges in their order, as when OpenGotha's fixtures were reproduced)
+    dense = 2 * len(i) > vertex_count**2 // 4
+    rows = dense and (potentials is not None or window)
     found = in_order_arrays(vertex_count, i, j, weights, max_cardinality=True, rows=rows)
     if found is None:  # no numpy or no rustworkx: gosheet's blossom, edge by edge
         edges = list(zip(i.tolist(), j.tolist(), weights.tolist(), strict=True))
-        if rows:
+        if dense and potentials is not None:
             edges = sorted((min(a, b), max(a, b), w) for a, b, w in edges)
         found = in_order_matching(vertex_count, edges, max_cardinality=True)
     return sorted(found)
@@ -104,9 +113,9 @@ class LocalSearch:
         for k, core in enumerate(self.cores):
             for v in core.tolist():
                 self.owners[v].append(k)
-        self.inner: dict[int, IntArray] = {}  # the weights of each window's own pairs
         self.where = xp.zeros(n, dtype=xp.int64)  # a window's local index of each player
-        self.group_pairs = GroupPairWeights(info.group, self.weight)
+        # the weights of each window's own pairs (every window is solved at least once)
+        self.inner = GroupPairWeights(info.group, self.weight).of_all(self.cores)
 
     def weight(self, a: IntArray, b: IntArray) -> IntArray:
         """The weights of the pairs (``a[t]``, ``b[t]``)."""
@@ -138,8 +147,6 @@ class LocalSearch:
         xp = self.xp
         core = self.cores[k]
         a, b = xp.triu_indices(len(core), k=1)
-        if k not in self.inner:
-            self.inner[k] = self.group_pairs.of(core)
         outside = xp.setdiff1d(self.mate[core], core)
         local = xp.concatenate([core, outside])
         c, o = len(core), len(outside)
@@ -183,7 +190,7 @@ class LocalSearch:
             timing.proved += 1  # no matching of the window is heavier (the module's proof)
             timing.costs += time.perf_counter() - began
             return xp.zeros(0, dtype=xp.int64)  # type: ignore[no-any-return]
-        found = solve(size, i, j, w, y)
+        found = solve(size, i, j, w, y, window=True)
         solved = time.perf_counter()
         first = xp.array([p for p, _ in found], dtype=xp.int64)
         second = xp.array([q for _, q in found], dtype=xp.int64)
