@@ -104,7 +104,8 @@ def _region(group: IntArray, mode: str) -> IntArray:
 def candidate_pairs(
     settings: Settings, info: PairingInfo, members: IntArray
 ) -> tuple[IntArray, IntArray]:
-    """The pairs (i, j), i < j, of ``members`` (positions in ``info``) to weigh."""
+    """The pairs (i, j), i < j, of ``members`` (positions in ``info``) to weigh: above
+    :data:`DENSE_UP_TO` members sorted, by ``i`` then ``j`` (a matrix's rows)."""
     if len(members) <= DENSE_UP_TO:
         return all_pairs(members)
     xp = info.xp

@@ -227,7 +227,9 @@ def best_matching(
     # the field's potentials: every blossom of the local search starts from them
     potentials = None if relaxed is None else relaxed.potentials
     if 2 * len(pairs) != len(members):  # not relaxed, or players kept apart: a blossom
-        pairs = solve_members(len(info.players), members, (i, j, weights), potentials)
+        # (the candidate graph's pairs come sorted: in the order of a matrix's rows)
+        in_rows = len(members) > DENSE_UP_TO
+        pairs = solve_members(len(info.players), members, (i, j, weights), potentials, in_rows)
     return pairs
 
 
@@ -236,6 +238,7 @@ def solve_members(
     members: IntArray,
     graph: tuple[IntArray, IntArray, IntArray],
     potentials: IntArray | None,
+    in_rows: bool = False,
 ) -> list[tuple[int, int]]:
     """:func:`~gosheet.core.opengotha.local_search.solve` of a ``graph`` (``i``, ``j``,
     weights) of ``members``' pairs (positions of ``vertex_count``). A block (some of the
@@ -244,15 +247,15 @@ def solve_members(
     248 of a field of 682). The ranks keep the positions' order and the edges theirs, and a
     vertex without edges never changes the blossom's choices (each stage scans vertices and
     blossoms in index order; only edges move it): the same pairs
-    (``tests/core/test_opengotha_engine_matching.py``)."""
+    (``tests/core/test_opengotha_block_solve.py``). ``in_rows`` as ``solve``'s."""
     i, j, weights = graph
     xp = namespace(members)
     order = xp.sort(members)
     if not len(order) or int(order[-1]) == len(order) - 1:  # every position up to the last
-        return solve(vertex_count, i, j, weights, potentials)
+        return solve(vertex_count, i, j, weights, potentials, in_rows=in_rows)
     rank_i, rank_j = xp.searchsorted(order, i), xp.searchsorted(order, j)
     local = None if potentials is None else potentials[order]
-    found = solve(len(order), rank_i, rank_j, weights, local)
+    found = solve(len(order), rank_i, rank_j, weights, local, in_rows=in_rows)
     positions = order.tolist()
     return sorted((positions[a], positions[b]) for a, b in found)
 
