@@ -7,7 +7,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from gosheet.core.opengotha import group_pairs
+from gosheet.core.opengotha import arrays, group_pairs
 from gosheet.core.opengotha.group_pairs import GroupPairWeights
 
 
@@ -72,3 +72,16 @@ def test_all_windows_at_once_weigh_in_few_calls(monkeypatch: pytest.MonkeyPatch)
 def pairs_of(core: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     a, b = np.triu_indices(len(core), k=1)
     return core[a], core[b]
+
+
+def test_upper_pairs_are_triu_indices() -> None:
+    """``upper_pairs``: numpy's ``triu_indices`` (kept, read-only, up to ``UPPER_KEPT``), the
+    pure arrays' own above it or without numpy."""
+    for size in (0, 1, 2, 7, group_pairs.UPPER_KEPT, group_pairs.UPPER_KEPT + 1):
+        a, b = group_pairs.upper_pairs(np, size)
+        expected = np.triu_indices(size, k=1)
+        assert np.array_equal(a, expected[0]) and np.array_equal(b, expected[1])
+        assert group_pairs.upper_pairs(np, size)[0] is a or size > group_pairs.UPPER_KEPT
+    assert not group_pairs.upper_pairs(np, 7)[0].flags.writeable
+    pa, pb = group_pairs.upper_pairs(arrays, 7)
+    assert (pa.tolist(), pb.tolist()) == tuple(x.tolist() for x in np.triu_indices(7, k=1))

@@ -8,11 +8,16 @@ windows of four blocks or so."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import lru_cache
 from typing import Any
 
 from gosheet.core.opengotha.arrays import IntArray, namespace, run_starts
 
 Weigh = Callable[[IntArray, IntArray], IntArray]
+
+#: numpy's pairs above the diagonal are kept for sizes up to this (windows, groups: the same
+#: sizes again and again; 0.5 MiB each at most).
+UPPER_KEPT = 256
 
 #: The blocks' pairs are weighed this many at a time at most (the costs' temporary arrays
 #: stay small: a call of 10,000 pairs weighs each twice as fast as one of 200,000).
@@ -106,7 +111,7 @@ def _pairs(xp: Any, x: IntArray, y: IntArray, same: bool) -> tuple[IntArray, Int
     """The pairs of a block: those of a group with itself above the diagonal
     (``xp.triu_indices``' order), else every pair of ``x`` and ``y``, row by row."""
     if same:
-        a, b = xp.triu_indices(len(x), k=1)
+        a, b = upper_pairs(xp, len(x))
         return x[a], x[b]
     return xp.repeat(x, len(y)), xp.tile(y, len(x))
 
@@ -118,12 +123,29 @@ def _assembled(xp: Any, plan: Plan, blocks: list[IntArray]) -> IntArray:
     for start, end, later_start, later_end, number in placed:
         block = blocks[number]
         if later_start == start:  # inside a group: its pairs above the diagonal
-            a, b = xp.triu_indices(end - start, k=1)
+            a, b = upper_pairs(xp, end - start)
             table[(start + a) * size + start + b] = block
         else:
             rows = xp.repeat(xp.arange(start, end), later_end - later_start)
             columns = xp.tile(xp.arange(later_start, later_end), end - start)
             table[rows * size + columns] = block
-    a, b = xp.triu_indices(size, k=1)
+    a, b = upper_pairs(xp, size)
     weights: IntArray = table[a * size + b]
     return weights
+
+
+def upper_pairs(xp: Any, size: int) -> tuple[IntArray, IntArray]:
+    """``xp.triu_indices(size, k=1)``: the pairs (a, b), a < b, of ``0 .. size − 1``, row by
+    row; numpy's kept, read-only, for a size up to :data:`UPPER_KEPT` (each costs a boolean
+    matrix and a search of it)."""
+    if size > UPPER_KEPT or getattr(xp, "ndarray", None) is None:  # large, or pure arrays
+        pairs: tuple[IntArray, IntArray] = xp.triu_indices(size, k=1)
+        return pairs
+    return _kept_upper_pairs(xp, size)
+
+
+@lru_cache(maxsize=64)
+def _kept_upper_pairs(xp: Any, size: int) -> tuple[IntArray, IntArray]:
+    a, b = xp.triu_indices(size, k=1)
+    a.flags.writeable = b.flags.writeable = False
+    return a, b

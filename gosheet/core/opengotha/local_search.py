@@ -22,7 +22,7 @@ from gosheet.core.matching import in_order_arrays, in_order_matching
 from gosheet.core.opengotha.arrays import IntArray
 from gosheet.core.opengotha.candidates import DENSE_UP_TO, windows
 from gosheet.core.opengotha.costs import total_cost
-from gosheet.core.opengotha.group_pairs import GroupPairWeights
+from gosheet.core.opengotha.group_pairs import GroupPairWeights, upper_pairs
 from gosheet.core.potentials import assignment_potentials
 
 if TYPE_CHECKING:
@@ -124,6 +124,7 @@ class LocalSearch:
             for v in core.tolist():
                 self.owners[v].append(k)
         self.where = xp.zeros(n, dtype=xp.int64)  # a window's local index of each player
+        self.inside = xp.zeros(n, dtype=bool)  # (a window's players while it is read)
         # the weights of each window's own pairs (every window is solved at least once)
         self.inner = GroupPairWeights(info.group, self.weight).of_all(self.cores)
 
@@ -156,11 +157,16 @@ class LocalSearch:
         among them (local indices ``i`` < ``j``) that may meet, with its weight ``w``."""
         xp = self.xp
         core = self.cores[k]
-        a, b = xp.triu_indices(len(core), k=1)
-        outside = xp.setdiff1d(self.mate[core], core)
+        a, b = upper_pairs(xp, len(core))
+        # the partners outside the window, sorted: ``xp.setdiff1d(partners, core)``
+        partners = self.mate[core]
+        inside = self.inside
+        inside[core] = True
+        outside = xp.unique(partners[(partners < 0) | ~inside[partners]])
+        inside[core] = False
         local = xp.concatenate([core, outside])
         c, o = len(core), len(outside)
-        top, bottom = xp.triu_indices(o, k=1)
+        top, bottom = upper_pairs(xp, o)
         i = xp.concatenate([a, xp.repeat(xp.arange(c), o), c + top])
         j = xp.concatenate([b, c + xp.tile(xp.arange(o), c), c + bottom])
         w = xp.concatenate([self.inner[k], self.weight(local[i[len(a) :]], local[j[len(a) :]])])
