@@ -9,6 +9,7 @@ being paired is ``round_number - 1`` and the values "before the round" are read 
 
 from __future__ import annotations
 
+import operator
 import struct
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
@@ -279,7 +280,7 @@ def _name_arrays(names: Sequence[str]) -> dict[str, list[int]]:
         place[k] = rank
     return {
         "name_order": place,
-        "name_weight": [sum(u * (k + 1) for k, u in enumerate(us)) for us in units],
+        "name_weight": [sum(map(operator.mul, us, range(1, len(us) + 1))) for us in units],
         "name_sum": [sum(us) for us in units],
         "name_length": [len(us) for us in units],
     }
