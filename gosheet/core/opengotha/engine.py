@@ -377,10 +377,10 @@ def pair(t: Tournament) -> Pairing:
     high = xp.array([max(w, b) for w, b, _ in games], dtype=xp.int64)
     parts = prepared.costs(low, high)
     columns = [parts[c].tolist() for c in CRITERIA]
-    for table, (white, black, hd) in enumerate(games, start=1):
+    vectors = zip(*columns, strict=True)  # each game's costs, criterion by criterion
+    for table, ((white, black, hd), vector) in enumerate(zip(games, vectors, strict=True), start=1):
         w, b = info.players[white].number, info.players[black].number
         result.append(Game(table, w, b, hd, komi if hd == 0 else 0.5))
-        vector = tuple(column[table - 1] for column in columns)
         costs.append(PairCost(w, b, 1 + sum(vector), tuple(zip(CRITERIA, vector, strict=True))))
     byes = (prepared.bye.number,) if prepared.bye is not None else ()
     return Pairing(prepared.round_number, tuple(result), byes, tuple(costs))

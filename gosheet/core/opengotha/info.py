@@ -271,9 +271,9 @@ def utf16_units(text: str) -> list[int]:
 
 
 def _name_arrays(names: Sequence[str]) -> dict[str, list[int]]:
-    units = [utf16_units(name) for name in names]
     # big-endian code units compare as their bytes do: Java's order of the names
     encoded = [name.encode("utf-16-be") for name in names]
+    units = [struct.unpack(f">{len(data) // 2}H", data) for data in encoded]
     order = sorted(range(len(names)), key=encoded.__getitem__)
     place = [0] * len(names)
     for rank, k in enumerate(order):
