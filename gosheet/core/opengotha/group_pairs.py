@@ -53,7 +53,8 @@ class GroupPairWeights:
             return []
         xp = namespace(cores[0])
         kept: dict[tuple[int, int], tuple[IntArray, IntArray, int]] = {}
-        blocks: list[IntArray] = []  # the blocks known, then those weighed (by number)
+        # the blocks known, then those weighed, by number (None: no window needs it again)
+        blocks: list[IntArray | None] = []
         for key, (x, y, block) in self._blocks.items():
             kept[key] = (x, y, len(blocks))
             blocks.append(block)
@@ -85,7 +86,9 @@ class GroupPairWeights:
                 blocks += self._weighed(xp, firsts, seconds)
                 found += [_assembled(xp, plan, blocks) for plan in plans]
                 firsts, seconds, plans = [], [], []
-        self._blocks = {key: (x, y, blocks[number]) for key, (x, y, number) in kept.items()}
+                live = {number for _, _, number in kept.values()}
+                blocks = [b if k in live else None for k, b in enumerate(blocks)]
+        self._blocks = {key: (x, y, _known(blocks[number])) for key, (x, y, number) in kept.items()}
         return found
 
     def _weighed(self, xp: Any, firsts: list[IntArray], seconds: list[IntArray]) -> list[IntArray]:
@@ -102,7 +105,8 @@ class GroupPairWeights:
         found: list[IntArray] = []
         at = 0
         for size in map(len, firsts):
-            found.append(weights[at : at + size])
+            # (a copy: a block kept for later windows does not hold the whole batch)
+            found.append(xp.array(weights[at : at + size]))
             at += size
         return found
 
@@ -116,12 +120,18 @@ def _pairs(xp: Any, x: IntArray, y: IntArray, same: bool) -> tuple[IntArray, Int
     return xp.repeat(x, len(y)), xp.tile(y, len(x))
 
 
-def _assembled(xp: Any, plan: Plan, blocks: list[IntArray]) -> IntArray:
+def _known(block: IntArray | None) -> IntArray:
+    if block is None:  # pragma: no cover  # a block kept is never released
+        raise AssertionError("a kept block was released")
+    return block
+
+
+def _assembled(xp: Any, plan: Plan, blocks: list[IntArray | None]) -> IntArray:
     """A window's weights in ``xp.triu_indices(size, 1)``'s order, from its blocks."""
     size, placed = plan
     table = xp.zeros(size * size, dtype=xp.int64)  # row by row: (a, b) at a · size + b
     for start, end, later_start, later_end, number in placed:
-        block = blocks[number]
+        block = _known(blocks[number])
         if later_start == start:  # inside a group: its pairs above the diagonal
             a, b = upper_pairs(xp, end - start)
             table[(start + a) * size + start + b] = block
