@@ -32,13 +32,22 @@ The dense matching at 5,000 players (seed 1: 4,502 paired, 10.1 million pairs) t
 632 s here (run once with ``--dense-up-to 5000``); its total cost, 1125797230895004702,
 equals the whole-field matching's.
 
+``--books BOOK ...``: instead, the next round of each workbook (e.g. the 600- and
+700-player books ``bench_vs_opengotha.py`` makes in ``$TMPDIR/gosheet-bench-vs-opengotha/``)
+paired by ``engine.pair`` in one process, the tournament read once and the imports done:
+the best CPU and wall milliseconds of ``--repeat`` pairings, ``--rounds`` times in turns
+with ``--before``'s clone (in a child), and whether both give the same games.
+
     python benchmarks/bench_opengotha.py [--sizes 100 1000 2000 5000] [--dense-up-to 2000]
         [--pure-sizes 100 200] [--before CLONE] [--no-peak] [--no-blocks]
+    python benchmarks/bench_opengotha.py --books BOOK ... [--before CLONE] [--rounds 3]
+        [--repeat 7]
 """
 
 from __future__ import annotations
 
 import argparse
+import gc
 import hashlib
 import os
 import subprocess
@@ -151,6 +160,60 @@ def before(clone: str, n: int, seed: int) -> dict[str, float | int]:
     return {k: int(v) if v.lstrip("-").isdigit() else float(v) for k, v in pairs}
 
 
+def book_round(path: str, repeat: int) -> dict[str, float | int]:
+    """``engine.pair`` of a workbook's next round in this process, the tournament read once
+    and paired once before (the imports): the best CPU and wall seconds of ``repeat`` runs,
+    and a digest of the games (tables, colours, handicaps)."""
+    from gosheet.workbook.books import open_book
+
+    t = open_book(path).read().tournament
+    games = engine.pair(t).games
+    cpu = wall = float("inf")
+    for _ in range(repeat):
+        gc.collect()
+        started, used = time.perf_counter(), time.process_time()
+        games = engine.pair(t).games
+        cpu = min(cpu, time.process_time() - used)
+        wall = min(wall, time.perf_counter() - started)
+    drawn = repr([(g.table, g.white, g.black, g.handicap) for g in games])
+    return {
+        "cpu": cpu,
+        "wall": wall,
+        "pairs": int(hashlib.sha1(drawn.encode()).hexdigest()[:12], 16),
+    }
+
+
+def book_before(clone: str, path: str, repeat: int) -> dict[str, float | int]:
+    """:func:`book_round` by the gosheet of ``clone``, in a child."""
+    env = {**os.environ, "PYTHONPATH": clone}
+    command = [sys.executable, __file__, "--child-book", path, "--repeat", str(repeat)]
+    out = subprocess.run(command, env=env, capture_output=True, text=True, check=True).stdout
+    return {k: float(v) for k, v in (item.split("=") for item in out.split())}
+
+
+def books(paths: list[str], clone: str | None, rounds: int, repeat: int) -> None:
+    """The workbooks' rounds (``--books``), this gosheet and ``clone``'s taken in turns,
+    ``rounds`` times: the best CPU milliseconds of each and whether the games are the same."""
+    best: dict[tuple[str, str], dict[str, float | int]] = {}
+    for _ in range(rounds):
+        for path in paths:
+            found = {"now": book_round(path, repeat)}
+            if clone:
+                found["before"] = book_before(clone, path, repeat)
+            for who, row in found.items():
+                kept = best.setdefault((path, who), row)
+                best[(path, who)] = {**row, "cpu": min(kept["cpu"], row["cpu"])}
+                best[(path, who)]["wall"] = min(kept["wall"], row["wall"])
+    print(f"{'workbook':<48} {'CPU ms':>8} {'wall ms':>8} {'before CPU ms':>14}  games")
+    for path in paths:
+        now, old = best[(path, "now")], best.get((path, "before"))
+        line = f"{path[-48:]:<48} {now['cpu'] * 1000:8.1f} {now['wall'] * 1000:8.1f}"
+        if old is not None:
+            same = "the same" if int(old["pairs"]) == int(now["pairs"]) else "DIFFERENT"
+            line += f" {old['cpu'] * 1000:14.1f}  {same} ({int(now['pairs']):012x})"
+        print(line)
+
+
 def row_line(n: int, mode: str, row: dict[str, float | int]) -> str:
     peak = f"{row['peak']:8.0f}" if row.get("peak") else f"{'':8}"
     digest = f"  {int(row['pairs']):012x}" if "pairs" in row else ""
@@ -170,8 +233,19 @@ def main() -> None:
     parser.add_argument("--before", help="a clone whose gosheet pairs each size beside")
     parser.add_argument("--no-peak", action="store_true", help="no traced run for the memory")
     parser.add_argument("--no-blocks", action="store_true", help="no OpenGotha-blocks row")
+    parser.add_argument("--books", nargs="+", default=[], help="workbooks: their next round")
+    parser.add_argument("--rounds", type=int, default=3, help="--books: turns of each side")
+    parser.add_argument("--repeat", type=int, default=7, help="--books: pairings per turn")
     parser.add_argument("--child", type=int, help=argparse.SUPPRESS)
+    parser.add_argument("--child-book", help=argparse.SUPPRESS)
     args = parser.parse_args()
+    if args.child_book:  # --books --before's child
+        row = book_round(args.child_book, args.repeat)
+        print(" ".join(f"{k}={v}" for k, v in row.items()))
+        return
+    if args.books:
+        books(args.books, args.before, args.rounds, args.repeat)
+        return
     if args.child:  # --before's child: one whole-field row, as key=value
         t = played(field(args.child, args.seed, absent_round=ROUND), ROUND - 1, args.seed)
         print(" ".join(f"{k}={v}" for k, v in measure(t, False, peak_too=False).items()))

@@ -6,6 +6,7 @@ order, with weights exact in doubles (an adjacency matrix) or not (edge by edge)
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -78,3 +79,34 @@ def test_none_without_numpy_or_rustworkx_or_when_the_weights_do_not_fit() -> Non
         assert in_order_arrays(4, i, j, w) is None
     with accelerators.pure():
         assert in_order_arrays(4, i, j, w) is None
+
+
+#: A local search window's graph (``LocalSearch.window_graph``): ``core`` players, then
+#: ``outside`` partners; every pair of the core, each core player with each partner, every
+#: pair of the partners, in that order (not a matrix's rows), some left out (kept apart).
+windows = st.tuples(st.integers(2, 14), st.integers(0, 6), st.randoms(use_true_random=False)).map(
+    lambda t: window_edges(*t)
+)
+
+
+def window_edges(core: int, outside: int, draw: random.Random) -> tuple[int, list[Any]]:
+    size = core + outside
+    edges = [(a, b) for a in range(core) for b in range(a + 1, core)]
+    edges += [(a, core + x) for a in range(core) for x in range(outside)]
+    edges += [(core + x, core + y) for x in range(outside) for y in range(x + 1, outside)]
+    weighed = [(a, b, draw.choice([1, 2, 3])) for a, b in edges if draw.random() < 0.9]
+    return size, weighed
+
+
+@settings(max_examples=examples(300), deadline=None, derandomize=True)
+@given(windows)
+def test_a_windows_order_is_its_matrixs(graph: tuple[int, list[tuple[int, int, int]]]) -> None:
+    """A window's edges in their order and as a matrix's rows (``local_search.solve``'s
+    ``window``): each vertex meets its edges in the same order (by the other end), which is
+    all Van Rantwijk's blossom reads of the order — the same pairs, ties everywhere."""
+    n, edges = graph
+    if not edges:
+        return
+    expected = in_order_matching(n, edges, max_cardinality=True)
+    assert in_order_arrays(n, *arrays(edges), max_cardinality=True) == expected
+    assert in_order_arrays(n, *arrays(edges), max_cardinality=True, rows=True) == expected

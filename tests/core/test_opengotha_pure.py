@@ -20,7 +20,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 from support.examples import examples
 from support.opengotha import read_fixture
@@ -231,6 +231,7 @@ def test_generated_rounds_are_the_same_on_both_array_modules(
     with the same matching (rustworkx here) give the same round; with the pure matching
     (networkx until gosheet's own), a round of the same total weight."""
     t = generated(n, seed, system, r, changes)
+    assume(any(p.plays_in(r) for p in t.players))  # (a tiny field may be absent whole)
     assert_same_costs(t)
     expected = round_of(t)
     with accelerators.pure(["numpy", "scipy"]):

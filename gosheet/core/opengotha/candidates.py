@@ -80,15 +80,14 @@ def _offsets(ordered: IntArray, targets: IntArray) -> tuple[list[IntArray], list
     """Pairs of each ``ordered[k]`` with ``ordered[targets[k] + d]``, |d| ≤ the spread:
     :data:`SEED_SPREAD`, or a share of a larger group (its floaters shift the places), at
     most :data:`SEED_SPREAD_MAX`."""
-    firsts, seconds = [], []
+    xp = namespace(ordered)
     m = len(ordered)
     spread = min(max(SEED_SPREAD, m // SEED_SHARE), SEED_SPREAD_MAX)
-    for d in range(-spread, spread + 1):
-        partner = targets + d
-        ok = (partner >= 0) & (partner < m)
-        firsts.append(ordered[ok])
-        seconds.append(ordered[partner[ok]])
-    return firsts, seconds
+    shifts = xp.arange(-spread, spread + 1)
+    # every (k, d) at once: the pairs come as a set (candidate_pairs sorts their codes)
+    partner = xp.repeat(targets, len(shifts)) + xp.tile(shifts, m)
+    ok = (partner >= 0) & (partner < m)
+    return [xp.repeat(ordered, len(shifts))[ok]], [ordered[partner[ok]]]
 
 
 def _region(group: IntArray, mode: str) -> IntArray:
@@ -104,7 +103,8 @@ def _region(group: IntArray, mode: str) -> IntArray:
 def candidate_pairs(
     settings: Settings, info: PairingInfo, members: IntArray
 ) -> tuple[IntArray, IntArray]:
-    """The pairs (i, j), i < j, of ``members`` (positions in ``info``) to weigh."""
+    """The pairs (i, j), i < j, of ``members`` (positions in ``info``) to weigh: above
+    :data:`DENSE_UP_TO` members sorted, by ``i`` then ``j`` (a matrix's rows)."""
     if len(members) <= DENSE_UP_TO:
         return all_pairs(members)
     xp = info.xp

@@ -16,7 +16,7 @@ from collections.abc import Iterator, Mapping
 
 from gosheet.core.matching import Criterion, SummedWeights
 from gosheet.core.model import Game, Player, Tournament
-from gosheet.core.opengotha.arrays import IntArray
+from gosheet.core.opengotha.arrays import IntArray, namespace
 from gosheet.core.opengotha.bye import bye_weights, choose_bye
 from gosheet.core.opengotha.candidates import (
     DENSE_UP_TO,
@@ -227,8 +227,37 @@ def best_matching(
     # the field's potentials: every blossom of the local search starts from them
     potentials = None if relaxed is None else relaxed.potentials
     if 2 * len(pairs) != len(members):  # not relaxed, or players kept apart: a blossom
-        pairs = solve(len(info.players), i, j, weights, potentials)
+        # (the candidate graph's pairs come sorted: in the order of a matrix's rows)
+        in_rows = len(members) > DENSE_UP_TO
+        pairs = solve_members(len(info.players), members, (i, j, weights), potentials, in_rows)
     return pairs
+
+
+def solve_members(
+    vertex_count: int,
+    members: IntArray,
+    graph: tuple[IntArray, IntArray, IntArray],
+    potentials: IntArray | None,
+    in_rows: bool = False,
+) -> list[tuple[int, int]]:
+    """:func:`~gosheet.core.opengotha.local_search.solve` of a ``graph`` (``i``, ``j``,
+    weights) of ``members``' pairs (positions of ``vertex_count``). A block (some of the
+    positions) is solved on its members alone, each renumbered by its rank among them, so
+    that the blossom does not carry the block's outsiders through every stage (a block of
+    248 of a field of 682). The ranks keep the positions' order and the edges theirs, and a
+    vertex without edges never changes the blossom's choices (each stage scans vertices and
+    blossoms in index order; only edges move it): the same pairs
+    (``tests/core/test_opengotha_block_solve.py``). ``in_rows`` as ``solve``'s."""
+    i, j, weights = graph
+    xp = namespace(members)
+    order = xp.sort(members)
+    if not len(order) or int(order[-1]) == len(order) - 1:  # every position up to the last
+        return solve(vertex_count, i, j, weights, potentials, in_rows=in_rows)
+    rank_i, rank_j = xp.searchsorted(order, i), xp.searchsorted(order, j)
+    local = None if potentials is None else potentials[order]
+    found = solve(len(order), rank_i, rank_j, weights, local, in_rows=in_rows)
+    positions = order.tolist()
+    return sorted((positions[a], positions[b]) for a, b in found)
 
 
 def blocks(prepared: Prepared) -> list[IntArray]:
@@ -348,10 +377,10 @@ def pair(t: Tournament) -> Pairing:
     high = xp.array([max(w, b) for w, b, _ in games], dtype=xp.int64)
     parts = prepared.costs(low, high)
     columns = [parts[c].tolist() for c in CRITERIA]
-    for table, (white, black, hd) in enumerate(games, start=1):
+    vectors = zip(*columns, strict=True)  # each game's costs, criterion by criterion
+    for table, ((white, black, hd), vector) in enumerate(zip(games, vectors, strict=True), start=1):
         w, b = info.players[white].number, info.players[black].number
         result.append(Game(table, w, b, hd, komi if hd == 0 else 0.5))
-        vector = tuple(column[table - 1] for column in columns)
         costs.append(PairCost(w, b, 1 + sum(vector), tuple(zip(CRITERIA, vector, strict=True))))
     byes = (prepared.bye.number,) if prepared.bye is not None else ()
     return Pairing(prepared.round_number, tuple(result), byes, tuple(costs))

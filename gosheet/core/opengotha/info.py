@@ -9,6 +9,8 @@ being paired is ``round_number - 1`` and the values "before the round" are read 
 
 from __future__ import annotations
 
+import operator
+import struct
 from collections.abc import Callable, Mapping, Sequence
 from functools import cached_property
 from typing import Any
@@ -158,6 +160,7 @@ def pairing_info(
     )
     ranked_by = settings.opengotha.ranked_by(settings.system)
     criteria = [*ranked_by, *([extra.upper()] if extra != "NULL" else [])]
+    width = max(round_number - 1, 0)  # the rounds before
 
     def main_score(number: int, r: int) -> int:
         sp = scored[number]
@@ -165,6 +168,16 @@ def pairing_info(
             return java_div(sp.cps2[r], 2) if r >= 0 else 0
         value = sp.mms2_after(r) if main == "MMS" else sp.nbw2_after(r)
         return java_div(value, 2)
+
+    main_scores: dict[int, list[int]] = {}
+
+    def scores_before(number: int) -> list[int]:
+        """The player's main score before each round so far (at ``r``: after round index
+        ``r - 1``), worked out once: each game of the rounds before compares two of them."""
+        found = main_scores.get(number)
+        if found is None:
+            found = main_scores[number] = [main_score(number, r - 1) for r in range(width)]
+        return found
 
     cats = [category(p, settings) for p in players]
     # OpenGotha compares clubs and countries lower-cased (``Tournament.playersAreInCommonClub``,
@@ -203,7 +216,6 @@ def pairing_info(
     du = [0] * n
     dd = [0] * n
     wb = [0] * n
-    width = max(round_number - 1, 0)
     opponents = [-1] * (n * width)
     for i, p in enumerate(players):
         sp = scored[p.number]
@@ -212,7 +224,7 @@ def pairing_info(
             if game is None:
                 continue
             opponent = game.opponent_of(p.number)
-            mine, theirs = main_score(p.number, r - 1), main_score(opponent, r - 1)
+            mine, theirs = scores_before(p.number)[r], scores_before(opponent)[r]
             du[i] += mine < theirs
             dd[i] += mine > theirs
             if game.handicap == 0:
@@ -255,18 +267,20 @@ def pairing_info(
 def utf16_units(text: str) -> list[int]:
     """The UTF-16 code units of ``text``: the ``char`` values Java reads."""
     data = text.encode("utf-16-be")
-    return [int.from_bytes(data[k : k + 2], "big") for k in range(0, len(data), 2)]
+    return list(struct.unpack(f">{len(data) // 2}H", data))
 
 
 def _name_arrays(names: Sequence[str]) -> dict[str, list[int]]:
-    units = [utf16_units(name) for name in names]
-    order = sorted(range(len(names)), key=lambda k: units[k])
+    # big-endian code units compare as their bytes do: Java's order of the names
+    encoded = [name.encode("utf-16-be") for name in names]
+    units = [struct.unpack(f">{len(data) // 2}H", data) for data in encoded]
+    order = sorted(range(len(names)), key=encoded.__getitem__)
     place = [0] * len(names)
     for rank, k in enumerate(order):
         place[k] = rank
     return {
         "name_order": place,
-        "name_weight": [sum(u * (k + 1) for k, u in enumerate(us)) for us in units],
+        "name_weight": [sum(map(operator.mul, us, range(1, len(us) + 1))) for us in units],
         "name_sum": [sum(us) for us in units],
         "name_length": [len(us) for us in units],
     }

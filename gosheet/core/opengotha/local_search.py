@@ -21,7 +21,7 @@ from gosheet.core.matching import in_order_arrays, in_order_matching
 from gosheet.core.opengotha.arrays import IntArray
 from gosheet.core.opengotha.candidates import DENSE_UP_TO, windows
 from gosheet.core.opengotha.costs import total_cost
-from gosheet.core.opengotha.group_pairs import GroupPairWeights
+from gosheet.core.opengotha.group_pairs import GroupPairWeights, upper_pairs
 from gosheet.core.potentials import assignment_potentials
 from gosheet.records import record
 
@@ -35,25 +35,44 @@ def solve(
     j: IntArray,
     weights: IntArray,
     potentials: IntArray | None = None,
+    *,
+    in_rows: bool = False,
 ) -> list[tuple[int, int]]:
     """The maximum-weight perfect matching of the graph of edges (``i``, ``j``, ``weights``),
     as sorted pairs (the blossom algorithm on exact integers, with OpenGotha's tie rule:
     :func:`~gosheet.core.matching.in_order_matching`). With ``potentials``
     (:func:`~gosheet.core.potentials.assignment_potentials`) the blossom solves
-    ``2·w(a, b) − y(a) − y(b)`` instead: the same best perfect matchings, found faster."""
+    ``2·w(a, b) − y(a) − y(b)`` instead: the same best perfect matchings, found faster.
+
+    ``in_rows``: each ``i < j``, and each vertex's edges come in the order of their other
+    end — the order a matrix's rows give them (a window's, :meth:`LocalSearch.window_graph`;
+    the candidate graph's, sorted). Van Rantwijk's blossom reads a graph only through each
+    vertex's edges in their order (and each edge's two ends), so rustworkx may take them as
+    a matrix: the same choices, the same pairs (``tests/core/test_in_order_arrays.py``)."""
     if potentials is not None:
         weights = 2 * weights - potentials[i] - potentials[j]
-    # a dense graph (a window) in the order of a matrix's rows, 7x faster to hand over
-    # (only with potentials: a matching without them gets its edges in their order, as
-    # when OpenGotha's fixtures were reproduced)
-    rows = potentials is not None and 2 * len(i) > vertex_count**2 // 4
+    # a graph in the order of a matrix's rows, several times faster to hand over when it is
+    # dense (a window) or small enough for a matrix (a block's candidate graph); a dense
+    # graph with potentials is sorted to that order, as it always was (a graph of another
+    # order without potentials gets its edges in their order, as when OpenGotha's fixtures
+    # were reproduced)
+    dense = 2 * len(i) > vertex_count**2 // 4
+    rows = (in_rows and (dense or vertex_count <= MATRIX_UP_TO)) or (
+        dense and potentials is not None
+    )
     found = in_order_arrays(vertex_count, i, j, weights, max_cardinality=True, rows=rows)
     if found is None:  # no numpy or no rustworkx: gosheet's blossom, edge by edge
         edges = list(zip(i.tolist(), j.tolist(), weights.tolist(), strict=True))
-        if rows:
+        if dense and potentials is not None:
             edges = sorted((min(a, b), max(a, b), w) for a, b, w in edges)
         found = in_order_matching(vertex_count, edges, max_cardinality=True)
     return sorted(found)
+
+
+#: A graph of at most this many vertices in the order of a matrix's rows goes to rustworkx as
+#: a matrix even when it is sparse (8 MiB of doubles; a 587-player candidate graph of 10,000
+#: edges is handed over in 0.6 ms instead of 1.2 ms).
+MATRIX_UP_TO = 1024
 
 
 #: The local search sweeps the windows that changed at most this many times (it stops
@@ -104,9 +123,12 @@ class LocalSearch:
         for k, core in enumerate(self.cores):
             for v in core.tolist():
                 self.owners[v].append(k)
-        self.inner: dict[int, IntArray] = {}  # the weights of each window's own pairs
         self.where = xp.zeros(n, dtype=xp.int64)  # a window's local index of each player
-        self.group_pairs = GroupPairWeights(info.group, self.weight)
+        self.inside = xp.zeros(n, dtype=bool)  # (a window's players while it is read)
+        # the weights of each window's own pairs (every window is solved at least once)
+        began = time.perf_counter()
+        self.inner = GroupPairWeights(info.group, self.weight).of_all(self.cores)
+        timing.costs += time.perf_counter() - began
 
     def weight(self, a: IntArray, b: IntArray) -> IntArray:
         """The weights of the pairs (``a[t]``, ``b[t]``)."""
@@ -137,13 +159,16 @@ class LocalSearch:
         among them (local indices ``i`` < ``j``) that may meet, with its weight ``w``."""
         xp = self.xp
         core = self.cores[k]
-        a, b = xp.triu_indices(len(core), k=1)
-        if k not in self.inner:
-            self.inner[k] = self.group_pairs.of(core)
-        outside = xp.setdiff1d(self.mate[core], core)
+        a, b = upper_pairs(xp, len(core))
+        # the partners outside the window, sorted: ``xp.setdiff1d(partners, core)``
+        partners = self.mate[core]
+        inside = self.inside
+        inside[core] = True
+        outside = xp.unique(partners[(partners < 0) | ~inside[partners]])
+        inside[core] = False
         local = xp.concatenate([core, outside])
         c, o = len(core), len(outside)
-        top, bottom = xp.triu_indices(o, k=1)
+        top, bottom = upper_pairs(xp, o)
         i = xp.concatenate([a, xp.repeat(xp.arange(c), o), c + top])
         j = xp.concatenate([b, c + xp.tile(xp.arange(o), c), c + bottom])
         w = xp.concatenate([self.inner[k], self.weight(local[i[len(a) :]], local[j[len(a) :]])])
@@ -183,7 +208,7 @@ class LocalSearch:
             timing.proved += 1  # no matching of the window is heavier (the module's proof)
             timing.costs += time.perf_counter() - began
             return xp.zeros(0, dtype=xp.int64)  # type: ignore[no-any-return]
-        found = solve(size, i, j, w, y)
+        found = solve(size, i, j, w, y, in_rows=True)
         solved = time.perf_counter()
         first = xp.array([p for p, _ in found], dtype=xp.int64)
         second = xp.array([q for _, q in found], dtype=xp.int64)
