@@ -37,6 +37,7 @@ from gosheet.workbook.sheets import (
     PLAYERS,
     SETTINGS,
     STANDINGS,
+    TEAMS,
     SheetData,
     cell_name,
     round_number_of,
@@ -45,7 +46,6 @@ from gosheet.workbook.sheets.fixed_matches import FIXED_MATCHES
 from gosheet.workbook.sheets.keep_apart import KEEP_APART as KEEP_APART_SHEET
 from gosheet.workbook.sheets.reading import Sheets, cell_text
 from gosheet.workbook.sheets.registration import header_row
-from gosheet.workbook.sheets.teams import TEAMS
 
 Book = Mapping[str, Sequence[Sequence[CellValue]]]  # a workbook's cell values, as read
 LANGUAGE_FIELD = FIELD_BY_LABEL["language"]
