@@ -38,6 +38,10 @@ ONE_ACTIONS = (
     "gosheet.formats.ratings.lists",  # the rating lists' readers
     "traceback",  # a crash report
     "concurrent.futures",  # a large workbook's sheets read on two threads
+    "gosheet.core.explain",  # explain (the Explain sheet)
+    "gosheet.workbook.sheets.teams",  # a team tournament's Teams sheet
+    "gosheet.core.teams.lineups",  # its line-ups
+    "difflib",  # a name not found: the closest names
 )
 """What one action alone needs (or a rare case of one): not loaded by the others."""
 SYSTEMS = tuple(f"gosheet.core.systems.{m}" for m in ("mcmahon", "fus", "swiss", "roundrobin"))
