@@ -19,6 +19,7 @@ A time system is one line an organiser reads and writes:
 
 from __future__ import annotations
 
+import contextlib
 import datetime as dt
 import re
 from dataclasses import dataclass
@@ -190,6 +191,9 @@ def _date(value: object) -> dt.date:
     if isinstance(value, dt.date):
         return value
     text = str(value).strip()
+    if len(text) == 10 and text.isascii() and text[4] == text[7] == "-":  # (nearly every date)
+        with contextlib.suppress(ValueError):  # 2024-05-18: as strptime reads it, without
+            return dt.date.fromisoformat(text)  # loading it (_strptime, calendar, locale)
     for form in _DATE_FORMATS:
         try:
             return dt.datetime.strptime(text, form).date()

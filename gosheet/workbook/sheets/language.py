@@ -337,8 +337,12 @@ def _setting_changes(r: int, row: list[Any], language: str) -> list[tuple[int, i
             changes.append((r, 1, words.local("yes" if yes else "no", language, words.CELLS)))
     text = cell_text(row[2]) if len(row) > 2 else ""
     for english in (field.explanation, field.plain):
-        if english and text in {words.text(english, x) for x in catalog.LANGUAGES}:
-            changes.append((r, 2, words.text(english, language)))
+        if not english:
+            continue
+        wanted = words.text(english, language)
+        # (English or the workbook's language, nearly always: the other catalogs not read)
+        if text in (english, wanted) or text in {words.text(english, x) for x in catalog.LANGUAGES}:
+            changes.append((r, 2, wanted))
             break
     return changes
 

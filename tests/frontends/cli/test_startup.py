@@ -22,7 +22,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from support.books import ROSTER_CSV
+from support.books import ROSTER_CSV, set_setting, setting
 from support.cli import cli_ok
 
 from gosheet.frontends.cli import COMMANDS
@@ -42,6 +42,7 @@ ONE_ACTIONS = (
     "gosheet.workbook.sheets.teams",  # a team tournament's Teams sheet
     "gosheet.core.teams.lineups",  # its line-ups
     "difflib",  # a name not found: the closest names
+    "_strptime",  # a date written otherwise than 2024-05-18
 )
 """What one action alone needs (or a rare case of one): not loaded by the others."""
 SYSTEMS = tuple(f"gosheet.core.systems.{m}" for m in ("mcmahon", "fus", "swiss", "roundrobin"))
@@ -301,6 +302,21 @@ def test_pair_imports_neither_other_actions_nor_other_systems(
     roster.write_text(ROSTER_CSV, encoding="utf-8")
     cli_ok(capsys, "import", roster, "-o", tmp_path / "og.xlsx", "--rules", "opengotha")
     assert ours(watched(tmp_path, "run", "pair", "og.xlsx"), (*ONE_ACTIONS, *SYSTEMS)) == {}
+
+
+def test_a_date_as_every_office_suite_writes_it_is_read_without_strptime(
+    open_book: Path,
+) -> None:
+    """The tournament's dates typed as text the usual way (2024-05-18) are read without
+    ``datetime.strptime``, whose module loads ``calendar`` and ``locale`` (issue 38); the
+    other forms still need it (a rare case)."""
+    set_setting(open_book, "Dates", "2024-05-18, 2024-05-20")
+    importers = watched(open_book.parent, "run", "pair", open_book.name)
+    assert "gosheet.core.systems.mcmahon" in importers  # it did pair
+    assert "_strptime" not in importers
+    assert setting(open_book, "Dates") == "2024-05-18, 2024-05-20"
+    set_setting(open_book, "Dates", "18/05/2024")
+    assert watched(open_book.parent, "run", "check", open_book.name).get("_strptime")
 
 
 def test_printing_draws_qr_codes_only_with_url(tmp_path: Path, open_book: Path) -> None:
