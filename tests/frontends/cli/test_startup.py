@@ -43,6 +43,7 @@ ONE_ACTIONS = (
     "gosheet.core.teams.lineups",  # its line-ups
     "difflib",  # a name not found: the closest names
     "_strptime",  # a date written otherwise than 2024-05-18
+    "gosheet.app.doors",  # the table of actions: a message naming an action, the other doors
 )
 """What one action alone needs (or a rare case of one): not loaded by the others."""
 SYSTEMS = tuple(f"gosheet.core.systems.{m}" for m in ("mcmahon", "fus", "swiss", "roundrobin"))
@@ -233,6 +234,15 @@ def test_the_parser_names_what_the_pack_the_systems_and_the_lists_name() -> None
     assert publishing.WHAT == WHAT
     assert ratings.KINDS == KINDS
     assert tuple(s.name for s in REGISTRY.values() if not s.opengotha) == parser.GOSHEET_SYSTEMS
+
+
+def test_the_commands_are_the_table_of_actions() -> None:
+    """The command line's own copy of its commands and handlers (so that no command builds
+    the table of actions to start) is the table's, in its order."""
+    from gosheet.app import doors
+
+    handlers = {c: f"{module}:{function}" for c, (module, function) in COMMANDS.items()}
+    assert list(handlers.items()) == list(doors.commands().items())
 
 
 def test_a_control_character_is_still_refused(
