@@ -41,7 +41,6 @@ from gosheet.workbook.sheets.reader import read_book
 from gosheet.workbook.sheets.reading import BookState, ProblemList, Sheets, cell_text, copied
 from gosheet.workbook.sheets.rounds import player_cells
 from gosheet.workbook.sheets.standings import standings_sheet
-from gosheet.workbook.sheets.units_reader import unit_labels
 from gosheet.workbook.sheets.writer import round_sheet
 
 if TYPE_CHECKING:
@@ -363,6 +362,8 @@ def rename(book: BookPort, old: str, new: str) -> Renamed:
         changed[sheet][r][c] = value
     state = read_book(changed)  # refuses a workbook with problems: nothing written yet
     if state.members:  # pair go, rengo: a unit's name in the round sheets names its players
+        from gosheet.workbook.sheets.units_reader import unit_labels
+
         relabelled = unit_labels(_round_names(changed), state)
         changes, cells = [*changes, *relabelled], [*cells, *relabelled]
     for sheet, r, c, value in changes:

@@ -43,7 +43,6 @@ from gosheet.workbook.sheets.reading import BookState, ProblemList
 from gosheet.workbook.sheets.round_look_alikes import look_alikes
 from gosheet.workbook.sheets.rounds import read_round
 from gosheet.workbook.sheets.settings_reader import read_settings
-from gosheet.workbook.sheets.units_reader import UnitIndex, read_units
 
 
 @contextmanager
@@ -82,14 +81,18 @@ def _read_book(sheets: Mapping[str, Rows]) -> BookState:
         og_rounds = settings.rounds if settings.rounds is not None else MAX_ROUNDS
     units = settings.tournament_type.plays_as_units  # pair go, rengo: units play
     state = read_players(sheets.get(PLAYERS), problems, needs_strength, og_rounds, units)
-    formed = read_units(state, problems, settings) if units else True
+    formed, index_of = True, NameIndex
+    if units:  # (pair go and rengo alone)
+        from gosheet.workbook.sheets.units_reader import UnitIndex, read_units
+
+        formed, index_of = read_units(state, problems, settings), UnitIndex
     columns = state.player_columns
     roster_readable = (
         formed
         and "Name" in columns
         and (not needs_strength or "Rank" in columns or "Rating" in columns)
     )
-    index = (UnitIndex if units else NameIndex)(state.tournament.players)
+    index = index_of(state.tournament.players)
     numbered = sorted((n, name) for name in sheets if (n := round_number_of(name)) is not None)
     rounds: list[Round] = []
     round_sheets: dict[int, str] = {}  # each round's sheet, as the workbook names it
