@@ -44,6 +44,8 @@ ONE_ACTIONS = (
     "difflib",  # a name not found: the closest names
     "_strptime",  # a date written otherwise than 2024-05-18
     "gosheet.app.doors",  # the table of actions: a message naming an action, the other doors
+    "gosheet.core.units",  # pair go and rengo: their units (and a Sex column)
+    "gosheet.workbook.sheets.units_reader",
 )
 """What one action alone needs (or a rare case of one): not loaded by the others."""
 SYSTEMS = tuple(f"gosheet.core.systems.{m}" for m in ("mcmahon", "fus", "swiss", "roundrobin"))
