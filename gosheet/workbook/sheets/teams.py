@@ -23,7 +23,8 @@ from gosheet.core.teams.model import Lineup, Team
 from gosheet.i18n import words
 from gosheet.i18n.catalog import _, current
 from gosheet.workbook.port import Grid, Rows
-from gosheet.workbook.sheets import TEAMS, Column, SheetData, cell_name
+from gosheet.workbook.sheets import TEAMS as TEAMS  # (its home: the sheets' names)
+from gosheet.workbook.sheets import Column, SheetData, cell_name
 from gosheet.workbook.sheets.headers import normalise_header
 from gosheet.workbook.sheets.names import NameIndex, labels
 from gosheet.workbook.sheets.reading import ProblemList, blank, cell_text, int_cell
