@@ -279,7 +279,6 @@ def _secondary(
     k = p.pai_nx1_factor
     r0 = info.round_number - 1
     strong = _strong(settings, info)
-    sec_case = strong[i] + strong[j]
     max_mms = p.mm_bar + SMMS_CORRECTION_MAX - MIN_RANK + r0
     pseudo = xp.where(strong == 1, max_mms, _jdiv(xp, info.mms2, 2))
     if main_criterion(settings) == "MMS":
@@ -297,21 +296,22 @@ def _secondary(
         settings, info, case // 8, (case // 4) % 2 == 1, (case // 2) % 2 == 1, case % 2 == 1
     )
     country, club, club_group = info.country_code, info.club_code, info.club_group_code
-    in_group = club_group >= 0
-    same_group = (club_group[i] == club_group[j]) & in_group[i]
-    case = sec_case * 8 + (country[i] == country[j]) * 4 + (club[i] == club[j]) * 2
-    geo: IntArray = table[case + same_group]
+    # a player in no club group (−1) gets a number of his own: equal numbers, one group
+    club_group = xp.where(club_group >= 0, club_group, -1 - xp.arange(len(club_group)))
+    eight = strong * 8  # 8 · the strong players of a pair: 8 · strong[i] + 8 · strong[j]
+    case = eight[i] + eight[j] + (country[i] == country[j]) * 4 + (club[i] == club[j]) * 2
+    geo: IntArray = table[case + (club_group[i] == club_group[j])]
     return hd_cost, geo
 
 
-def _never_met(info: PairingInfo, i: IntArray, j: IntArray) -> IntArray:
-    """Whether ``j[t]`` is none of ``i[t]``'s opponents of the rounds before."""
+def _met(info: PairingInfo, i: IntArray, j: IntArray) -> IntArray:
+    """Whether ``j[t]`` is one of ``i[t]``'s opponents of the rounds before."""
     xp = info.xp
     n, width = len(info.players), info.met_width
     opponents = info.opponents
     met = opponents >= 0
     before = xp.repeat(xp.arange(n, dtype=xp.int64), width)[met] * n + opponents[met]
-    result: IntArray = ~xp.isin(i * n + j, before)
+    result: IntArray = xp.isin(i * n + j, before)
     return result
 
 
@@ -337,7 +337,7 @@ def pair_costs(
     p = settings.opengotha
     k = p.pai_nx1_factor
     costs: dict[str, IntArray] = {}
-    costs["baseDuplicateGameCost"] = xp.where(_never_met(info, i, j), p.pai_avoid_duplicates, 0)
+    costs["baseDuplicateGameCost"] = xp.where(_met(info, i, j), 0, p.pai_avoid_duplicates)
     if p.pai_random:
         costs["baseRandomCost"] = det_randoms(p.pai_random, info, i, j)
     else:
