@@ -30,6 +30,7 @@ from gosheet.workbook.sheets import (
     OPENGOTHA_HEADERS,
     PLAYERS,
     SETTINGS,
+    TEAMS,
     cell_name,
     round_number_of,
 )
@@ -40,8 +41,6 @@ from gosheet.workbook.sheets.reader import read_book
 from gosheet.workbook.sheets.reading import BookState, ProblemList, Sheets, cell_text, copied
 from gosheet.workbook.sheets.rounds import player_cells
 from gosheet.workbook.sheets.standings import standings_sheet
-from gosheet.workbook.sheets.teams import TEAMS, team_player_cells
-from gosheet.workbook.sheets.units_reader import unit_labels
 from gosheet.workbook.sheets.writer import round_sheet
 
 if TYPE_CHECKING:
@@ -270,6 +269,8 @@ def _round_names(grids: Grids) -> dict[str, list[tuple[int, int, str]]]:
     boards and reserves)."""
     found = {name: player_cells(grid) for name, grid in grids.items() if round_number_of(name)}
     if TEAMS in grids:
+        from gosheet.workbook.sheets.teams import team_player_cells
+
         found[TEAMS] = team_player_cells(grids[TEAMS])
     return found
 
@@ -361,6 +362,8 @@ def rename(book: BookPort, old: str, new: str) -> Renamed:
         changed[sheet][r][c] = value
     state = read_book(changed)  # refuses a workbook with problems: nothing written yet
     if state.members:  # pair go, rengo: a unit's name in the round sheets names its players
+        from gosheet.workbook.sheets.units_reader import unit_labels
+
         relabelled = unit_labels(_round_names(changed), state)
         changes, cells = [*changes, *relabelled], [*cells, *relabelled]
     for sheet, r, c, value in changes:

@@ -14,19 +14,15 @@ director does it there: :func:`pair_again` (delete the round's sheet, then pair)
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from gosheet import about
-from gosheet.app.doors import (
-    COMMAND_LINE,
-    EXCEL,
-    LIBREOFFICE,
-    LITE,
-    PAGE,
-    Action,
-    current_door,
-    named,
-)
 from gosheet.i18n import words
 from gosheet.i18n.catalog import _, current
+from gosheet.i18n.door import COMMAND_LINE, EXCEL, LIBREOFFICE, LITE, PAGE, current_door
+
+if TYPE_CHECKING:  # (the table is read when a message names an action: not to start)
+    from gosheet.app.doors import Action
 
 
 def how(name: str, *arguments: str, door: str | None = None) -> str:
@@ -40,6 +36,8 @@ def how(name: str, *arguments: str, door: str | None = None) -> str:
     >>> how("export_opengotha", door=EXCEL)
     "'gosheet export' in a terminal"
     """
+    from gosheet.app.doors import named
+
     action = named(name)
     here = door or current_door()
     offered = _OFFERED[here](action, arguments)

@@ -118,6 +118,9 @@ class Vec:
     def max(self) -> Any:
         return max(self.v)
 
+    def min(self) -> Any:
+        return min(self.v)
+
     def sum(self) -> Any:
         return sum(self.v)
 

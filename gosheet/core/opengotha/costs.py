@@ -110,6 +110,19 @@ def concave(weight: int, x: Floats, k: float) -> IntArray:
     return result
 
 
+def concave_of_distances(weight: int, distance: IntArray, scale: float, k: float) -> IntArray:
+    """:func:`concave` of x = ``distance`` / ``scale`` for integer distances ≥ 0: computed
+    once for each distance from 0 to the largest, then looked up (the same doubles, as the
+    same operations on the same numbers: a table of a few dozen instead of a pair each)."""
+    xp = namespace(distance)
+    top = int(distance.max()) if len(distance) else 0
+    if top > len(distance):  # (a few far-apart values: each computed where it stands)
+        return concave(weight, distance / scale, k)
+    table = concave(weight, xp.arange(top + 1, dtype=xp.int64) / scale, k)
+    result: IntArray = table[distance]
+    return result
+
+
 def _jdiv(xp: Any, a: IntArray, b: IntArray | int) -> IntArray:
     """Java's long division (truncation toward zero), element-wise (``xp``: the arrays'
     module)."""
@@ -128,11 +141,14 @@ def handicap(settings: Settings, info: PairingInfo, i: IntArray, j: IntArray) ->
     p = settings.opengotha
     pseudo = _jdiv(xp, info.mms2, 2) + MIN_RANK if p.hd_based_on_mms else info.rank
     pseudo = xp.minimum(pseudo, p.hd_no_hd_rank_threshold)
-    hd = pseudo[i] - pseudo[j]
+    # the handicap of each difference of pseudo-ranks that can occur, then looked up
+    span = int(pseudo.max() - pseudo.min()) if len(pseudo) else 0
+    hd = xp.arange(-span, span + 1, dtype=xp.int64)
     corr = p.hd_correction
     hd = xp.where(hd > 0, xp.maximum(hd - corr, 0), xp.where(hd < 0, xp.minimum(hd + corr, 0), 0))
     ceiling = p.hd_ceiling
-    result: IntArray = xp.clip(hd, -ceiling, ceiling)
+    table = xp.clip(hd, -ceiling, ceiling)
+    result: IntArray = table[pseudo[i] - pseudo[j] + span]
     return result
 
 
@@ -166,13 +182,17 @@ def _scenarios(compensate: bool) -> tuple[int, ...]:
     return tuple(table)
 
 
-def _dudd(settings: Settings, info: PairingInfo, i: IntArray, j: IntArray) -> IntArray:
+def _dudd(
+    settings: Settings, info: PairingInfo, i: IntArray, j: IntArray, gi: IntArray, gj: IntArray
+) -> IntArray:
+    """The draw-up/draw-down cost of pairs of different groups (``gi``, ``gj``: their
+    groups; 0 for a pair of one group)."""
     xp = info.xp
     p = settings.opengotha
     w = p.pai_dudd_weight // 5
-    gi, gj = info.group[i], info.group[j]
-    upper = xp.where(gi < gj, i, j)  # OpenGotha numbers groups from the top: upper = smaller
-    lower = xp.where(gi < gj, j, i)
+    i_upper = gi < gj  # OpenGotha numbers groups from the top: upper = smaller
+    upper = xp.where(i_upper, i, j)
+    lower = xp.where(i_upper, j, i)
     du, dd = info.du, info.dd
     # each player's code as the upper and as the lower player of a pair (:func:`_scenarios`)
     upper_code = 4 * (2 * (dd > 0) + ((du > 0) & (du > dd)))
@@ -201,6 +221,7 @@ def _dudd(settings: Settings, info: PairingInfo, i: IntArray, j: IntArray) -> In
 
 
 def _seed(settings: Settings, info: PairingInfo, i: IntArray, j: IntArray) -> IntArray:
+    """The seeding cost of pairs of one group (``i``, ``j``: only such pairs)."""
     xp = info.xp
     p = settings.opengotha
     weight = p.pai_maximize_seeding
@@ -209,12 +230,11 @@ def _seed(settings: Settings, info: PairingInfo, i: IntArray, j: IntArray) -> In
         if info.round_number <= p.pai_last_round_seed_system1
         else p.pai_seed_system2
     )
-    same = info.group[i] == info.group[j]
     n, c1, c2 = info.group_size[i], info.place[i], info.place[j]
     if system == "SPLITANDFOLD":
         x = c1 + c2 - (n - 1)
         m = xp.maximum(n - 1, 1)
-        cost = weight - _jdiv(xp, _jdiv(xp, weight * x, m) * x, m)
+        cost: IntArray = weight - _jdiv(xp, _jdiv(xp, weight * x, m) * x, m)
     elif system == "SPLITANDSLIP":
         x = 2 * xp.abs(c1 - c2) - n
         m = xp.maximum(n, 1)
@@ -223,7 +243,31 @@ def _seed(settings: Settings, info: PairingInfo, i: IntArray, j: IntArray) -> In
         halves = (2 * c1 < n) != (2 * c2 < n)
         spread = int(weight * 0.2)
         cost = xp.where(halves, weight - det_randoms(spread, info, i, j), 0)
-    result: IntArray = xp.where(same, cost, 0)
+    return cost
+
+
+def _geography(
+    settings: Settings, info: PairingInfo, sec_case: Any, country: Any, club: Any, group: Any
+) -> IntArray:
+    """The geography cost of pairs by how many of the two are strong (``sec_case``) and
+    whether they are of one country, one club, one club group (arrays of booleans)."""
+    xp = info.xp
+    p = settings.opengotha
+    k = p.pai_nx1_factor
+    groups = float(info.number_of_groups)
+    country_f, club_f = p.pai_prefer_mms_diff_country, p.pai_prefer_mms_diff_club
+    c_ratio = xp.where(country | (country_f == 0), 0.0, min(country_f / groups, 1.0))
+    # a club of the same club group counts as half a club away
+    other_club = xp.where(group, min(club_f / 2.0 / groups, 1.0), min(club_f * 1.2 / groups, 1.0))
+    k_ratio = xp.where(club | (club_f == 0), 0.0, other_club)
+    ratio = xp.maximum(c_ratio, k_ratio) + xp.minimum(c_ratio, k_ratio) / 2.0
+    ratio = xp.where(ratio > 0, ratio + 0.5 / groups, ratio)
+    geo_max = p.pai_avoid_same_geo
+    nominal = p.pai_minimize_score_difference - concave(geo_max, ratio, k)
+    nominal = xp.minimum(nominal, geo_max)
+    result: IntArray = xp.where(
+        sec_case == 2, geo_max, xp.where(sec_case == 1, (nominal + geo_max) // 2, nominal)
+    )
     return result
 
 
@@ -235,7 +279,6 @@ def _secondary(
     k = p.pai_nx1_factor
     r0 = info.round_number - 1
     strong = _strong(settings, info)
-    sec_case = strong[i] + strong[j]
     max_mms = p.mm_bar + SMMS_CORRECTION_MAX - MIN_RANK + r0
     pseudo = xp.where(strong == 1, max_mms, _jdiv(xp, info.mms2, 2))
     if main_criterion(settings) == "MMS":
@@ -243,75 +286,90 @@ def _secondary(
     else:
         sec_range = p.mm_bar - p.mm_floor
         sec_range += SMMS_CORRECTION_MAX - SMMS_CORRECTION_MIN + r0
-    x = xp.abs(pseudo[i] - pseudo[j]) / float(sec_range)
-    hd_cost = concave(p.pai_minimize_handicap, x, k)
+    distance = xp.abs(pseudo[i] - pseudo[j])
+    hd_cost = concave_of_distances(p.pai_minimize_handicap, distance, float(sec_range), k)
 
-    groups = float(info.number_of_groups)
-    country_f, club_f = p.pai_prefer_mms_diff_country, p.pai_prefer_mms_diff_club
+    # the geography of each of the 24 cases (strong players 0, 1 or 2; same country; same
+    # club; same club group), then looked up: case = 8 · strong + 4 · country + 2 · club + group
+    case = xp.arange(24, dtype=xp.int64)
+    table = _geography(
+        settings, info, case // 8, (case // 4) % 2 == 1, (case // 2) % 2 == 1, case % 2 == 1
+    )
     country, club, club_group = info.country_code, info.club_code, info.club_group_code
-    same_country = country[i] == country[j]
-    same_club = club[i] == club[j]
-    same_group = (club_group[i] == club_group[j]) & (club_group[i] >= 0)
-    c_ratio = xp.where(same_country | (country_f == 0), 0.0, min(country_f / groups, 1.0))
-    # a club of the same club group counts as half a club away
-    other_club = xp.where(
-        same_group, min(club_f / 2.0 / groups, 1.0), min(club_f * 1.2 / groups, 1.0)
-    )
-    k_ratio = xp.where(same_club | (club_f == 0), 0.0, other_club)
-    ratio = xp.maximum(c_ratio, k_ratio) + xp.minimum(c_ratio, k_ratio) / 2.0
-    ratio = xp.where(ratio > 0, ratio + 0.5 / groups, ratio)
-    geo_max = p.pai_avoid_same_geo
-    nominal = p.pai_minimize_score_difference - concave(geo_max, ratio, k)
-    nominal = xp.minimum(nominal, geo_max)
-    geo = xp.where(
-        sec_case == 2, geo_max, xp.where(sec_case == 1, (nominal + geo_max) // 2, nominal)
-    )
+    # a player in no club group (−1) gets a number of his own: equal numbers, one group
+    club_group = xp.where(club_group >= 0, club_group, -1 - xp.arange(len(club_group)))
+    eight = strong * 8  # 8 · the strong players of a pair: 8 · strong[i] + 8 · strong[j]
+    case = eight[i] + eight[j] + (country[i] == country[j]) * 4 + (club[i] == club[j]) * 2
+    geo: IntArray = table[case + (club_group[i] == club_group[j])]
     return hd_cost, geo
+
+
+def _met(info: PairingInfo, i: IntArray, j: IntArray) -> IntArray:
+    """Whether ``j[t]`` is one of ``i[t]``'s opponents of the rounds before."""
+    xp = info.xp
+    n, width = len(info.players), info.met_width
+    opponents = info.opponents
+    met = opponents >= 0
+    before = xp.repeat(xp.arange(n, dtype=xp.int64), width)[met] * n + opponents[met]
+    result: IntArray = xp.isin(i * n + j, before)
+    return result
+
+
+def _balance(weight: int, wb1: IntArray, wb2: IntArray) -> IntArray:
+    """The colour balance's cost of pairs by their White/Black balances (any game)."""
+    xp = namespace(wb1)
+    opposite = wb1 * wb2 < 0
+    one_even = ((wb1 == 0) & (xp.abs(wb2) >= 2)) | ((wb2 == 0) & (xp.abs(wb1) >= 2))
+    result: IntArray = xp.where(opposite, weight, xp.where(one_even, weight // 2, 0))
+    return result
 
 
 def pair_costs(
     settings: Settings, info: PairingInfo, i: IntArray, j: IntArray
 ) -> dict[str, IntArray]:
-    """Each criterion's cost of the pairs (``i[t]``, ``j[t]``) of positions in ``info``."""
+    """Each criterion's cost of the pairs (``i[t]``, ``j[t]``) of positions in ``info``.
+
+    A criterion that depends on a few values of each player (a balance's sign, a distance
+    of groups, same club or not …) is computed once for each case that can occur, then
+    looked up for each pair: the same numbers, computed by the same operations, a few
+    dozen times instead of once a pair (most of a small field's pairing without numpy)."""
     xp = info.xp
     p = settings.opengotha
     k = p.pai_nx1_factor
-    never_met = xp.ones(len(i), dtype=bool)
-    width = info.met_width
-    first = i * width
-    for r in range(width):
-        never_met &= info.opponents[first + r] != j
     costs: dict[str, IntArray] = {}
-    costs["baseDuplicateGameCost"] = xp.where(never_met, p.pai_avoid_duplicates, 0)
+    costs["baseDuplicateGameCost"] = xp.where(_met(info, i, j), 0, p.pai_avoid_duplicates)
     if p.pai_random:
         costs["baseRandomCost"] = det_randoms(p.pai_random, info, i, j)
     else:
         costs["baseRandomCost"] = xp.zeros(len(i), dtype=xp.int64)
     even = handicap(settings, info, i, j) == 0
-    wb1, wb2 = info.wb[i], info.wb[j]
-    balance_w = p.pai_balance_wb
-    bw = xp.where(
-        wb1 * wb2 < 0,
-        balance_w,
-        xp.where(
-            ((wb1 == 0) & (xp.abs(wb2) >= 2)) | ((wb2 == 0) & (xp.abs(wb1) >= 2)),
-            balance_w // 2,
-            0,
-        ),
-    )
-    costs["baseBWBalanceCost"] = xp.where(even, bw, 0)
+    # a balance counts by its sign and whether it is at least 2 away from 0: -2 … 2
+    cases = xp.arange(-2, 3, dtype=xp.int64)
+    balance = _balance(p.pai_balance_wb, xp.repeat(cases, 5), xp.tile(cases, 5))
+    wb = xp.clip(info.wb, -2, 2) + 2
+    costs["baseBWBalanceCost"] = xp.where(even, balance[wb[i] * 5 + wb[j]], 0)
     number_of_categories = len(p.categories) + 1
-    same_category = info.category[i] == info.category[j]
     if number_of_categories > 1:
-        x = xp.abs(info.category[i] - info.category[j]) / float(number_of_categories)
-        costs["mainCategoryCost"] = concave(p.pai_avoid_mixing_categories, x, k)
+        distance = xp.abs(info.category[i] - info.category[j])
+        scale = float(number_of_categories)
+        costs["mainCategoryCost"] = concave_of_distances(
+            p.pai_avoid_mixing_categories, distance, scale, k
+        )
     else:
         costs["mainCategoryCost"] = xp.zeros(len(i), dtype=xp.int64)
-    x = xp.abs(info.group[i] - info.group[j]) / float(info.number_of_groups)
-    score = concave(p.pai_minimize_score_difference, x, k)
-    costs["mainScoreDiffCost"] = xp.where(same_category, score, 0)
-    costs["mainDUDDCost"] = _dudd(settings, info, i, j)
-    costs["mainSeedCost"] = _seed(settings, info, i, j)
+    gi, gj = info.group[i], info.group[j]
+    groups = float(info.number_of_groups)
+    score = concave_of_distances(p.pai_minimize_score_difference, xp.abs(gi - gj), groups, k)
+    if number_of_categories > 1:
+        score = xp.where(info.category[i] == info.category[j], score, 0)
+    costs["mainScoreDiffCost"] = score
+    costs["mainDUDDCost"] = _dudd(settings, info, i, j, gi, gj)
+    # the seeding, of the pairs of one group only
+    same = xp.flatnonzero(gi == gj)
+    seed = xp.zeros(len(i), dtype=xp.int64)
+    if len(same):
+        seed[same] = _seed(settings, info, i[same], j[same])
+    costs["mainSeedCost"] = seed
     costs["secHandiCost"], costs["secGeoCost"] = _secondary(settings, info, i, j)
     return costs
 

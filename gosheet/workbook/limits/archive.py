@@ -9,6 +9,7 @@ and costs only its parsing (:data:`~gosheet.workbook.limits.MAX_ELEMENTS`)."""
 
 from __future__ import annotations
 
+import functools
 import itertools
 import re
 import zipfile
@@ -36,8 +37,9 @@ from gosheet.workbook.limits.files import check_size
 from gosheet.workbook.sheets import column_letter, column_number
 from gosheet.workbook.xlsx.parts.package import sheet_parts
 
-_TAG = re.compile(rb"<(?:[A-Za-z_][\w.-]*:)?(row|c|dimension|mergeCell)\b([^>]*)>")
-_R = re.compile(rb'\sr\s*=\s*["\']([^"\']*)["\']')
+# (the patterns of a rare case, compiled when first needed: :func:`_compiled`)
+_TAG = rb"<(?:[A-Za-z_][\w.-]*:)?(row|c|dimension|mergeCell)\b([^>]*)>"
+_R = rb'\sr\s*=\s*["\']([^"\']*)["\']'
 _REF = re.compile(rb'\sref\s*=\s*["\']([^"\']*)["\']')
 _CELL = re.compile(r"([A-Za-z]{1,3})([0-9]{1,7})")
 _CHUNK = 1 << 20
@@ -158,18 +160,24 @@ def _chunks(archive: zipfile.ZipFile, part: str, label: str) -> Iterator[bytes]:
             yield chunk
 
 
-_HOLDING = re.compile(rb'<c r="([A-Z]{1,3})([0-9]{1,7})"[^>]*(?<!/)>(?!\s*</c>)')
+@functools.cache
+def _compiled(pattern: bytes) -> re.Pattern[bytes]:
+    """A pattern of a rare case (a sheet in another form, or at the limits), compiled once
+    when first needed: most workbooks never need it."""
+    return re.compile(pattern)
+
+
+_HOLDING = rb'<c r="([A-Z]{1,3})([0-9]{1,7})"[^>]*(?<!/)>(?!\s*</c>)'
 _ODD_ROW = re.compile(  # a row number that is not one from 1 to 1,048,576
     rb'<row r="(?![1-9][0-9]{0,5}"|10[0-3][0-9]{4}"|104[0-7][0-9]{3}"|1048[0-4][0-9]{2}"'
     rb'|10485[0-6][0-9]"|104857[0-6]")([^"]*)"'
 )
 _AREA = re.compile(rb"<(dimension|mergeCell) ([^>]*)>")
-_EMPTY_END = re.compile(rb"\s*</(?:[A-Za-z_][\w.-]*:)?c\s*>")
+_EMPTY_END = rb"\s*</(?:[A-Za-z_][\w.-]*:)?c\s*>"
 # The form every office suite writes, a cell's reference first: a cell tag of another form
 # (no reference, or not first, or not a reference) or a row tag without its number first.
 _ODD_CELL = re.compile(rb'<c(?:[>/]| (?!r="[A-Z]{1,3}[1-9][0-9]{0,6}"))')
 _ODD_ROW_TAG = re.compile(rb'<row(?:[>/]| (?!r="))')
-_PREFIXED = re.compile(rb":(?:c|row) ")  # a cell or a row tag with a namespace's prefix
 
 
 def _far_pattern() -> re.Pattern[bytes]:
@@ -272,9 +280,9 @@ def _scan_sheet(label: str, sheet: str, chunks: Iterator[bytes]) -> tuple[int, b
         hidden = hidden or b't="e"' in data or b"</f>" in data
         if not exact and tags + areas > MAX_CELLS:
             exact = True
-            held = sum(len(_HOLDING.findall(before)) for before in seen[:-1])
+            held = sum(len(_compiled(_HOLDING).findall(before)) for before in seen[:-1])
         if exact:
-            held += len(_HOLDING.findall(data))
+            held += len(_compiled(_HOLDING).findall(data))
         _refuse_beyond(label, sheet, (held if exact else tags) + areas, elements)
     return (held if exact else tags) + areas, exact, hidden
 
@@ -294,7 +302,8 @@ def _check_far(label: str, sheet: str, data: bytes) -> None:
         if int(digits) > EXCEL_ROWS:
             letters = next(c for c, d in far if d == digits)
             _reference(label, sheet, letters + digits, False)
-    held = [ref for ref, m in zip(far, found, strict=True) if _HOLDING.match(data, m.start())]
+    holding = _compiled(_HOLDING)
+    held = [ref for ref, m in zip(far, found, strict=True) if holding.match(data, m.start())]
     for letters in {c for c, d in held if len(c) > 1}:
         if column_number(letters.decode()) > MAX_COLUMNS:
             digits = next(d for c, d in held if c == letters)
@@ -312,7 +321,7 @@ def _count_held(label: str, sheet: str, pieces: Iterator[bytes]) -> int:
     cells = elements = 0
     for data in pieces:
         elements += data.count(b"<c ") + data.count(b"<row ")
-        cells += len(_HOLDING.findall(data))
+        cells += len(_compiled(_HOLDING).findall(data))
         for tag, attributes in _AREA.findall(data):
             cells += _area_cells(label, sheet, tag, b" " + attributes)
         _refuse_beyond(label, sheet, cells, elements)
@@ -323,14 +332,15 @@ def _scan_sheet_slowly(label: str, sheet: str, pieces: Iterator[bytes]) -> int:
     """The cells a sheet's XML holds, a tag at a time (cells and rows numbered by their
     place); ``pieces`` as :func:`_whole_tags` gives them."""
     row = cells = column = elements = 0
+    tags, empty_end, reference = _compiled(_TAG), _compiled(_EMPTY_END), _compiled(_R)
     for data in pieces:
-        for match in _TAG.finditer(data):
+        for match in tags.finditer(data):
             tag, attributes = match.group(1), match.group(2)
             if tag == b"c":
                 elements += 1
-                holds = not attributes.endswith(b"/") and not _EMPTY_END.match(data, match.end())
+                holds = not attributes.endswith(b"/") and not empty_end.match(data, match.end())
                 cells += holds
-                r = _R.search(attributes)
+                r = reference.search(attributes)
                 if r is None:
                     column += 1
                     if holds:
@@ -340,7 +350,7 @@ def _scan_sheet_slowly(label: str, sheet: str, pieces: Iterator[bytes]) -> int:
                 row = number or row
             elif tag == b"row":
                 elements += 1
-                r = _R.search(attributes)
+                r = reference.search(attributes)
                 column = 0
                 row = row + 1 if r is None else _row_number(label, sheet, r.group(1))
             else:

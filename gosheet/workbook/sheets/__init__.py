@@ -19,6 +19,7 @@ SETTINGS = "Settings"
 PLAYERS = "Players"
 STANDINGS = "Standings"
 EXPLAIN = "Explain"
+TEAMS = "Teams"  # a team tournament's teams and line-ups (:mod:`~gosheet.workbook.sheets.teams`)
 OPENGOTHA = "OpenGotha"  # what an imported OpenGotha file holds beyond the other sheets
 OPENGOTHA_HEADERS = ("Section", "Key", "Attribute", "Value", "Explanation")
 ROUND_PREFIX = "Round "

@@ -37,6 +37,7 @@ from gosheet.workbook.sheets import (
     PLAYERS,
     SETTINGS,
     STANDINGS,
+    TEAMS,
     SheetData,
     cell_name,
     round_number_of,
@@ -45,7 +46,6 @@ from gosheet.workbook.sheets.fixed_matches import FIXED_MATCHES
 from gosheet.workbook.sheets.keep_apart import KEEP_APART as KEEP_APART_SHEET
 from gosheet.workbook.sheets.reading import Sheets, cell_text
 from gosheet.workbook.sheets.registration import header_row
-from gosheet.workbook.sheets.teams import TEAMS
 
 Book = Mapping[str, Sequence[Sequence[CellValue]]]  # a workbook's cell values, as read
 LANGUAGE_FIELD = FIELD_BY_LABEL["language"]
@@ -337,8 +337,12 @@ def _setting_changes(r: int, row: list[Any], language: str) -> list[tuple[int, i
             changes.append((r, 1, words.local("yes" if yes else "no", language, words.CELLS)))
     text = cell_text(row[2]) if len(row) > 2 else ""
     for english in (field.explanation, field.plain):
-        if english and text in {words.text(english, x) for x in catalog.LANGUAGES}:
-            changes.append((r, 2, words.text(english, language)))
+        if not english:
+            continue
+        wanted = words.text(english, language)
+        # (English or the workbook's language, nearly always: the other catalogs not read)
+        if text in (english, wanted) or text in {words.text(english, x) for x in catalog.LANGUAGES}:
+            changes.append((r, 2, wanted))
             break
     return changes
 

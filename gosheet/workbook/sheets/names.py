@@ -13,7 +13,6 @@ sheet is found back among the players.
 
 from __future__ import annotations
 
-import difflib
 import functools
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
@@ -167,5 +166,7 @@ class NameIndex:
     def closest(self, typed: str, count: int = 3) -> list[str]:
         """The players' names nearest to ``typed`` (a misspelling, a player renamed)."""
         by_key = {name_key(label): label for label in self.labels.values()}
+        import difflib  # (a name not found: rare)
+
         near = difflib.get_close_matches(name_key(typed), list(by_key), n=count, cutoff=0.6)
         return [by_key[key] for key in near]

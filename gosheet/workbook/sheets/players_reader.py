@@ -14,7 +14,6 @@ from gosheet.core.errors import Problem
 from gosheet.core.fields import parse_yes_no
 from gosheet.core.model import Player, Round, Tournament
 from gosheet.core.ranks import parse_rank
-from gosheet.core.units import FEMALE, MALE
 from gosheet.i18n.catalog import N_, _, ngettext
 from gosheet.i18n.words import fold
 from gosheet.records import replace
@@ -218,50 +217,54 @@ def _details(no_rank: str) -> tuple[Rule, ...]:
 
 #: The Sex column (mixed pairs), as organisers type it in the four languages (folded: lower
 #: case, no accents): a man, a woman.
-SEXES = {
-    **dict.fromkeys(
-        (
-            "m",
-            "male",
-            "man",
-            "men",
-            "h",
-            "homme",
-            "home",
-            "masculin",
-            "м",
-            "муж",
-            "мужской",
-            "мужчина",
-        ),
-        MALE,
-    ),
-    **dict.fromkeys(
-        (
-            "f",
-            "female",
-            "woman",
-            "women",
-            "w",
-            "femme",
-            "feminin",
-            "d",
-            "dona",
-            "femeni",
-            "ж",
-            "жен",
-            "женский",
-            "женщина",
-        ),
-        FEMALE,
-    ),
-}
+MEN = (
+    "m",
+    "male",
+    "man",
+    "men",
+    "h",
+    "homme",
+    "home",
+    "masculin",
+    "м",
+    "муж",
+    "мужской",
+    "мужчина",
+)
+WOMEN = (
+    "f",
+    "female",
+    "woman",
+    "women",
+    "w",
+    "femme",
+    "feminin",
+    "d",
+    "dona",
+    "femeni",
+    "ж",
+    "жен",
+    "женский",
+    "женщина",
+)
+
+
+@lru_cache(maxsize=1)
+def _sexes() -> dict[str, str]:
+    """Each word of :data:`MEN` and :data:`WOMEN`: :data:`~gosheet.core.units.MALE` or
+    :data:`~gosheet.core.units.FEMALE` (the units' module, pair go's, loaded only for a
+    Sex column)."""
+    from gosheet.core.units import FEMALE, MALE
+
+    return {**dict.fromkeys(MEN, MALE), **dict.fromkeys(WOMEN, FEMALE)}
+
+
 NOT_A_SEX = N_("expected m (a man) or f (a woman)")
 
 
 def sex_of(value: Any) -> str:
     """:data:`~gosheet.core.units.MALE` or :data:`~gosheet.core.units.FEMALE`."""
-    found = SEXES.get(fold(text_of(value), "").strip(" ."))
+    found = _sexes().get(fold(text_of(value), "").strip(" ."))
     if found is None:
         raise ValueError(value)
     return found

@@ -28,6 +28,7 @@ from gosheet.workbook.sheets import (
     OPENGOTHA,
     PLAYERS,
     SETTINGS,
+    TEAMS,
     round_number_of,
     round_sheet_name,
 )
@@ -42,8 +43,6 @@ from gosheet.workbook.sheets.reading import BookState, ProblemList
 from gosheet.workbook.sheets.round_look_alikes import look_alikes
 from gosheet.workbook.sheets.rounds import read_round
 from gosheet.workbook.sheets.settings_reader import read_settings
-from gosheet.workbook.sheets.teams import TEAMS, read_teams, seated_only
-from gosheet.workbook.sheets.units_reader import UnitIndex, read_units
 
 
 @contextmanager
@@ -82,14 +81,18 @@ def _read_book(sheets: Mapping[str, Rows]) -> BookState:
         og_rounds = settings.rounds if settings.rounds is not None else MAX_ROUNDS
     units = settings.tournament_type.plays_as_units  # pair go, rengo: units play
     state = read_players(sheets.get(PLAYERS), problems, needs_strength, og_rounds, units)
-    formed = read_units(state, problems, settings) if units else True
+    formed, index_of = True, NameIndex
+    if units:  # (pair go and rengo alone)
+        from gosheet.workbook.sheets.units_reader import UnitIndex, read_units
+
+        formed, index_of = read_units(state, problems, settings), UnitIndex
     columns = state.player_columns
     roster_readable = (
         formed
         and "Name" in columns
         and (not needs_strength or "Rank" in columns or "Rating" in columns)
     )
-    index = (UnitIndex if units else NameIndex)(state.tournament.players)
+    index = index_of(state.tournament.players)
     numbered = sorted((n, name) for name in sheets if (n := round_number_of(name)) is not None)
     rounds: list[Round] = []
     round_sheets: dict[int, str] = {}  # each round's sheet, as the workbook names it
@@ -130,6 +133,8 @@ def _read_book(sheets: Mapping[str, Rows]) -> BookState:
     teams: tuple[Team, ...] = ()
     fixed: tuple[FixedMatch, ...] = ()
     if settings.tournament_type is TournamentType.TEAMS and roster_readable:
+        from gosheet.workbook.sheets.teams import read_teams  # (a team tournament's alone)
+
         size = settings.team_size
         teams = read_teams(sheets.get(TEAMS), index, size, problems, state.team_cells)
         fixed = read_fixed_matches(sheets.get(FIXED_MATCHES), teams, problems)
@@ -137,6 +142,8 @@ def _read_book(sheets: Mapping[str, Rows]) -> BookState:
     if not problems.problems:  # a player in no line of a round: a game's row deleted?
         played = Tournament(settings, state.tournament.players, tuple(rounds))
         if teams:  # players at no board of a team that plays: rightly in no line
+            from gosheet.workbook.sheets.teams import seated_only
+
             played = seated_only(replace(played, teams=teams))
         told = not_assigned if system.opengotha else None
         imported = system.opengotha and OPENGOTHA in sheets  # (its tables may have gaps)

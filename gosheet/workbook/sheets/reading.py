@@ -101,12 +101,12 @@ def cell_text(value: Any) -> str:
     if isinstance(value, float) and value.is_integer():
         value = int(value)
     text = str(value)
-    if _UNHELD.search(text):
-        text = _UNHELD.sub("", text)
-    return re.sub(r"\s+", " ", text).strip()
+    if not text.isprintable():  # (what a cell cannot hold is never printable)
+        text = re.sub(_UNHELD, "", text)
+    return " ".join(text.split())  # (what ``\s+`` → " ", then strip, gives: the same spaces)
 
 
-_UNHELD = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
+_UNHELD = "[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]"  # (compiled on first use)
 
 
 def int_cell(value: Any, low: int, high: int | None = None) -> int:

@@ -4,6 +4,7 @@ gosheet reads only sheets named ``Round N``, so each is a problem that says the 
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Sequence
 
@@ -16,11 +17,23 @@ from gosheet.workbook.sheets.reading import Sheets
 
 ROUND_WORDS = "round|rnd|rd|r|ronde|runde|ronda|rodada|tour|turno|tura|kolo|kierros|тур|раунд"
 ROUND_NUMBER = rf"(?:{ROUND_WORDS})\s*\.?\s*[-_#№]?\s*(\d+)"
-ROUND_LIKE = re.compile(rf"^\s*{ROUND_NUMBER}\s*(?:\(\s*\d+\s*\)|_\d+)?\s*$", re.IGNORECASE)
-"""A sheet name that says "round 3" in another way: ``Round1``, ``Rnd 3``, ``Ronde 2``,
-``Тур 2``, ``R3``, ``Round 1 (2)`` (a copy Excel made), ``Round 1_2`` (LibreOffice's)."""
-ROUND_IN_NAME = re.compile(rf"(?<![^\W\d_]){ROUND_NUMBER}", re.IGNORECASE)
-"""A round's number anywhere in a sheet's name, after a round word: ``Round 3 Sunday``."""
+
+
+@functools.cache
+def _round_like() -> re.Pattern[str]:
+    """A sheet name that says "round 3" in another way: ``Round1``, ``Rnd 3``, ``Ronde 2``,
+    ``Тур 2``, ``R3``, ``Round 1 (2)`` (a copy Excel made), ``Round 1_2`` (LibreOffice's).
+    (Compiled when first asked for, as every pattern here: a workbook whose sheets are all
+    gosheet's never needs them.)"""
+    return re.compile(rf"^\s*{ROUND_NUMBER}\s*(?:\(\s*\d+\s*\)|_\d+)?\s*$", re.IGNORECASE)
+
+
+@functools.cache
+def _round_in_name() -> re.Pattern[str]:
+    """A round's number anywhere in a sheet's name, after a round word: ``Round 3 Sunday``."""
+    return re.compile(rf"(?<![^\W\d_]){ROUND_NUMBER}", re.IGNORECASE)
+
+
 ROUND_HEADERS = (("Table",), ("White", FIRST_PLAYER), ("Black", SECOND_PLAYER), ("Result",))
 """The columns that make a header row a round sheet's (one of each), in any language."""
 HEADER_ROWS = 5
@@ -31,14 +44,14 @@ def round_like(sheet: str) -> int | None:
     """The number of a sheet that looks like a round but is not named ``Round N``."""
     if round_number_of(sheet) is not None:
         return None
-    match = ROUND_LIKE.match(sheet)
+    match = _round_like().match(sheet)
     return int(match.group(1)) if match else None
 
 
 def round_named(sheet: str) -> int | None:
     """The round's number a sheet's name gives after a round word, anywhere in it
     (``Round 3 Sunday``, ``Copy of round 2``), or None."""
-    match = ROUND_IN_NAME.search(sheet)
+    match = _round_in_name().search(sheet)
     return int(match.group(1)) if match else None
 
 

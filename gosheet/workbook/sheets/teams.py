@@ -23,12 +23,12 @@ from gosheet.i18n import words
 from gosheet.i18n.catalog import _, current
 from gosheet.records import field, record, replace
 from gosheet.workbook.port import Grid, Rows
+from gosheet.workbook.sheets import TEAMS as TEAMS  # (its home: the sheets' names)
 from gosheet.workbook.sheets import Column, SheetData, cell_name
 from gosheet.workbook.sheets.headers import normalise_header
 from gosheet.workbook.sheets.names import NameIndex, labels
 from gosheet.workbook.sheets.reading import ProblemList, blank, cell_text, int_cell
 
-TEAMS = "Teams"
 FIXED_HEADERS = ("Team", "Number", "Round")
 BOARD_RE = re.compile(r"^board (\d+)$")
 RESERVE_RE = re.compile(r"^reserve (\d+)$")

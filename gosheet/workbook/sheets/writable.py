@@ -15,7 +15,9 @@ MAX_NUMBER = 9.99999999999999e307
 MAX_HEADER = 255
 """Characters of a page header or footer, codes included: Excel refuses more."""
 
-_ILLEGAL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
+_ILLEGAL = "[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]"
+"""What XML 1.0 cannot hold: characters none of which is printable, so that a printable text
+(nearly every one) is known clean without the pattern (compiled on first use: 0.3 ms)."""
 
 
 def cell_text(value: object) -> object:
@@ -24,7 +26,9 @@ def cell_text(value: object) -> object:
     read is what is written); a number Excel cannot hold (not finite, or beyond
     :data:`MAX_NUMBER`) as its text; other values unchanged."""
     if isinstance(value, str):
-        return _ILLEGAL.sub("", value) if _ILLEGAL.search(value) else value
+        if value.isprintable() or re.search(_ILLEGAL, value) is None:
+            return value
+        return re.sub(_ILLEGAL, "", value)
     number = isinstance(value, int | float) and not isinstance(value, bool)
     if number and not -MAX_NUMBER <= value <= MAX_NUMBER:  # type: ignore[operator]  # (NaN too)
         return repr(value)

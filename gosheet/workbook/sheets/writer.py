@@ -8,10 +8,9 @@ numbers). ``language``: the workbook's; by default the settings' ``Language``.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from gosheet.core.criteria import label
-from gosheet.core.explain import Explanation
 from gosheet.core.fields import parse_yes_no
 from gosheet.core.games import game_of
 from gosheet.core.model import Player, Tournament
@@ -47,6 +46,9 @@ from gosheet.workbook.sheets import (
 from gosheet.workbook.sheets.headers import match_opengotha_headers, match_unit_headers
 from gosheet.workbook.sheets.layout import fitted
 from gosheet.workbook.sheets.names import labels
+
+if TYPE_CHECKING:  # (the Explain sheet's alone: a pair does not load the explanation)
+    from gosheet.core.explain import Explanation
 
 TEXT = "@"
 

@@ -22,7 +22,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from support.books import ROSTER_CSV
+from support.books import ROSTER_CSV, set_setting, setting
 from support.cli import cli_ok
 
 from gosheet.frontends.cli import COMMANDS
@@ -38,6 +38,14 @@ ONE_ACTIONS = (
     "gosheet.formats.ratings.lists",  # the rating lists' readers
     "traceback",  # a crash report
     "concurrent.futures",  # a large workbook's sheets read on two threads
+    "gosheet.core.explain",  # explain (the Explain sheet)
+    "gosheet.workbook.sheets.teams",  # a team tournament's Teams sheet
+    "gosheet.core.teams.lineups",  # its line-ups
+    "difflib",  # a name not found: the closest names
+    "_strptime",  # strptime: no date form needs it (core/event.py)
+    "gosheet.app.doors",  # the table of actions: a message naming an action, the other doors
+    "gosheet.core.units",  # pair go and rengo: their units (and a Sex column)
+    "gosheet.workbook.sheets.units_reader",
 )
 """What one action alone needs (or a rare case of one): not loaded by the others."""
 SYSTEMS = tuple(f"gosheet.core.systems.{m}" for m in ("mcmahon", "fus", "swiss", "roundrobin"))
@@ -230,6 +238,15 @@ def test_the_parser_names_what_the_pack_the_systems_and_the_lists_name() -> None
     assert tuple(s.name for s in REGISTRY.values() if not s.opengotha) == parser.GOSHEET_SYSTEMS
 
 
+def test_the_commands_are_the_table_of_actions() -> None:
+    """The command line's own copy of its commands and handlers (so that no command builds
+    the table of actions to start) is the table's, in its order."""
+    from gosheet.app import doors
+
+    handlers = {c: f"{module}:{function}" for c, (module, function) in COMMANDS.items()}
+    assert list(handlers.items()) == list(doors.commands().items())
+
+
 def test_a_control_character_is_still_refused(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -297,6 +314,20 @@ def test_pair_imports_neither_other_actions_nor_other_systems(
     roster.write_text(ROSTER_CSV, encoding="utf-8")
     cli_ok(capsys, "import", roster, "-o", tmp_path / "og.xlsx", "--rules", "opengotha")
     assert ours(watched(tmp_path, "run", "pair", "og.xlsx"), (*ONE_ACTIONS, *SYSTEMS)) == {}
+
+
+def test_a_date_in_any_form_is_read_without_strptime(open_book: Path) -> None:
+    """The tournament's dates typed as text, the usual way (2024-05-18) or another
+    (18/05/2024), are read without ``datetime.strptime``, whose module loads ``calendar`` and
+    ``locale`` (issue 38; core/event.py reads them with strptime's own patterns)."""
+    set_setting(open_book, "Dates", "2024-05-18, 2024-05-20")
+    importers = watched(open_book.parent, "run", "pair", open_book.name)
+    assert "gosheet.core.systems.mcmahon" in importers  # it did pair
+    assert "_strptime" not in importers
+    assert setting(open_book, "Dates") == "2024-05-18, 2024-05-20"
+    set_setting(open_book, "Dates", "18/05/2024")
+    importers = watched(open_book.parent, "run", "check", open_book.name)
+    assert "_strptime" not in importers
 
 
 def test_printing_draws_qr_codes_only_with_url(tmp_path: Path, open_book: Path) -> None:

@@ -35,17 +35,19 @@ def with_errors(grids: dict[str, Grid], path: Path, plain: Collection[str] = ())
                 line.extend([None] * (column + 1 - len(line)))
                 line[column] = value
             tail = data[data.rfind(b"</sheetData>") :]  # (the merges follow the cells)
-            merges = [m.decode("ascii", "replace") for m in _MERGE.findall(tail)]
+            merges = [m.decode("ascii", "replace") for m in re.findall(_MERGE, tail)]
             unseen(grid, unsaved_cells(data), merges)
     return grids
 
 
-_MERGE = re.compile(rb'<mergeCell ref="([A-Z]{1,3}[0-9]{1,7}:[A-Z]{1,3}[0-9]{1,7})"')
-_FORMULA_CELL = re.compile(
-    rb'<c r="([A-Z]{1,3})([0-9]{1,7})"([^>]*?)(?<!/)>((?:(?!</c>).)*?<f[\s>/].*?)</c>', re.DOTALL
+# (compiled where first used, ``re.compile`` keeping them: a sheet without formulas or
+# merges needs none)
+_MERGE = rb'<mergeCell ref="([A-Z]{1,3}[0-9]{1,7}:[A-Z]{1,3}[0-9]{1,7})"'
+_FORMULA_CELL = (
+    rb'(?s)<c r="([A-Z]{1,3})([0-9]{1,7})"([^>]*?)(?<!/)>((?:(?!</c>).)*?<f[\s>/].*?)</c>'
 )
-_SAVED = re.compile(rb"<v>[^<]")
-_FORMULA = re.compile(rb"<f[^>]*>([^<]*)</f>")
+_SAVED = rb"<v>[^<]"
+_FORMULA = rb"<f[^>]*>([^<]*)</f>"
 
 
 def unsaved_cells(data: bytes) -> dict[tuple[int, int], Unsaved]:
@@ -55,8 +57,8 @@ def unsaved_cells(data: bytes) -> dict[tuple[int, int], Unsaved]:
     if b"</f>" not in data:  # (a shared formula's first cell holds it, with the others)
         return {}
     found = {}
-    for letters, digits, attributes, inside in _FORMULA_CELL.findall(data):
-        if _SAVED.search(inside):
+    for letters, digits, attributes, inside in re.findall(_FORMULA_CELL, data):
+        if re.search(_SAVED, inside):
             continue
         typed = re.search(rb'\st="([a-zA-Z]+)"', attributes)
         plain = typed is None or typed.group(1) in {b"n", b"s", b"b", b"e"}
@@ -65,7 +67,7 @@ def unsaved_cells(data: bytes) -> dict[tuple[int, int], Unsaved]:
         column = 0
         for letter in letters:
             column = column * 26 + letter - 64
-        formula = _FORMULA.search(inside)
+        formula = re.search(_FORMULA, inside)
         text = unescape_xml(formula.group(1)) if formula is not None else ""
         found[(int(digits) - 1, column - 1)] = Unsaved(text)
     return found

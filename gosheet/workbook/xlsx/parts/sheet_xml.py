@@ -42,7 +42,15 @@ EPOCH = datetime(1899, 12, 30)
 # What makes a text more than the characters between its tags: what XML escapes and what
 # writable.cell_text takes out (control characters but tab and newline, lone surrogates,
 # U+FFFE, U+FFFF). A text with none of them is written as it is.
-_SPECIAL = re.compile('[&<>"\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]')
+_SPECIAL = '[&<>"\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]'
+
+
+def _special(text: str) -> bool:
+    """Whether ``text`` holds one of :data:`_SPECIAL`'s characters: those taken out are never
+    printable, so a printable text needs no pattern (compiled on first use: 0.3 ms)."""
+    if "&" in text or "<" in text or ">" in text or '"' in text:
+        return True
+    return not text.isprintable() and re.search(_SPECIAL, text) is not None
 
 
 def cell_xml(ref: str, value: Any, style: int | None) -> str:
@@ -68,7 +76,7 @@ def cell_xml(ref: str, value: Any, style: int | None) -> str:
 def text_ending(text: str, s: str) -> str:
     """What follows ``<c r="B7`` in :func:`cell_xml`'s cell of ``text`` (a ``str``) when the
     cell's style attribute is ``s`` (``' s="3"'`` or empty); empty when there is no cell."""
-    if _SPECIAL.search(text) is not None:
+    if _special(text):
         text = escape(str(writable.cell_text(text)))
     if not text:
         return f'"{s}/>' if s else ""
@@ -87,7 +95,7 @@ def column_cells(values: Sequence[Any], letter: str, style: int, numbers: list[s
     if kinds <= {str, NoneType}:
         unique = set(values)
         texts = [v for v in unique if v is not None]
-        if _SPECIAL.search("".join(texts)) is None and all(v and v == v.strip() for v in texts):
+        if not _special("".join(texts)) and all(v and v == v.strip() for v in texts):
             # texts written as they are (no escape, no space kept): in one go
             text = f'"{s} t="inlineStr"><is><t>'
             return [

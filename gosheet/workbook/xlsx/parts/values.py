@@ -32,9 +32,11 @@ from gosheet.workbook.xlsx.parts.spans import Unsupported, find_spans, parse_who
 Grid = list[list[Any]]
 
 WORKSHEET = "/worksheet"
-_ESCAPE = re.compile(r"_x([0-9A-Fa-f]{4})_")
-_ISO_DATE = re.compile(r"(\d{4})-(\d\d)-(\d\d)(?:T(\d\d):(\d\d):(\d\d)(?:\.(\d{1,9}))?)?")
-_ISO_TIME = re.compile(r"(\d\d):(\d\d):(\d\d)(?:\.(\d{1,9}))?")
+# The patterns, compiled where first used (``re.compile`` keeps them): most commands read
+# with python-calamine and need none of them (issue 38: a small round's start).
+_ESCAPE = r"_x([0-9A-Fa-f]{4})_"
+_ISO_DATE = r"(\d{4})-(\d\d)-(\d\d)(?:T(\d\d):(\d\d):(\d\d)(?:\.(\d{1,9}))?)?"
+_ISO_TIME = r"(\d\d):(\d\d):(\d\d)(?:\.(\d{1,9}))?"
 _TRIM = " \t\r\n"
 #: Excel's built-in number formats that are dates or times (calamine's list)
 BUILTIN_DATES = frozenset([*range(14, 23), *range(27, 37), 45, 47, *range(50, 59)])
@@ -61,10 +63,8 @@ class ErrorValue(str):
 
 #: The error values python-calamine reads (it refuses a workbook with another: ``#SPILL!`` …)
 ERRORS = frozenset({"#DIV/0!", "#N/A", "#VALUE!", "#REF!", "#NAME?", "#NUM!", "#NULL!"})
-_ERROR_CELL = re.compile(
-    rb'<c r="([A-Z]{1,3})([0-9]{1,7})"[^>]*?\st="e"[^>]*(?<!/)>(.*?)</c>', re.DOTALL
-)
-_VALUE = re.compile(rb"<v>([^<]*)</v>")
+_ERROR_CELL = rb'(?s)<c r="([A-Z]{1,3})([0-9]{1,7})"[^>]*?\st="e"[^>]*(?<!/)>(.*?)</c>'
+_VALUE = rb"<v>([^<]*)</v>"
 
 
 def error_cells(data: bytes) -> dict[tuple[int, int], ErrorValue]:
@@ -74,8 +74,8 @@ def error_cells(data: bytes) -> dict[tuple[int, int], ErrorValue]:
     if b't="e"' not in data:
         return {}
     found = {}
-    for letters, digits, inside in _ERROR_CELL.findall(data):
-        value = _VALUE.search(inside)
+    for letters, digits, inside in re.compile(_ERROR_CELL).findall(data):
+        value = re.search(_VALUE, inside)
         if value is not None and value.group(1).strip():
             column = 0
             for letter in letters:
@@ -126,7 +126,7 @@ def _read(archive: zipfile.ZipFile) -> dict[str, Grid]:
     return grids
 
 
-_EMPTY_ROW = re.compile(rb'<row r="[0-9]+"[^>/]*(?:/>|>\s*</row>)')
+_EMPTY_ROW = rb'<row r="[0-9]+"[^>/]*(?:/>|>\s*</row>)'
 
 
 def without_empty_rows(data: bytes) -> bytes:
@@ -138,7 +138,7 @@ def without_empty_rows(data: bytes) -> bytes:
     rows = sum(data.count(tag) for tag in (b"<row ", b"<row>", b"<row/>"))
     if rows != data.count(b'<row r="'):
         return data
-    return _EMPTY_ROW.sub(b"", data)
+    return re.compile(_EMPTY_ROW).sub(b"", data)
 
 
 def text_of(pieces: list[str], preserve: bool) -> str:
@@ -151,7 +151,7 @@ def text_of(pieces: list[str], preserve: bool) -> str:
 
 def unescape(text: str) -> str:
     """``text`` with Excel's ``_xHHHH_`` escapes undone (``_x000D_`` → a carriage return)."""
-    return _ESCAPE.sub(lambda m: chr(int(m.group(1), 16)), text)
+    return re.compile(_ESCAPE).sub(lambda m: chr(int(m.group(1), 16)), text)
 
 
 class _Texts:
@@ -490,14 +490,14 @@ def excel_date(value: float, is_1904: bool) -> Any:
 def iso_value(text: str) -> Any:
     """A ``t="d"`` cell's ISO 8601 text as calamine gives it (the text itself when it is
     not one calamine reads)."""
-    found = _ISO_DATE.fullmatch(text)
+    found = re.fullmatch(_ISO_DATE, text)
     if found is not None:
         year, month, day, hour, minute, second, fraction = found.groups()
         if hour is None:
             return datetime(int(year), int(month), int(day))
         micro = int((fraction or "0").ljust(6, "0")[:6])
         return datetime(int(year), int(month), int(day), int(hour), int(minute), int(second), micro)
-    found = _ISO_TIME.fullmatch(text)
+    found = re.fullmatch(_ISO_TIME, text)
     if found is not None:
         hour, minute, second, fraction = found.groups()
         micro = int((fraction or "0").ljust(6, "0")[:6])
