@@ -9,6 +9,8 @@ from typing import Any
 
 import numpy as np
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from gosheet.core.opengotha import arrays
 
@@ -52,3 +54,28 @@ def test_minimum_and_maximum_with_the_scalar_first() -> None:
 def test_any(values: list[int]) -> None:
     pure, numpy = both(values)
     assert arrays.any(pure) is bool(np.any(numpy))
+
+
+CODES = st.lists(st.integers(min_value=-3, max_value=40), max_size=30)
+
+
+@given(CODES)
+def test_distinct_is_numpy_unique(values: list[int]) -> None:
+    """``distinct`` (the engine's ``numpy.unique``, without numpy.ma's import) gives numpy's
+    values and type, with either module's arrays."""
+    pure, numpy = both(values)
+    expected = np.unique(numpy)
+    given_by_numpy = arrays.distinct(numpy)
+    assert given_by_numpy.dtype == expected.dtype
+    assert given_by_numpy.tolist() == expected.tolist() == arrays.distinct(pure).tolist()
+
+
+@given(CODES, CODES)
+def test_among_is_numpy_isin(values: list[int], others: list[int]) -> None:
+    """``among(values, sorted others)`` (the engine's ``numpy.isin``, by a binary search) gives
+    numpy's answers with either module's arrays: empty sides, values past either end."""
+    pure, numpy = both(values)
+    ordered = sorted(others)
+    expected = np.isin(numpy, np.array(others, dtype=np.int64)).tolist()
+    assert arrays.among(numpy, np.array(ordered, dtype=np.int64)).tolist() == expected
+    assert arrays.among(pure, arrays.array(ordered)).tolist() == expected

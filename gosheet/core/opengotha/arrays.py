@@ -297,6 +297,37 @@ def searchsorted(ordered: Vec, values: Vec) -> Vec:
     return Vec([bisect_left(keys, x) for x in values.v])
 
 
+def distinct(a: Any) -> Any:
+    """The distinct values of ``a`` (an array of either module), sorted: ``numpy.unique(a)``
+    without its hash table and its look for a masked array (which imports ``numpy.ma``, some
+    6 ms): one sort and one comparison, faster on the engine's arrays (2,000-12,000 codes:
+    0.05-0.5 ms instead of 0.25-1.5)."""
+    if isinstance(a, Vec):
+        return unique(a)
+    numpy = sys.modules["numpy"]
+    ordered = numpy.sort(a)
+    if len(ordered) < 2:
+        return ordered
+    keep = numpy.empty(len(ordered), dtype=bool)
+    keep[0] = True
+    numpy.not_equal(ordered[1:], ordered[:-1], out=keep[1:])
+    return ordered[keep]
+
+
+def among(values: Any, ordered: Any) -> Any:
+    """Whether each of ``values`` is one of ``ordered`` (sorted): ``numpy.isin(values,
+    ordered)`` by a binary search, without ``isin``'s sorting of ``values`` (and its hashing
+    of ``ordered``)."""
+    if isinstance(values, Vec):
+        return isin(values, ordered)
+    numpy = sys.modules["numpy"]
+    if len(ordered) == 0:
+        return numpy.zeros(len(values), dtype=bool)
+    at = numpy.searchsorted(ordered, values)
+    numpy.minimum(at, len(ordered) - 1, out=at)
+    return ordered[at] == values
+
+
 def run_starts(values: Any) -> list[int]:
     """Where each run of equal values of ``values`` (an array of either module) starts."""
     items = values.tolist()

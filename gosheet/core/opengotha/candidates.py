@@ -37,7 +37,7 @@ A field of up to :data:`DENSE_UP_TO` players is matched on every pair at once. T
 
 from __future__ import annotations
 
-from gosheet.core.opengotha.arrays import IntArray, namespace, run_starts
+from gosheet.core.opengotha.arrays import IntArray, distinct, namespace, run_starts
 from gosheet.core.opengotha.info import PairingInfo
 from gosheet.core.settings import Settings
 
@@ -149,7 +149,7 @@ def candidate_pairs(
     low, high = xp.minimum(i, j), xp.maximum(i, j)
     keep = low != high
     n = len(info.players)
-    codes = xp.unique(low[keep] * n + high[keep])
+    codes = distinct(low[keep] * n + high[keep])
     return codes // n, codes % n
 
 

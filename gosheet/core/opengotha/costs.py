@@ -27,7 +27,7 @@ from __future__ import annotations
 import functools
 from typing import TYPE_CHECKING, Any
 
-from gosheet.core.opengotha.arrays import IntArray, namespace
+from gosheet.core.opengotha.arrays import IntArray, among, namespace
 from gosheet.core.opengotha.info import (
     MIN_RANK,
     SMMS_CORRECTION_MAX,
@@ -311,7 +311,7 @@ def _met(info: PairingInfo, i: IntArray, j: IntArray) -> IntArray:
     opponents = info.opponents
     met = opponents >= 0
     before = xp.repeat(xp.arange(n, dtype=xp.int64), width)[met] * n + opponents[met]
-    result: IntArray = xp.isin(i * n + j, before)
+    result: IntArray = among(i * n + j, xp.sort(before))
     return result
 
 

@@ -16,7 +16,7 @@ from collections.abc import Iterator, Mapping
 
 from gosheet.core.matching import Criterion, SummedWeights
 from gosheet.core.model import Game, Player, Tournament
-from gosheet.core.opengotha.arrays import IntArray, namespace
+from gosheet.core.opengotha.arrays import IntArray, among, namespace
 from gosheet.core.opengotha.bye import bye_weights, choose_bye
 from gosheet.core.opengotha.candidates import (
     DENSE_UP_TO,
@@ -78,7 +78,7 @@ class Prepared:
         n = len(self.info.players)
         banned = xp.array(sorted(a * n + b for a, b in self.apart), dtype=xp.int64)
         codes = xp.minimum(i, j) * n + xp.maximum(i, j)
-        return ~xp.isin(codes, banned)  # type: ignore[no-any-return]
+        return ~among(codes, banned)  # type: ignore[no-any-return]
 
 
 def pairing_list(t: Tournament, placement: Placement, number: int) -> list[Player]:

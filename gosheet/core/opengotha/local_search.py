@@ -18,7 +18,7 @@ import time
 from typing import TYPE_CHECKING
 
 from gosheet.core.matching import in_order_arrays, in_order_matching
-from gosheet.core.opengotha.arrays import IntArray
+from gosheet.core.opengotha.arrays import IntArray, distinct
 from gosheet.core.opengotha.candidates import DENSE_UP_TO, windows
 from gosheet.core.opengotha.costs import total_cost
 from gosheet.core.opengotha.group_pairs import GroupPairWeights, upper_pairs
@@ -164,7 +164,7 @@ class LocalSearch:
         partners = self.mate[core]
         inside = self.inside
         inside[core] = True
-        outside = xp.unique(partners[(partners < 0) | ~inside[partners]])
+        outside = distinct(partners[(partners < 0) | ~inside[partners]])
         inside[core] = False
         local = xp.concatenate([core, outside])
         c, o = len(core), len(outside)
