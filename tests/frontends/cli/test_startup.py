@@ -350,3 +350,35 @@ def test_the_collation_is_loaded_to_sort_names_only(tmp_path: Path, open_book: P
     printed = watched(open_book.parent, "run", "print", open_book.name, "--what", "names")
     assert printed.get("gosheet.i18n.collation_table") == "gosheet.i18n.collation"
     assert "pyuca" not in printed
+
+
+BLAS_CHILD = """
+import contextlib, io, os, sys
+sys.argv = ["gosheet", "--help"]
+from gosheet.__main__ import entry
+with contextlib.redirect_stdout(io.StringIO()):
+    try:
+        entry()
+    except SystemExit:
+        pass
+import numpy
+print(os.environ.get("OPENBLAS_NUM_THREADS"), len(os.listdir("/proc/self/task")))
+"""
+
+
+@pytest.mark.skipif(not Path("/proc/self/task").is_dir(), reason="counts threads in /proc")
+@pytest.mark.parametrize("preset", [None, "2"])
+def test_a_gosheet_process_runs_numpy_on_one_thread(preset: str | None) -> None:
+    """The ``gosheet`` process sets OpenBLAS to one thread before numpy can be imported: no
+    thread spinning beside a pair (issue 38); a value already set is the user's and stays."""
+    pytest.importorskip("numpy")
+    env = {k: v for k, v in os.environ.items() if k != "OPENBLAS_NUM_THREADS"}
+    if preset is not None:
+        env["OPENBLAS_NUM_THREADS"] = preset
+    done = subprocess.run(
+        [sys.executable, "-c", BLAS_CHILD], env=env, capture_output=True, text=True, timeout=300
+    )
+    value, threads = done.stdout.split()
+    assert value == (preset or "1"), done.stderr
+    if preset is None:
+        assert threads == "1"  # the interpreter's own thread only
