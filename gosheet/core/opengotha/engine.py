@@ -246,7 +246,8 @@ def solve_members(
     that the blossom does not carry the block's outsiders through every stage (a block of
     248 of a field of 682). The ranks keep the positions' order and the edges theirs, and a
     vertex without edges never changes the blossom's choices (each stage scans vertices and
-    blossoms in index order; only edges move it): the same pairs
+    blossoms in index order; only edges move it), and the graph is dense or not as on the
+    whole field (which decides whether its edges are sorted): the same pairs
     (``tests/core/test_opengotha_block_solve.py``). ``in_rows`` as ``solve``'s."""
     i, j, weights = graph
     xp = namespace(members)
@@ -255,7 +256,8 @@ def solve_members(
         return solve(vertex_count, i, j, weights, potentials, in_rows=in_rows)
     rank_i, rank_j = xp.searchsorted(order, i), xp.searchsorted(order, j)
     local = None if potentials is None else potentials[order]
-    found = solve(len(order), rank_i, rank_j, weights, local, in_rows=in_rows)
+    dense = 2 * len(i) > vertex_count**2 // 4  # the field's: the same edge order as on it
+    found = solve(len(order), rank_i, rank_j, weights, local, in_rows=in_rows, dense=dense)
     positions = order.tolist()
     return sorted((positions[a], positions[b]) for a, b in found)
 

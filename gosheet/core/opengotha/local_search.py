@@ -37,6 +37,7 @@ def solve(
     potentials: IntArray | None = None,
     *,
     in_rows: bool = False,
+    dense: bool | None = None,
 ) -> list[tuple[int, int]]:
     """The maximum-weight perfect matching of the graph of edges (``i``, ``j``, ``weights``),
     as sorted pairs (the blossom algorithm on exact integers, with OpenGotha's tie rule:
@@ -48,7 +49,12 @@ def solve(
     end — the order a matrix's rows give them (a window's, :meth:`LocalSearch.window_graph`;
     the candidate graph's, sorted). Van Rantwijk's blossom reads a graph only through each
     vertex's edges in their order (and each edge's two ends), so rustworkx may take them as
-    a matrix: the same choices, the same pairs (``tests/core/test_in_order_arrays.py``)."""
+    a matrix: the same choices, the same pairs (``tests/core/test_in_order_arrays.py``).
+
+    ``dense``: whether the graph is dense, which decides whether its edges are sorted when
+    ``potentials`` are given (and so which of equal matchings is found): by default from its
+    own edges and ``vertex_count``; a block solved on its members alone
+    (:func:`~gosheet.core.opengotha.engine.solve_members`) passes the whole field's."""
     if potentials is not None:
         weights = 2 * weights - potentials[i] - potentials[j]
     # a graph in the order of a matrix's rows, several times faster to hand over when it is
@@ -56,7 +62,8 @@ def solve(
     # graph with potentials is sorted to that order, as it always was (a graph of another
     # order without potentials gets its edges in their order, as when OpenGotha's fixtures
     # were reproduced)
-    dense = 2 * len(i) > vertex_count**2 // 4
+    if dense is None:
+        dense = 2 * len(i) > vertex_count**2 // 4
     rows = (in_rows and (dense or vertex_count <= MATRIX_UP_TO)) or (
         dense and potentials is not None
     )
