@@ -39,7 +39,7 @@ def leave(code: int) -> int:
     to do: the exit functions run (``atexit``: coverage's, logging's, temporary folders'),
     the output is flushed, then ``os._exit``. The teardown frees every module and object, the
     cyclic collector run again and again over them: 15-20 ms of a 120-player ``pair`` of
-    0.15 s, 20-30 ms of a 600-player one (measured), for a process about to end. Where
+    0.15 s, 20-50 ms of a 600-player one (measured), for a process about to end. Where
     another thread still runs (a server's, a user's), ``code`` is returned and Python ends as
     usual, waiting for it."""
     threading = sys.modules.get("threading")

@@ -27,7 +27,7 @@ from __future__ import annotations
 import functools
 from typing import TYPE_CHECKING, Any
 
-from gosheet.core.opengotha.arrays import IntArray, Vec, among, namespace
+from gosheet.core.opengotha.arrays import IntArray, Vec, namespace
 from gosheet.core.opengotha.info import (
     MIN_RANK,
     SMMS_CORRECTION_MAX,
@@ -321,7 +321,7 @@ def _met(info: PairingInfo, i: IntArray, j: IntArray) -> IntArray:
         return result  # type: ignore[no-any-return]
     met = opponents >= 0
     before = xp.repeat(xp.arange(n, dtype=xp.int64), width)[met] * n + opponents[met]
-    found: IntArray = among(i * n + j, before)
+    found: IntArray = xp.isin(i * n + j, before)
     return found
 
 
