@@ -61,6 +61,9 @@ def entry() -> int:
     gc.set_threshold(GC_THRESHOLD, *gc.get_threshold()[1:])
     for name, value in BLAS_THREADS.items():
         os.environ.setdefault(name, value)
+    from gosheet import parallel
+
+    parallel.allow()  # a large round's blocks and windows shared with helper processes
     try:
         from gosheet.frontends.cli import main
     except KeyboardInterrupt:  # Ctrl-C while gosheet starts: nothing was done

@@ -7,13 +7,18 @@ the top score down, into blocks of 200 to 600 paired one after the other, as Ope
 
 Without numpy (LibreOffice's own Python, the browser), the same code runs over
 :mod:`~gosheet.core.opengotha.arrays` (``info.xp``) and gives the same rounds.
+
+Where a helper process may run (the ``gosheet`` command, :mod:`gosheet.parallel`), a large
+round's blocks and windows are shared with it (:func:`match_blocks`): the same round.
 """
 
 from __future__ import annotations
 
 import time
 from collections.abc import Iterator, Mapping
+from functools import partial
 
+from gosheet import parallel
 from gosheet.core.matching import Criterion, SummedWeights
 from gosheet.core.model import Game, Player, Tournament
 from gosheet.core.opengotha.arrays import IntArray, among, namespace
@@ -34,9 +39,10 @@ from gosheet.core.opengotha.costs import (
     total_cost,
 )
 from gosheet.core.opengotha.info import PairingInfo, pairing_info
-from gosheet.core.opengotha.local_search import LocalSearch, Timing, solve
+from gosheet.core.opengotha.local_search import Known, LocalSearch, Timing, solve
 from gosheet.core.opengotha.placement import Placement
 from gosheet.core.opengotha.scores import ScoredPlayer, score_players
+from gosheet.core.opengotha.sharing import HELPER_LEAST, block_cost, plan
 from gosheet.core.pairing import PairCost, Pairing, Weighing, check_can_pair
 from gosheet.core.potentials import (
     Relaxation,
@@ -176,6 +182,27 @@ def match(
     starts from the relaxation's potentials (:mod:`gosheet.core.potentials`): the same
     optimum, several times faster — worth SciPy's import (0.2 s) only for a large field."""
     timing = timing or Timing()
+    first = first_pairs(prepared, members, timing)
+    if first.final:
+        return first.pairs
+    return local_search(prepared, first, timing).run()
+
+
+@record
+class FirstPairs:
+    """A block's first pairing (:func:`first_pairs`): its pairs, the potentials of its
+    blossoms (or None), whether they are final (the matching of every pair: no local
+    search), and whether the pairs kept apart had to be let meet."""
+
+    pairs: list[tuple[int, int]]
+    potentials: IntArray | None
+    final: bool
+    members: IntArray
+    apart_dropped: bool = False
+
+
+def first_pairs(prepared: Prepared, members: IntArray, timing: Timing) -> FirstPairs:
+    """The first pairing of ``members`` (see :func:`match`)."""
     start = time.perf_counter()
     i, j, weights = weighed_pairs(prepared, members)
     weighed = time.perf_counter()
@@ -186,14 +213,79 @@ def match(
     pairs = best_matching(prepared, members, (i, j, weights), relaxed)
     if prepared.apart and 2 * len(pairs) < len(members):
         # a pair kept apart must meet: OpenGotha's weights alone decide, over every pair
-        return match(replace(prepared, apart=frozenset()), members, timing)
+        dropped = first_pairs(replace(prepared, apart=frozenset()), members, timing)
+        return replace(dropped, apart_dropped=True)
     timing.costs += weighed - start
     timing.matching += time.perf_counter() - weighed
     timing.solves += 1
-    if len(members) <= DENSE_UP_TO:  # every pair was in the matching
-        return pairs
     potentials = None if relaxed is None else relaxed.potentials
-    return LocalSearch(prepared, members, pairs, potentials, timing).run()
+    return FirstPairs(pairs, potentials, len(members) <= DENSE_UP_TO, members)
+
+
+def local_search(prepared: Prepared, first: FirstPairs, timing: Timing) -> LocalSearch:
+    """The local search from a block's first pairing (:func:`first_pairs`)."""
+    if first.apart_dropped:
+        prepared = replace(prepared, apart=frozenset())
+    return LocalSearch(prepared, first.members, first.pairs, first.potentials, timing)
+
+
+def match_blocks(
+    prepared: Prepared, parts: list[IntArray], timing: Timing | None = None
+) -> list[list[tuple[int, int]]]:
+    """:func:`match` of each block, shared with a helper process where one may run
+    (:mod:`gosheet.parallel`): the first pairing of the largest block here, then the helper
+    takes some whole blocks and the last windows of that block's local search
+    (:func:`~gosheet.core.opengotha.sharing.plan`), and this process matches the other
+    blocks, then sweeps the largest block's windows, taking the helper's pairs of the
+    window graphs it solved (:meth:`LocalSearch.solved`). The same pairs as block after
+    block in this process."""
+    timing = timing or Timing()  # (the helper's own timing stays there)
+    if not parts or not parallel.free():
+        return [match(prepared, members, timing) for members in parts]
+    largest = max(range(len(parts)), key=lambda k: len(parts[k]))
+    first = first_pairs(prepared, parts[largest], timing)
+    search = None if first.final else local_search(prepared, first, timing)
+    others = [k for k in range(len(parts)) if k != largest]
+    window_costs = (
+        [] if search is None else [search.window_cost(k) for k in range(len(search.cores))]
+    )
+    info = prepared.info
+    share = plan([block_cost(prepared.settings, info, parts[k]) for k in others], window_costs)
+    given = [others[k] for k in share.blocks]
+    tail = list(range(len(window_costs) - share.windows, len(window_costs)))
+
+    def helping() -> Helped:
+        matched = [match(prepared, parts[k]) for k in given]
+        return matched, ({} if search is None or not tail else search.ahead(tail))
+
+    helper = parallel.start(helping, lambda: None) if share.load >= HELPER_LEAST else None
+    if helper is not None and search is not None and tail:
+        search.helped = frozenset(tail)
+        search.helper = partial(_windows_helped, helper)
+    try:
+        done = {
+            k: match(prepared, parts[k], timing) for k in others if helper is None or k not in given
+        }
+        done[largest] = first.pairs if search is None else search.run()
+        if helper is not None and given:
+            helped = helper.result()  # (None: the helper failed, its blocks matched here)
+            for place, k in enumerate(given):
+                done[k] = match(prepared, parts[k], timing) if helped is None else helped[0][place]
+            timing.blocks_helped += 0 if helped is None else len(given)
+    finally:
+        if helper is not None:
+            helper.close()
+    return [done[k] for k in range(len(parts))]
+
+
+#: What the helper of :func:`match_blocks` sends: the pairs of its whole blocks, and the pairs
+#: of the window graphs it solved.
+Helped = tuple[list[list[tuple[int, int]]], Known]
+
+
+def _windows_helped(helper: parallel.Helper[Helped | None]) -> Known:
+    helped = helper.result()
+    return {} if helped is None else helped[1]  # (a failed helper: the windows solved here)
 
 
 def weighed_pairs(prepared: Prepared, members: IntArray) -> tuple[IntArray, IntArray, IntArray]:
@@ -358,9 +450,7 @@ def pair(t: Tournament) -> Pairing:
     """Pair the next round with OpenGotha's McMahon or Swiss."""
     prepared = prepare(t)
     info = prepared.info
-    chosen: list[tuple[int, int]] = []
-    for members in blocks(prepared):
-        chosen += match(prepared, members)
+    chosen = [pair for pairs in match_blocks(prepared, blocks(prepared)) for pair in pairs]
     games = colours(prepared, chosen)
     # Tables: the best McMahon score first (OpenGotha's "best MMS" order), then names.
     mms2 = info.mms2

@@ -15,6 +15,7 @@ pairs are the same, without the blossom (:attr:`Timing.proved`).
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from gosheet.core.matching import in_order_arrays, in_order_matching
@@ -22,6 +23,7 @@ from gosheet.core.opengotha.arrays import IntArray, distinct
 from gosheet.core.opengotha.candidates import DENSE_UP_TO, windows
 from gosheet.core.opengotha.costs import total_cost
 from gosheet.core.opengotha.group_pairs import GroupPairWeights, upper_pairs
+from gosheet.core.opengotha.sharing import graph_cost
 from gosheet.core.potentials import assignment_potentials
 from gosheet.records import record
 
@@ -101,6 +103,12 @@ class Timing:
     cut: bool = False  # a window was cut in pieces: the final swap check is not implied
     unsettled: int = 0  # windows left unsolved after the last sweep (REPAIRS reached)
     proved: int = 0  # windows whose pairs the potentials proved best: no blossom solved
+    ahead: int = 0  # windows whose pairs a helper process found (``engine.match_blocks``)
+    blocks_helped: int = 0  # blocks a helper process matched whole (the same)
+
+
+#: The pairs of window graphs solved, by the players of each (:meth:`LocalSearch.solved`).
+Known = dict[tuple[int, ...], list[tuple[int, int]]]
 
 
 class LocalSearch:
@@ -136,6 +144,12 @@ class LocalSearch:
         began = time.perf_counter()
         self.inner = GroupPairWeights(info.group, self.weight).of_all(self.cores)
         timing.costs += time.perf_counter() - began
+        # the blossom's pairs of each window graph solved, by its players (a graph is the
+        # same whenever its players are: :meth:`window_graph`), and those a helper solves
+        self.known: Known = {}
+        self.helper: Callable[[], Known] | None = None
+        self.helped: frozenset[int] = frozenset()  # the windows the helper solves
+        self.sent: Known = {}  # the window graphs it solved
 
     def weight(self, a: IntArray, b: IntArray) -> IntArray:
         """The weights of the pairs (``a[t]``, ``b[t]``)."""
@@ -184,6 +198,37 @@ class LocalSearch:
             i, j, w = i[keep], j[keep], w[keep]
         return local, i, j, w
 
+    def solved(
+        self, k: int, local: IntArray, solve_here: Callable[[], list[tuple[int, int]]]
+    ) -> list[tuple[int, int]]:
+        """The blossom's pairs of window ``k``'s graph on the players ``local``: solved
+        before (here or by the helper: the graph and so its pairs are the same), else
+        ``solve_here()``."""
+        if self.helper is not None and k in self.helped:
+            self.sent = self.helper()
+            self.helper = None
+        key = tuple(local.tolist())
+        found = self.known.get(key)
+        if found is None and key in self.sent:
+            found = self.sent[key]
+            self.timing.ahead += 1
+        if found is None:
+            found = self.known[key] = solve_here()
+        return found
+
+    def ahead(self, windows: list[int]) -> Known:
+        """Solve ``windows`` in turn from the current pairing, as :meth:`run`'s first sweep
+        reaches them if nothing before them changes: the pairs of every window graph solved
+        (a helper's work: :func:`~gosheet.core.opengotha.engine.match_blocks`)."""
+        for k in windows:
+            self.improve(k)
+        return self.known
+
+    def window_cost(self, k: int) -> float:
+        """A guess of the blossom's time on window ``k``, to share the windows out
+        (:mod:`~gosheet.core.opengotha.sharing`)."""
+        return graph_cost(len(self.cores[k]))
+
     def improve(self, k: int) -> IntArray:
         """Match window ``k`` again with its players' partners, on every pair among them;
         the players whose partner changed (none if the pairing did not improve)."""
@@ -215,7 +260,7 @@ class LocalSearch:
             timing.proved += 1  # no matching of the window is heavier (the module's proof)
             timing.costs += time.perf_counter() - began
             return xp.zeros(0, dtype=xp.int64)  # type: ignore[no-any-return]
-        found = solve(size, i, j, w, y, in_rows=True)
+        found = self.solved(k, local, lambda: solve(size, i, j, w, y, in_rows=True))
         solved = time.perf_counter()
         first = xp.array([p for p, _ in found], dtype=xp.int64)
         second = xp.array([q for _, q in found], dtype=xp.int64)

@@ -1,0 +1,70 @@
+"""Helper processes (``gosheet.parallel``), each case in a clean child process
+(``support/parallel_child.py``: no helper starts where threads run, as in a test worker):
+a helper's result, or this process's when it fails; never one where it may not run."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+
+import pytest
+from support.parallel_runs import child
+
+pytestmark = pytest.mark.skipif(
+    not sys.platform.startswith("linux"), reason="helper processes run on Linux alone"
+)
+
+
+def test_a_helper_computes_the_work_in_another_process() -> None:
+    seen = child("started")
+    assert seen["seen"] == {"result": [True, 499500], "again": [True, 499500], "free": 1}
+    assert seen["forks"] == 1
+
+
+@pytest.mark.parametrize("case", ["dies", "raises_there"])
+def test_a_helper_that_fails_leaves_the_work_to_this_process(case: str) -> None:
+    assert child(case)["seen"] == {"result": "here"}
+
+
+def test_an_error_of_the_work_itself_is_raised_here() -> None:
+    assert child("raises")["seen"] == {"raised": "a bad round"}
+
+
+def test_a_failed_helper_with_a_fallback_takes_it_and_not_the_work() -> None:
+    assert child("falls_back")["seen"] == {"result": "fallback", "calls": ["fallback"]}
+
+
+def test_a_helper_no_longer_needed_is_stopped_and_reaped() -> None:
+    assert child("closed")["seen"] == {"reaped": True, "free": 1}
+
+
+def test_no_helper_unless_allowed_and_no_thread_runs() -> None:
+    seen = child("refused")
+    assert seen["seen"] == {
+        "one process": [0, True],
+        "none": 0,
+        "three": 2,
+        "a thread runs": [0, True],
+        "after it": 2,
+        "GOSHEET_PROCESSES=1": 0,
+        "GOSHEET_PROCESSES=3": 2,
+    }
+    assert seen["forks"] == 0
+
+
+def test_the_command_line_allows_helpers() -> None:
+    code = (
+        "import sys; sys.argv = ['gosheet', '--help']\n"
+        "from gosheet.__main__ import entry\n"
+        "try:\n    entry()\nexcept SystemExit:\n    pass\n"
+        "from gosheet import parallel; print(parallel.free())"
+    )
+    env = dict(os.environ, GOSHEET_PROCESSES="3")
+    done = subprocess.run(
+        [sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True
+    )
+    assert done.stdout.splitlines()[-1] == "2"
+    import gosheet.parallel as here
+
+    assert here._allowed == 0  # (this process, a library's user: none)
