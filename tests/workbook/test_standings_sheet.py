@@ -155,3 +155,13 @@ def test_a_standings_sheet_with_the_old_title_rows_is_rewritten_plain(tmp_path: 
     book.save(action="standings")
     headers, *rows = sheet_rows(path)
     assert len(rows) == len(PLAYERS) and "Group 1" not in {r[headers.index("Name")] for r in rows}
+
+
+def test_pair_go_units_stand_under_players_in_every_language() -> None:
+    from gosheet.workbook.sheets.standings.common import header
+
+    assert header("First name", "en", units=True) == "Players"
+    assert header("First name", "fr", units=True) == "Joueurs"
+    assert header("First name", "ru", units=True) == "Игроки"
+    assert header("First name", "fr") == header("First name", "fr", units=False) != "Joueurs"
+    assert header("Name", "en", units=True) == "Name"

@@ -91,6 +91,9 @@ def test_a_pair_go_event_of_16_pairs_plays_4_rounds(
     standings = [row for row in wb["Standings"].iter_rows(values_only=True)]
     pairs = [row for row in standings if isinstance(row[0], int)]
     assert len(pairs) == 16
+    heading = standings[0]  # the members stand where a first name does: under "Players"
+    assert heading[heading.index("Name") + 1] == "Players" and "First name" not in heading
+    assert pairs[0][heading.index("Players")].startswith("(Sur")
 
     pack = tmp_path / "pack.pdf"
     cli_ok(capsys, "print", book, "-o", pack)

@@ -82,11 +82,13 @@ def finished(tournament: Tournament, language: str = "en") -> str:
 NARROWED: dict[str, tuple[float, int]] = {"Club": (12, 1), "Name": (12, 2), "First name": (10, 2)}
 
 
-def columns_of(model: StandingsModel, language: str) -> tuple[Column, ...]:
-    """The sheet's columns: each key's header in ``language``, its width, rounds centred."""
+def columns_of(model: StandingsModel, language: str, units: bool = False) -> tuple[Column, ...]:
+    """The sheet's columns: each key's header in ``language``, its width, rounds centred.
+    ``units`` (pair go, rengo): the members stand where a first name does, under
+    ``Players``."""
     return tuple(
         Column(
-            words.local(c.key, language, words.STANDINGS),
+            header(c.key, language, units),
             WIDTHS.get(c.key) or KIND_WIDTHS.get(c.kind) or max(8, len(c.key) + 2),
             centre=c.kind in CENTRED or c.key in CENTRED_KEYS,
             least=NARROWED.get(c.key, (0.0, 1))[0],
@@ -94,6 +96,13 @@ def columns_of(model: StandingsModel, language: str) -> tuple[Column, ...]:
         )
         for c in model.columns
     )
+
+
+def header(key: str, language: str, units: bool = False) -> str:
+    """A column's header in ``language`` (``First name`` is ``Players`` over units)."""
+    if units and key == "First name":
+        return words.local("Players", language, words.SHEETS)
+    return words.local(key, language, words.STANDINGS)
 
 
 def localised_byes(model: StandingsModel, lines: Sequence[list[Any]], language: str) -> None:
@@ -116,7 +125,7 @@ def sheet_of(model: StandingsModel, tournament: Tournament, language: str = "en"
     return fitted(
         SheetData(
             STANDINGS,
-            columns_of(model, language),
+            columns_of(model, language, tournament.settings.tournament_type.plays_as_units),
             lines,
             title=finished(tournament, language),
             landscape=True,
