@@ -34,12 +34,13 @@ from gosheet.workbook.sheets import (
     cell_name,
     round_number_of,
 )
-from gosheet.workbook.sheets.language import localized
+from gosheet.workbook.sheets.language import InLanguage, localized
 from gosheet.workbook.sheets.names import NameIndex, labels, name_key
 from gosheet.workbook.sheets.players_reader import read_players
 from gosheet.workbook.sheets.reader import read_book
 from gosheet.workbook.sheets.reading import BookState, ProblemList, Sheets, cell_text, copied
 from gosheet.workbook.sheets.rounds import player_cells
+from gosheet.workbook.sheets.settings_reader import read_settings
 from gosheet.workbook.sheets.standings import standings_sheet
 from gosheet.workbook.sheets.writer import round_sheet
 
@@ -285,10 +286,17 @@ def rename(book: BookPort, old: str, new: str) -> Renamed:
     a ``new`` already another player's, a workbook with problems."""
     port = localized(book)
     grids = port.grids()
+    rounds = _round_names(grids)
+    settings, _rows = read_settings(grids.get(SETTINGS), ProblemList(grids.shown))
+    if settings.tournament_type.plays_as_units:  # pair go, rengo: a unit's name, perhaps
+        from gosheet.app.unit_rename import unit_changes
+
+        of_unit = unit_changes(grids, rounds, old, new, settings)
+        if of_unit is not None:
+            return _renamed(port, grids, *of_unit)
     roster = read_players(grids.get(PLAYERS), ProblemList(grids.shown), needs_strength=False)
     players = roster.tournament.players
     index = NameIndex(players)
-    rounds = _round_names(grids)
     found, target = index.find(old), index.find(new.replace(",", " "))
     changes: list[tuple[str, int, int, str]] = []  # sheet, row, column, value
     if isinstance(found, list) or isinstance(target, list):
@@ -357,6 +365,17 @@ def rename(book: BookPort, old: str, new: str) -> Renamed:
         (OPENGOTHA, r, c, value)
         for r, c, value in renamed_in_record(grids.get(OPENGOTHA), hit | {name_key(old)}, label)
     ]
+    return _renamed(port, grids, changes, cells)
+
+
+def _renamed(
+    port: InLanguage,
+    grids: Sheets,
+    changes: list[tuple[str, int, int, str]],
+    cells: list[tuple[str, int, int, str]],
+) -> Renamed:
+    """Make ``changes`` (sheet, row, column, value; ``cells``: those of the round sheets),
+    refused with every problem if the workbook would then have any; the Standings anew."""
     changed = copied(grids)
     for sheet, r, c, value in changes:
         changed[sheet][r][c] = value

@@ -264,3 +264,63 @@ def test_a_member_renamed_renames_his_unit_in_the_round_sheets(
                 c.value = "pair 1"
     wb.save(book)
     assert "no problems" in cli_ok(capsys, "check", book)
+
+
+def unit_cells(book: Path, unit_word: str = "Pair") -> tuple[list[str], list[str]]:
+    """The Players sheet's unit cells, and every name in the round sheets."""
+    wb = openpyxl.load_workbook(book)
+    players = wb.worksheets[1]
+    column = [c.value for c in players[1]].index(unit_word) + 1
+    units = [players.cell(r, column).value for r in range(2, players.max_row + 1)]
+    names = [
+        str(ws.cell(r, c).value)
+        for ws in wb.worksheets
+        if ws.title.startswith("Round ")
+        for r in range(2, ws.max_row + 1)
+        for c in (2, 4)
+        if ws.cell(r, c).value
+    ]
+    return [u for u in units if u], names
+
+
+def test_a_pair_renamed_everywhere_and_after_a_rename_by_hand(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    book = tmp_path / "pairs.xlsx"
+    cli_ok(capsys, "new", book, "--type", "pair go", "--rounds", "4")
+    fill(book, 16, 2, "Pair")
+    play(capsys, book, 2)
+    # a whole pair renamed: both players' Pair cells, the pair in every round sheet
+    out = cli_ok(capsys, "rename", book, "Pair 2", "Pair B")
+    assert "Renamed 'Pair 2' to 'Pair B'" in out and "in 2 cells of the round sheets" in out
+    units, names = unit_cells(book)
+    assert units.count("Pair B") == 2 and "Pair 2" not in units
+    assert names.count("Pair B (Sur02a Ann, Sur02b Bob)") == 2
+    assert not any(n.startswith("Pair 2 ") for n in names)
+    cli_ok(capsys, "check", book)
+    # a pair renamed by hand in Players: check says which command brings the round sheets after
+    wb = openpyxl.load_workbook(book)
+    ws = wb.worksheets[1]
+    column = [c.value for c in ws[1]].index("Pair") + 1
+    for r in range(2, ws.max_row + 1):
+        if ws.cell(r, column).value == "Pair 1":
+            ws.cell(r, column, "Pair A")
+    wb.save(book)
+    code, _out, err = cli(capsys, "check", book)
+    assert code == 1
+    advised = problem_line(err, "Round 1!" + err.split("Round 1!")[1].split(":")[0])
+    command = advised.split("`gosheet rename BOOK.xlsx ")[1].split("`")[0]
+    old, new = (part.strip('"') for part in command.split('" "'))
+    assert (old, new) == ("Pair 1 (Sur01a Ann, Sur01b Bob)", "Pair A (Sur01a Ann, Sur01b Bob)")
+    cli_ok(capsys, "rename", book, old, new)  # as check advised: it works
+    cli_ok(capsys, "check", book)
+    _units, names = unit_cells(book)
+    assert names.count(new) == 2 and old not in names
+    # a pair's player renamed: the pair's name in the round sheets follows
+    cli_ok(capsys, "rename", book, "Sur05a Ann", "Sur05a Anna")
+    _units, names = unit_cells(book)
+    assert names.count("Pair 5 (Sur05a Anna, Sur05b Bob)") == 2
+    cli_ok(capsys, "check", book)
+    # another pair's name is refused, nothing changed
+    err = refused(capsys, tmp_path, 3, "rename", book, "Pair 3", "Pair 4")
+    assert "'Pair 4' is already a pair or team of the Players sheet" in err
