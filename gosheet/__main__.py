@@ -65,11 +65,26 @@ def entry() -> int:
 
     parallel.allow()  # a large round's blocks and windows shared with helper processes
     try:
-        from gosheet.frontends.cli import main
-    except KeyboardInterrupt:  # Ctrl-C while gosheet starts: nothing was done
-        print("gosheet: interrupted, nothing written", file=sys.stderr)
-        return 130
-    return main()
+        book = paired_book(sys.argv)
+        if book is not None:  # numpy and the engine imported by a helper from now on
+            parallel.warm_for_pair(book)
+        try:
+            from gosheet.frontends.cli import main
+        except KeyboardInterrupt:  # Ctrl-C while gosheet starts: nothing was done
+            print("gosheet: interrupted, nothing written", file=sys.stderr)
+            return 130
+        return main()
+    finally:
+        parallel.finish()
+
+
+def paired_book(argv: list[str]) -> str | None:
+    """The workbook of ``gosheet pair BOOK`` as typed (the first word after ``pair`` that is no
+    option), read before the command line is imported, so that the warm helper
+    (:func:`gosheet.parallel.warm_for_pair`) starts at once; None for any other command. A
+    guess: the command line, parsed, starts the helper then if this found no file."""
+    words = [word for word in argv[1:] if not word.startswith("-")]
+    return words[1] if len(words) > 1 and words[0] == "pair" else None
 
 
 if __name__ == "__main__":

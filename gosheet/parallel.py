@@ -1,5 +1,8 @@
-"""Work that splits, done partly in a second process (a *helper*, ``os.fork``) while this one
-does the rest: the OpenGotha engine's blocks and the windows of its local search.
+"""Work done partly in a second process (a *helper*, ``os.fork``) while this one does the
+rest. Two kinds: a helper computing one work (:func:`start`: the OpenGotha engine's blocks and
+the windows of its local search), and the *warm* helper (:func:`warm`, :func:`delegate`),
+started before the workbook is read, that imports numpy and rustworkx meanwhile, then pairs
+the round there.
 
 Only the ``gosheet`` command turns helpers on (:func:`allow`, from
 :func:`gosheet.__main__.entry`), and only on Linux: a fork of LibreOffice, of Excel's Python
@@ -147,10 +150,7 @@ def _serve(work: Callable[[], object], fd: int) -> None:  # pragma: no cover - i
         _allowed = 0  # a helper starts none of its own
         import pickle
 
-        data = pickle.dumps(work(), protocol=pickle.HIGHEST_PROTOCOL)
-        view = memoryview(data)
-        while view:
-            view = view[os.write(fd, view) :]
+        _write_all(fd, pickle.dumps(work(), protocol=pickle.HIGHEST_PROTOCOL))
         code = 0
     except BaseException:  # (Ctrl-C, an error: the parent computes the work itself)
         pass
@@ -170,4 +170,189 @@ def start(work: Callable[[], T], fallback: Callable[[], T] | None = None) -> Hel
     return Helper(work, fallback) if free() > 0 else None
 
 
-__all__ = ["ENVIRONMENT", "MAX_PROCESSES", "Helper", "allow", "free", "start"]
+class Warm:
+    """A helper started early, that imports ``accelerators`` (through
+    :func:`gosheet.accelerators.load`) and ``modules`` while this process does other work —
+    reads the workbook — then computes the calls :func:`delegate` hands it, until
+    :meth:`close`. It may start a helper of its own (this process waits meanwhile)."""
+
+    def __init__(self, accelerators: tuple[str, ...], modules: tuple[str, ...] = ()) -> None:
+        global _running
+        jobs_in, jobs_out = os.pipe()
+        answers_in, answers_out = os.pipe()
+        pid = os.fork()
+        if pid == 0:  # pragma: no cover - the helper (coverage is not saved by os._exit)
+            os.close(jobs_out)
+            os.close(answers_in)
+            _serve_warm(accelerators, modules, jobs_in, answers_out)
+        os.close(jobs_in)
+        os.close(answers_out)
+        self.pid, self.jobs, self.answers = pid, jobs_out, answers_in
+        _running += 1
+
+    def call(self, function: Callable[..., T], args: tuple[object, ...]) -> tuple[bool, T | None]:
+        """``function(*args)`` computed by the helper: (True, its value), or (False, None) if
+        the helper failed or the call raised there."""
+        import pickle
+
+        try:
+            job = pickle.dumps((function, args), protocol=pickle.HIGHEST_PROTOCOL)
+        except Exception:  # (what cannot be sent is computed here)
+            return False, None
+        try:
+            _send(self.jobs, job)
+            answer = _receive(self.answers)
+        except OSError:  # (the helper is gone)
+            answer = None
+        if answer is None:
+            return False, None
+        loaded = _loaded(answer)
+        if loaded is _FAILED:
+            return False, None
+        return loaded  # type: ignore[return-value]  # (a pickled (bool, value))
+
+    def close(self) -> None:
+        """End the helper (it holds nothing: stopped at once, even while importing) and reap
+        it."""
+        global _running
+        os.close(self.jobs)
+        os.close(self.answers)
+        _kill(self.pid)
+        os.waitpid(self.pid, 0)
+        _running -= 1
+
+
+_warm: Warm | None = None
+
+
+def warm(accelerators: tuple[str, ...], modules: tuple[str, ...] = ()) -> bool:
+    """Start the warm helper (:class:`Warm`) importing ``accelerators`` and ``modules``, if a
+    helper may start (:func:`free`) and none is warm yet; whether one is warm now."""
+    global _warm
+    if _warm is None and free() > 0:
+        _warm = Warm(accelerators, modules)
+    return _warm is not None
+
+
+#: ``gosheet pair`` on a workbook of at least this many bytes starts a warm helper
+#: (:func:`warm_for_pair`): it imports numpy, rustworkx and OpenGotha's engine while the
+#: command imports the rest and reads the workbook, then pairs the round (a 700-player round
+#: 1's workbook: 74 KB, its reading 45 ms; those imports 60 ms). A smaller one is a small field,
+#: paired without them, or one read too soon for a helper to gain.
+PAIR_WARM_FROM = 64 * 1024
+
+#: What the warm helper of a ``pair`` imports: accelerators, then modules.
+PAIR_ACCELERATORS = ("numpy", "rustworkx")
+PAIR_MODULES = ("gosheet.core.opengotha.engine",)
+
+
+def warm_for_pair(book: str) -> bool:
+    """Start the warm helper of pairing the workbook ``book`` if it is large
+    (:data:`PAIR_WARM_FROM`) and a helper may start; whether one is warm now."""
+    if _warm is not None:
+        return True
+    try:
+        large = os.stat(book).st_size >= PAIR_WARM_FROM
+    except (OSError, ValueError):  # (told by the pair itself)
+        return False
+    return large and warm(PAIR_ACCELERATORS, PAIR_MODULES)
+
+
+def delegate(function: Callable[..., T], *args: object) -> T:
+    """``function(*args)``: computed by the warm helper if one was started (:func:`warm`: it
+    imported what the work needs while this process read), else — or if it failed — here.
+    The same value either way: the helper runs the same code on the same arguments."""
+    global _warm
+    if _warm is None:
+        return function(*args)
+    done, value = _warm.call(function, args)
+    if done:
+        return value  # type: ignore[return-value]
+    finish()  # (a helper that failed is not asked again)
+    return function(*args)
+
+
+def finish() -> None:
+    """Close the warm helper, if one was started."""
+    global _warm
+    if _warm is not None:
+        warm_helper, _warm = _warm, None
+        warm_helper.close()
+
+
+def _serve_warm(
+    accelerators: tuple[str, ...], modules: tuple[str, ...], jobs: int, answers: int
+) -> None:  # pragma: no cover - in the helper
+    """In the warm helper: import ``accelerators`` and ``modules``, then answer each job
+    (``(function, args)``, pickled) with ``(True, value)`` or ``(False, None)``, until the
+    jobs' pipe closes."""
+    global _running, _warm
+    code = 1
+    try:
+        import importlib
+        import pickle
+
+        from gosheet import accelerators as compiled
+
+        _running, _warm = 0, None  # (it may start one helper of its own: this process waits)
+        for name in accelerators:
+            compiled.load(name)
+        for name in modules:
+            importlib.import_module(name)
+        while (job := _receive(jobs)) is not None:
+            function, args = pickle.loads(job)
+            try:
+                answer: tuple[bool, object] = (True, function(*args))
+            except Exception:  # (computed again there, where the error is told)
+                answer = (False, None)
+            _send(answers, pickle.dumps(answer, protocol=pickle.HIGHEST_PROTOCOL))
+        code = 0
+    except BaseException:  # (Ctrl-C, an error: this process computes the work itself)
+        pass
+    finally:
+        os._exit(code)
+
+
+def _send(fd: int, data: bytes) -> None:
+    """``data`` to ``fd``, after its length (8 bytes)."""
+    _write_all(fd, len(data).to_bytes(8, "little") + data)
+
+
+def _write_all(fd: int, data: bytes) -> None:
+    view = memoryview(data)
+    while view:
+        view = view[os.write(fd, view) :]
+
+
+def _receive(fd: int) -> bytes | None:
+    """The next message :func:`_send` wrote to ``fd``, or None at the end of the pipe."""
+    head = _read_exactly(fd, 8)
+    if head is None:
+        return None
+    return _read_exactly(fd, int.from_bytes(head, "little"))
+
+
+def _read_exactly(fd: int, size: int) -> bytes | None:
+    chunks, left = [], size
+    while left:
+        chunk = os.read(fd, min(left, 1 << 20))
+        if not chunk:
+            return None
+        chunks.append(chunk)
+        left -= len(chunk)
+    return b"".join(chunks)
+
+
+__all__ = [
+    "ENVIRONMENT",
+    "MAX_PROCESSES",
+    "Helper",
+    "Warm",
+    "allow",
+    "delegate",
+    "finish",
+    "free",
+    "start",
+    "warm",
+    "warm_for_pair",
+]

@@ -68,3 +68,26 @@ def test_the_command_line_allows_helpers() -> None:
     import gosheet.parallel as here
 
     assert here._allowed == 0  # (this process, a library's user: none)
+
+
+def test_a_warm_helper_imports_then_computes_what_is_delegated() -> None:
+    seen = child("warm")["seen"]
+    assert seen == {
+        "one process": [False, [False, False]],  # none may start: computed here
+        "warm": True,
+        "again": True,
+        "delegated": [True, True],  # there, numpy imported there
+        "twice": [True, True],
+        "failed there": [False, False],  # an error there: computed here
+        "after": [False, False],  # and that helper no longer asked
+        "numpy here": False,
+        "running": 0,
+    }
+
+
+def test_a_warm_helper_killed_leaves_the_work_here() -> None:
+    assert child("warm_killed")["seen"] == {
+        "delegated": [False, False],
+        "warm": False,
+        "running": 0,
+    }

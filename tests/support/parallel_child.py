@@ -265,6 +265,66 @@ def engine_helper_dies() -> dict[str, Any]:
     }
 
 
+def where_and_numpy(fail_there: bool = False) -> list[bool]:
+    """(computed in a helper?, numpy imported where computed?); raises in a helper if
+    ``fail_there``."""
+    if fail_there and in_helper():
+        raise ValueError("the helper's")
+    return [in_helper(), "numpy" in sys.modules]
+
+
+def warm() -> dict[str, Any]:
+    seen: dict[str, Any] = {}
+    parallel.allow(1)
+    seen["one process"] = [parallel.warm(("numpy",)), parallel.delegate(where_and_numpy)]
+    parallel.allow(2)
+    seen["warm"] = parallel.warm(("numpy",))
+    seen["again"] = parallel.warm(("numpy",))  # (one warm helper)
+    seen["delegated"] = parallel.delegate(where_and_numpy)
+    seen["twice"] = parallel.delegate(where_and_numpy)
+    seen["failed there"] = parallel.delegate(where_and_numpy, True)  # computed here instead
+    seen["after"] = parallel.delegate(where_and_numpy)  # (a helper that failed: not asked again)
+    seen["numpy here"] = "numpy" in sys.modules
+    parallel.finish()
+    seen["running"] = parallel._running
+    return seen
+
+
+def warm_killed() -> dict[str, Any]:
+    import signal
+
+    parallel.allow(2)
+    assert parallel.warm(("numpy",))
+    assert parallel._warm is not None
+    os.kill(parallel._warm.pid, signal.SIGKILL)
+    delegated = parallel.delegate(where_and_numpy)
+    return {
+        "delegated": delegated,
+        "warm": parallel._warm is not None,
+        "running": parallel._running,
+    }
+
+
+def warm_command() -> dict[str, Any]:
+    """``gosheet pair BOOK`` (``sys.argv[2]``) with a warm helper whatever its size: the
+    round paired there, numpy never imported here."""
+    import atexit
+
+    parallel.PAIR_WARM_FROM = 0
+    forks = FORKS[0]
+
+    def told() -> None:
+        seen = {"numpy here": "numpy" in sys.modules, "forks": FORKS[0] - forks}
+        sys.stderr.write(json.dumps(seen) + "\n")
+
+    atexit.register(told)
+    sys.argv = ["gosheet", "pair", sys.argv[2]]
+    from gosheet.__main__ import script
+
+    script()
+    return {}
+
+
 CASES = {
     f.__name__: f
     for f in (
@@ -278,6 +338,9 @@ CASES = {
         engine_rounds,
         poor_first_pairing,
         engine_helper_dies,
+        warm,
+        warm_killed,
+        warm_command,
     )
 }
 

@@ -447,7 +447,14 @@ def weigh(t: Tournament) -> Weighing:
 
 
 def pair(t: Tournament) -> Pairing:
-    """Pair the next round with OpenGotha's McMahon or Swiss."""
+    """Pair the next round with OpenGotha's McMahon or Swiss: in the warm helper process if
+    one was started (:func:`gosheet.parallel.warm`: it imported numpy and rustworkx while
+    this process read the workbook), else here; the same round."""
+    return parallel.delegate(pair_here, t)
+
+
+def pair_here(t: Tournament) -> Pairing:
+    """:func:`pair`, in this process."""
     prepared = prepare(t)
     info = prepared.info
     chosen = [pair for pairs in match_blocks(prepared, blocks(prepared)) for pair in pairs]

@@ -78,6 +78,7 @@ def run(argv: Sequence[str] | None = None) -> int:
         use(args.language)
     if books.takes_a_workbook(args):
         args.book = books.find_workbook(args.book, books.typed(args))
+    warm = args.command == "pair" and warmed(args.book)  # (numpy imported meanwhile)
     try:
         return handler(args.command)(parser, args)
     except OptionError as error:  # an option that does not fit: a usage error (exit 2)
@@ -89,6 +90,20 @@ def run(argv: Sequence[str] | None = None) -> int:
         if refused is None:
             raise
         raise refused from None
+    finally:
+        if warm:
+            from gosheet import parallel
+
+            parallel.finish()
+
+
+def warmed(book: object) -> bool:
+    """Whether a warm helper process pairs the round of ``book``
+    (:func:`gosheet.parallel.warm_for_pair`: started by ``gosheet.__main__`` already, or
+    now)."""
+    from gosheet import parallel
+
+    return parallel.warm_for_pair(str(book))
 
 
 def refuse_control_characters(
