@@ -85,7 +85,7 @@ class Helper(Generic[T]):
         self._done = False
         self._value: T | None = None
         read, write = os.pipe()
-        pid = os.fork()
+        pid = _forked(read, write)
         if pid == 0:  # pragma: no cover - the helper (coverage is not saved by os._exit)
             os.close(read)
             _serve(work, write)
@@ -166,8 +166,24 @@ def _kill(pid: int) -> None:
 
 
 def start(work: Callable[[], T], fallback: Callable[[], T] | None = None) -> Helper[T] | None:
-    """A helper computing ``work()``, or ``None`` if none may start now (:func:`free`)."""
-    return Helper(work, fallback) if free() > 0 else None
+    """A helper computing ``work()``, or ``None`` if none may start now (:func:`free`) or the
+    system refuses a process (then this process does the work)."""
+    if free() <= 0:
+        return None
+    try:
+        return Helper(work, fallback)
+    except OSError:  # (no process or pipe left: a limit, a sandbox)
+        return None
+
+
+def _forked(*pipes: int) -> int:
+    """``os.fork()``; the ``pipes`` closed if it fails."""
+    try:
+        return os.fork()
+    except OSError:
+        for fd in pipes:
+            os.close(fd)
+        raise
 
 
 class Warm:
@@ -180,7 +196,7 @@ class Warm:
         global _running
         jobs_in, jobs_out = os.pipe()
         answers_in, answers_out = os.pipe()
-        pid = os.fork()
+        pid = _forked(jobs_in, jobs_out, answers_in, answers_out)
         if pid == 0:  # pragma: no cover - the helper (coverage is not saved by os._exit)
             os.close(jobs_out)
             os.close(answers_in)
@@ -230,7 +246,10 @@ def warm(accelerators: tuple[str, ...], modules: tuple[str, ...] = ()) -> bool:
     helper may start (:func:`free`) and none is warm yet; whether one is warm now."""
     global _warm
     if _warm is None and free() > 0:
-        _warm = Warm(accelerators, modules)
+        try:
+            _warm = Warm(accelerators, modules)
+        except OSError:  # (no process or pipe left: a limit, a sandbox)
+            return False
     return _warm is not None
 
 

@@ -91,3 +91,13 @@ def test_a_warm_helper_killed_leaves_the_work_here() -> None:
         "warm": False,
         "running": 0,
     }
+
+
+def test_a_fork_the_system_refuses_leaves_the_work_here() -> None:
+    assert child("refused_by_the_system")["seen"] == {
+        "start": True,
+        "warm": False,
+        "delegated": [False, False],
+        "fds left open": 0,
+        "running": 0,
+    }

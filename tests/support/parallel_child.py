@@ -325,6 +325,28 @@ def warm_command() -> dict[str, Any]:
     return {}
 
 
+def refused_by_the_system() -> dict[str, Any]:
+    """``os.fork`` refused (a process limit, a sandbox): no helper, the work done here, no
+    file descriptor left open."""
+
+    def no_fork() -> int:
+        raise BlockingIOError(11, "Resource temporarily unavailable")
+
+    os.fork = no_fork  # type: ignore[assignment]
+    parallel.allow(2)
+    fds = len(os.listdir("/proc/self/fd"))
+    started = parallel.start(lambda: 1)
+    warmed = parallel.warm(("numpy",))
+    delegated = parallel.delegate(where_and_numpy)
+    return {
+        "start": started is None,
+        "warm": warmed,
+        "delegated": delegated,
+        "fds left open": len(os.listdir("/proc/self/fd")) - fds,
+        "running": parallel._running,
+    }
+
+
 CASES = {
     f.__name__: f
     for f in (
@@ -341,6 +363,7 @@ CASES = {
         warm,
         warm_killed,
         warm_command,
+        refused_by_the_system,
     )
 }
 
