@@ -353,6 +353,18 @@ def install_extension(profile_dir: Path | None = None) -> Path:
             said = (done.stderr or done.stdout).decode("utf-8", "replace").strip()
             raise LibreOfficeError(f"unopkg add {oxt} failed (exit code {done.returncode}): {said}")
         return oxt
-    with Office(profile_dir, soffice=soffice) as office:
-        office.check([{"do": "install", "oxt": str(oxt)}], timeout=300)
+    for attempt in range(INSTALL_ATTEMPTS):
+        try:
+            with Office(profile_dir, soffice=soffice) as office:
+                office.check([{"do": "install", "oxt": str(oxt)}], timeout=300)
+            return oxt
+        except LibreOfficeError as error:  # LibreOffice itself crashed: a fresh one, once more
+            if attempt + 1 == INSTALL_ATTEMPTS or "DisposedException" not in str(error):
+                raise
     return oxt
+
+
+#: How many headless LibreOffices may try to add the extension: one more when the first
+#: crashes while adding it (seen once in CI on a loaded machine: ``DisposedException``, the
+#: bridge to a LibreOffice that died); any other refusal is told at once.
+INSTALL_ATTEMPTS = 2
