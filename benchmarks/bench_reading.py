@@ -69,18 +69,18 @@ def once(path: Path, book: Path) -> dict[str, float]:
     """One run, in this process: the CPU seconds of the cell values, of the roster and of
     the round sheets."""
     read = cells(book)
+    from gosheet.collector import paused
     from gosheet.workbook.sheets import round_number_of
     from gosheet.workbook.sheets.language import canonical_sheets
     from gosheet.workbook.sheets.names import NameIndex
     from gosheet.workbook.sheets.players_reader import read_players
-    from gosheet.workbook.sheets.reader import gc_paused
     from gosheet.workbook.sheets.reading import ProblemList
     from gosheet.workbook.sheets.rounds import read_round
 
     sheets = canonical_sheets(pickle.loads(path.read_bytes()))
     problems = ProblemList()
     rounds = sorted((n, name) for name in sheets if (n := round_number_of(name)) is not None)
-    with gc_paused():
+    with paused():
         start = time.process_time()
         state = read_players(sheets["Players"], problems, True, 6)
         roster = time.process_time() - start

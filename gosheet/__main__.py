@@ -5,15 +5,8 @@ traceback), then the process left at once (:func:`leave`)."""
 from __future__ import annotations
 
 import atexit
-import gc
 import os
 import sys
-
-#: The cyclic garbage collector's first threshold in a ``gosheet`` process (Python's is 700):
-#: a command is a short process that makes hundreds of thousands of small objects (a
-#: workbook's cells and rows) and hardly any cycles, so collecting after every 700 new ones
-#: cost ~0.25 s of a 5,000-player ``pair`` (measured) for nothing; peak memory is the same.
-GC_THRESHOLD = 50_000
 
 #: OpenBLAS's threads in a ``gosheet`` process: one (numpy's own linear algebra, which gosheet
 #: never calls). With more, numpy's import starts a thread a core that waits for work by
@@ -58,10 +51,11 @@ def leave(code: int) -> int:
 def entry() -> int:
     """Import the command line, then run it: its exit code. The tests' children call this
     (then their own clean-up); the ``gosheet`` command calls :func:`script`."""
-    gc.set_threshold(GC_THRESHOLD, *gc.get_threshold()[1:])
+    from gosheet import collector, parallel
+
+    collector.for_command()  # (a short process: fewer collections, what it reads frozen)
     for name, value in BLAS_THREADS.items():
         os.environ.setdefault(name, value)
-    from gosheet import parallel
 
     parallel.allow()  # a large round's blocks and windows shared with helper processes
     try:

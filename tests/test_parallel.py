@@ -85,6 +85,21 @@ def test_a_warm_helper_imports_then_computes_what_is_delegated() -> None:
     }
 
 
+def test_a_function_named_is_imported_where_it_is_computed() -> None:
+    seen = child("warm_named")["seen"]
+    assert seen == {
+        "before": [False, False, False],
+        "median": 2,
+        "statistics here": False,  # (imported by the helper alone)
+        "imported meanwhile": [True, False, True],  # (one that cannot be: left alone)
+        "by name, there": [True, True],
+        "frozen there": True,  # (what the helper holds when a job starts: not looked through)
+        "frozen here": 0,  # (this process, no command: nothing frozen)
+        "by name, here": [False, False],  # (no warm helper: here)
+        "median here": 2,
+    }
+
+
 def test_a_warm_helper_killed_leaves_the_work_here() -> None:
     assert child("warm_killed")["seen"] == {
         "delegated": [False, False],

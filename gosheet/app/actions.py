@@ -41,14 +41,14 @@ from gosheet.workbook.sheets.reader import read_book
 from gosheet.workbook.sheets.reading import BookState, ProblemList, Sheets, cell_text, copied
 from gosheet.workbook.sheets.rounds import player_cells
 from gosheet.workbook.sheets.settings_reader import read_settings
-from gosheet.workbook.sheets.standings import standings_sheet
-from gosheet.workbook.sheets.writer import round_sheet
 
 if TYPE_CHECKING:
     from gosheet.core.explain import Explanation
 
 # What one action alone needs is imported inside it (the pairing of teams, the explanation,
-# the simulation, the OpenGotha record's renaming): ``gosheet pair`` loads none of them.
+# the simulation, the OpenGotha record's renaming): ``gosheet pair`` loads none of them. The
+# round sheet's and the standings' writers are imported where they write: ``gosheet pair``
+# imports them while its warm helper pairs (``gosheet.parallel.PAIR_AFTER``).
 
 
 def is_team_tournament(tournament: Tournament) -> bool:
@@ -90,6 +90,8 @@ def update_standings(book: BookPort) -> StandingsUpdated:
     port = localized(book)
     state = read_book(port.grids())
     changed = _normalise_results(port, state)
+    from gosheet.workbook.sheets.standings import standings_sheet
+
     port.render(standings_sheet(state.tournament, port.language))
     if is_team_tournament(state.tournament):  # and the teams'
         from gosheet.app import team_play
@@ -142,6 +144,9 @@ def pair(book: BookPort, again: bool = False) -> Paired:
     changed = _normalise_results(port, state)
     if index is None:
         index = _sheet_index_after_rounds(list(grids))
+    from gosheet.workbook.sheets.standings import standings_sheet
+    from gosheet.workbook.sheets.writer import round_sheet
+
     port.render(round_sheet(grouped, pairing, grids.language), index)
     port.render(standings_sheet(paired, grids.language))
     return Paired(paired, pairing, changed, proposed_rounds=proposed, notes=tuple(notes))
@@ -193,6 +198,8 @@ def simulate(book: BookPort) -> Simulated:
             port.set_cell(sheet, cell, new.result.value)
             count += 1
     tournament = replace(tournament, rounds=(*tournament.rounds[:-1], filled))
+    from gosheet.workbook.sheets.standings import standings_sheet
+
     port.render(standings_sheet(tournament, port.language))
     if is_team_tournament(tournament):
         from gosheet.app import team_play
@@ -387,6 +394,8 @@ def _renamed(
         changes, cells = [*changes, *relabelled], [*cells, *relabelled]
     for sheet, r, c, value in changes:
         port.set_cell(sheet, cell_name(r, c), value)
+    from gosheet.workbook.sheets.standings import standings_sheet
+
     port.render(standings_sheet(state.tournament, port.language))
     return Renamed(state.tournament, cells=len(cells))
 

@@ -1,8 +1,9 @@
-"""OpenGotha's rounds of large fields with a helper process (``engine.match_blocks``: whole
-blocks and the last windows of the largest block's local search solved by the helper,
-``sharing.plan``): the same pairs as block after block in one process — in one, two and four
-blocks, rounds 1 and later, players kept apart, on the pure path, and when the windows before
-the helper's change its window graphs. Each in a clean child process
+"""OpenGotha's rounds of large fields with helper processes (``engine.match_blocks``: whole
+blocks matched by a first helper while the largest block's first pairing is found,
+``sharing.early``; then whole blocks and the last windows of that block's local search
+solved by a second, ``sharing.plan``): the same pairs as block after block in one process —
+in one, two and four blocks, rounds 1 and later, players kept apart, on the pure path, and
+when the windows before the helper's change its window graphs. Each in a clean child process
 (``support/parallel_child.py``)."""
 
 from __future__ import annotations
@@ -34,7 +35,11 @@ def test_a_helper_finds_the_same_pairs(pure: bool) -> None:
         assert round_seen["forks"] >= 1, name  # a helper did run
         assert round_seen["windows from the helper"] >= 1, name  # and its pairs were taken
     if not pure:
-        assert seen["blocks, round 1"]["blocks"] == 2
+        first = seen["blocks, round 1"]
+        assert first["blocks"] == 2
+        # the smaller block matched by a first helper while the larger one's first pairing
+        # was found here, then the larger one's last windows by a second
+        assert first["forks"] == 2 and first["blocks from the helper"] == 1
         many = seen["1,400 players in blocks, round 2"]
         assert many["blocks"] == 4
         assert many["blocks from the helper"] >= 1  # whole blocks matched there
@@ -58,7 +63,7 @@ def test_a_helper_that_dies_leaves_its_blocks_and_windows_to_the_command() -> No
     assert seen == {
         "same blocks": True,
         "same round": True,
-        "forks": 1,
+        "forks": 2,  # (the first helper's blocks, then the second's blocks and windows)
         "from the helper": [0, 0],
         "helpers running": 0,
     }

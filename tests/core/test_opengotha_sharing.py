@@ -1,5 +1,7 @@
-"""The helper's share of a large round (``sharing.plan``): whole other blocks and the largest
-block's last windows, the longer of the two loads as short as the plan finds."""
+"""The helpers' shares of a large round: the blocks a first helper matches while the largest
+block's first pairing is found (``sharing.early``); then whole other blocks and the largest
+block's last windows (``sharing.plan``), the longer of the two loads as short as the plan
+finds."""
 
 from __future__ import annotations
 
@@ -7,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from support.examples import examples
 
-from gosheet.core.opengotha.sharing import Share, plan
+from gosheet.core.opengotha.sharing import Share, early, first_cost, graph_cost, plan
 
 costs = st.lists(st.integers(0, 1000).map(float), max_size=8)
 
@@ -45,3 +47,33 @@ def test_the_share_is_what_it_says_and_never_worse_than_none(
     for tail in range(len(windows) + 1):  # and no number of last windows alone does better
         alone = sum(windows[len(windows) - tail :])
         assert max(share.load, total - share.load) <= max(alone, total - alone)
+
+
+def test_a_700_player_round_1_gives_the_first_helper_its_smaller_block() -> None:
+    # (the 700-player round 1 of bench_vs_opengotha: blocks of 434 and 248 players)
+    assert first_cost(434) == graph_cost(217)  # (its candidate graph: as half its players)
+    assert first_cost(150) == graph_cost(150)  # (every pair of a small block)
+    assert early(2.0, [1.3]) == (0,)
+    assert early(2.0, [4.1]) == ()  # (longer than twice the first pairing: left for later)
+
+
+def test_the_first_helper_takes_the_longest_blocks_whose_half_fits() -> None:
+    # 8 (its half, 4, fits in 10), not 6 (8 + 3), 3 (8 + 1.5), not 2 (11 + 1)
+    assert early(10.0, [6.0, 8.0, 3.0, 2.0]) == (1, 2)
+    assert early(0.0, [1.0]) == ()
+    assert early(5.0, []) == ()
+
+
+@settings(max_examples=examples(300), deadline=None, derandomize=True)
+@given(st.integers(0, 1000).map(float), costs)
+def test_each_block_the_first_helper_takes_shortens_the_guessed_round(
+    first: float, others: list[float]
+) -> None:
+    chosen = early(first, others)
+    assert list(chosen) == sorted(set(chosen))
+    load = 0.0
+    for k in sorted(chosen, key=lambda k: -others[k]):
+        assert load + others[k] / 2 < first  # its half fits: the round gets shorter
+        load += others[k]
+    for k in set(range(len(others))) - set(chosen):  # a block left: it would not be
+        assert load + others[k] / 2 >= first

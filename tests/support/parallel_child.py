@@ -290,6 +290,33 @@ def warm() -> dict[str, Any]:
     return seen
 
 
+def freeze_count() -> int:
+    import gc
+
+    return gc.get_freeze_count()
+
+
+def warm_named() -> dict[str, Any]:
+    """Functions delegated by name (``parallel.Named``): imported where they are computed;
+    what this process imports meanwhile (a module that cannot be imported among them: left
+    alone); what the warm helper holds when a job starts, out of the collector's sight."""
+    parallel.allow(2)
+    meanwhile = ("colorsys", "gosheet_no_such_module", "wave")
+    seen: dict[str, Any] = {"before": [name in sys.modules for name in meanwhile]}
+    assert parallel.warm(("numpy",), (), meanwhile)
+    median = parallel.Named("statistics", "median")
+    seen["median"] = parallel.delegate(median, [3, 1, 2])
+    seen["statistics here"] = "statistics" in sys.modules
+    seen["imported meanwhile"] = [name in sys.modules for name in meanwhile]
+    seen["by name, there"] = parallel.delegate(parallel.Named("__main__", "where_and_numpy"))
+    seen["frozen there"] = parallel.delegate(parallel.Named("__main__", "freeze_count")) > 0
+    seen["frozen here"] = freeze_count()
+    parallel.finish()
+    seen["by name, here"] = parallel.delegate(parallel.Named("__main__", "where_and_numpy"))
+    seen["median here"] = parallel.delegate(median, [3, 1, 2])
+    return seen
+
+
 def warm_killed() -> dict[str, Any]:
     import signal
 
@@ -307,14 +334,18 @@ def warm_killed() -> dict[str, Any]:
 
 def warm_command() -> dict[str, Any]:
     """``gosheet pair BOOK`` (``sys.argv[2]``) with a warm helper whatever its size: the
-    round paired there, numpy never imported here."""
+    round paired there, neither numpy nor OpenGotha's engine ever imported here."""
     import atexit
 
     parallel.PAIR_WARM_FROM = 0
     forks = FORKS[0]
 
     def told() -> None:
-        seen = {"numpy here": "numpy" in sys.modules, "forks": FORKS[0] - forks}
+        seen = {
+            "numpy here": "numpy" in sys.modules,
+            "engine here": "gosheet.core.opengotha.engine" in sys.modules,
+            "forks": FORKS[0] - forks,
+        }
         sys.stderr.write(json.dumps(seen) + "\n")
 
     atexit.register(told)
@@ -361,6 +392,7 @@ CASES = {
         poor_first_pairing,
         engine_helper_dies,
         warm,
+        warm_named,
         warm_killed,
         warm_command,
         refused_by_the_system,

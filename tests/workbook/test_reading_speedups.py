@@ -20,6 +20,7 @@ from hypothesis import strategies as st
 from support.examples import examples
 
 from gosheet import accelerators
+from gosheet.collector import paused
 from gosheet.core.errors import InputError
 from gosheet.core.fields import parse_komi
 from gosheet.core.results import ResultError, parse_result
@@ -27,7 +28,7 @@ from gosheet.i18n import catalog, words
 from gosheet.workbook.port import Grids
 from gosheet.workbook.sheets.cell_cache import komi_of, result_of, text_of
 from gosheet.workbook.sheets.headers import normalise_header
-from gosheet.workbook.sheets.reader import gc_paused, read_book
+from gosheet.workbook.sheets.reader import read_book
 from gosheet.workbook.sheets.reading import cell_text
 from gosheet.workbook.xlsx.grids import _value, _values
 
@@ -258,7 +259,7 @@ def test_reading_leaves_the_garbage_collector_as_it_found_it(enabled: bool) -> N
         with pytest.raises(InputError):
             read_book({"Players": [["Name"]]})  # an error inside: the collector is restored
         assert gc.isenabled() is enabled
-        with gc_paused():
+        with paused():
             assert not gc.isenabled()
         assert gc.isenabled() is enabled
     finally:

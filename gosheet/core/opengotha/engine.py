@@ -15,7 +15,8 @@ round's blocks and windows are shared with it (:func:`match_blocks`): the same r
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
 from functools import partial
 
 from gosheet import parallel
@@ -42,7 +43,7 @@ from gosheet.core.opengotha.info import PairingInfo, pairing_info
 from gosheet.core.opengotha.local_search import Known, LocalSearch, Timing, solve
 from gosheet.core.opengotha.placement import Placement
 from gosheet.core.opengotha.scores import ScoredPlayer, score_players
-from gosheet.core.opengotha.sharing import HELPER_LEAST, block_cost, plan
+from gosheet.core.opengotha.sharing import HELPER_LEAST, block_cost, early, first_cost, plan
 from gosheet.core.pairing import PairCost, Pairing, Weighing, check_can_pair
 from gosheet.core.potentials import (
     Relaxation,
@@ -232,26 +233,34 @@ def local_search(prepared: Prepared, first: FirstPairs, timing: Timing) -> Local
 def match_blocks(
     prepared: Prepared, parts: list[IntArray], timing: Timing | None = None
 ) -> list[list[tuple[int, int]]]:
-    """:func:`match` of each block, shared with a helper process where one may run
-    (:mod:`gosheet.parallel`): the first pairing of the largest block here, then the helper
-    takes some whole blocks and the last windows of that block's local search
+    """:func:`match` of each block, shared with helper processes where one may run
+    (:mod:`gosheet.parallel`), one at a time: while this process finds the first pairing of
+    the largest block, a first helper matches some other blocks whole
+    (:func:`~gosheet.core.opengotha.sharing.early`); then a second one takes some of the
+    blocks left and the last windows of that block's local search
     (:func:`~gosheet.core.opengotha.sharing.plan`), and this process matches the other
     blocks, then sweeps the largest block's windows, taking the helper's pairs of the
     window graphs it solved (:meth:`LocalSearch.solved`). The same pairs as block after
     block in this process."""
-    timing = timing or Timing()  # (the helper's own timing stays there)
+    timing = timing or Timing()  # (the helpers' own timings stay there)
     if not parts or not parallel.free():
         return [match(prepared, members, timing) for members in parts]
     largest = max(range(len(parts)), key=lambda k: len(parts[k]))
-    first = first_pairs(prepared, parts[largest], timing)
-    search = None if first.final else local_search(prepared, first, timing)
     others = [k for k in range(len(parts)) if k != largest]
+    info = prepared.info
+    costs = {k: block_cost(prepared.settings, info, parts[k]) for k in others}
+    done: dict[int, list[tuple[int, int]]] = {}
+    first_helped = [others[k] for k in early(first_cost(len(parts[largest])), list(costs.values()))]
+    with _helping(prepared, parts, first_helped, costs, timing) as helped_first:
+        first = first_pairs(prepared, parts[largest], timing)
+        done |= helped_first()
+    search = None if first.final else local_search(prepared, first, timing)
+    left = [k for k in others if k not in done]
     window_costs = (
         [] if search is None else [search.window_cost(k) for k in range(len(search.cores))]
     )
-    info = prepared.info
-    share = plan([block_cost(prepared.settings, info, parts[k]) for k in others], window_costs)
-    given = [others[k] for k in share.blocks]
+    share = plan([costs[k] for k in left], window_costs)
+    given = [left[k] for k in share.blocks]
     tail = list(range(len(window_costs) - share.windows, len(window_costs)))
 
     def helping() -> Helped:
@@ -263,9 +272,9 @@ def match_blocks(
         search.helped = frozenset(tail)
         search.helper = partial(_windows_helped, helper)
     try:
-        done = {
-            k: match(prepared, parts[k], timing) for k in others if helper is None or k not in given
-        }
+        for k in left:
+            if helper is None or k not in given:
+                done[k] = match(prepared, parts[k], timing)
         done[largest] = first.pairs if search is None else search.run()
         if helper is not None and given:
             helped = helper.result()  # (None: the helper failed, its blocks matched here)
@@ -276,6 +285,38 @@ def match_blocks(
         if helper is not None:
             helper.close()
     return [done[k] for k in range(len(parts))]
+
+
+@contextmanager
+def _helping(
+    prepared: Prepared,
+    parts: list[IntArray],
+    given: list[int],
+    costs: dict[int, float],
+    timing: Timing,
+) -> Iterator[Callable[[], dict[int, list[tuple[int, int]]]]]:
+    """A helper matching the blocks ``given`` (if they are worth one, :data:`HELPER_LEAST`,
+    and one may start) while the ``with`` block runs; what it yields gives their pairs
+    (waiting for the helper; matched here if it failed or none started). The helper is
+    stopped if the block ends otherwise."""
+    helper = None
+    if given and sum(costs[k] for k in given) >= HELPER_LEAST:
+        helper = parallel.start(lambda: [match(prepared, parts[k]) for k in given], lambda: None)
+
+    def pairs() -> dict[int, list[tuple[int, int]]]:
+        matched = None if helper is None else helper.result()
+        if helper is not None:
+            helper.close()
+        if matched is None:  # (none started, or it failed: matched here)
+            return {k: match(prepared, parts[k], timing) for k in given}
+        timing.blocks_helped += len(given)
+        return dict(zip(given, matched, strict=True))
+
+    try:
+        yield pairs
+    finally:
+        if helper is not None:
+            helper.close()
 
 
 #: What the helper of :func:`match_blocks` sends: the pairs of its whole blocks, and the pairs

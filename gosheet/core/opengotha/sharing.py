@@ -1,8 +1,9 @@
-"""How a large round's matching is shared with a helper process (:mod:`gosheet.parallel`,
-:func:`~gosheet.core.opengotha.engine.match_blocks`): this process finds the first pairing
-of the largest block, then the helper takes some whole blocks and the last windows of that
-block's local search (solved ahead from the first pairing), this process the rest, the two
-loads as even as a guess of their times makes them.
+"""How a large round's matching is shared with helper processes (:mod:`gosheet.parallel`,
+:func:`~gosheet.core.opengotha.engine.match_blocks`), one at a time, in two steps. While this
+process finds the first pairing of the largest block, a first helper matches some other
+blocks whole (:func:`early`); then a second helper takes some of the blocks left and the last
+windows of the largest block's local search (solved ahead from the first pairing), this
+process the rest (:func:`plan`), the two loads as even as a guess of their times makes them.
 
 The guess (:func:`block_cost`, :meth:`LocalSearch.window_cost
 <gosheet.core.opengotha.local_search.LocalSearch.window_cost>`): the blossom's time grows
@@ -34,14 +35,36 @@ def graph_cost(players: int) -> float:
     return float(players**POWER)
 
 
+def first_cost(players: int) -> float:
+    """The guessed time of a block's first pairing
+    (:func:`~gosheet.core.opengotha.engine.first_pairs`): every pair of a small block; else
+    its candidate graph, as a dense graph of half its players."""
+    return graph_cost(players) if players <= DENSE_UP_TO else graph_cost(players // 2)
+
+
 def block_cost(settings: Settings, info: PairingInfo, members: IntArray) -> float:
-    """The guessed time of :func:`~gosheet.core.opengotha.engine.match` on a block: every
-    pair of a small block; else its candidate graph (as a dense graph of half its players),
-    then each window of its local search once."""
+    """The guessed time of :func:`~gosheet.core.opengotha.engine.match` on a block: its first
+    pairing (:func:`first_cost`), then, above ``DENSE_UP_TO`` players, each window of its
+    local search once."""
     if len(members) <= DENSE_UP_TO:
-        return graph_cost(len(members))
+        return first_cost(len(members))
     cores, _ = windows(settings, info, members)
-    return graph_cost(len(members) // 2) + sum(graph_cost(len(core)) for core in cores)
+    return first_cost(len(members)) + sum(graph_cost(len(core)) for core in cores)
+
+
+def early(first: float, others: list[float]) -> tuple[int, ...]:
+    """The other blocks (``others``: their guessed times) the first helper matches while this
+    process finds the largest block's first pairing (``first``: its guessed time), the
+    longest first: each whose half still fits in that time. Adding a block of time ``c`` to
+    a helper's load ``L`` changes the round's guessed time — ``max(first, L)``, then what is
+    left shared evenly — by ``max(first, L + c) - max(first, L) - c / 2``: a gain while
+    ``L + c / 2 < first``."""
+    load, chosen = 0.0, []
+    for k in sorted(range(len(others)), key=lambda k: -others[k]):
+        if load + others[k] / 2 < first:
+            chosen.append(k)
+            load += others[k]
+    return tuple(sorted(chosen))
 
 
 @record
@@ -77,4 +100,13 @@ def plan(others: list[float], windows: list[float]) -> Share:
     return best[1]
 
 
-__all__ = ["HELPER_LEAST", "POWER", "Share", "block_cost", "graph_cost", "plan"]
+__all__ = [
+    "HELPER_LEAST",
+    "POWER",
+    "Share",
+    "block_cost",
+    "early",
+    "first_cost",
+    "graph_cost",
+    "plan",
+]

@@ -25,6 +25,7 @@ from collections.abc import Callable
 from fractions import Fraction
 from typing import Any, Literal
 
+from gosheet import parallel
 from gosheet.core.games import game_of
 from gosheet.core.kinds import Ranking, Rules, System
 from gosheet.core.model import Tournament
@@ -57,11 +58,16 @@ def _later(module: str, hook: str) -> Callable[[Tournament], Any]:
 
 
 # OpenGotha's engine (and numpy under it) is imported when a tournament under its rules is
-# paired or weighed, not with the registry: every command asks the registry, few pair.
-def _opengotha_pair(tournament: Tournament) -> Pairing:
-    from gosheet.core.opengotha import engine
+# paired or weighed, not with the registry: every command asks the registry, few pair. Its
+# pairing goes by name to the warm helper of ``gosheet pair`` where one runs, which imported
+# the engine while this process read the workbook (:func:`gosheet.parallel.delegate`): then
+# this process never imports it.
+_OPENGOTHA_PAIR = parallel.Named("gosheet.core.opengotha.engine", "pair_here")
 
-    return engine.pair(tournament)
+
+def _opengotha_pair(tournament: Tournament) -> Pairing:
+    pairing: Pairing = parallel.delegate(_OPENGOTHA_PAIR, tournament)
+    return pairing
 
 
 def _opengotha_weigh(tournament: Tournament) -> Weighing:

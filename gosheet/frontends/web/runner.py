@@ -376,6 +376,8 @@ FIRST_PAIR = (
     "gosheet.workbook.xlsx.grids",
     "gosheet.workbook.xlsx.parts.saving",
     "gosheet.workbook.edits",
+    "gosheet.workbook.sheets.writer",  # (imported by the actions where they write)
+    "gosheet.workbook.sheets.standings",
     "tempfile",
     "encodings.cp437",  # zipfile's, for a name not in UTF-8
 )

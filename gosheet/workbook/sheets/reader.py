@@ -9,10 +9,9 @@ things are in the workbook, so that an adapter can write back in place.
 
 from __future__ import annotations
 
-import gc
-from collections.abc import Iterator, Mapping
-from contextlib import contextmanager
+from collections.abc import Mapping
 
+from gosheet.collector import paused
 from gosheet.core.errors import InputError
 from gosheet.core.kinds import TournamentType
 from gosheet.core.model import Round, Tournament
@@ -45,28 +44,13 @@ from gosheet.workbook.sheets.rounds import read_round
 from gosheet.workbook.sheets.settings_reader import read_settings
 
 
-@contextmanager
-def gc_paused() -> Iterator[None]:
-    """No garbage collection meanwhile: reading makes many objects and hardly a cycle, and
-    the collector would look through a big workbook's cells and players again and again
-    (some 40 ms of reading 5,000 players). It is on again afterwards, if it was on before,
-    and collects then whatever is left."""
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if enabled:
-            gc.enable()
-
-
 def read_book(sheets: Mapping[str, Rows]) -> BookState:
     """Read the whole tournament; raise :class:`InputError` listing every problem.
 
     The workbook may be in any language
     (:func:`~gosheet.workbook.sheets.language.canonical_sheets`); the problems name its sheets
     as they are named there."""
-    with gc_paused():
+    with paused():
         return _read_book(sheets)
 
 

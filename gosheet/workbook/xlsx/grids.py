@@ -14,8 +14,8 @@ from pathlib import Path
 from typing import Any
 
 from gosheet import accelerators
+from gosheet.collector import paused
 from gosheet.workbook.port import Grid, Grids
-from gosheet.workbook.sheets.reader import gc_paused
 
 
 def read_grids(path: Path, plain: Collection[str] = ()) -> Grids | None:
@@ -33,7 +33,7 @@ def pure_grids(path: Path) -> Grids | None:
     """:func:`read_grids` without python-calamine: expat over the sheets' parts."""
     from gosheet.workbook.xlsx.parts.values import workbook_grids
 
-    with gc_paused():  # (a big workbook's rows: many lists, no cycles)
+    with paused():  # (a big workbook's rows: many lists, no cycles)
         return workbook_grids(path)
 
 
@@ -61,7 +61,7 @@ def calamine_grids(path: Path, plain: Collection[str] = ()) -> Grids | None:
         grid: Grid = rows.to_python(skip_empty_area=False)
         return grid
 
-    with gc_paused():  # (a big workbook's rows: many lists, no cycles)
+    with paused():  # (a big workbook's rows: many lists, no cycles)
         try:
             workbook = CalamineWorkbook.from_path(str(path))
             names = [s.name for s in workbook.sheets_metadata if _is_worksheet(s)]

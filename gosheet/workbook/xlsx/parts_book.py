@@ -15,12 +15,12 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from gosheet.collector import paused
 from gosheet.core.errors import FileProblem
 from gosheet.workbook.edits import Edits
 from gosheet.workbook.port import CellValue, Grids
 from gosheet.workbook.saving.atomic import Fingerprint, backup_path, check_archive, replacing
 from gosheet.workbook.sheets import SheetData
-from gosheet.workbook.sheets.reader import gc_paused
 from gosheet.workbook.xlsx.book import XlsxBook
 
 if TYPE_CHECKING:
@@ -123,7 +123,7 @@ class PartsBook(XlsxBook):
             keep = backup_path(target) if backup else None
             history = action if backup else None
             with replacing(target, expected=expected, backup=keep, history=history) as temporary:
-                with gc_paused():  # (a big sheet's rows and cells: many objects, no cycles)
+                with paused():  # (a big sheet's rows and cells: many objects, no cycles)
                     write(package, changes, temporary)
                 check_archive(temporary, target)
         except Damaged as why:

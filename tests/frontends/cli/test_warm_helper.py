@@ -1,7 +1,8 @@
 """``gosheet pair`` on a large workbook starts a warm helper process that imports numpy and
 rustworkx while the command reads the workbook, then pairs the round there
 (``gosheet.parallel.warm_for_pair``, ``PAIR_WARM_FROM``): the same workbook as one process alone,
-and numpy never imported by the command itself."""
+and neither numpy nor OpenGotha's engine ever imported by the command itself (the pairing
+is handed to the helper by name: ``gosheet.parallel.Named``)."""
 
 from __future__ import annotations
 
@@ -66,7 +67,8 @@ def test_a_round_paired_by_the_warm_helper_is_the_round_of_one_process(
     )
     assert done.returncode == 0, done.stderr
     seen = json.loads(done.stderr.strip().splitlines()[-1])
-    assert seen == {"numpy here": False, "forks": 1}  # the round paired by the warm helper
+    # the round paired by the warm helper: neither numpy nor the engine imported here
+    assert seen == {"numpy here": False, "engine here": False, "forks": 1}
     one = subprocess.run(
         [sys.executable, "-m", "gosheet", "pair", str(alone)],
         env=env | {"GOSHEET_PROCESSES": "1"},

@@ -5,6 +5,7 @@ organiser may sort and filter; its words in the workbook's language."""
 
 from __future__ import annotations
 
+from gosheet.collector import paused
 from gosheet.core.model import Tournament
 from gosheet.core.standings_table import StandingsModel, standings_model
 from gosheet.workbook.sheets import SheetData
@@ -18,8 +19,6 @@ def standings_sheet(
 ) -> SheetData:
     """``Standings`` of the tournament, by its system's ranking, in ``language`` (default:
     the tournament's ``Language`` setting); ``model``: its standings, when made already."""
-    from gosheet.workbook.sheets.reader import gc_paused  # (loaded already to read the book)
-
-    with gc_paused():  # (a big field's rows: many objects, no cycles)
+    with paused():  # (a big field's rows: many objects, no cycles)
         model = standings_model(tournament) if model is None else model
         return sheet_of(model, tournament, language or tournament.settings.language)

@@ -29,8 +29,15 @@ DONE = threading.Event()
 #: ``failed: …``, ``skipped`` (an action ran first), and the seconds it took.
 STATE: dict[str, object] = {"state": "idle", "seconds": None, "thread": None}
 #: What the thread imports: gosheet's bridge (which brings what every action needs), its table
-#: of actions and its catalog.
-MODULES = ("gosheet.app.bridge", "gosheet.app.doors", "gosheet.i18n.catalog")
+#: of actions, its catalog, and the writers of a round sheet and of the standings (imported by
+#: the actions where they write).
+MODULES = (
+    "gosheet.app.bridge",
+    "gosheet.app.doors",
+    "gosheet.i18n.catalog",
+    "gosheet.workbook.sheets.writer",
+    "gosheet.workbook.sheets.standings",
+)
 _guard = threading.Lock()  # start() and wait() one at a time
 
 
