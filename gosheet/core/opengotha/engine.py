@@ -253,8 +253,9 @@ def match_blocks(
     first_helped = [others[k] for k in early(first_cost(len(parts[largest])), list(costs.values()))]
     with _helping(prepared, parts, first_helped, costs, timing) as helped_first:
         first = first_pairs(prepared, parts[largest], timing)
+        # (its local search set up before the first helper is waited for: it has that time)
+        search = None if first.final else local_search(prepared, first, timing)
         done |= helped_first()
-    search = None if first.final else local_search(prepared, first, timing)
     left = [k for k in others if k not in done]
     window_costs = (
         [] if search is None else [search.window_cost(k) for k in range(len(search.cores))]
