@@ -278,10 +278,9 @@ def match_blocks(
                 done[k] = match(prepared, parts[k], timing)
         done[largest] = first.pairs if search is None else search.run()
         if helper is not None and given:
-            helped = helper.result()  # (None: the helper failed, its blocks matched here)
-            for place, k in enumerate(given):
-                done[k] = match(prepared, parts[k], timing) if helped is None else helped[0][place]
-            timing.blocks_helped += 0 if helped is None else len(given)
+            helped = helper.result()
+            matched = None if helped is None else helped[0]  # (None: the helper failed)
+            done |= _blocks_taken(prepared, parts, given, matched, timing)
     finally:
         if helper is not None:
             helper.close()
@@ -306,18 +305,28 @@ def _helping(
 
     def pairs() -> dict[int, list[tuple[int, int]]]:
         matched = None if helper is None else helper.result()
-        if helper is not None:
-            helper.close()
-        if matched is None:  # (none started, or it failed: matched here)
-            return {k: match(prepared, parts[k], timing) for k in given}
-        timing.blocks_helped += len(given)
-        return dict(zip(given, matched, strict=True))
+        return _blocks_taken(prepared, parts, given, matched, timing)
 
     try:
         yield pairs
     finally:
         if helper is not None:
             helper.close()
+
+
+def _blocks_taken(
+    prepared: Prepared,
+    parts: list[IntArray],
+    given: list[int],
+    matched: list[list[tuple[int, int]]] | None,
+    timing: Timing,
+) -> dict[int, list[tuple[int, int]]]:
+    """The pairs of the blocks ``given`` to a helper: those it ``matched``, or, if none
+    started or it failed (None), matched here."""
+    if matched is None:
+        return {k: match(prepared, parts[k], timing) for k in given}
+    timing.blocks_helped += len(given)
+    return dict(zip(given, matched, strict=True))
 
 
 #: What the helper of :func:`match_blocks` sends: the pairs of its whole blocks, and the pairs
