@@ -26,7 +26,7 @@ from __future__ import annotations
 import contextlib
 import os
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any, Generic, TypeVar
 
 T = TypeVar("T")
@@ -209,7 +209,8 @@ class Warm:
     reads the workbook — then computes the calls :func:`delegate` hands it, until
     :meth:`close`. It may start a helper of its own (this process waits meanwhile). While it
     computes the first call, this process imports ``meanwhile``: what it needs once the
-    answer is there."""
+    answer is there; while it computes a call, this process does the work of the
+    :func:`ahead` blocks open."""
 
     def __init__(
         self,
@@ -243,6 +244,7 @@ class Warm:
         try:
             _send(self.jobs, job)
             self._import_meanwhile()
+            _work_ahead()
             answer = _receive(self.answers)
         except OSError:  # (the helper is gone)
             answer = None
@@ -275,6 +277,56 @@ class Warm:
 
 
 _warm: Warm | None = None
+
+
+class Ahead(Generic[T]):
+    """The value of ``work()``, computed once: while the warm helper computes a call
+    (:func:`delegate`) inside :func:`ahead`'s block, else when first asked (:meth:`value`)."""
+
+    def __init__(self, work: Callable[[], T]) -> None:
+        self.work = work
+        self.done = False
+        self.tried = False  # (once ahead: what failed is computed again when asked, only)
+        self.computed: T | None = None
+
+    def value(self) -> T:
+        """``work()``: computed ahead, or now (raising what it raises)."""
+        if not self.done:
+            self.computed, self.done = self.work(), True
+        return self.computed  # type: ignore[return-value]  # (done: work()'s value)
+
+
+_ahead: list[Ahead[Any]] = []  # the work of the blocks of ahead() open now
+
+
+@contextlib.contextmanager
+def ahead(work: Callable[[], T]) -> Iterator[Ahead[T]]:
+    """``work``, done while the warm helper computes a call the block hands it: what this
+    process needs afterwards and can compute before the answer is there (the standings of the
+    rounds before, while the helper pairs the next). Outside a helper's call — no helper, a
+    door, a library — ``work`` waits until its value is asked for: the same value, in turn.
+
+    >>> with ahead(lambda: 6 * 7) as later:
+    ...     pass  # (nothing delegated: computed when asked)
+    >>> later.done, later.value(), later.done
+    (False, 42, True)
+    """
+    later = Ahead(work)
+    _ahead.append(later)
+    try:
+        yield later
+    finally:
+        _ahead.remove(later)
+
+
+def _work_ahead() -> None:
+    """The work of the open :func:`ahead` blocks not tried yet: what fails is left for
+    :meth:`Ahead.value` to compute again, and tell."""
+    for later in list(_ahead):
+        if not later.tried:
+            later.tried = True
+            with contextlib.suppress(Exception):
+                later.value()
 
 
 def warm(
@@ -419,9 +471,11 @@ def _read_exactly(fd: int, size: int) -> bytes | None:
 __all__ = [
     "ENVIRONMENT",
     "MAX_PROCESSES",
+    "Ahead",
     "Helper",
     "Named",
     "Warm",
+    "ahead",
     "allow",
     "delegate",
     "finish",

@@ -100,6 +100,19 @@ def test_a_function_named_is_imported_where_it_is_computed() -> None:
     }
 
 
+def test_work_ahead_is_done_here_while_the_warm_helper_computes() -> None:
+    assert child("warm_ahead")["seen"] == {
+        "no call": [False, ["no call", False], ["no call", False]],  # (when asked, once)
+        "delegated": [True, True],
+        "during": [True, ["no call", "during", "fails"]],  # (done before the answer came)
+        "during, asked": ["during", False],  # (here, not in the helper)
+        "failing, asked": "ahead",  # (what failed ahead raises when asked)
+        "no helper": [False, ["no helper", False]],
+        "done": ["no call", "during", "fails", "fails", "no helper"],
+        "open": 0,
+    }
+
+
 def test_a_warm_helper_killed_leaves_the_work_here() -> None:
     assert child("warm_killed")["seen"] == {
         "delegated": [False, False],

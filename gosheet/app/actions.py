@@ -9,8 +9,10 @@ writing anything.
 
 from __future__ import annotations
 
+from functools import partial
 from typing import TYPE_CHECKING
 
+from gosheet import parallel
 from gosheet.app import naming
 from gosheet.app.checkin import check_note, left_out_note, refuse_nobody_confirmed
 from gosheet.app.messages import before_next_pair, fewer_groups_note, missing_results
@@ -20,6 +22,7 @@ from gosheet.core.groups import assign_groups
 from gosheet.core.hand import organisers_lines, pair_around
 from gosheet.core.kinds import TournamentType
 from gosheet.core.model import Player, Tournament
+from gosheet.core.standings_table import placed_before
 from gosheet.core.systems import system_of
 from gosheet.i18n import words
 from gosheet.i18n.catalog import _, ngettext
@@ -135,7 +138,10 @@ def pair(book: BookPort, again: bool = False) -> Paired:
     if system.mcmahon_groups:
         notes += fewer_groups_note(settings.mcmahon_groups, grouped.players)
         grouped = replace(grouped, players=assign_groups(settings.mcmahon_groups, grouped.players))
-    pairing = pair_around(grouped, system.pair, lines)
+    # (the placement of the rounds before, which the new one does not change: computed
+    # while a warm helper pairs it, or when written)
+    with parallel.ahead(partial(placed_before, grouped)) as placed:
+        pairing = pair_around(grouped, system.pair, lines)
     paired = grouped.with_round(pairing.as_round())
     if system.mcmahon_groups:
         _write_groups(port, state, grids, grouped)
@@ -148,7 +154,7 @@ def pair(book: BookPort, again: bool = False) -> Paired:
     from gosheet.workbook.sheets.writer import round_sheet
 
     port.render(round_sheet(grouped, pairing, grids.language), index)
-    port.render(standings_sheet(paired, grids.language))
+    port.render(standings_sheet(paired, grids.language, placed=placed.value()))
     return Paired(paired, pairing, changed, proposed_rounds=proposed, notes=tuple(notes))
 
 

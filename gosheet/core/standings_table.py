@@ -35,7 +35,7 @@ from typing import Any, NamedTuple
 from gosheet.core.games import game_of
 from gosheet.core.kinds import Ranking
 from gosheet.core.model import Outcome, Player, Tournament
-from gosheet.core.opengotha.placement import Placement, criterion_name
+from gosheet.core.opengotha.placement import Placement, Standing, criterion_name
 from gosheet.core.scorecard import RoundEntry, round_entries
 from gosheet.core.standings import standings
 from gosheet.core.systems import system_of
@@ -343,14 +343,58 @@ def complete_rounds(tournament: Tournament) -> int:
     return done
 
 
-def _opengotha(tournament: Tournament, rounds: int | None) -> StandingsModel:
-    """OpenGotha's placement criteria of the settings (by default after the last complete
-    round, as OpenGotha shows its standings), each round's game."""
-    counted = complete_rounds(tournament) if rounds is None else rounds
+@record
+class Placed:
+    """OpenGotha's placement of the players after ``counted`` rounds by the criteria
+    ``names``: most of the standings' work under OpenGotha's rules, and the same after a new
+    round is paired (its games have no result: the rounds counted are those before it), so
+    it may be computed while a helper pairs that round (:func:`placed_before`)."""
+
+    counted: int
+    names: tuple[str, ...]
+    rows: tuple[Standing, ...]
+
+
+def placed_before(tournament: Tournament) -> Placed | None:
+    """Under OpenGotha's ranking, the placement :func:`standings_model` takes
+    (``placed``) for ``tournament`` with its next round paired: after its complete rounds;
+    None under the other rankings (they count every round paired)."""
+    if system_of(tournament.settings).ranking is not Ranking.OPENGOTHA:
+        return None
+    return _placed(tournament, complete_rounds(tournament))
+
+
+def _criteria(tournament: Tournament) -> tuple[str, ...]:
+    """The placement criteria of the settings, by their short names."""
     settings = tournament.settings
     named = map(criterion_name, settings.opengotha.ranked_by(settings.system))
-    names = [name for name in named if name != "NULL"]
-    rows = Placement(tournament).standings(counted - 1, names)
+    return tuple(name for name in named if name != "NULL")
+
+
+def _placed(tournament: Tournament, counted: int) -> Placed:
+    names = _criteria(tournament)
+    return Placed(counted, names, tuple(Placement(tournament).standings(counted - 1, names)))
+
+
+def _same(placed: Placed, tournament: Tournament, counted: int) -> bool:
+    """Whether ``placed`` counts ``counted`` rounds by the criteria of ``tournament``, for
+    its players."""
+    if (placed.counted, placed.names) != (counted, _criteria(tournament)):
+        return False
+    return {s.number for s in placed.rows} == {p.number for p in tournament.players}
+
+
+def _opengotha(
+    tournament: Tournament, rounds: int | None, placed: Placed | None = None
+) -> StandingsModel:
+    """OpenGotha's placement criteria of the settings (by default after the last complete
+    round, as OpenGotha shows its standings), each round's game; ``placed``: the placement
+    computed before the last round was paired (:func:`placed_before`), taken if it counts
+    the same rounds by the same criteria."""
+    counted = complete_rounds(tournament) if rounds is None else rounds
+    if placed is None or not _same(placed, tournament, counted):
+        placed = _placed(tournament, counted)
+    names, rows = placed.names, placed.rows
     table = round_entries(tournament.rounds, (s.number for s in rows))
     ranked = [
         Ranked(tournament.player(s.number), s.place, s.ex_aequo, None, table[s.number])
@@ -381,10 +425,19 @@ BUILDERS: dict[Ranking, Build] = {
 }
 
 
-def standings_model(tournament: Tournament, rounds: int | None = None) -> StandingsModel:
+def standings_model(
+    tournament: Tournament, rounds: int | None = None, placed: Placed | None = None
+) -> StandingsModel:
     """The standings of ``tournament`` by its system's ranking, after ``rounds`` rounds
-    (default: every round paired; under OpenGotha's rules, every round complete)."""
-    return BUILDERS[system_of(tournament.settings).ranking](tournament, rounds)
+    (default: every round paired; under OpenGotha's rules, every round complete).
+
+    ``placed``: :func:`placed_before` of ``tournament`` before its last round was paired
+    (that round without results), computed ahead; taken under OpenGotha's ranking when it
+    counts the same rounds by the same criteria, for the same players."""
+    ranking = system_of(tournament.settings).ranking
+    if placed is not None and ranking is Ranking.OPENGOTHA:
+        return _opengotha(tournament, rounds, placed)
+    return BUILDERS[ranking](tournament, rounds)
 
 
 def exact(value: Any) -> Fraction:
@@ -397,10 +450,12 @@ __all__ = [
     "Column",
     "Group",
     "Kind",
+    "Placed",
     "Row",
     "StandingsModel",
     "crosstable_cell",
     "exact",
+    "placed_before",
     "round_cells",
     "standings_model",
 ]

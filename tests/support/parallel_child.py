@@ -317,6 +317,43 @@ def warm_named() -> dict[str, Any]:
     return seen
 
 
+def warm_ahead() -> dict[str, Any]:
+    """Work ahead (``parallel.ahead``): done here while the warm helper computes a call the
+    block hands it, once; else when its value is asked for; one that fails there raises
+    when asked."""
+    done: list[str] = []
+
+    def work(name: str) -> list[Any]:
+        done.append(name)
+        return [name, in_helper()]
+
+    def fails() -> None:
+        done.append("fails")
+        raise ValueError("ahead")
+
+    parallel.allow(2)
+    seen: dict[str, Any] = {}
+    with parallel.ahead(lambda: work("no call")) as idle:
+        assert parallel.warm(("numpy",))
+    seen["no call"] = [idle.done, idle.value(), idle.value()]
+    with parallel.ahead(lambda: work("during")) as during, parallel.ahead(fails) as failing:
+        seen["delegated"] = parallel.delegate(where_and_numpy)
+        seen["during"] = [during.done, list(done)]
+        parallel.delegate(where_and_numpy)  # (done once)
+    seen["during, asked"] = during.value()
+    try:
+        failing.value()
+    except ValueError as error:
+        seen["failing, asked"] = str(error)
+    parallel.finish()
+    with parallel.ahead(lambda: work("no helper")) as alone:
+        parallel.delegate(where_and_numpy)
+    seen["no helper"] = [alone.done, alone.value()]
+    seen["done"] = done
+    seen["open"] = len(parallel._ahead)
+    return seen
+
+
 def warm_killed() -> dict[str, Any]:
     import signal
 
@@ -393,6 +430,7 @@ CASES = {
         engine_helper_dies,
         warm,
         warm_named,
+        warm_ahead,
         warm_killed,
         warm_command,
         refused_by_the_system,
