@@ -390,7 +390,7 @@ def _opengotha(
     """OpenGotha's placement criteria of the settings (by default after the last complete
     round, as OpenGotha shows its standings), each round's game; ``placed``: the placement
     computed before the last round was paired (:func:`placed_before`), taken if it counts
-    the same rounds by the same criteria."""
+    the same rounds by the same criteria, for the same players."""
     counted = complete_rounds(tournament) if rounds is None else rounds
     if placed is None or not _same(placed, tournament, counted):
         placed = _placed(tournament, counted)
