@@ -10,7 +10,7 @@ from itertools import pairwise
 
 import pytest
 from support.opengotha import read_fixture
-from support.paths import PAIRGOTH, SYNTH, SYNTHETIC, TOULOUSE
+from support.paths import PAIRGOTH, SYNTHETIC, TOULOUSE, synthetic
 
 from gosheet.core.model import Round, Tournament
 from gosheet.core.settings import Settings
@@ -22,7 +22,7 @@ from gosheet.records import replace
 
 def rounds_of(name: str) -> tuple[Tournament, ...]:
     """The tournament ``name`` before each of its rounds, and with all of them."""
-    og = read_opengotha(SYNTH / name / f"{name}.xml") if name in SYNTHETIC else read_fixture(name)
+    og = read_opengotha(synthetic(name)) if name in SYNTHETIC else read_fixture(name)
     count = len({g.round_number for g in og.games} | {b.round_number for b in og.byes})
     return tuple(from_opengotha(og, until_round=r).tournament for r in range(count + 1))
 
