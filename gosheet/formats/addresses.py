@@ -3,7 +3,8 @@ pages (:mod:`gosheet.formats.site`) and the paper that points to them (QR codes 
 pairing lists and the result slips, :mod:`gosheet.formats.pack`) agree on.
 
 A player's page is named after the player's name, not the row in Players, so that a slip
-printed before the organiser sorted Players still leads to the right page: the name in ASCII
+printed before the organiser sorted Players still leads to the right page (a team's after
+its name too): the name in ASCII
 letters, then six hexadecimal digits of the name's hash (two names that read the same in
 ASCII do not share a page). No letter is dropped: the accents go (é → e, ñ → n), the letters
 that are not an accented Latin letter are spelt as their language writes them without it
@@ -51,11 +52,27 @@ def round_page(number: int) -> str:
 
 def player_page(name: str) -> str:
     """The page of the player called ``name`` (surname and first name, as in round sheets)."""
+    return _named("player", name)
+
+
+def team_page(name: str) -> str:
+    """The page of the team called ``name`` (a team tournament's; its name, not its number,
+    as a team's name is what the Teams sheet keeps it by).
+
+    >>> team_page("Санкт-Петербург"), team_page("Poitiers 1")
+    ('team-sankt-peterburg-f881a8.html', 'team-poitiers-1-83a67e.html')
+    """
+    return _named("team", name)
+
+
+def _named(kind: str, name: str) -> str:
+    """``kind-slug-hash.html``: the name in ASCII letters (at most 40), then six hexadecimal
+    digits of the name's hash (spaces folded, case-folded)."""
     key = " ".join(name.split()).casefold()
     digest = hashlib.sha1(key.encode("utf-8")).hexdigest()[:6]
     ascii_name = in_ascii(key)
     slug = "-".join(re.findall(r"[a-z0-9]+", ascii_name))[:40].strip("-")
-    return f"player-{slug}-{digest}.html" if slug else f"player-{digest}.html"
+    return f"{kind}-{slug}-{digest}.html" if slug else f"{kind}-{digest}.html"
 
 
 def in_ascii(text: str) -> str:

@@ -24,13 +24,19 @@ from support.team_tournament import team_tournament
 
 from gosheet.core.kinds import TournamentType
 from gosheet.core.model import Game, Player, Result, Tournament
-from gosheet.core.teams.matches import matches_in
+from gosheet.core.opengotha.scores import points2
+from gosheet.core.teams.lineups import team_of_player
+from gosheet.core.teams.matches import matches_in, team_bye
+from gosheet.core.teams.standings import half_points, team_standings
 from gosheet.formats.addresses import (
+    INDEX_PAGE,
     TEAM_CROSSTABLE_PAGE,
     TEAM_STANDINGS_PAGE,
     player_page,
     round_page,
+    team_page,
 )
+from gosheet.formats.pack.language import header, printing
 from gosheet.formats.site import publish
 from gosheet.records import replace
 from gosheet.workbook.sheets.names import labels
@@ -72,7 +78,8 @@ def test_the_team_pages_and_every_link_leads_to_one(
             assert f'href="{TEAM_STANDINGS_PAGE}"' in text, page.name  # in the navigation
             for target in re.findall(r'href="([^"#]*)(?:#[^"]*)?"', text):
                 assert (site / html.unescape(target)).is_file(), (page.name, target)
-        assert len(files) == 5 + len(tournament.rounds) + len(tournament.players)
+        pages = len(tournament.rounds) + len(tournament.players) + len(tournament.teams)
+        assert len(files) == 5 + pages
 
 
 def test_a_rounds_matches_as_blocks_of_boards(sites: dict[str, tuple[Tournament, Path]]) -> None:
@@ -99,6 +106,114 @@ def test_a_rounds_matches_as_blocks_of_boards(sites: dict[str, tuple[Tournament,
                     assert result == [g.result.value if g.result else ""]
 
 
+def test_every_team_name_leads_to_its_page(sites: dict[str, tuple[Tournament, Path]]) -> None:
+    """The match blocks' headings, the team standings (whole and short), the team
+    crosstable, the index and each player's page link to the team's page."""
+    for tournament, site in sites.values():
+        pages = {t.number: team_page(t.name) for t in tournament.teams}
+        for rnd in tournament.rounds:
+            text = (site / round_page(rnd.number)).read_text(encoding="utf-8")
+            headings = re.findall(r"<h3>(.*?)</h3>", text, re.S)
+            for heading, match in zip(headings, matches_in(tournament, rnd.number), strict=True):
+                assert f'href="{pages[match.first.number]}"' in heading
+                assert f'href="{pages[match.second.number]}"' in heading
+            bye = team_bye(tournament, rnd.number)
+            if bye is not None:
+                shown = f"{bye.number}. {html.escape(bye.name)}"
+                assert f'<a href="{pages[bye.number]}">{shown}' in text
+        standings = (site / TEAM_STANDINGS_PAGE).read_text(encoding="utf-8")
+        order = [row.team.number for row in team_standings(tournament).rows]
+        assert team_links(standings) == [pages[n] for n in order] * 2  # whole, then short
+        crosstable = (site / TEAM_CROSSTABLE_PAGE).read_text(encoding="utf-8")
+        assert team_links(crosstable) == [pages[n] for n in sorted(pages)]
+        index = (site / INDEX_PAGE).read_text(encoding="utf-8")
+        assert team_links(index) == [pages[n] for n in sorted(pages)]
+        names = labels(tournament.players)
+        last = tournament.rounds[-1].number
+        for player in tournament.players:
+            text = (site / player_page(names[player.number])).read_text(encoding="utf-8")
+            team = team_of_player(tournament, player.number, last)
+            found = team_links(text)
+            assert found == ([pages[team.number]] if team is not None else []), player.number
+
+
+def team_links(text: str) -> list[str]:
+    """The team pages a page's main part links to, in order (the navigation's out)."""
+    return re.findall(r'href="(team-[^"]*)"', text[text.index("<main>") :])
+
+
+def cells(row: str) -> list[str]:
+    """A table row's cells, as text."""
+    found = re.findall(r"<td[^>]*>(.*?)</td>", row, re.S)
+    return [html.unescape(re.sub(r"<[^>]+>", "", c)).strip() for c in found]
+
+
+def test_a_teams_page_holds_its_matches_and_its_players_boards(
+    sites: dict[str, tuple[Tournament, Path]],
+) -> None:
+    """Each team's page, checked against the core round by round: the opponent, the tables,
+    the board points and won / drawn / lost of each match (a round without one: the bye, or
+    not playing); each player's board and its mark in each round he played for the team, and
+    his board points, which add up to the team's; its line of the team standings."""
+    signs = {2: "+", 1: "=", 0: "-"}
+    for tournament, site in sites.values():
+        _p = printing(tournament.settings.language or "en")  # the cup's is Russian
+        words = {2: _p("Won"), 1: _p("Drawn"), 0: _p("Lost")}
+        names = labels(tournament.players)
+        size = tournament.settings.team_size
+        standings = {row.team.number: row for row in team_standings(tournament).rows}
+        for team in tournament.teams:
+            text = (site / team_page(team.name)).read_text(encoding="utf-8")
+            assert f"<h1>{team.number}. {html.escape(team.name)}</h1>" in text
+            matches_part, members_part = text.split('<table class="members">')
+            rows = [cells(r) for r in matches_part.split("<tbody>")[1].split("<tr>")[1:]]
+            assert [int(r[0]) for r in rows] == [r.number for r in tournament.rounds]
+            expected: dict[int, list[str]] = {}
+            made: dict[int, int] = {}
+            total = 0
+            for row, rnd in zip(rows, tournament.rounds, strict=True):
+                match = next(
+                    (m for m in matches_in(tournament, rnd.number) if team in m.teams), None
+                )
+                if match is None:
+                    bye = team_bye(tournament, rnd.number)
+                    mine = bye is not None and bye.number == team.number
+                    idle = _p("Bye") if mine else _p("Not playing")
+                    assert row == [str(rnd.number), "", "", "", idle]
+                    continue
+                k = match.side_of(team)
+                other = match.opponent_of(team)
+                assert row[1] == f"{other.number}. {other.name}"
+                first, last = match.boards[0].game.table, match.boards[-1].game.table
+                assert row[2] == (str(first) if first == last else f"{first}–{last}")
+                for board in match.boards:
+                    player = board.first_player if k == 0 else board.second_player
+                    got = points2(board.game, player) if board.game.result else None
+                    mark = f"{board.number}{signs[got] if got is not None else ''}"
+                    marks = expected.setdefault(player, [""] * len(tournament.rounds))
+                    marks[rnd.number - 1] = mark
+                    made[player] = made.get(player, 0) + (got or 0)
+                if not match.complete:
+                    assert row[3:] == ["", _p("Not played yet")]
+                    continue
+                mine, theirs = match.wx2()[k], match.wx2()[1 - k]
+                total += mine
+                assert row[3] == f"{half_points(mine)} – {half_points(theirs)}"
+                assert row[4] == words[match.team_points(size)[k]]
+            members = [cells(r) for r in members_part.split("<tbody>")[1].split("<tr>")[1:]]
+            shown = {r[0]: r for r in members}
+            for player, marks in expected.items():
+                line = shown[names[player]]
+                assert line[2:-1] == marks and line[-1] == half_points(made[player]), line
+            assert sum(made.values()) == total
+            lineup = team.lineup_in(tournament.rounds[-1].number).players
+            assert [r[0] for r in members[: len(lineup)]] == [names[p] for p in lineup]
+            line = re.findall(r"<dt>([^<]*)</dt><dd>([^<]*)</dd>", text)
+            place = standings[team.number].place
+            language = tournament.settings.language or "en"
+            assert line[0] == (header("Place", language), str(place or ""))
+
+
 def test_the_team_standings_are_opengothas(sites: dict[str, tuple[Tournament, Path]]) -> None:
     _, site = sites["lgo2020"]
     text = text_of(site / TEAM_STANDINGS_PAGE)
@@ -118,7 +233,7 @@ def test_the_pages_in_the_tournaments_language(
     _, site = sites["cup"]
     text = (site / round_page(2)).read_text(encoding="utf-8")
     assert '<html lang="ru">' in text and "Матчи" in text and "Командный зачёт" in text
-    assert "Без матча в этом туре: 4. Санкт-Петербург" in text
+    assert "Безматчавэтомтуре:4.Санкт-Петербург" in text_of(site / round_page(2))
     crosstable = text_of(site / TEAM_CROSSTABLE_PAGE)
     assert "Таблицавстречкоманд" in crosstable and "2:0/0½" in crosstable
 

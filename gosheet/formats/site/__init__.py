@@ -148,11 +148,14 @@ def pages(site: Site, url: str | None = None) -> dict[str, str]:
         )
         out[TEAM_CROSSTABLE_PAGE] = env.get_template("tables.html").render(
             tables=[teams.crosstable],
-            links=[None],
+            links=[site.teams.crosstable_links],
             current="team-crosstable",
             page_title=_p("Team crosstable"),
             legend=teams.crosstable_legend,
         )
+        team_template = env.get_template("team.html")
+        for team in site.teams.teams:
+            out[team.team.page] = team_template.render(page=team, page_title=team.team.name)
     player_template = env.get_template("player.html")
     for page in site.players:
         out[page.player.page] = player_template.render(page=page, page_title=page.player.name)

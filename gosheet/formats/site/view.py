@@ -46,6 +46,14 @@ class Person:
 
 
 @record
+class TeamLink:
+    """A team as the pages link to it: ``3. Poitiers 1`` and its page."""
+
+    name: str
+    page: str
+
+
+@record
 class Board:
     """A line of the list by table: a game, or a bye (``second`` None)."""
 
@@ -113,12 +121,14 @@ class StandingsGroup:
 @record
 class PlayerPage:
     """A player's page: his games round by round, his line of the standings (header and
-    value, the name left out) and his next game (None: no round waiting for his result)."""
+    value, the name left out), his next game (None: no round waiting for his result) and,
+    in a team tournament, his team (the one whose last line-up lists him)."""
 
     player: Person
     games: list[Played]
     line: list[tuple[str, str]]
     next: Played | None
+    team: TeamLink | None = None
 
 
 @record
@@ -170,6 +180,11 @@ def site_of(tournament: Tournament, language: str | None = None) -> Site:
         _round_page(tournament, r, who, language)
         for r, who in zip(tournament.rounds, seated, strict=True)
     ]
+    teams = None
+    if pack.teams is not None:
+        teams = teams_site(tournament, pack.teams, seated, rounds, people, language)
+        team_of = _teams_of(tournament)
+        pages = [replace(page, team=team_of.get(n)) for n, page in zip(people, pages, strict=True)]
     return Site(
         pack,
         go,
@@ -182,8 +197,19 @@ def site_of(tournament: Tournament, language: str | None = None) -> Site:
         any(p.club for p in tournament.players),
         any(p.country for p in tournament.players),
         _words(tournament, language),
-        teams_site(pack.teams, seated, rounds) if pack.teams is not None else None,
+        teams,
     )
+
+
+def _teams_of(tournament: Tournament) -> dict[int, TeamLink]:
+    """Each player's team in a team tournament: the one whose line-up of the last round
+    paired lists him (at a board or as a reserve); none for a player of no team."""
+    from gosheet.core.teams.lineups import team_of_player
+    from gosheet.formats.site.teams import team_link
+
+    last = tournament.rounds[-1].number if tournament.rounds else 1
+    found = {p.number: team_of_player(tournament, p.number, last) for p in tournament.players}
+    return {number: team_link(team) for number, team in found.items() if team is not None}
 
 
 def _words(tournament: Tournament, language: str) -> dict[str, str]:
