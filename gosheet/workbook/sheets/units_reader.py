@@ -144,6 +144,7 @@ class UnitIndex(NameIndex):
 
     def __init__(self, players: Sequence[Player]) -> None:
         super().__init__(players)
+        self.players = tuple(players)
         self.units = {name_key(p.surname): p.number for p in players}
         for key, number in self.units.items():
             numbers = self.by_key.setdefault(key, [])
@@ -155,6 +156,21 @@ class UnitIndex(NameIndex):
         if found is None and " (" in typed:  # the unit's name, then other players
             return self.units.get(name_key(typed.split(" (", 1)[0]))
         return found
+
+    def closest(self, typed: str, count: int = 3) -> list[str]:
+        """The units nearest to ``typed``: first the unit of the same players, when one unit
+        alone has them (the unit renamed in Players: ``Pair 3 (Sato Aki, Kim Min)`` is now
+        ``Tigers (Sato Aki, Kim Min)``), then the names nearest in spelling."""
+        key = name_key(typed)
+        same = [
+            self.labels[p.number]
+            for p in self.players
+            if p.first_name.startswith("(") and key.endswith(" " + name_key(p.first_name))
+        ]
+        near = super().closest(typed, count)
+        if len(same) != 1:
+            return near
+        return [same[0], *(n for n in near if n != same[0])][:count]
 
 
 def unit_labels(

@@ -7,6 +7,7 @@ nothing written."""
 from __future__ import annotations
 
 import random
+import re
 from pathlib import Path
 
 import openpyxl
@@ -281,6 +282,34 @@ def unit_cells(book: Path, unit_word: str = "Pair") -> tuple[list[str], list[str
         if ws.cell(r, c).value
     ]
     return [u for u in units if u], names
+
+
+def test_a_pair_renamed_by_hand_to_another_name_is_found_by_its_players(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """A pair renamed by hand in Players to a name that spells like no other (``Pair 3`` →
+    ``Tigers``): check advises the pair of the same players, not the pair whose name
+    spells nearest (``Pair 8``: renaming to it would merge two pairs' games)."""
+    book = tmp_path / "pairs.xlsx"
+    cli_ok(capsys, "new", book, "--type", "pair go", "--rounds", "4")
+    fill(book, 8, 2, "Pair")
+    play(capsys, book, 2)
+    wb = openpyxl.load_workbook(book)
+    ws = wb.worksheets[1]
+    column = [c.value for c in ws[1]].index("Pair") + 1
+    for r in range(2, ws.max_row + 1):
+        if ws.cell(r, column).value == "Pair 3":
+            ws.cell(r, column, "Tigers")
+    wb.save(book)
+    code, _out, err = cli(capsys, "check", book)
+    assert code == 1
+    commands = re.findall(r"`gosheet rename BOOK.xlsx (\"[^`]*\")`", err)
+    assert len(commands) == 2  # the pair's game in each round
+    for command in commands:
+        old, new = (part.strip('"') for part in command.split('" "'))
+        assert (old, new) == ("Pair 3 (Sur03a Ann, Sur03b Bob)", "Tigers (Sur03a Ann, Sur03b Bob)")
+    cli_ok(capsys, "rename", book, old, new)
+    cli_ok(capsys, "check", book)
 
 
 def test_a_pair_renamed_everywhere_and_after_a_rename_by_hand(
