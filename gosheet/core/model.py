@@ -219,6 +219,15 @@ class KeepApart:
 
 
 @record
+class Unit:
+    """A pair of pair go or a team of rengo: the player ``number`` of the tournament that its
+    ``members`` (as the Players sheet lists them, each a player of his own) play as."""
+
+    number: int
+    members: tuple[Player, ...]
+
+
+@record
 class Tournament:
     """The whole tournament: settings, roster and the rounds paired so far."""
 
@@ -228,6 +237,7 @@ class Tournament:
     keep_apart: tuple[KeepApart, ...] = ()  # the Keep apart sheet
     teams: tuple[Team, ...] = ()  # the Teams sheet (Tournament type: teams)
     fixed_matches: tuple[FixedMatch, ...] = ()  # the Fixed matches sheet
+    units: tuple[Unit, ...] = ()  # pair go, rengo: each unit's players (the players are units)
 
     @property
     def next_round_number(self) -> int:

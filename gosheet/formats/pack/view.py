@@ -151,6 +151,18 @@ def where_from_header(players: Sequence[Player], language: str) -> str | None:
     return club if clubs else country if countries else None
 
 
+def member_names(tournament: Tournament) -> dict[int, list[str]]:
+    """Pair go and rengo: each unit's players as the lists by name show them, each under his
+    own name, then his unit's: ``Sato Aki (Pair 3)``."""
+    named = labels([m for unit in tournament.units for m in unit.members])
+    return {
+        unit.number: [
+            f"{named[m.number]} ({tournament.player(unit.number).surname})" for m in unit.members
+        ]
+        for unit in tournament.units
+    }
+
+
 def round_view(tournament: Tournament, number: int, language: str = "en") -> RoundView:
     """Round ``number``'s lists and slips (ranks, or FUS levels before that round), in
     ``language``."""
@@ -189,6 +201,20 @@ def round_view(tournament: Tournament, number: int, language: str = "en") -> Rou
         """The club and country cell of the list by name (none without the column)."""
         return [where_from(players[number])] if where is not None else []
 
+    members = {unit.number: unit.members for unit in tournament.units}
+    named = member_names(tournament)
+
+    def by_name(number: int, *rest: str) -> list[tuple[str, list[str]]]:
+        """A player's lines of the list by name: his name, club and country, then ``rest``
+        (table, colour, opponent); a pair's (rengo team's) a line for each of its players,
+        under his own name, as each looks for himself."""
+        if number not in members:
+            return [(names[number], [names[number], *from_where(number), *rest])]
+        return [
+            (name, [name, *([where_from(m)] if where is not None else []), *rest])
+            for m, name in zip(members[number], named[number], strict=True)
+        ]
+
     width = len(side_headers(""))  # each player's columns in the list by table
     terms_headers = ("Handicap", "Komi") if game.go and not same else ()
     headers = (
@@ -207,8 +233,8 @@ def round_view(tournament: Tournament, number: int, language: str = "en") -> Rou
         row = [str(g.table), *seat(g.white), *seat(g.black)]
         row += [str(g.handicap), decimal(f"{g.komi:g}", language)] if game.go and not same else []
         rows.append([*row, result])
-        seats.append((a, [a, *from_where(g.white), str(g.table), left, b]))
-        seats.append((b, [b, *from_where(g.black), str(g.table), right, a]))
+        seats += by_name(g.white, str(g.table), left, b)
+        seats += by_name(g.black, str(g.table), right, a)
         slip = _slip(
             g.table,
             a,
@@ -226,12 +252,12 @@ def round_view(tournament: Tournament, number: int, language: str = "en") -> Rou
         cells = seat(bye)
         row = [bye_label, *cells] + [""] * (len(headers) - 2 - len(cells))
         rows.append([*row, cell(BYE_RESULT, language)])
-        seats.append((names[bye], [names[bye], *from_where(bye), bye_label, "", ""]))
+        seats += by_name(bye, bye_label, "", "")
     seats.sort(key=lambda seat: collation.sort_key(seat[0], language))
     # Translators: the column of the list by name that says which colour a player has
     colour = _p("Colour") if game.go else _p("Plays")
     name_cols = frozenset({1, 1 + width})
-    by_name = (_p("Name"),) + ((where,) if where is not None else ())
+    name_headers = (_p("Name"),) + ((where,) if where is not None else ())
     return RoundView(
         number,
         Table(
@@ -245,9 +271,9 @@ def round_view(tournament: Tournament, number: int, language: str = "en") -> Rou
         Table(
             _p("Round {number}: where do I play?").format(number=number),
             # Translators: the column of a player's whole name, surname and first name
-            (*by_name, header("Table", language), colour, _p("Opponent")),
+            (*name_headers, header("Table", language), colour, _p("Opponent")),
             [row for _, row in seats],
-            frozenset({len(by_name)}),
+            frozenset({len(name_headers)}),
             frozenset({0}),
             frozenset({1}) if where is not None else frozenset(),
         ),

@@ -17,7 +17,7 @@ from gosheet.core.standings_table import StandingsModel, standings_model
 from gosheet.core.systems import system_of
 from gosheet.formats.addresses import player_page
 from gosheet.formats.pack.language import cell, decimal, header, printing, side
-from gosheet.formats.pack.view import Pack, pack_of, text
+from gosheet.formats.pack.view import Pack, member_names, pack_of, text
 from gosheet.i18n import collation
 from gosheet.records import record, replace
 from gosheet.workbook.sheets import BYE_LABEL, BYE_RESULT
@@ -303,20 +303,35 @@ def _round_page(
         note = _p("Handicap {handicap} and komi {komi} in every game").format(
             handicap=handicap, komi=decimal(f"{same_komi:g}", language)
         )
+    members = _members(tournament, who)
     boards, seats = [], []
     for g in rnd.games:
         first, second = who[g.white], who[g.black]
         komi = decimal(f"{g.komi:g}", language) if game.go else ""
         result = g.result.value if g.result else ""
         boards.append(Board(str(g.table), first, second, _handicap(g, game.go), komi, result))
-        seats.append(Seat(first, str(g.table), left, second))
-        seats.append(Seat(second, str(g.table), right, first))
+        seats += [Seat(p, str(g.table), left, second) for p in members.get(g.white, [first])]
+        seats += [Seat(p, str(g.table), right, first) for p in members.get(g.black, [second])]
     bye = cell(BYE_LABEL, language)
     for number in rnd.byes:
         boards.append(Board(bye, who[number], None, "", "", cell(BYE_RESULT, language)))
-        seats.append(Seat(who[number], bye, "", None))
+        seats += [Seat(p, bye, "", None) for p in members.get(number, [who[number]])]
     seats.sort(key=lambda seat: collation.sort_key(seat.player.name, language))
     return RoundPage(rnd.number, note, boards, seats, game.go and len(terms) > 1)
+
+
+def _members(tournament: Tournament, who: dict[int, Person]) -> dict[int, list[Person]]:
+    """Pair go and rengo: each unit's players as the list by name shows them — each under
+    his own name and his unit's (``Sato Aki (Pair 3)``), his club and country, linking to
+    his unit's page (a unit has the page)."""
+    named = member_names(tournament)
+    return {
+        unit.number: [
+            Person(name, who[unit.number].page, "", m.club, m.country)
+            for m, name in zip(unit.members, named[unit.number], strict=True)
+        ]
+        for unit in tournament.units
+    }
 
 
 def _handicap(game: Game, go: bool) -> str:

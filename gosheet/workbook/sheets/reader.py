@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from gosheet.collector import paused
 from gosheet.core.errors import InputError
 from gosheet.core.kinds import TournamentType
-from gosheet.core.model import Round, Tournament
+from gosheet.core.model import Round, Tournament, Unit
 from gosheet.core.settings_fields import MAX_ROUNDS
 from gosheet.core.systems import system_of
 from gosheet.core.teams.model import FixedMatch, Team
@@ -154,8 +154,9 @@ def _read_book(sheets: Mapping[str, Rows]) -> BookState:
             problems.problems += lost
     if problems.problems:
         raise InputError(problems.problems)
+    formed_units = tuple(Unit(number, members) for number, members in state.members.items())
     state.tournament = Tournament(
-        settings, state.tournament.players, tuple(rounds), apart, teams, fixed
+        settings, state.tournament.players, tuple(rounds), apart, teams, fixed, formed_units
     )
     state.setting_rows = setting_rows
     state.shown = dict(sheets.shown)

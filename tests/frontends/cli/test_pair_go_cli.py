@@ -6,6 +6,7 @@ nothing written."""
 
 from __future__ import annotations
 
+import html
 import random
 import re
 from pathlib import Path
@@ -14,6 +15,8 @@ import openpyxl
 import pytest
 from support.cli import cli, cli_ok, problem_line, refused
 from support.printing import pdftotext
+
+from gosheet.formats.addresses import player_page
 
 RANKS = ("5d", "3d", "1d", "1k", "2k", "4k", "6k", "9k", "12k", "15k")
 
@@ -105,6 +108,7 @@ def test_a_pair_go_event_of_16_pairs_plays_4_rounds(
     page = (site / "round-4.html").read_text(encoding="utf-8")
     assert "Sur01a Ann, Sur01b Bob" in page
     assert "Sur01a Ann, Sur01b Bob" in (site / "standings.html").read_text(encoding="utf-8")
+    where_do_i_play(book, pack, site, capsys)
 
     for suffix in (".h9", ".tou"):
         out = cli_ok(capsys, "export", book, "-o", tmp_path / f"results{suffix}")
@@ -117,6 +121,44 @@ def test_a_pair_go_event_of_16_pairs_plays_4_rounds(
     assert "Sur01a, Ann" in aga and "Pair 1" not in aga  # the players, not the pairs
     err = refused(capsys, tmp_path, 3, "export", book, "-o", tmp_path / "og.xml")
     assert "OpenGotha has no pair go nor rengo" in err
+
+
+def where_do_i_play(book: Path, pack: Path, site: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The lists by name of the last round, printed and published: each pair's players under
+    their own names (in alphabetical order, each with his pair, his own club), the pair's
+    table and colour, the opposing pair — as each player looks for himself; on the pages each
+    name leads to his pair's page."""
+    wb = openpyxl.load_workbook(book)
+    players = wb.worksheets[1]
+    head = [c.value for c in players[1]]
+    members = {}  # "Sur01a Ann" -> (pair, club)
+    for row in players.iter_rows(min_row=2, values_only=True):
+        if row[0]:
+            name = f"{row[head.index('Name')]} {row[head.index('First name')]}"
+            members[name] = (row[head.index("Pair")], row[head.index("Club")])
+    last = wb[wb.sheetnames[-2]]
+    seat, label = {}, {}  # pair -> (table, colour, the other pair), pair -> as the sheet names it
+    for row in last.iter_rows(min_row=2, values_only=True):
+        if isinstance(row[0], int):
+            for mine, theirs, colour in ((row[1], row[3], "White"), (row[3], row[1], "Black")):
+                pair = mine.split(" (")[0]
+                seat[pair], label[pair] = (str(row[0]), colour, theirs), mine
+    ordered = sorted(members.items())
+    expected = [[f"{name} ({pair})", club, *seat[pair]] for name, (pair, club) in ordered]
+    cli_ok(capsys, "print", book, "-o", pack, "--what", "names")
+    lines = [" ".join(line.split()) for line in pdftotext(pack, "-layout").splitlines()]
+    assert [line for line in lines if line.startswith("Sur")] == [" ".join(r) for r in expected]
+    page = (site / f"round-{last.title.split()[-1]}.html").read_text(encoding="utf-8")
+    seats = page.split('<table class="seats">')[1].split("<tbody>")[1].split("</tbody>")[0]
+    narrow = r'<span class="narrow[^"]*">[^<]*</span>'  # a phone's repeats of the columns
+    rows = [
+        [html.unescape(re.sub(r"<[^>]+>", "", re.sub(narrow, "", c))).strip() for c in cells]
+        for r in seats.split("<tr>")[1:]
+        if (cells := re.findall(r"<td[^>]*>(.*?)</td>", r))
+    ]
+    assert rows == expected
+    links = re.findall(r'<tr>\s*<td class="player"><a href="([^"]*)"', seats)
+    assert links == [player_page(label[pair]) for _name, (pair, _club) in ordered]
 
 
 def test_a_rengo_event_of_three_player_teams(
