@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 from PIL import Image
+from support.codes import read_codes, rendered
 from support.og_teams import load, team_file
 from support.printing import (
     TIMEOUT,
@@ -26,6 +27,7 @@ from support.team_tournament import team_tournament
 from gosheet.core.kinds import TournamentType
 from gosheet.core.model import Tournament
 from gosheet.core.teams.matches import matches_in
+from gosheet.formats.addresses import address, team_page
 from gosheet.formats.pack import WHAT, pack_of, pack_pdf, parts_for
 from gosheet.records import replace
 from gosheet.workbook.sheets.names import labels
@@ -219,3 +221,22 @@ def test_the_match_sheets_look_right(tmp_path: Path) -> None:
         edge = round(5 / 25.4 * 30)
         assert box[0] >= edge and box[1] >= edge, picture.name
         assert box[2] <= image.width - edge and box[3] <= image.height - edge, picture.name
+
+
+def test_with_the_pages_address_each_match_sheet_leads_to_its_teams_pages(tmp_path: Path) -> None:
+    """``--url``: beside each match sheet's score, the QR codes of its two teams' pages, read
+    as a phone reads them (the page rendered, the codes decoded, at 100 and at 72 dots an
+    inch); without it, none."""
+    cup = team_tournament()
+    base = "https://go.example.org/league/"
+    pdf = printed(cup, tmp_path, "coded", what=("matches",), url=base)
+    matches = matches_in(cup, len(cup.rounds))
+    wanted = sorted(
+        address(base, team_page(team.name)) for match in matches for team in match.teams
+    )
+    assert len(wanted) == 4
+    for dpi in (100, 72):
+        read = [code for picture in rendered(pdf, dpi) for code in read_codes(picture)]
+        assert sorted(read) == wanted, dpi
+    plain = printed(cup, tmp_path, "plain", what=("matches",))
+    assert all(read_codes(picture) == [] for picture in rendered(plain, 72))

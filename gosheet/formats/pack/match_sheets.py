@@ -2,7 +2,8 @@
 whole (two of four boards on a portrait page), each with its round, its tables and its two
 teams; a line a board (board, table, White and Black with their ranks and, below each, his
 team, handicap, komi, and room to write the result); a grid for the match's board points and
-team points; and a line for each captain to sign."""
+team points; and a line for each captain to sign. With the pages' address (``gosheet print
+--url``), a QR code of each team's page beside the grid, each above its team's name."""
 
 from __future__ import annotations
 
@@ -16,6 +17,8 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.platypus import Flowable, KeepTogether, Paragraph, Spacer, TableStyle
 from reportlab.platypus import Table as PdfTable
 
+from gosheet.formats.addresses import address
+from gosheet.formats.pack.codes import SLIP_CODE, draw_code
 from gosheet.formats.pack.language import header, printing
 from gosheet.formats.pack.page import BOLD, FONT, HEADER_FILL, PADDING, escaped
 from gosheet.formats.pack.teams import MatchSheet
@@ -24,6 +27,8 @@ SIZE = 10.5  # the boards' type
 SMALL = 8  # a player's rank and team, below his name
 ROW_PADDING = 5  # points above and below a board's line: room to write its result
 RESULT_WIDE = 26 * mm
+CODES_GAP = 4 * mm  # between the two teams' codes, and between the grid and them
+CAPTION = 7.5  # a team's name under its code
 
 
 class CutLine(Flowable):
@@ -49,13 +54,61 @@ class CutLine(Flowable):
         c.restoreState()
 
 
+class TeamCodes(Flowable):
+    """The QR codes of a match's two teams' pages, side by side, each above its team's name
+    (in smaller type, or cut short with …, when it is wider than its code)."""
+
+    def __init__(self, addresses: tuple[str, str], names: tuple[str, str]) -> None:
+        super().__init__()
+        self.addresses, self.names = addresses, names
+        self.width = 2 * SLIP_CODE + CODES_GAP
+        self.height = SLIP_CODE + CAPTION * 1.6
+
+    def wrap(self, available_width: float, available_height: float) -> tuple[float, float]:
+        return self.width, self.height
+
+    def draw(self) -> None:
+        c = self.canv
+        for k, (there, name) in enumerate(zip(self.addresses, self.names, strict=True)):
+            x = k * (SLIP_CODE + CODES_GAP)
+            draw_code(c, there, x, self.height - SLIP_CODE, SLIP_CODE)
+            size, shown = caption(name, SLIP_CODE)
+            c.setFont(FONT, size)
+            c.drawCentredString(x + SLIP_CODE / 2, 1, shown)
+
+
+def caption(name: str, room: float) -> tuple[float, str]:
+    """``name`` in :data:`CAPTION` points, or smaller (6 at least) to fit ``room`` points,
+    else cut short with ….
+
+    >>> from gosheet.formats.pack.page import register_fonts
+    >>> register_fonts()
+    >>> caption("3. Lorient", 25 * 2.835)
+    (7.5, '3. Lorient')
+    >>> caption("3. Poitiers Université Go Club", 25 * 2.835)
+    (6.0, '3. Poitiers Université…')
+    """
+    for size in (CAPTION, 7.0, 6.5, 6.0):
+        if pdfmetrics.stringWidth(name, FONT, size) <= room:
+            return size, name
+    while name and pdfmetrics.stringWidth(name + "…", FONT, 6.0) > room:
+        name = name[:-1]
+    return 6.0, name.rstrip() + "…"
+
+
 def match_sheets(
-    sheets: Sequence[MatchSheet], sides: tuple[str, str], language: str, width: float
+    sheets: Sequence[MatchSheet],
+    sides: tuple[str, str],
+    language: str,
+    width: float,
+    url: str | None = None,
 ) -> list[Flowable]:
     """The flowables of a round's match sheets, each kept whole on its page, a cut line
-    between two on a page."""
+    between two on a page; ``url``: the published pages' address (the teams' QR codes)."""
     return [
-        KeepTogether([*([CutLine()] if k else []), *match_sheet(sheet, sides, language, width)])
+        KeepTogether(
+            [*([CutLine()] if k else []), *match_sheet(sheet, sides, language, width, url)]
+        )
         for k, sheet in enumerate(sheets)
     ]
 
@@ -65,9 +118,14 @@ def _style(name: str, size: float, font: str = FONT, **more: Any) -> ParagraphSt
 
 
 def match_sheet(
-    sheet: MatchSheet, sides: tuple[str, str], language: str, width: float
+    sheet: MatchSheet,
+    sides: tuple[str, str],
+    language: str,
+    width: float,
+    url: str | None = None,
 ) -> list[Flowable]:
-    """One match sheet: its heading, its boards, its score and the captains' lines."""
+    """One match sheet: its heading, its boards, its score (and, with the pages' address
+    ``url``, the teams' QR codes beside it) and the captains' lines."""
     _p = printing(language)
     heading = _p("Round {number}: match at tables {tables}").format(
         number=sheet.round_number, tables=sheet.tables
@@ -78,7 +136,9 @@ def match_sheet(
         Paragraph(teams, _style("match-teams", 16, BOLD, spaceBefore=2, spaceAfter=6)),
         _boards(sheet, sides, language, width),
         Spacer(1, 4 * mm),
-        _score(sheet, language, width),
+        _score(sheet, language, width)
+        if url is None
+        else _score_and_codes(sheet, language, width, url),
         Spacer(1, 6 * mm),
         _signatures(sheet, language, width),
     ]
@@ -187,6 +247,25 @@ def _score(sheet: MatchSheet, language: str, width: float) -> PdfTable:
                 ("BOX", (0, 0), (-1, -1), 1, colors.black),
                 ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
                 ("ALIGN", (1, 1), (-1, -1), "CENTER"),
+            ]
+        )
+    )
+    return table
+
+
+def _score_and_codes(sheet: MatchSheet, language: str, width: float, url: str) -> PdfTable:
+    """The score grid, and at its right the QR codes of the two teams' pages."""
+    codes = TeamCodes(
+        (address(url, sheet.pages[0]), address(url, sheet.pages[1])), (sheet.first, sheet.second)
+    )
+    room = width - codes.width - CODES_GAP
+    table = PdfTable([[_score(sheet, language, room), codes]], colWidths=[room + CODES_GAP, None])
+    table.setStyle(
+        TableStyle(
+            [
+                ("VALIGN", (0, 0), (-1, -1), "TOP"),
+                *((side, (0, 0), (-1, -1), 0) for side in ("LEFTPADDING", "RIGHTPADDING")),
+                *((side, (0, 0), (-1, -1), 0) for side in ("TOPPADDING", "BOTTOMPADDING")),
             ]
         )
     )

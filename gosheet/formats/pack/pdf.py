@@ -169,7 +169,9 @@ class _Story:
             return
         self.new_page("portrait")
         width = frame_width(self.current)
-        self.flowables.extend(match_sheets(sheets, self.pack.sides, self.pack.language, width))
+        self.flowables.extend(
+            match_sheets(sheets, self.pack.sides, self.pack.language, width, self.url)
+        )
 
     def team_standings(self) -> None:
         if self.pack.teams is not None:

@@ -24,6 +24,7 @@ from gosheet.core.teams.standings import (
     half_points,
     team_standings,
 )
+from gosheet.formats.addresses import team_page
 from gosheet.formats.pack.language import cell, decimal, header, printing, side
 from gosheet.formats.pack.view import Table, text
 from gosheet.records import record, replace
@@ -64,6 +65,7 @@ class MatchSheet:
     boards: tuple[BoardLine, ...]
     board_points: tuple[str, str] = ("", "")
     team_points: tuple[str, str] = ("", "")
+    pages: tuple[str, str] = ("", "")  # the two teams' published pages (their QR codes)
 
     @property
     def decided(self) -> bool:
@@ -159,7 +161,12 @@ def _scored(match: Match, size: int, lines: tuple[BoardLine, ...]) -> MatchSheet
     first, last = match.boards[0].game.table, match.boards[-1].game.table
     tables = str(first) if first == last else f"{first}–{last}"
     sheet = MatchSheet(
-        match.round_number, team_name(match.first), team_name(match.second), tables, lines
+        match.round_number,
+        team_name(match.first),
+        team_name(match.second),
+        tables,
+        lines,
+        pages=(team_page(match.first.name), team_page(match.second.name)),
     )
     if any(b.game.result is None for b in match.boards):
         return sheet
