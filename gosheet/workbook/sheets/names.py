@@ -14,7 +14,7 @@ sheet is found back among the players.
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Collection, Iterable, Sequence
 from typing import Any
 
 from gosheet.core.model import Player
@@ -127,15 +127,16 @@ class NameIndex:
             return None
         return numbers[0] if len(numbers) == 1 else list(numbers)
 
-    def resolve(self, typed: str) -> int | str:
+    def resolve(self, typed: str, beside: Callable[[], Collection[int]] = tuple) -> int | str:
         """The player of ``typed``, or why it names none: no player's (with the closest
         name and ``gosheet rename``), or several players' (with the names that tell them
-        apart)."""
+        apart). ``beside``: the players named beside it (in its round sheet), asked only for
+        a name that is no player's (see :meth:`unknown`)."""
         found = self.find(typed)
         if isinstance(found, int):
             return found
         if found is None:
-            return self.unknown(typed)
+            return self.unknown(typed, beside())
         which = _(" or ").join(f"'{self.labels[n]}'" for n in found)
         return ngettext(
             "{count} players of the Players sheet have this name: write {which}",
@@ -143,9 +144,13 @@ class NameIndex:
             len(found),
         ).format(count=len(found), which=which)
 
-    def unknown(self, typed: str) -> str:
-        """Why ``typed`` is no player's, and the way out."""
-        near = self.closest(typed)
+    def unknown(self, typed: str, beside: Collection[int] = ()) -> str:
+        """Why ``typed`` is no player's, and the way out. ``beside``: players named beside it
+        in its round sheet — none of them is the player it names (a player plays once a
+        round), so none is proposed as his new name (renaming would merge two players'
+        games): with no other name near, his row was deleted."""
+        taken = {self.labels[n] for n in beside if n in self.labels}
+        near = [n for n in self.closest(typed, max(1, len(self.labels))) if n not in taken]
         if not near:
             return _(
                 "not a player of the Players sheet: was his row deleted there? Put it back — a "

@@ -65,11 +65,18 @@ class RoundNames:
     of each name cell read so far (shared by the round sheets of a workbook); each player once
     in the round. ``row``: the 0-based row being read."""
 
-    def __init__(self, index: NameIndex, known: dict[str, int]) -> None:
+    def __init__(self, index: NameIndex, known: dict[str, int], grid: Rows = ()) -> None:
         self.index = index
         self.known = known
+        self.grid = grid  # the round sheet (for a name that is no player's: who is beside it)
         self.seen: dict[int, tuple[int, int]] = {}  # player → his cell so far (row, column)
         self.row = 0
+
+    def beside(self) -> list[int]:
+        """The players the sheet's other name cells name (rare: asked for a name that is no
+        player's, whose new name none of them can be)."""
+        found = (self.index.find(text) for _r, _c, text in player_cells(self.grid))
+        return [n for n in found if isinstance(n, int)]
 
     def reader(self, column: int, key: str) -> Callable[[Any], int]:
         """How the name cells of ``column`` (White's or Black's: ``key``) are read."""
@@ -82,7 +89,7 @@ class RoundNames:
             value = text_of(raw)
             if not value:
                 raise Refused(_(NO_PLAYER[key]), None)
-            found = self.index.resolve(value)
+            found = self.index.resolve(value, self.beside)
             if isinstance(found, str):
                 raise Refused(found, value)
             if found in self.seen:
@@ -176,7 +183,7 @@ def read_round(
     col = round_columns(sheet, grid, problems)
     if col is None:
         return Round(number)
-    names = RoundNames(index, {} if found is None else found)
+    names = RoundNames(index, {} if found is None else found, grid)
     rules = game_rules(col, names, set(), language)
     reader = RowReader(sheet, col, problems)
     tabled, absent = reader.present(rules)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from openpyxl import Workbook
+from openpyxl import Workbook, load_workbook
 from support.books import damage, row_of, sheet_rows, sheet_table
 from support.cli import cli, cli_ok, refused
 
@@ -114,3 +114,57 @@ def test_rename_holds_the_workbook_as_every_change_does(
     assert [line.split("before ", 1)[1] for line in history.splitlines() if "before " in line] == [
         "rename"
     ]
+
+
+def _twins_book(folder: Path, capsys: pytest.CaptureFixture[str]) -> Path:
+    """Six players, two of whose names differ by a letter (Kim Min, Kim Mun), round 1
+    paired: each plays in it."""
+    book = folder / "twins.xlsx"
+    cli_ok(capsys, "new", book, "--rounds", "3", "--system", "swiss")
+    wb = load_workbook(book)
+    players = wb["Players"]
+    head = [c.value for c in players[1]]
+    rows = [("Kim", "Min", "3d"), ("Kim", "Mun", "2d"), ("Novak", "Jan", "1d")]
+    rows += [("Berg", "Ola", "1k"), ("Sato", "Aki", "2k"), ("Lund", "Eva", "3k")]
+    for r, (name, first, rank) in enumerate(rows, start=2):
+        for key, value in (("Name", name), ("First name", first), ("Rank", rank)):
+            players.cell(r, head.index(key) + 1, value)
+    wb.save(book)
+    cli_ok(capsys, "pair", book)
+    return book
+
+
+def _players_row(book: Path, surname: str, first: str) -> int:
+    players = load_workbook(book)["Players"]
+    return next(
+        r
+        for r in range(2, players.max_row + 1)
+        if (players.cell(r, 1).value, players.cell(r, 2).value) == (surname, first)
+    )
+
+
+def test_a_deleted_row_is_not_taken_for_a_player_renamed_into_another(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """Kim Min's row deleted from Players: check asks for the row back and proposes no new
+    name — not Kim Mun, whose name is nearest but who plays in the same round (renaming
+    would merge their games). Kim Min renamed in Players (Kim Minh): check proposes it."""
+    book = _twins_book(tmp_path, capsys)
+    wb = load_workbook(book)
+    wb["Players"].delete_rows(_players_row(book, "Kim", "Min"))
+    wb.save(book)
+    code, _, err = cli(capsys, "check", book)
+    assert code == 1
+    told = [line for line in err.splitlines() if "'Kim Min'" in line]
+    assert len(told) == 1 and "was his row deleted there? Put it back" in told[0], err
+    assert "Kim Mun" not in told[0]
+
+    (tmp_path / "renamed").mkdir()
+    book = _twins_book(tmp_path / "renamed", capsys)
+    wb = load_workbook(book)
+    wb["Players"].cell(_players_row(book, "Kim", "Min"), 2, "Minh")
+    wb.save(book)
+    code, _, err = cli(capsys, "check", book)
+    told = [line for line in err.splitlines() if "'Kim Min'" in line]
+    assert code == 1 and len(told) == 1
+    assert 'gosheet rename BOOK.xlsx "Kim Min" "Kim Minh"' in told[0], err
