@@ -69,14 +69,17 @@ class RoundNames:
         self.index = index
         self.known = known
         self.grid = grid  # the round sheet (for a name that is no player's: who is beside it)
+        self.named: list[int] | None = None  # the players its name cells name (beside())
         self.seen: dict[int, tuple[int, int]] = {}  # player → his cell so far (row, column)
         self.row = 0
 
     def beside(self) -> list[int]:
         """The players the sheet's other name cells name (rare: asked for a name that is no
-        player's, whose new name none of them can be)."""
-        found = (self.index.find(text) for _r, _c, text in player_cells(self.grid))
-        return [n for n in found if isinstance(n, int)]
+        player's, whose new name none of them can be), found once a sheet."""
+        if self.named is None:
+            found = (self.index.find(text) for _r, _c, text in player_cells(self.grid))
+            self.named = [n for n in found if isinstance(n, int)]
+        return self.named
 
     def reader(self, column: int, key: str) -> Callable[[Any], int]:
         """How the name cells of ``column`` (White's or Black's: ``key``) are read."""
