@@ -157,14 +157,21 @@ def match_sheets(tournament: Tournament, number: int, language: str = "en") -> l
     return out
 
 
-def _scored(match: Match, size: int, lines: tuple[BoardLine, ...]) -> MatchSheet:
+def match_tables(match: Match) -> str:
+    """The tables a match takes, from its board 1's to its last board's: ``5–8`` (one
+    table: ``5``; no board: '')."""
+    if not match.boards:
+        return ""
     first, last = match.boards[0].game.table, match.boards[-1].game.table
-    tables = str(first) if first == last else f"{first}–{last}"
+    return str(first) if first == last else f"{first}–{last}"
+
+
+def _scored(match: Match, size: int, lines: tuple[BoardLine, ...]) -> MatchSheet:
     sheet = MatchSheet(
         match.round_number,
         team_name(match.first),
         team_name(match.second),
-        tables,
+        match_tables(match),
         lines,
         pages=(team_page(match.first.name), team_page(match.second.name)),
     )

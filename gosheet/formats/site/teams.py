@@ -12,11 +12,11 @@ from collections.abc import Mapping, Sequence
 
 from gosheet.core.model import Tournament
 from gosheet.core.opengotha.scores import points2
-from gosheet.core.teams.matches import Match, matches_in, team_bye
+from gosheet.core.teams.matches import Match, matches_in
 from gosheet.core.teams.model import Team
 from gosheet.formats.addresses import team_page
 from gosheet.formats.pack.language import decimal, header, printing
-from gosheet.formats.pack.teams import MatchSheet, TeamsView, halves, team_name
+from gosheet.formats.pack.teams import MatchSheet, TeamsView, halves, match_tables, team_name
 from gosheet.formats.site.view import Board, Person, RoundPage, TeamLink
 from gosheet.records import record
 
@@ -190,7 +190,7 @@ def teams_site(
         short,
         [table.headers[i] for i in criteria],
         others,
-        _team_pages(tournament, lines, people, language),
+        _team_pages(tournament, lines, byes, people, language),
         byes,
         [header(f"R{rnd.number}", language) for rnd in tournament.rounds],
         [by_number[row[1]] for row in table.rows],
@@ -200,13 +200,15 @@ def teams_site(
 def _team_pages(
     tournament: Tournament,
     lines: Mapping[int, list[tuple[str, str]]],
+    byes: Mapping[int, TeamLink],
     people: Mapping[int, Person],
     language: str,
 ) -> list[TeamPage]:
     """Every team's page, by number: ``lines`` their lines of the team standings (by team
-    number), ``people`` the players as the pages show them."""
+    number), ``byes`` the team without a match in each round (the pack's), ``people`` the
+    players as the pages show them."""
     played = [
-        (rnd.number, matches_in(tournament, rnd.number), team_bye(tournament, rnd.number))
+        (rnd.number, matches_in(tournament, rnd.number), byes.get(rnd.number))
         for rnd in tournament.rounds
     ]
     return [
@@ -218,7 +220,7 @@ def _team_pages(
 def _team_page(
     tournament: Tournament,
     team: Team,
-    played: Sequence[tuple[int, Sequence[Match], Team | None]],
+    played: Sequence[tuple[int, Sequence[Match], TeamLink | None]],
     line: list[tuple[str, str]],
     people: Mapping[int, Person],
     language: str,
@@ -228,13 +230,14 @@ def _team_page(
     them."""
     _p = printing(language)
     size = tournament.settings.team_size
+    link = team_link(team)
     marks: dict[int, dict[int, str]] = {}  # player -> round -> mark
     wx2: dict[int, int] = {}  # player -> his doubled board points for the team
     rounds = []
     for number, matches, bye in played:
         match = next((m for m in matches if team.name in (m.first.name, m.second.name)), None)
         if match is None:
-            idle = _p("Bye") if bye is not None and bye.name == team.name else _p("Not playing")
+            idle = _p("Bye") if bye == link else _p("Not playing")
             rounds.append(TeamRound(number, "", None, "", idle))
             continue
         k = match.side_of(team)
@@ -244,11 +247,9 @@ def _team_page(
                 marks.setdefault(player, {})[number] = str(board.number)
                 continue
             got = points2(board.game, player)
-            marks.setdefault(player, {})[number] = f"{board.number}{MARKS[min(got, 2)]}"
+            marks.setdefault(player, {})[number] = f"{board.number}{MARKS[got]}"
             wx2[player] = wx2.get(player, 0) + got
-        tables = f"{match.boards[0].game.table}" if match.boards else ""
-        if match.boards and match.boards[-1].game.table != match.boards[0].game.table:
-            tables += f"–{match.boards[-1].game.table}"
+        tables = match_tables(match)
         opponent = team_link(match.opponent_of(team))
         if not match.complete:
             rounds.append(TeamRound(number, tables, opponent, "", _p("Not played yet")))
@@ -268,4 +269,4 @@ def _team_page(
         )
         for p in order
     ]
-    return TeamPage(team_link(team), line, rounds, members)
+    return TeamPage(link, line, rounds, members)
