@@ -326,6 +326,18 @@ def unit_cells(book: Path, unit_word: str = "Pair") -> tuple[list[str], list[str
     return [u for u in units if u], names
 
 
+def rename_by_hand(book: Path, old: str, new: str) -> None:
+    """The pair ``old`` renamed ``new`` in the Players sheet's Pair cells alone, as an
+    organiser types it (the round sheets left as they are)."""
+    wb = openpyxl.load_workbook(book)
+    ws = wb.worksheets[1]
+    column = [c.value for c in ws[1]].index("Pair") + 1
+    for r in range(2, ws.max_row + 1):
+        if ws.cell(r, column).value == old:
+            ws.cell(r, column, new)
+    wb.save(book)
+
+
 def test_a_pair_renamed_by_hand_to_another_name_is_found_by_its_players(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
@@ -336,13 +348,7 @@ def test_a_pair_renamed_by_hand_to_another_name_is_found_by_its_players(
     cli_ok(capsys, "new", book, "--type", "pair go", "--rounds", "4")
     fill(book, 8, 2, "Pair")
     play(capsys, book, 2)
-    wb = openpyxl.load_workbook(book)
-    ws = wb.worksheets[1]
-    column = [c.value for c in ws[1]].index("Pair") + 1
-    for r in range(2, ws.max_row + 1):
-        if ws.cell(r, column).value == "Pair 3":
-            ws.cell(r, column, "Tigers")
-    wb.save(book)
+    rename_by_hand(book, "Pair 3", "Tigers")
     code, _out, err = cli(capsys, "check", book)
     assert code == 1
     commands = re.findall(r"`gosheet rename BOOK.xlsx (\"[^`]*\")`", err)
@@ -370,13 +376,7 @@ def test_a_pair_renamed_everywhere_and_after_a_rename_by_hand(
     assert not any(n.startswith("Pair 2 ") for n in names)
     cli_ok(capsys, "check", book)
     # a pair renamed by hand in Players: check says which command brings the round sheets after
-    wb = openpyxl.load_workbook(book)
-    ws = wb.worksheets[1]
-    column = [c.value for c in ws[1]].index("Pair") + 1
-    for r in range(2, ws.max_row + 1):
-        if ws.cell(r, column).value == "Pair 1":
-            ws.cell(r, column, "Pair A")
-    wb.save(book)
+    rename_by_hand(book, "Pair 1", "Pair A")
     code, _out, err = cli(capsys, "check", book)
     assert code == 1
     advised = problem_line(err, "Round 1!" + err.split("Round 1!")[1].split(":")[0])
